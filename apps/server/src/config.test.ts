@@ -1,0 +1,39 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("gives a working default with no variables", () => {
+    const c = loadConfig({}, "/srv/app");
+    expect(c.port).toBe(8080);
+    expect(c.dataDir).toBe(path.resolve("/srv/app/data"));
+    expect(c.embeddedPostgresDir).toBe(path.resolve("/srv/app/data/postgres"));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("takes PORT, DATA_DIR and DATABASE_URL", () => {
+    const c = loadConfig(
+      { PORT: "9000", DATA_DIR: "/var/lib/poleatlas", DATABASE_URL: "postgres://u:p@db:5432/x" },
+      "/srv/app",
+    );
+    expect(c.port).toBe(9000);
+    expect(c.dataDir).toBe("/var/lib/poleatlas");
+    expect(c.databaseUrl).toBe("postgres://u:p@db:5432/x");
+    expect(c.publicUrl).toBe("http://localhost:9000");
+  });
+
+  it("lists every bad variable at once", () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join("\n");
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL/);
+    expect(problems).toMatch(/LOG_LEVEL/);
+  });
+});

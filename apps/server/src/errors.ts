@@ -1,0 +1,15 @@
+/** Errors the API answers as they are: a status, a stable code and a user-facing message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const notFound = (message = "Not found") => new AppError(404, "not_found", message);
+export const badRequest = (message: string, code = "bad_request") => new AppError(400, code, message);
+export const unauthorized = (message: string) => new AppError(401, "unauthorized", message);

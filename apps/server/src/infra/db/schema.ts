@@ -1,0 +1,125 @@
+/**
+ * The whole database schema. The auth tables follow better-auth's model names and fields
+ * (its Drizzle adapter maps by these property names); SQL names are snake_case.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * Region keys are stored columns so GROUP BY and `?region=` use an index. The expression is
+ * JavaScript's Math.round (ties towards +∞), not PostgreSQL's round() (ties away from zero):
+ * x - floor(x) is exact for doubles, so the comparison with 0.5 matches Math.round bit for bit.
+ */
+const regionKey = (column: string) =>
+  sql.raw(
+    `(CASE WHEN ${column} * 10 - floor(${column} * 10) >= 0.5 THEN ceil(${column} * 10) ELSE floor(${column} * 10) END) / 10`,
+  );
+
+export const images = pgTable(
+  "utility_pole_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull().unique(),
+    thumbnailKey: text("thumbnail_key").notNull().unique(),
+    name: text("name").notNull(),
+    date: date("date", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    regionLon: doublePrecision("region_lon").generatedAlwaysAs(regionKey("longitude")),
+    regionLat: doublePrecision("region_lat").generatedAlwaysAs(regionKey("latitude")),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    metadata: jsonb("metadata").notNull(),
+  },
+  (t) => [
+    index("images_user_date_idx").on(t.userId, t.date, t.createdAt),
+    index("images_user_region_idx").on(t.userId, t.regionLon, t.regionLat, t.date, t.createdAt),
+    // (user_id, file_size) lets the usage SUM run as an index-only scan.
+    index("images_user_size_idx").on(t.userId, t.fileSize),
+  ],
+);

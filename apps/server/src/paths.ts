@@ -1,0 +1,21 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The server runs from src/ in tests and from a bundled dist/ in production; both find
+ * the package root by walking up to the folder that holds the committed migrations.
+ */
+function findServerRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(path.join(dir, "drizzle", "meta", "_journal.json"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("Cannot find the server package (drizzle/ folder missing)");
+    dir = parent;
+  }
+}
+
+export const serverRoot = findServerRoot();
+export const migrationsDir = path.join(serverRoot, "drizzle");
+export const defaultWebDistDir = path.resolve(serverRoot, "..", "web", "dist");

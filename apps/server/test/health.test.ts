@@ -1,0 +1,31 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "./helpers/app";
+
+describe("GET /api/health", () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("answers 200 while the database answers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", database: true });
+  });
+
+  it("answers 503 when the database is gone", async () => {
+    await t.db.database.close();
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ database: false });
+  });
+
+  it("answers unknown API routes with a JSON 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: "not_found" });
+  });
+});

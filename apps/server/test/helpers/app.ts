@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../src/app";
+import { loadConfig } from "../../src/config";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on its own migrated database and data folder; env overrides go through config. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-test-data-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, "no-web"),
+    ...env,
+  });
+  const app = await buildApp({ config, database: db.database });
+  await app.ready();
+  return {
+    app,
+    db,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/// <reference types="vitest/config" />
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { viteStaticCopy } from "vite-plugin-static-copy";
+
+const cesiumBuild = "../../node_modules/cesium/Build/Cesium";
+export const CESIUM_BASE_URL = "/cesiumStatic";
+
+export default defineConfig({
+  plugins: [
+    react(),
+    // Cesium loads its workers, textures and widget CSS at run time from CESIUM_BASE_URL.
+    viteStaticCopy({
+      targets: ["Workers", "Assets", "Widgets", "ThirdParty"].map((dir) => ({
+        src: `${cesiumBuild}/${dir}`,
+        dest: CESIUM_BASE_URL.slice(1),
+      })),
+    }),
+  ],
+  define: { CESIUM_BASE_URL: JSON.stringify(CESIUM_BASE_URL) },
+  server: {
+    host: "127.0.0.1",
+    proxy: {
+      "/api": "http://127.0.0.1:8080",
+      "/files": "http://127.0.0.1:8080",
+      "/dev": "http://127.0.0.1:8080",
+    },
+  },
+  build: { chunkSizeWarningLimit: 5000 },
+  test: {
+    name: "web",
+    environment: "happy-dom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["./src/test/setup.ts"],
+  },
+});

@@ -1,0 +1,41 @@
+/**
+ * Every user-facing text of product-spec §5 and §8, copied exactly.
+ * Texts with numbers in them are functions so the numbers come from one place.
+ */
+import { QUOTA_MB } from "./constants";
+
+export const messages = {
+  // §5 validation
+  passwordsDoNotMatch: "Passwords do not match",
+  passwordTooShort: "Password must be at least 6 characters long",
+  emailRequired: "Please enter your email address",
+  unsupportedFilesRemoved: "Only JPEG and PNG files are allowed. GIFs and other formats have been removed.",
+  onlyJpegPng: "Only JPEG and PNG files are allowed",
+  noFilesSelected: "Please select at least one file",
+  acknowledgeWarning: "Please acknowledge the warning before proceeding",
+  noGps: "No GPS coordinates found",
+  noOriginalDate: "No original date/time found",
+  imageNameRequired: "Image name is required",
+  imageMetadataRequired: "Image metadata is required",
+  uploadWouldExceed: (currentMB: number, resultMB: number) =>
+    `Upload would exceed storage limit. Current usage: ${currentMB}MB/${QUOTA_MB}MB. Upload would result in ${resultMB}MB.`,
+
+  // §8 error catalogue
+  invalidCredentials: "Invalid email or password",
+  providerInvalidCredentials: "Invalid login credentials",
+  signUpSuccess: "Account created! Please check your email for confirmation.",
+  resetEmailSent: "Password reset instructions have been sent to your email",
+  quotaExceeded: (usedMB: number) =>
+    `Storage limit exceeded. You have used ${usedMB}MB of ${QUOTA_MB}MB. Please reach out to your administrator to increase your storage limit.`,
+  bucketMissing: "Storage bucket not found. Please contact your administrator.",
+  notAuthenticated: "User not authenticated",
+  uploadFailed: "Failed to upload images. Please try again.",
+  deleteFailed: "Failed to delete image. Please try again.",
+  resetLinkExpired: "Your password reset link has expired. Please request a new one.",
+  resetLinkUsedOrInvalid:
+    "This password reset link has already been used or is invalid. Please request a new one.",
+  resetLinkInvalid: "Invalid password reset link. Please request a new one.",
+  resetTokenMissing: "No reset token found. Please request a new password reset link.",
+  resetFallback: "Invalid or expired password reset link",
+  resetSuccess: "Password has been reset successfully",
+} as const;

@@ -1,0 +1,19 @@
+import { defineConfig } from "@playwright/test";
+
+/** End-to-end tests: the real built server (own port, own data) driven through the system Chromium. */
+export default defineConfig({
+  testDir: "apps/web/e2e",
+  outputDir: "test-results/e2e",
+  globalSetup: "./apps/web/e2e/support/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+});
