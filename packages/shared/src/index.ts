@@ -1,3 +1,4 @@
 export * from "./constants";
 export * from "./format";
 export * from "./messages";
+export * from "./schemas";

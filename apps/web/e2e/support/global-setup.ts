@@ -43,8 +43,10 @@ async function waitForHealth(url: string, exited: () => string | null, timeoutMs
 
 export default async function globalSetup() {
   assertChromium();
-  const serverEntry = path.join(root, "apps/server/dist/server.js");
-  if (!existsSync(serverEntry) || !existsSync(path.join(root, "apps/web/dist/index.html"))) {
+  // Overridable so parallel work can test its own builds without touching the default dist/.
+  const serverEntry = path.resolve(root, process.env.E2E_SERVER_ENTRY ?? "apps/server/dist/server.js");
+  const webDist = path.resolve(root, process.env.E2E_WEB_DIST ?? "apps/web/dist");
+  if (!existsSync(serverEntry) || !existsSync(path.join(webDist, "index.html"))) {
     throw new Error("Build first: npm run build (the e2e suite runs the built server and web app)");
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-e2e-"));
@@ -60,6 +62,7 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
       PUBLIC_URL: baseUrl,
       DATABASE_URL: "",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",

@@ -1,0 +1,64 @@
+/**
+ * The API contract (DESIGN.md "The API contract"), defined once for the server and the web.
+ * Field names of image records are the spec's (snake_case).
+ */
+import { z } from "zod";
+
+export const photoMetadataSchema = z.object({
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** ISO timestamp: the original date/time, else the file's lastModified, else the upload time. */
+  timestamp: z.string(),
+  filename: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  fileType: z.string(),
+  lastModified: z.number().nullable(),
+});
+export type PhotoMetadata = z.infer<typeof photoMetadataSchema>;
+
+export const imageRecordSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  image_url: z.string(),
+  thumbnail_url: z.string(),
+  name: z.string(),
+  /** YYYY-MM-DD as the camera wrote it, or null. */
+  date: z.string().nullable(),
+  created_at: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  metadata: photoMetadataSchema,
+});
+export type ImageRecord = z.infer<typeof imageRecordSchema>;
+
+export const imageListSchema = z.object({ images: z.array(imageRecordSchema) });
+export const imageCreatedSchema = z.object({ image: imageRecordSchema });
+
+export const regionBoundsSchema = z.object({
+  minLon: z.number(),
+  minLat: z.number(),
+  maxLon: z.number(),
+  maxLat: z.number(),
+});
+
+export const regionSummarySchema = z.object({
+  /** The rounded "lon,lat" key. */
+  id: z.string(),
+  /** "Region N", numbered by first appearance in the date-ascending list. */
+  name: z.string(),
+  longitude: z.number(),
+  latitude: z.number(),
+  count: z.number().int(),
+  bounds: regionBoundsSchema,
+});
+export type RegionSummary = z.infer<typeof regionSummarySchema>;
+export const regionListSchema = z.object({ regions: z.array(regionSummarySchema) });
+
+export const storageUsageSchema = z.object({
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
+
+export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
