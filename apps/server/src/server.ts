@@ -1,13 +1,12 @@
 /** Process concerns only: config, database, listen, shutdown. */
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
-import { connectDatabase, runMigrations } from "./infra/db/database";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "./infra/db/embedded-postgres";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { runMigrations } from "./infra/db/database";
+import { openDatabase } from "./infra/db/open-database";
 
-async function main(): Promise<void> {
-  let config;
+function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -15,61 +14,47 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+}
 
-  let embedded: EmbeddedPostgres | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    console.log(`Starting embedded PostgreSQL, data in ${config.embeddedPostgresDir}`);
-    embedded = await startEmbeddedPostgres(config.embeddedPostgresDir, (m) => {
-      if (config.logLevel === "debug" || config.logLevel === "trace") console.log(m);
-    });
-    databaseUrl = embedded.url;
-  }
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const opened = await openDatabase(config, (m) => console.log(m));
+  const app = await buildApp({ config, database: opened.database });
 
-  const database = connectDatabase(databaseUrl);
-  const app = await buildApp({ config, database });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down");
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
     const timer = setTimeout(() => {
       app.log.error("shutdown took too long, exiting");
       process.exit(1);
-    }, 15_000);
-    try {
-      await app.close();
-      await database.close();
-      if (embedded) {
-        await embedded.stop();
-        app.log.info("embedded PostgreSQL stopped");
-      }
-    } finally {
-      clearTimeout(timer);
-    }
+    }, 30_000);
+    // Fastify stops accepting, answers 503 to new requests on kept-alive sockets, and waits for
+    // in-flight ones (uploads included) before close() resolves; the database goes last.
+    await app.close();
+    await opened.close();
+    if (opened.embedded) app.log.info("embedded PostgreSQL stopped");
+    clearTimeout(timer);
     process.exit(0);
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(signal));
 
   try {
-    await runMigrations(database);
+    if (config.migrateOnStart) await runMigrations(opened.database);
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     app.log.error({ err }, "start-up failed");
     await app.close().catch(() => {});
-    await database.close().catch(() => {});
-    await embedded?.stop();
+    await opened.close();
     process.exit(1);
   }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  const where = opened.embedded ? `embedded PostgreSQL in ${opened.embedded.dataDir}` : "DATABASE_URL";
   app.log.info(
-    {
-      url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
-      dataDir: config.dataDir,
-      database: embedded ? `embedded PostgreSQL in ${embedded.dataDir}` : "DATABASE_URL",
-    },
-    `PoleAtlas listening on http://${config.host}:${port} (data in ${config.dataDir})`,
+    { url: `http://${config.host}:${port}`, dataDir: config.dataDir, database: where },
+    `PoleAtlas listening on http://${config.host}:${port} (data in ${config.dataDir}; database: ${where})`,
   );
 }
 

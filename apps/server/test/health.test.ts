@@ -16,6 +16,14 @@ describe("GET /api/health", () => {
     expect(res.json()).toEqual({ status: "ok", database: true });
   });
 
+  it("tags every answer with a request id", async () => {
+    const a = await t.app.inject({ method: "GET", url: "/api/health" });
+    const b = await t.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "forged" } });
+    expect(a.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b.headers["x-request-id"]).not.toBe(a.headers["x-request-id"]);
+  });
+
   it("answers 503 when the database is gone", async () => {
     await t.db.database.close();
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
