@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./infra/db/database";
@@ -15,6 +16,13 @@ export interface AppDeps {
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // Every log line of a request carries its id; clients and proxies see it as X-Request-Id.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  });
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.header("x-request-id", req.id);
+    done();
   });
   registerErrorHandler(app);
   healthRoutes(app, { ping: () => database.ping() });

@@ -17,6 +17,7 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -48,5 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     embeddedPostgresDir: path.join(dataDir, "postgres"),
     publicUrl,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : undefined,
+    // Several processes on one database must not race on migrations: run `npm run migrate` once
+    // and start them with MIGRATE_ON_START=false.
+    migrateOnStart: e.MIGRATE_ON_START === "true",
   };
 }
