@@ -38,4 +38,10 @@ export const messages = {
   resetTokenMissing: "No reset token found. Please request a new password reset link.",
   resetFallback: "Invalid or expired password reset link",
   resetSuccess: "Password has been reset successfully",
+
+  // Not in the spec (it has no server side): what the photos API and the EXIF reader say when a
+  // file is empty or broken.
+  imageEmpty: "The file is empty.",
+  imageUnreadable: "The image file is damaged or incomplete and cannot be read.",
+  metadataUnreadable: "The photo's metadata could not be read",
 } as const;
