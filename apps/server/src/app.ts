@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./infra/db/database";
+import { createMailer } from "./infra/mail/create-mailer";
+import { createAuthModule } from "./modules/auth/auth-module";
+import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerWeb } from "./plugins/web";
@@ -19,6 +23,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // Every log line of a request carries its id; clients and proxies see it as X-Request-Id.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // req.ip (rate limits, logs) follows X-Forwarded-For only when TRUST_PROXY says so.
+    trustProxy: config.trustProxy,
   });
   app.addHook("onRequest", (req, reply, done) => {
     reply.header("x-request-id", req.id);
@@ -26,6 +32,14 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   registerErrorHandler(app);
   healthRoutes(app, { ping: () => database.ping() });
+
+  // Accounts. `auth.requireUser` is the seam other modules receive to know who is calling,
+  // e.g. `imagesRoutes(app, { requireUser: auth.requireUser, ... })`.
+  const mailer = createMailer(config.mail, app.log.child({ module: "mail" }));
+  app.addHook("onClose", () => mailer.close());
+  const auth = await createAuthModule({ config, database, mailer, log: app.log });
+  authRoutes(app, auth);
+  if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
   await registerWeb(app, config.webDistDir ?? defaultWebDistDir);
   return app;
 }

@@ -18,6 +18,27 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
+  // Accounts and mail (issue "Accounts").
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"]).default("true"),
+  TRUSTED_ORIGINS: z
+    .string()
+    .transform((s) => s.split(",").map((o) => o.trim().replace(/\/$/, "")))
+    .pipe(z.array(z.url()))
+    .optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[0-9a-fA-F.:/, ]+)$/, "must be true, false, a hop count or proxy addresses")
+    .default("false"),
+  RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("PoleAtlas <no-reply@poleatlas.localhost>"),
+  DEV_MAILBOX: z.enum(["auto", "true", "false"]).default("auto"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -52,5 +73,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // Several processes on one database must not race on migrations: run `npm run migrate` once
     // and start them with MIGRATE_ON_START=false.
     migrateOnStart: e.MIGRATE_ON_START === "true",
+    // req.ip comes from X-Forwarded-For only when this says so; rate limits key on req.ip.
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    auth: {
+      /** Unset → generated once and kept in DATA_DIR/auth-secret. */
+      secret: e.BETTER_AUTH_SECRET,
+      secretFile: path.join(dataDir, "auth-secret"),
+      requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === "true",
+      trustedOrigins: [...new Set([publicUrl, ...(e.TRUSTED_ORIGINS ?? [])])],
+      resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
+      rateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: path.join(dataDir, "mail"),
+      // The dev mailbox shows every message to anyone who can reach it: by default only while
+      // mail stays in the outbox and the server listens on loopback.
+      devMailbox:
+        !e.SMTP_URL && (e.DEV_MAILBOX === "true" || (e.DEV_MAILBOX === "auto" && isLoopbackHost(e.HOST))),
+    },
   };
+}
+
+/** Fastify's trustProxy: all hops, none, a hop count (as its function form), or proxy addresses. */
+function parseTrustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.replace(/\s+/g, "");
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
 }

@@ -45,3 +45,37 @@ export const messages = {
   imageUnreadable: "The image file is damaged or incomplete and cannot be read.",
   metadataUnreadable: "The photo's metadata could not be read",
 } as const;
+
+/**
+ * The auth screens' own texts. Labels named in the spec (§2, §4) are copied exactly; the rest
+ * (marked) are ours where the spec has a server the product lacked.
+ */
+export const authTexts = {
+  loginTab: "Login",
+  signUpTab: "Sign Up",
+  signInButton: "Sign In",
+  signUpButton: "Sign Up",
+  processing: "Processing...",
+  loading: "Loading...",
+  newPassword: "New Password",
+  confirmNewPassword: "Confirm New Password",
+  resetPasswordButton: "Reset Password",
+  resettingPassword: "Resetting Password...",
+  backToLogin: "Back to Login",
+  requestNewResetLink: "Request a new password reset link",
+  // Ours (not in the spec):
+  emailLabel: "Email",
+  passwordLabel: "Password",
+  confirmPasswordLabel: "Confirm Password",
+  forgotPassword: "Forgot password?",
+  forgotPasswordTitle: "Forgot your password?",
+  forgotPasswordHelp:
+    "Enter the email address of your account and we will send you a link to choose a new password.",
+  sendResetLink: "Send reset link",
+  resetPasswordTitle: "Choose a new password",
+  emailConfirmed: "Your email address is confirmed. You can sign in now.",
+  confirmationLinkInvalid: "This confirmation link is invalid or has expired. Sign in to receive a new one.",
+  emailNotConfirmed: "Please confirm your email address first: we have sent you a new confirmation link.",
+  tooManyAttempts: (seconds: number) =>
+    `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
+} as const;

@@ -62,3 +62,15 @@ export type StorageUsage = z.infer<typeof storageUsageSchema>;
 
 export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** GET /api/auth-status/reset-token?token=… — what the reset page needs before it shows the form. */
+export const RESET_TOKEN_STATUS_PATH = "/api/auth-status/reset-token";
+export const resetTokenStatusSchema = z.object({
+  /** valid; expired; invalid = used or unknown; malformed = not a token at all (or missing). */
+  status: z.enum(["valid", "expired", "invalid", "malformed"]),
+});
+export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>["status"];
+
+/** The signed-in user as the web sees it (better-auth's get-session answer, trimmed). */
+export const sessionUserSchema = z.object({ id: z.string(), email: z.string() });
+export type AuthUser = z.infer<typeof sessionUserSchema>;

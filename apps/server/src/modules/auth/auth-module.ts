@@ -1,0 +1,34 @@
+/** Everything accounts need, built once per app: better-auth, the session seam, reset-token checks. */
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import type { Database } from "../../infra/db/database";
+import type { Mailer } from "../../infra/mail/mailer";
+import { createAuth, type Auth } from "./auth";
+import { resolveAuthSecret } from "./auth-secret";
+import { createAuthRepository } from "./auth.repository";
+import { createResetTokenService, type ResetTokenService } from "./reset-token.service";
+import { createRequireUser, type RequireUser } from "./session-user";
+
+export interface AuthModule {
+  auth: Auth;
+  requireUser: RequireUser;
+  resetTokens: ResetTokenService;
+  publicUrl: string;
+}
+
+export async function createAuthModule(deps: {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}): Promise<AuthModule> {
+  const { config, database, mailer, log } = deps;
+  const secret = await resolveAuthSecret(config.auth);
+  const auth = createAuth({ config, db: database.db, secret, mailer, log: log.child({ module: "auth" }) });
+  const context = await auth.$context;
+  const resetTokens = createResetTokenService({
+    findVerification: (identifier) => context.internalAdapter.findVerificationValue(identifier),
+    repository: createAuthRepository(database.db),
+  });
+  return { auth, requireUser: createRequireUser(auth), resetTokens, publicUrl: config.publicUrl };
+}

@@ -1,0 +1,71 @@
+/**
+ * better-auth mounted on Fastify at /api/auth/*, plus our reset-token check. The catch-all route
+ * hands better-auth a standard Request built from the raw body and headers and copies its
+ * Response back, every Set-Cookie included.
+ */
+import { authTexts, RESET_TOKEN_STATUS_PATH } from "@poleatlas/shared";
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "./auth";
+import type { AuthModule } from "./auth-module";
+
+/** Hop-by-hop and length headers are the transport's business on each side, not the message's. */
+const DROP_REQUEST = ["connection", "content-length", "transfer-encoding", "keep-alive", "expect"];
+const DROP_RESPONSE = new Set(["set-cookie", "content-length", "transfer-encoding", "connection"]);
+
+export function authRoutes(app: FastifyInstance, mod: AuthModule): void {
+  void app.register((scope, _opts, done) => {
+    // better-auth reads the body itself; an empty JSON body must reach it, not a Fastify 400.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+    scope.route({
+      method: ["GET", "POST"],
+      url: `${AUTH_BASE_PATH}/*`,
+      handler: (req, reply) => forward(mod, req, reply),
+    });
+    done();
+  });
+
+  const query = z.object({ token: z.string().optional() });
+  app.get(RESET_TOKEN_STATUS_PATH, async (req, reply) => {
+    const { token } = query.parse(req.query);
+    const status = await mod.resetTokens.status(token);
+    return reply.header("Cache-Control", "no-store").send({ status });
+  });
+}
+
+async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply) {
+  const headers = fromNodeHeaders(req.headers);
+  for (const h of DROP_REQUEST) headers.delete(h);
+  headers.set(CLIENT_IP_HEADER, req.ip);
+  const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : undefined;
+  const request = new Request(new URL(req.url, mod.publicUrl), {
+    method: req.method,
+    headers,
+    body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
+  });
+  const res = await mod.auth.handler(request);
+
+  reply.status(res.status);
+  res.headers.forEach((value, name) => {
+    if (!DROP_RESPONSE.has(name)) reply.header(name, value);
+  });
+  const cookies = res.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  const text = await res.text();
+  return reply.send(clarify(res, text, reply));
+}
+
+/** Two of better-auth's answers get a message a person can act on; the rest pass as they are. */
+function clarify(res: Response, text: string, reply: FastifyReply): string {
+  if (res.status === 429) {
+    const seconds = Number(res.headers.get("x-retry-after")) || 60;
+    reply.header("Retry-After", String(seconds)).header("content-type", "application/json");
+    return JSON.stringify({ code: "TOO_MANY_REQUESTS", message: authTexts.tooManyAttempts(seconds) });
+  }
+  if (res.status === 403 && text.includes('"EMAIL_NOT_VERIFIED"')) {
+    return JSON.stringify({ code: "EMAIL_NOT_VERIFIED", message: authTexts.emailNotConfirmed });
+  }
+  return text;
+}

@@ -1,0 +1,109 @@
+/**
+ * better-auth configured for PoleAtlas: e-mail + password, sessions and rate-limit counters in
+ * our PostgreSQL (Drizzle adapter over the tables in infra/db/schema.ts), mail through our Mailer.
+ */
+import { MIN_PASSWORD_LENGTH, PRODUCT_NAME, RESET_PASSWORD_PATH } from "@poleatlas/shared";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import type { Db } from "../../infra/db/database";
+import { account, rateLimit, session, user, verification } from "../../infra/db/schema";
+import type { Mailer } from "../../infra/mail/mailer";
+import { confirmationMail, resetPasswordMail } from "./auth-mail";
+
+export const AUTH_BASE_PATH = "/api/auth";
+/**
+ * Our mount writes the caller's address (Fastify's req.ip, which follows X-Forwarded-For only
+ * under TRUST_PROXY) into this header, overwriting any value a client sent. better-auth's rate
+ * limiter reads only this header, so a forged X-Forwarded-For changes nothing.
+ */
+export const CLIENT_IP_HEADER = "x-poleatlas-client-ip";
+/** Where the confirmation link lands after better-auth marks the address verified. */
+export const CONFIRMED_CALLBACK = "/login?confirmed=1";
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  secret: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
+  const { publicUrl } = config;
+  const limited = { window: config.auth.rateLimit.windowSeconds, max: config.auth.rateLimit.max };
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: config.auth.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+      // The password change and the revocation of every session commit together.
+      transaction: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      requireEmailVerification: config.auth.requireEmailVerification,
+      // The spec signs in after sign-up by hand; it also keeps sign-up answers identical for new
+      // and existing addresses.
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: config.auth.resetTokenTtlSeconds,
+      revokeSessionsOnPasswordReset: true,
+      // Queued, not awaited: known and unknown addresses answer equally fast.
+      sendResetPassword: ({ user: u, token }) => {
+        const url = `${publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+        mailer.send(resetPasswordMail(u.email, url, config.auth.resetTokenTtlSeconds));
+        return Promise.resolve();
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // A user who lost the first mail gets a fresh link by trying to sign in.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: ({ user: u, token }) => {
+        const url =
+          `${publicUrl}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}` +
+          `&callbackURL=${encodeURIComponent(CONFIRMED_CALLBACK)}`;
+        mailer.send(confirmationMail(u.email, url));
+        return Promise.resolve();
+      },
+    },
+    verification: {
+      // Reset tokens are stored hashed. Expired rows are kept (and pruned later by us) so the
+      // reset page can tell "expired" from "used or unknown".
+      storeIdentifier: "hashed",
+      disableCleanup: true,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      customRules: {
+        "/sign-in/*": limited,
+        "/sign-up/*": limited,
+        "/request-password-reset": limited,
+        "/reset-password": limited,
+        "/send-verification-email": limited,
+        // Read on every page load; nothing to guess there.
+        "/get-session": false,
+      },
+    },
+    advanced: {
+      useSecureCookies: publicUrl.startsWith("https://"),
+      cookiePrefix: "poleatlas",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => log[level]({ details: args.length ? args : undefined }, message),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

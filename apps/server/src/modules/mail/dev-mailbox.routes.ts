@@ -1,0 +1,52 @@
+/**
+ * /dev/mail: the outbox as a web page, so a newcomer with no mail server can click the
+ * confirmation and reset links. Registered only while mail goes to the outbox (see config's
+ * DEV_MAILBOX); every value is escaped, since subjects and addresses come from users.
+ */
+import type { FastifyInstance } from "fastify";
+import { escapeHtml } from "../../infra/mail/mailer";
+import { listOutbox, type OutboxEntry } from "../../infra/mail/outbox-transport";
+
+export const DEV_MAILBOX_PATH = "/dev/mail";
+
+function renderEntry(m: OutboxEntry): string {
+  const links = m.links
+    .map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></li>`)
+    .join("");
+  return `<article>
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${escapeHtml(m.date)}">${escapeHtml(m.date)}</time></p>
+  <ul>${links}</ul>
+  <details><summary>Message</summary><pre>${escapeHtml(m.text)}</pre></details>
+</article>`;
+}
+
+export function renderMailbox(entries: OutboxEntry[]): string {
+  const body = entries.length
+    ? entries.map(renderEntry).join("\n")
+    : "<p>No messages yet. Sign up or ask for a password reset and the mail appears here.</p>";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>PoleAtlas dev mailbox</title>
+<link rel="icon" href="data:,">
+<style>
+body{font-family:system-ui,sans-serif;background:#000;color:#eee;max-width:50rem;margin:2rem auto;padding:0 1rem}
+a{color:#4fc3f7} article{border:1px solid #333;border-radius:8px;padding:0 1rem 1rem;margin:1rem 0}
+.meta{color:#aaa} pre{white-space:pre-wrap}
+</style></head>
+<body>
+<h1>Dev mailbox</h1>
+<p>Mail is not sent while <code>SMTP_URL</code> is unset: each message is kept here (newest first) and in the outbox folder.</p>
+${body}
+</body></html>`;
+}
+
+export function devMailboxRoutes(app: FastifyInstance, opts: { dir: string }): void {
+  app.get(DEV_MAILBOX_PATH, async (_req, reply) => {
+    const entries = await listOutbox(opts.dir);
+    return reply
+      .header("Cache-Control", "no-store")
+      .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .type("text/html; charset=utf-8")
+      .send(renderMailbox(entries));
+  });
+}

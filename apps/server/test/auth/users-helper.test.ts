@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { createSignedInUser } from "../helpers/users";
+
+describe("createSignedInUser", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("returns a cookie that get-session accepts", async () => {
+    const u = await createSignedInUser(t);
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/get-session",
+      headers: { cookie: u.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { id: u.id, email: u.email } });
+    expect(u.cookie).toMatch(/^poleatlas\.session_token=/);
+  });
+});
