@@ -79,3 +79,17 @@ export const authTexts = {
   tooManyAttempts: (seconds: number) =>
     `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
 } as const;
+
+/** The upload dialog's own texts (product-spec §2 "Upload dialog"), copied exactly. */
+export const uploadDialogTexts = {
+  title: "Upload Images",
+  dropIdle: "Drag & drop images here",
+  dropActive: "Drop the files here",
+  uploadButton: "Upload Images",
+  cancelButton: "Cancel",
+  storageUsage: (usedMB: number) => `Storage Usage: ${usedMB} MB / ${QUOTA_MB}MB`,
+  missingMetadataTitle: "Important: Missing Metadata",
+  acknowledgeLabel: "I understand the implications and want to proceed with the upload",
+  cancelUpload: "Cancel Upload",
+  proceedWithUpload: "Proceed with Upload",
+} as const;

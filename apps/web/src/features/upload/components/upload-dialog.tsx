@@ -1,23 +1,226 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
-import type { ImageRecord } from "@poleatlas/shared";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  Typography,
+} from "@mui/material";
+import { messages, uploadDialogTexts, type ImageRecord } from "@poleatlas/shared";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { UploadItem } from "../hooks/upload-items-reducer";
+import { useUploadItems } from "../hooks/use-upload-items";
+import { useUploadRunner } from "../hooks/use-upload-runner";
+import { findMissingMetadata, uploadBlocker } from "../utils/upload-checks";
+import { DropZone } from "./drop-zone";
+import { FileCard } from "./file-card";
+import { MissingMetadataDialog } from "./missing-metadata-dialog";
+import { StorageAlert } from "./storage-alert";
 
 export interface UploadDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Called with the newly stored images; the dialog closes itself only when every file made it. */
   onUploaded: (images: ImageRecord[]) => void;
   /** Current storage usage in bytes, from the caller's usage query. */
   usedBytes: number;
 }
 
-/** Placeholder while the real dialog is built; the props are the final contract. */
-export function UploadDialog({ open, onClose }: UploadDialogProps) {
+/** While files are on their way, leaving the page asks first. */
+function useConfirmLeave(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [active]);
+}
+
+const fileCount = (n: number) => `${n} ${n === 1 ? "file" : "files"}`;
+
+/**
+ * Spec §2 Upload dialog and §4 Upload flow: select → size check → EXIF → (missing-metadata
+ * acknowledgement) → upload, each file with its own progress and result.
+ */
+export function UploadDialog({ open, onClose, onUploaded, usedBytes }: UploadDialogProps) {
+  const { items, dispatch, addFiles, remove, reset } = useUploadItems();
+  const runUploads = useUploadRunner(dispatch);
+  const titleId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [rejectedNames, setRejectedNames] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [runIds, setRunIds] = useState<ReadonlySet<string>>(new Set());
+  const [confirm, setConfirm] = useState({ key: 0, open: false });
+  // Files the user already accepted without metadata: a retry does not ask again.
+  const acknowledged = useRef(new Set<string>());
+  useConfirmLeave(uploading);
+
+  const readyItems = items.filter((item) => item.readState !== "pending");
+  const pendingCount = items.length - readyItems.length;
+  const toSend = useMemo(() => items.filter((item) => item.status !== "done"), [items]);
+  const missing = useMemo(() => findMissingMetadata(toSend), [toSend]);
+  const failedCount = items.filter((item) => item.status === "failed").length;
+  const anyDone = items.some((item) => item.status === "done");
+  const runFinished = items.filter((i) => runIds.has(i.id) && i.status !== "uploading").length;
+
+  const forget = useCallback(() => {
+    reset();
+    setError(null);
+    setRejectedNames([]);
+    setRunIds(new Set());
+    setConfirm((c) => ({ ...c, open: false }));
+    acknowledged.current.clear();
+  }, [reset]);
+
+  const cancel = () => {
+    if (uploading) return; // never lose uploads in flight by accident
+    forget();
+    onClose();
+  };
+
+  const handleFiles = useCallback(
+    (accepted: File[], rejected: File[]) => {
+      setRejectedNames(rejected.map((f) => f.name));
+      if (accepted.length > 0) {
+        setError(null);
+        addFiles(accepted);
+      }
+    },
+    [addFiles],
+  );
+
+  const start = async (batch: UploadItem[]) => {
+    setConfirm((c) => ({ ...c, open: false }));
+    setError(null);
+    setRunIds(new Set(batch.map((item) => item.id)));
+    setUploading(true);
+    const result = await runUploads(batch);
+    setUploading(false);
+    if (result.failedCount === 0) {
+      onUploaded(result.uploaded);
+      forget();
+      onClose();
+      return;
+    }
+    // Partial success: the stored ones must show on the map now; the failed stay for a retry.
+    if (result.uploaded.length > 0) onUploaded(result.uploaded);
+  };
+
+  const handleUpload = () => {
+    if (uploading || pendingCount > 0) return;
+    const blocker = uploadBlocker(
+      usedBytes,
+      toSend.map((item) => item.file),
+    );
+    if (blocker) {
+      setError(blocker);
+      return;
+    }
+    const unacknowledged = [...missing.gps, ...missing.date].some((i) => !acknowledged.current.has(i.id));
+    if (unacknowledged) {
+      setConfirm((c) => ({ key: c.key + 1, open: true }));
+      return;
+    }
+    void start(toSend);
+  };
+
+  const proceed = () => {
+    for (const item of [...missing.gps, ...missing.date]) acknowledged.current.add(item.id);
+    void start(toSend);
+  };
+
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>Upload Images</DialogTitle>
-      <DialogContent />
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        onClose={cancel} // backdrop clicks and Escape land here too: ignored while uploading
+        maxWidth="md"
+        fullWidth
+        aria-labelledby={titleId}
+        aria-busy={uploading}
+      >
+        <DialogTitle id={titleId}>{uploadDialogTexts.title}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            <StorageAlert usedBytes={usedBytes} />
+            <DropZone onFiles={handleFiles} disabled={uploading} />
+            {rejectedNames.length > 0 && (
+              <Alert severity="warning">
+                {messages.unsupportedFilesRemoved}
+                <Typography variant="caption" component="p" sx={{ mt: 0.5, wordBreak: "break-all" }}>
+                  Removed: {rejectedNames.join(", ")}
+                </Typography>
+              </Alert>
+            )}
+            {error && <Alert severity="error">{error}</Alert>}
+            {!uploading && failedCount > 0 && (
+              <Alert severity="error">
+                {fileCount(failedCount)} could not be uploaded (see the cards below). Choose &lsquo;
+                {uploadDialogTexts.uploadButton}&rsquo; to try again, remove them, or close the dialog.
+              </Alert>
+            )}
+            {pendingCount > 0 && (
+              <Box role="status">
+                <Typography variant="body2" color="text.secondary">
+                  Reading photo metadata… {readyItems.length} of {items.length}
+                </Typography>
+                <LinearProgress
+                  variant="determinate"
+                  value={(readyItems.length / items.length) * 100}
+                  aria-label="Reading photo metadata"
+                />
+              </Box>
+            )}
+            {uploading && (
+              <Typography role="status" variant="body2">
+                Uploading… {runFinished} of {fileCount(runIds.size)} finished
+              </Typography>
+            )}
+            {readyItems.length > 0 && (
+              <Box
+                component="ul"
+                aria-label="Selected images"
+                sx={{
+                  display: "grid",
+                  gridTemplateColumns: "repeat(auto-fill, minmax(160px, 1fr))",
+                  gap: 1.5,
+                  m: 0,
+                  p: 0,
+                }}
+              >
+                {readyItems.map((item) => (
+                  <FileCard
+                    key={item.id}
+                    item={item}
+                    removable={!uploading && item.status !== "done"}
+                    onRemove={remove}
+                  />
+                ))}
+              </Box>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={cancel} disabled={uploading}>
+            {anyDone ? "Close" : uploadDialogTexts.cancelButton}
+          </Button>
+          <Button variant="contained" onClick={handleUpload} disabled={uploading || pendingCount > 0}>
+            {uploadDialogTexts.uploadButton}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <MissingMetadataDialog
+        key={confirm.key}
+        open={open && confirm.open}
+        missingGps={missing.gps.map((item) => item.file.name)}
+        missingDate={missing.date.map((item) => item.file.name)}
+        onCancel={() => setConfirm((c) => ({ ...c, open: false }))}
+        onProceed={proceed}
+      />
+    </>
   );
 }

@@ -1,0 +1,89 @@
+/**
+ * Photo fixtures generated in code (never read from disk): small JPEG/PNG images with the EXIF
+ * a camera writes (GPS in degrees/minutes/seconds, DateTimeOriginal as text), and a GIF.
+ * Used by the upload e2e tests and the upload dialog's component tests (Node only: sharp).
+ */
+import sharp from "sharp";
+
+export interface PhotoSpec {
+  /** Decimal degrees, negative for S/W; omitted → no GPS block at all. */
+  gps?: { latitude: number; longitude: number };
+  /** "YYYY:MM:DD HH:MM:SS" as cameras write it; omitted → no DateTimeOriginal. */
+  dateTimeOriginal?: string;
+  width?: number;
+  height?: number;
+  /** Fill colour, so screenshots tell the fixtures apart. */
+  color?: { r: number; g: number; b: number };
+}
+
+/** 52.5208 → "52/1 31/1 1488/100" (EXIF rationals for degrees, minutes, seconds). */
+function toDmsRationals(value: number): string {
+  const abs = Math.abs(value);
+  const degrees = Math.floor(abs);
+  const minutesFull = (abs - degrees) * 60;
+  const minutes = Math.floor(minutesFull);
+  const hundredthsOfSeconds = Math.round((minutesFull - minutes) * 60 * 100);
+  return `${degrees}/1 ${minutes}/1 ${hundredthsOfSeconds}/100`;
+}
+
+function exifFor(spec: PhotoSpec) {
+  const exif: Record<string, Record<string, string>> = { IFD0: { Make: "PoleAtlas", Model: "Fixture" } };
+  if (spec.dateTimeOriginal) exif.IFD2 = { DateTimeOriginal: spec.dateTimeOriginal };
+  if (spec.gps) {
+    exif.IFD3 = {
+      GPSLatitudeRef: spec.gps.latitude < 0 ? "S" : "N",
+      GPSLatitude: toDmsRationals(spec.gps.latitude),
+      GPSLongitudeRef: spec.gps.longitude < 0 ? "W" : "E",
+      GPSLongitude: toDmsRationals(spec.gps.longitude),
+    };
+  }
+  return exif;
+}
+
+function canvas(spec: PhotoSpec) {
+  return sharp({
+    create: {
+      width: spec.width ?? 320,
+      height: spec.height ?? 240,
+      channels: 3,
+      background: spec.color ?? { r: 70, g: 130, b: 180 },
+    },
+  });
+}
+
+export function makeJpeg(spec: PhotoSpec = {}): Promise<Buffer> {
+  return canvas(spec).jpeg({ quality: 85 }).withExif(exifFor(spec)).toBuffer();
+}
+
+export function makePng(spec: PhotoSpec = {}): Promise<Buffer> {
+  return canvas(spec).png().withExif(exifFor(spec)).toBuffer();
+}
+
+export function makeGif(spec: PhotoSpec = {}): Promise<Buffer> {
+  return canvas(spec).gif().toBuffer();
+}
+
+/** A valid PNG of at least `bytes` bytes (uncompressed pixels), for quota tests. */
+export function makeLargePng(bytes: number): Promise<Buffer> {
+  const side = Math.ceil(Math.sqrt(bytes / 3)) + 1;
+  return sharp({ create: { width: side, height: side, channels: 3, background: { r: 20, g: 20, b: 20 } } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** The usual set: GPS + date, no GPS, no date (PNG), and a GIF the zone must refuse. */
+export async function standardFixtures() {
+  return {
+    complete: await makeJpeg({
+      gps: { latitude: 52.520008, longitude: 13.404954 },
+      dateTimeOriginal: "2024:05:01 10:22:33",
+      color: { r: 46, g: 125, b: 50 },
+    }),
+    noGps: await makeJpeg({ dateTimeOriginal: "2024:06:02 08:00:00", color: { r: 198, g: 40, b: 40 } }),
+    noDate: await makePng({
+      gps: { latitude: -33.8688, longitude: 151.2093 },
+      color: { r: 255, g: 179, b: 0 },
+    }),
+    gif: await makeGif({ color: { r: 120, g: 120, b: 120 } }),
+  };
+}

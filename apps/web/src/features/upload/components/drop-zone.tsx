@@ -1,0 +1,69 @@
+import CloudUploadIcon from "@mui/icons-material/CloudUpload";
+import { Box, Typography } from "@mui/material";
+import { messages, uploadDialogTexts } from "@poleatlas/shared";
+import { useId } from "react";
+import { useDropzone, type Accept } from "react-dropzone";
+
+/** Spec §5: image/jpeg, image/jpg, image/png (.jpg, .jpeg, .png); no size or count limit. */
+const ACCEPT: Accept = {
+  "image/jpeg": [".jpg", ".jpeg"],
+  "image/jpg": [".jpg", ".jpeg"],
+  "image/png": [".png"],
+};
+
+export interface DropZoneProps {
+  onFiles: (accepted: File[], rejected: File[]) => void;
+  disabled: boolean;
+}
+
+/** Drop, click, Enter/Space or paste: react-dropzone gives all four on the same zone. */
+export function DropZone({ onFiles, disabled }: DropZoneProps) {
+  const hintId = useId();
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: ACCEPT,
+    disabled,
+    onDrop: (accepted, rejections) =>
+      onFiles(
+        accepted,
+        rejections.map((r) => r.file),
+      ),
+  });
+
+  return (
+    <Box
+      {...getRootProps({
+        role: "button",
+        "aria-label": "Choose images to upload",
+        "aria-describedby": hintId,
+        "aria-disabled": disabled || undefined,
+      })}
+      sx={{
+        border: 2,
+        borderStyle: "dashed",
+        borderColor: isDragActive ? "primary.main" : "divider",
+        borderRadius: 2,
+        bgcolor: isDragActive ? "action.hover" : "transparent",
+        p: 3,
+        textAlign: "center",
+        cursor: disabled ? "default" : "pointer",
+        opacity: disabled ? 0.5 : 1,
+        outline: "none",
+        transition: "border-color 120ms, background-color 120ms",
+        "&:hover": disabled ? undefined : { borderColor: "primary.light" },
+        "&:focus-visible": { borderColor: "primary.main", boxShadow: 3 },
+      }}
+    >
+      <input {...getInputProps({ "aria-label": "Image files" })} />
+      <CloudUploadIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
+      <Typography variant="subtitle1">
+        {isDragActive ? uploadDialogTexts.dropActive : uploadDialogTexts.dropIdle}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        or click to choose files
+      </Typography>
+      <Typography id={hintId} variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        {messages.onlyJpegPng}
+      </Typography>
+    </Box>
+  );
+}

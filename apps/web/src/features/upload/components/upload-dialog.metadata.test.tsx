@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeXhr, imageRecord, openRequests, requestFor } from "../test/fake-xhr";
+import { photoFiles, renderDialog } from "../test/render-dialog";
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function dialogWithAllThree() {
+  const files = await photoFiles();
+  const view = renderDialog();
+  await view.addFiles([files.complete, files.noGps, files.noDate]);
+  await view.waitForCards(["pole-complete.jpg", "pole-no-gps.jpg", "pole-no-date.png"]);
+  await view.user.click(screen.getByRole("button", { name: "Upload Images" }));
+  const warning = await screen.findByRole("dialog", { name: "Important: Missing Metadata" });
+  return { ...view, warning };
+}
+
+describe("UploadDialog: the missing-metadata dialog", () => {
+  it("lists which files miss GPS and which miss the date, and explains the effects", async () => {
+    const { warning } = await dialogWithAllThree();
+    const gpsList = within(warning).getByRole("list", { name: /Missing GPS coordinates/ });
+    const dateList = within(warning).getByRole("list", { name: /Missing original date\/time/ });
+    expect(
+      within(gpsList)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["pole-no-gps.jpg"]);
+    expect(
+      within(dateList)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["pole-no-date.png"]);
+    expect(warning).toHaveTextContent(/location accuracy on the map/i);
+    expect(warning).toHaveTextContent(/timeline organization/i);
+    expect(warning).toHaveTextContent(/data analysis and reporting/i);
+    expect(within(warning).getByRole("button", { name: "Cancel Upload" })).toBeEnabled();
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it("keeps 'Proceed with Upload' disabled until the box is ticked, then uploads", async () => {
+    const { warning, user } = await dialogWithAllThree();
+    const proceed = within(warning).getByRole("button", { name: "Proceed with Upload" });
+    expect(proceed).toBeDisabled();
+    await user.click(
+      within(warning).getByRole("checkbox", {
+        name: "I understand the implications and want to proceed with the upload",
+      }),
+    );
+    expect(proceed).toBeEnabled();
+    await user.click(proceed);
+    await waitFor(() => expect(openRequests()).toHaveLength(3));
+    expect(
+      openRequests()
+        .map((x) => x.fileName)
+        .sort(),
+    ).toEqual(["pole-complete.jpg", "pole-no-date.png", "pole-no-gps.jpg"]);
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Important: Missing Metadata" })).toBeNull(),
+    );
+  });
+
+  it("answers a forced submit without the tick with the acknowledge message and uploads nothing", async () => {
+    const { warning } = await dialogWithAllThree();
+    const proceed = within(warning).getByRole("button", { name: "Proceed with Upload" });
+    fireEvent.submit(proceed.closest("form") as HTMLFormElement);
+    expect(
+      await within(warning).findByText("Please acknowledge the warning before proceeding"),
+    ).toBeInTheDocument();
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it("'Cancel Upload' goes back to the selection without uploading", async () => {
+    const { warning, user } = await dialogWithAllThree();
+    await user.click(within(warning).getByRole("button", { name: "Cancel Upload" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Important: Missing Metadata" })).toBeNull(),
+    );
+    expect(screen.getAllByRole("listitem")).toHaveLength(3);
+    expect(FakeXhr.sent).toHaveLength(0);
+    // Asked again next time, with the box unticked.
+    await user.click(screen.getByRole("button", { name: "Upload Images" }));
+    const again = await screen.findByRole("dialog", { name: "Important: Missing Metadata" });
+    expect(within(again).getByRole("checkbox")).not.toBeChecked();
+  });
+
+  it("uploads directly when every file has GPS and date, then reports and closes", async () => {
+    const files = await photoFiles();
+    const { user, addFiles, waitForCards, onUploaded, onClose } = renderDialog();
+    await addFiles([files.complete]);
+    await waitForCards(["pole-complete.jpg"]);
+    await user.click(screen.getByRole("button", { name: "Upload Images" }));
+    expect(screen.queryByRole("dialog", { name: "Important: Missing Metadata" })).toBeNull();
+    await waitFor(() => expect(openRequests()).toHaveLength(1));
+    const xhr = requestFor("pole-complete.jpg");
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe("/api/images");
+    expect(xhr.body?.get("lastModified")).toBe(String(files.complete.lastModified));
+    const record = imageRecord("pole-complete.jpg");
+    xhr.reply(201, { image: record });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(onUploaded).toHaveBeenCalledWith([record]);
+  });
+});

@@ -1,0 +1,55 @@
+/** The upload dialog's rules (spec §4 Upload flow, §5), kept pure so they are tested directly. */
+import { bytesToMB, messages, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
+import type { UploadItem } from "../hooks/upload-items-reducer";
+
+/**
+ * The validation message that blocks an upload, or null: no files first, then the client's
+ * quota pre-check (the server checks again under a lock; this only saves a doomed transfer).
+ */
+export function uploadBlocker(usedBytes: number, files: readonly File[]): string | null {
+  if (files.length === 0) return messages.noFilesSelected;
+  const newBytes = files.reduce((sum, f) => sum + f.size, 0);
+  const resultBytes = usedBytes + newBytes;
+  if (resultBytes > STORAGE_QUOTA_BYTES) {
+    return messages.uploadWouldExceed(bytesToMB(usedBytes), bytesToMB(resultBytes));
+  }
+  return null;
+}
+
+export interface MissingMetadata {
+  gps: UploadItem[];
+  date: UploadItem[];
+}
+
+/** Which files lack GPS and which lack the original date/time (an unreadable file lacks both). */
+export function findMissingMetadata(items: readonly UploadItem[]): MissingMetadata {
+  const gps: UploadItem[] = [];
+  const date: UploadItem[] = [];
+  for (const item of items) {
+    if (!item.reading || !item.reading.hasGps) gps.push(item);
+    if (!item.reading || !item.reading.hasOriginalDate) date.push(item);
+  }
+  return { gps, date };
+}
+
+/** Warnings to show on a card: the reader's own, or both when the file could not be read. */
+export function cardWarnings(item: UploadItem): string[] {
+  if (item.readState === "failed") return [messages.noGps, messages.noOriginalDate];
+  return item.reading?.warnings ?? [];
+}
+
+/** Runs `worker` over `tasks` with at most `limit` in flight; resolves when all settled. */
+export async function runPool<T>(
+  tasks: readonly T[],
+  limit: number,
+  worker: (task: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++] as T;
+      await worker(task);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, lane));
+}
