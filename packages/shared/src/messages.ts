@@ -93,3 +93,39 @@ export const uploadDialogTexts = {
   cancelUpload: "Cancel Upload",
   proceedWithUpload: "Proceed with Upload",
 } as const;
+
+/**
+ * The map screen, side panel and upgrade page (product-spec §2). Texts the spec names are copied
+ * exactly; the rest (marked) are ours where the spec names no words.
+ */
+export const mapScreenTexts = {
+  navMap: "Map",
+  navUpload: "Upload Images",
+  navLogout: "Logout",
+  upgradeToPro: "Upgrade to Pro for More Storage",
+  legendTitle: "Risk Levels",
+  lowRisk: "Low Risk",
+  mediumRisk: "Medium Risk",
+  highRisk: "High Risk",
+  date: "Date",
+  location: "Location",
+  noDate: "No date available",
+  noLocation: "No location data available",
+  upgradeTitle: "Upgrade Your Storage",
+  upgradePrice: "$10/month",
+  upgradeStorage: "Get 50GB of storage for your data",
+  upgradeNow: "Upgrade Now",
+  backToMap: "Back to Map",
+  // Ours (not in the spec):
+  storageTitle: "Storage Usage",
+  storageUsed: (usedMB: number) => `${usedMB} MB of ${QUOTA_MB} MB`,
+  timeline: "Timeline",
+  timelineStep: (n: number, total: number) => `Photo ${n} of ${total}`,
+  deletePhoto: "Delete image",
+  deleteConfirmTitle: "Delete image?",
+  deleteConfirmText: "Are you sure you want to delete this image? This cannot be undone.",
+  deleteConfirm: "Delete",
+  cancel: "Cancel",
+  closePanel: "Close",
+  paymentLater: "Payment processing will be implemented later.",
+} as const;

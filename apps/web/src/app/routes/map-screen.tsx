@@ -1,0 +1,115 @@
+/**
+ * The map screen (spec §2): sidebar with storage card, the globe, the legend, the selected
+ * photo's panel and the upload dialog. Composes the features; the view state is in the URL.
+ * Loaded lazily by the router: it pulls in Cesium (~4 MB).
+ */
+import { Box } from "@mui/material";
+import { regionKey, type ImageRecord, type RegionSummary } from "@poleatlas/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { AppSidebar } from "../../components/app-sidebar";
+import { RiskLegend } from "../../components/risk-legend";
+import { useAuth } from "../../features/auth";
+import {
+  imageKeys,
+  regionKeys,
+  SelectedPhotoPanel,
+  selectionFor,
+  useImages,
+  useRegions,
+} from "../../features/images";
+import { storageKeys, StorageUsageCard, useStorageUsage } from "../../features/storage";
+import { UploadDialog } from "../../features/upload";
+import { GlobeView, type GlobeMode } from "../../globe";
+import { useMapUrl } from "./use-map-url";
+
+const NO_PHOTOS: readonly ImageRecord[] = [];
+const NO_REGIONS: readonly RegionSummary[] = [];
+
+export default function MapScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { signOut } = useAuth();
+  const url = useMapUrl();
+  const [uploadOpen, setUploadOpen] = useState(false);
+
+  const regions = useRegions();
+  const regionPhotos = useImages(url.regionId, url.regionId !== null);
+  const usage = useStorageUsage();
+  // A link with only ?photo= (no region): find the photo's region once in the full list.
+  const lookup = url.photoId !== null && url.regionId === null;
+  const allPhotos = useImages(null, lookup);
+
+  const photos = regionPhotos.data ?? NO_PHOTOS;
+  const selection = useMemo(() => selectionFor(photos, url.photoId), [photos, url.photoId]);
+  const mode: GlobeMode = url.regionId ? { mode: "region", regionId: url.regionId } : { mode: "overview" };
+
+  useEffect(() => {
+    if (!lookup || !allPhotos.data) return;
+    const photo = allPhotos.data.find((p) => p.id === url.photoId);
+    if (photo && photo.longitude !== null && photo.latitude !== null) {
+      url.show(regionKey(photo.longitude, photo.latitude), photo.id);
+    } else url.show(null, null);
+  }, [lookup, allPhotos.data, url]);
+
+  // What the URL names but no longer exists (deleted, or a stale link) falls back gracefully.
+  const regionGone =
+    regions.isSuccess && url.regionId !== null && !regions.data.some((r) => r.id === url.regionId);
+  const photoGone = url.photoId !== null && url.regionId !== null && regionPhotos.isSuccess && !selection;
+  useEffect(() => {
+    if (regionGone) url.show(null, null);
+    else if (photoGone) url.selectPhoto(null);
+  }, [regionGone, photoGone, url]);
+
+  const refreshPhotos = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: imageKeys.all });
+    void queryClient.invalidateQueries({ queryKey: regionKeys.all });
+    void queryClient.invalidateQueries({ queryKey: storageKeys.usage });
+  }, [queryClient]);
+
+  const logout = useCallback(async () => {
+    try {
+      await signOut();
+    } catch (e) {
+      console.error("Sign-out failed", e);
+    }
+    await navigate("/login");
+  }, [signOut, navigate]);
+
+  return (
+    <Box sx={{ display: "flex", height: "100vh", overflow: "hidden" }}>
+      <AppSidebar
+        onUpload={() => setUploadOpen(true)}
+        onLogout={() => void logout()}
+        footer={<StorageUsageCard onUpgrade={() => void navigate("/subscribe")} />}
+      />
+      <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
+        <GlobeView
+          regions={regions.data ?? NO_REGIONS}
+          photos={photos}
+          mode={mode}
+          selectedPhotoId={selection?.photo.id ?? null}
+          onRegionClick={url.openRegion}
+          onPhotoClick={url.selectPhoto}
+          onEmptyClick={() => url.photoId !== null && url.selectPhoto(null)}
+          onOverviewRequested={url.showOverview}
+        />
+        <RiskLegend />
+      </Box>
+      {selection && (
+        <SelectedPhotoPanel
+          selection={selection}
+          onSelect={url.selectPhoto}
+          onDeleted={() => void queryClient.invalidateQueries({ queryKey: storageKeys.usage })}
+        />
+      )}
+      <UploadDialog
+        open={uploadOpen}
+        onClose={() => setUploadOpen(false)}
+        onUploaded={refreshPhotos}
+        usedBytes={usage.data?.usedBytes ?? 0}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+/** The map screen's permanent left sidebar (240 px): navigation on top, a slot (storage) below. */
+import CloudUploadIcon from "@mui/icons-material/CloudUpload";
+import LogoutIcon from "@mui/icons-material/Logout";
+import MapIcon from "@mui/icons-material/Map";
+import {
+  Box,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Toolbar,
+  Typography,
+} from "@mui/material";
+import { mapScreenTexts, PRODUCT_NAME, SIDEBAR_WIDTH_PX } from "@poleatlas/shared";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+export interface AppSidebarProps {
+  onUpload: () => void;
+  onLogout: () => void;
+  /** Rendered at the bottom: the storage-usage card. */
+  footer?: ReactNode;
+}
+
+export function AppSidebar({ onUpload, onLogout, footer }: AppSidebarProps) {
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{
+        width: SIDEBAR_WIDTH_PX,
+        flexShrink: 0,
+        "& .MuiDrawer-paper": { width: SIDEBAR_WIDTH_PX, boxSizing: "border-box" },
+      }}
+    >
+      <Toolbar>
+        <Typography variant="h6" component="div" sx={{ fontWeight: 700 }}>
+          {PRODUCT_NAME}
+        </Typography>
+      </Toolbar>
+      <Box component="nav" aria-label="Main">
+        <List>
+          <ListItemButton component={Link} to="/">
+            <ListItemIcon>
+              <MapIcon />
+            </ListItemIcon>
+            <ListItemText primary={mapScreenTexts.navMap} />
+          </ListItemButton>
+          <ListItemButton onClick={onUpload}>
+            <ListItemIcon>
+              <CloudUploadIcon />
+            </ListItemIcon>
+            <ListItemText primary={mapScreenTexts.navUpload} />
+          </ListItemButton>
+          <ListItemButton onClick={onLogout}>
+            <ListItemIcon>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary={mapScreenTexts.navLogout} />
+          </ListItemButton>
+        </List>
+      </Box>
+      <Box sx={{ mt: "auto", p: 2 }}>{footer}</Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,123 @@
+import { ThemeProvider, createTheme } from "@mui/material";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { selectionFor } from "../lib/selection";
+import { photo } from "../test/photos";
+import { PhotoPanel, type PhotoPanelProps } from "./photo-panel";
+import type { ImageRecord } from "@poleatlas/shared";
+
+const spot = { latitude: 48.8588443, longitude: 2.2943506 };
+const timeline = [
+  photo({ id: "p1", date: "2023-01-01", ...spot }),
+  photo({ id: "p2", date: "2023-06-30", ...spot }),
+  photo({ id: "p3", date: "2024-03-01", ...spot }),
+];
+
+function renderPanel(overrides: Partial<PhotoPanelProps> & { photo: ImageRecord }) {
+  const props: PhotoPanelProps = {
+    timeline: [overrides.photo],
+    index: 0,
+    onSelect: vi.fn(),
+    onClose: vi.fn(),
+    onDelete: vi.fn(),
+    deleting: false,
+    error: null,
+    ...overrides,
+  };
+  render(
+    <ThemeProvider theme={createTheme()}>
+      <PhotoPanel {...props} />
+    </ThemeProvider>,
+  );
+  return props;
+}
+
+/** The panel as the map screen uses it: the selection follows onSelect. */
+function TimelineHarness({ photos, first }: { photos: ImageRecord[]; first: string }) {
+  const [id, setId] = useState(first);
+  const s = selectionFor(photos, id)!;
+  return (
+    <PhotoPanel
+      photo={s.photo}
+      timeline={s.timeline}
+      index={s.index}
+      onSelect={setId}
+      onClose={() => undefined}
+      onDelete={() => undefined}
+      deleting={false}
+      error={null}
+    />
+  );
+}
+
+describe("PhotoPanel", () => {
+  it("shows the date in the locale and the location to 6 decimals", () => {
+    const p = photo({ id: "a", date: "2024-05-01", latitude: 52.52, longitude: -13.4049537 });
+    renderPanel({ photo: p });
+    expect(screen.getByRole("heading", { name: "Date" })).toBeInTheDocument();
+    expect(screen.getByText(new Date(2024, 4, 1).toLocaleDateString())).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Location" })).toBeInTheDocument();
+    expect(screen.getByText("52.520000, -13.404954")).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "a.jpg" })).toHaveAttribute("src", p.thumbnail_url);
+    expect(screen.queryByRole("slider")).not.toBeInTheDocument();
+  });
+
+  it("says so when the photo has no date or no location", () => {
+    renderPanel({ photo: photo({ id: "b", date: null, latitude: null, longitude: null }) });
+    expect(screen.getByText("No date available")).toBeInTheDocument();
+    expect(screen.getByText("No location data available")).toBeInTheDocument();
+  });
+
+  it("asks before deleting", async () => {
+    const user = userEvent.setup();
+    const props = renderPanel({ photo: timeline[0]! });
+    await user.click(screen.getByRole("button", { name: "Delete image" }));
+    const dialog = screen.getByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(props.onDelete).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Delete image" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+    expect(props.onDelete).toHaveBeenCalledTimes(1);
+  });
+
+  it("disables the delete icon while a deletion runs and shows a failure", () => {
+    renderPanel({ photo: timeline[0]!, deleting: true, error: "Failed to delete image. Please try again." });
+    expect(screen.getByRole("button", { name: "Delete image" })).toBeDisabled();
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to delete image. Please try again.");
+  });
+});
+
+describe("PhotoPanel timeline", () => {
+  it("appears when several photos share the location and steps with the arrow keys", async () => {
+    const user = userEvent.setup();
+    render(<TimelineHarness photos={timeline} first="p1" />);
+    const slider = screen.getByRole("slider", { name: "Timeline" });
+    expect(screen.getByText("Photo 1 of 3")).toBeInTheDocument();
+    slider.focus();
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByText("Photo 2 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "p2.jpg" })).toBeInTheDocument();
+    expect(
+      screen.getByText(new Date(2023, 5, 30).toLocaleDateString(), { selector: "p" }),
+    ).toBeInTheDocument();
+    await user.keyboard("{ArrowRight}{ArrowRight}");
+    expect(screen.getByText("Photo 3 of 3")).toBeInTheDocument();
+    await user.keyboard("{ArrowLeft}");
+    expect(screen.getByRole("heading", { name: "p2.jpg" })).toBeInTheDocument();
+  });
+
+  it("also steps with the arrow keys when nothing is focused", async () => {
+    const user = userEvent.setup();
+    render(<TimelineHarness photos={timeline} first="p2" />);
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard("{ArrowLeft}");
+    expect(screen.getByRole("heading", { name: "p1.jpg" })).toBeInTheDocument();
+    await user.keyboard("{ArrowLeft}");
+    expect(screen.getByRole("heading", { name: "p1.jpg" })).toBeInTheDocument();
+    await user.keyboard("{ArrowRight}{ArrowRight}");
+    expect(screen.getByRole("heading", { name: "p3.jpg" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,71 @@
+/** The panel with the real delete mutation; only the network (fetch) is stood in for. */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { imageKeys } from "../api/get-images";
+import { selectionFor } from "../lib/selection";
+import { photo } from "../test/photos";
+import { SelectedPhotoPanel } from "./selected-photo-panel";
+
+const spot = { latitude: 1.5, longitude: 2.5 };
+const photos = [
+  photo({ id: "p1", date: "2023-01-01", ...spot }),
+  photo({ id: "p2", date: "2024-01-01", ...spot }),
+];
+
+function setup(answer: () => Response) {
+  const calls: { url: string; method: string }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method ?? "GET" });
+      return Promise.resolve(init?.method === "DELETE" ? answer() : Response.json({ images: photos }));
+    }),
+  );
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  client.setQueryData(imageKeys.list("2.5,1.5"), photos);
+  const onSelect = vi.fn();
+  const onDeleted = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <SelectedPhotoPanel selection={selectionFor(photos, "p1")!} onSelect={onSelect} onDeleted={onDeleted} />
+    </QueryClientProvider>,
+  );
+  return { calls, client, onSelect, onDeleted };
+}
+
+async function confirmDelete() {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("button", { name: "Delete image" }));
+  await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("SelectedPhotoPanel", () => {
+  it("deletes the photo, drops it from the lists and follows the timeline", async () => {
+    const { calls, client, onSelect, onDeleted } = setup(() => new Response(null, { status: 204 }));
+    await confirmDelete();
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith("p2"));
+    expect(onDeleted).toHaveBeenCalledWith("p1");
+    expect(calls).toContainEqual({ url: "/api/images/p1", method: "DELETE" });
+    expect(client.getQueryData<unknown[]>(imageKeys.list("2.5,1.5"))?.length).toBe(1);
+  });
+
+  it("shows the spec's message when the deletion fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { onSelect, onDeleted } = setup(() =>
+      Response.json({ code: "internal", message: "boom" }, { status: 500 }),
+    );
+    await confirmDelete();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to delete image. Please try again.");
+    expect(onSelect).not.toHaveBeenCalled();
+    expect(onDeleted).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Delete image" })).toBeEnabled();
+  });
+});

@@ -1,0 +1,49 @@
+/** The panel wired to the delete mutation: after a deletion it follows the spot's timeline. */
+import { messages } from "@poleatlas/shared";
+import { useRef, useState } from "react";
+import { useDeleteImage } from "../api/delete-image";
+import { nextAfterDeletion, type Selection } from "../lib/selection";
+import { PhotoPanel } from "./photo-panel";
+
+export interface SelectedPhotoPanelProps {
+  selection: Selection;
+  onSelect: (photoId: string | null) => void;
+  /** After the server deleted the photo (e.g. to refresh storage usage). */
+  onDeleted?: (photoId: string) => void;
+}
+
+export function SelectedPhotoPanel({ selection, onSelect, onDeleted }: SelectedPhotoPanelProps) {
+  const [error, setError] = useState<{ photoId: string; text: string } | null>(null);
+  /** Where the selection goes once a deleted photo is gone, by deleted id. */
+  const nextAfter = useRef(new Map<string, string | null>());
+  const remove = useDeleteImage({
+    onSuccess: (id) => {
+      if (nextAfter.current.has(id)) onSelect(nextAfter.current.get(id) ?? null);
+      nextAfter.current.delete(id);
+      onDeleted?.(id);
+    },
+  });
+  const { photo } = selection;
+  return (
+    <PhotoPanel
+      photo={photo}
+      timeline={selection.timeline}
+      index={selection.index}
+      onSelect={onSelect}
+      onClose={() => onSelect(null)}
+      deleting={remove.isPending}
+      error={error?.photoId === photo.id ? error.text : null}
+      onDelete={() => {
+        setError(null);
+        nextAfter.current.set(photo.id, nextAfterDeletion(selection)?.id ?? null);
+        remove.mutate(photo.id, {
+          onError: (e) => {
+            nextAfter.current.delete(photo.id);
+            console.error("Deleting a photo failed", e);
+            setError({ photoId: photo.id, text: messages.deleteFailed });
+          },
+        });
+      }}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+export { imageKeys, imagesQueryOptions, useImages } from "./api/get-images";
+export { regionKeys, regionsQueryOptions, useRegions } from "./api/get-regions";
+export { useDeleteImage } from "./api/delete-image";
+export { SelectedPhotoPanel, type SelectedPhotoPanelProps } from "./components/selected-photo-panel";
+export { PhotoPanel, type PhotoPanelProps } from "./components/photo-panel";
+export { selectionFor, stepTimeline, type Selection } from "./lib/selection";
+export { formatLocation, formatPhotoDate } from "./lib/format";

@@ -1,0 +1,26 @@
+/** How the side panel writes a photo's date and place (spec §2 Map screen). */
+import { mapScreenTexts } from "@poleatlas/shared";
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The record's YYYY-MM-DD in the browser's locale. Built as a local date: `new Date("2024-05-01")`
+ * would be UTC midnight and show the day before west of Greenwich.
+ */
+export function formatPhotoDate(date: string | null | undefined, locale?: string): string {
+  const m = date ? YMD.exec(date) : null;
+  if (!m) return mapScreenTexts.noDate;
+  const local = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (Number.isNaN(local.getTime())) return mapScreenTexts.noDate;
+  return local.toLocaleDateString(locale);
+}
+
+/** Latitude and longitude to 6 decimals, or the spec's text when either is missing. */
+export function formatLocation(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): string {
+  if (typeof latitude !== "number" || typeof longitude !== "number") return mapScreenTexts.noLocation;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return mapScreenTexts.noLocation;
+  return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
+}

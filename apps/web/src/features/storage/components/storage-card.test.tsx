@@ -1,0 +1,49 @@
+import { ThemeProvider, createTheme } from "@mui/material";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
+import { describe, expect, it, vi } from "vitest";
+import { StorageCard } from "./storage-card";
+
+function renderCard(usedBytes: number, onUpgrade = vi.fn()) {
+  render(
+    <ThemeProvider theme={createTheme()}>
+      <StorageCard usedBytes={usedBytes} onUpgrade={onUpgrade} />
+    </ThemeProvider>,
+  );
+  return onUpgrade;
+}
+
+/** The bar's MUI colour class: what the user sees as blue, orange or red. */
+function barColour(): string | undefined {
+  const bar = screen.getByRole("progressbar", { name: "Storage Usage" });
+  return /MuiLinearProgress-color(\w+)/.exec(bar.className)?.[1];
+}
+
+const percent = (p: number) => Math.round((STORAGE_QUOTA_BYTES * p) / 100);
+
+describe("StorageCard", () => {
+  it.each([
+    [0, "Primary"],
+    [70, "Primary"],
+    [70.5, "Warning"],
+    [90, "Warning"],
+    [90.5, "Error"],
+    [120, "Error"],
+  ])("colours the bar at %s %% as %s", (p, colour) => {
+    renderCard(percent(p));
+    expect(barColour()).toBe(colour);
+  });
+
+  it("shows the used MB of 50 MB and the bar's value", () => {
+    renderCard(36_700_160); // 35 MB
+    expect(screen.getByText("35 MB of 50 MB")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "70");
+  });
+
+  it("offers the upgrade", async () => {
+    const onUpgrade = renderCard(0);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Upgrade to Pro for More Storage" }));
+    expect(onUpgrade).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,52 @@
+/** The sidebar's storage-usage card: a bar coloured by how full the quota is, and the upgrade button. */
+import { Box, Button, Card, CardContent, LinearProgress, Typography } from "@mui/material";
+import { bytesToMB, mapScreenTexts, STORAGE_QUOTA_BYTES, usagePercent } from "@poleatlas/shared";
+import { useStorageUsage } from "../api/get-usage";
+import { usageColor } from "../lib/usage-color";
+
+export interface StorageCardProps {
+  usedBytes: number;
+  quotaBytes?: number;
+  onUpgrade: () => void;
+}
+
+export function StorageCard({ usedBytes, quotaBytes = STORAGE_QUOTA_BYTES, onUpgrade }: StorageCardProps) {
+  const percent = usagePercent(usedBytes, quotaBytes);
+  const color = usageColor(percent);
+  return (
+    <Card variant="outlined" data-testid="storage-card" data-usage-color={color}>
+      <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+        <Typography variant="subtitle2" component="h2" gutterBottom>
+          {mapScreenTexts.storageTitle}
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          color={color}
+          aria-label={mapScreenTexts.storageTitle}
+          sx={{ height: 8, borderRadius: 4 }}
+        />
+        <Box sx={{ mt: 1, mb: 1.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {mapScreenTexts.storageUsed(bytesToMB(usedBytes))}
+          </Typography>
+        </Box>
+        <Button fullWidth variant="contained" size="small" onClick={onUpgrade}>
+          {mapScreenTexts.upgradeToPro}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The card fed by the usage query (shows 0 until it answers). */
+export function StorageUsageCard({ onUpgrade }: { onUpgrade: () => void }) {
+  const usage = useStorageUsage();
+  return (
+    <StorageCard
+      usedBytes={usage.data?.usedBytes ?? 0}
+      quotaBytes={usage.data?.quotaBytes ?? STORAGE_QUOTA_BYTES}
+      onUpgrade={onUpgrade}
+    />
+  );
+}

@@ -1,0 +1,308 @@
+/**
+ * The globe engine. A plain class that owns the Cesium Viewer, the marker collections, camera
+ * moves and picking; React passes data in (setRegions, setPhotos, setView, select) and receives
+ * events out (on(...)). No Cesium object ever leaves this folder.
+ */
+import {
+  Cartesian3,
+  Entity,
+  Math as CesiumMath,
+  Rectangle,
+  SceneTransforms,
+  ScreenSpaceEventHandler,
+  ScreenSpaceEventType,
+  Viewer,
+  type Cartesian2,
+  type GeocoderViewModel,
+} from "cesium";
+import {
+  OVERVIEW_RETURN_HEIGHT_M,
+  REGION_FLIGHT_SECONDS,
+  REGION_ZOOM_HEIGHT_M,
+  type ImageRecord,
+  type RegionSummary,
+} from "@poleatlas/shared";
+import { LocalGeocoderService } from "./geocoder-service";
+import { PhotoLayer, RegionLayer } from "./marker-layers";
+import { photoMarkers, regionMarkers, shouldReturnToOverview, toMarkerRef, type MarkerRef } from "./markers";
+import { overviewBox, regionCenter } from "./camera-targets";
+import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function infoBoxDescription(photo: ImageRecord): string {
+  const where = `${photo.latitude?.toFixed(6)}, ${photo.longitude?.toFixed(6)}`;
+  return `<p>${escapeHtml(photo.date ?? "")}</p><p>${escapeHtml(where)}</p>`;
+}
+
+export type GlobeMode = { mode: "overview" } | { mode: "region"; regionId: string };
+
+export interface GlobeEvents {
+  regionClick: (regionId: string) => void;
+  photoClick: (photoId: string) => void;
+  emptyClick: () => void;
+  /** Zoomed out above the limit while in region view. */
+  overviewRequested: () => void;
+}
+
+type Listeners = { [K in keyof GlobeEvents]: Set<GlobeEvents[K]> };
+
+export class GlobeController {
+  readonly softwareRendering: boolean;
+  private readonly viewer: Viewer;
+  private readonly regionLayer: RegionLayer;
+  private readonly photoLayer: PhotoLayer;
+  private readonly clicks: ScreenSpaceEventHandler;
+  private readonly geocoder: LocalGeocoderService;
+  private readonly listeners: Listeners = {
+    regionClick: new Set(),
+    photoClick: new Set(),
+    emptyClick: new Set(),
+    overviewRequested: new Set(),
+  };
+  private readonly updateListeners = new Set<() => void>();
+  private readonly cleanups: (() => void)[] = [];
+  private regions: readonly RegionSummary[] = [];
+  private photos: readonly ImageRecord[] = [];
+  private mode: GlobeMode = { mode: "overview" };
+  private flownRegionId: string | null = null;
+  private framedOverview = false;
+  private flying = false;
+  private selectedPhotoId: string | null = null;
+  private frames = 0;
+
+  constructor(container: HTMLElement) {
+    this.softwareRendering = rendersInSoftware();
+    this.geocoder = new LocalGeocoderService(() => ({ regions: this.regions, photos: this.photos }));
+    this.viewer = new Viewer(container, viewerOptions(this.geocoder, this.softwareRendering));
+    if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
+    const { scene, camera } = this.viewer;
+    this.regionLayer = new RegionLayer(scene);
+    this.photoLayer = new PhotoLayer(scene);
+
+    // Our own picking replaces the Viewer's entity picking (our markers are primitives).
+    this.viewer.screenSpaceEventHandler.removeInputAction(ScreenSpaceEventType.LEFT_CLICK);
+    this.viewer.screenSpaceEventHandler.removeInputAction(ScreenSpaceEventType.LEFT_DOUBLE_CLICK);
+    this.clicks = new ScreenSpaceEventHandler(scene.canvas);
+    this.clicks.setInputAction(
+      (e: { position: Cartesian2 }) => this.handleClick(e.position),
+      ScreenSpaceEventType.LEFT_CLICK,
+    );
+
+    this.cleanups.push(
+      camera.moveEnd.addEventListener(() => this.handleMoveEnd()),
+      scene.postRender.addEventListener(() => {
+        this.frames++;
+      }),
+    );
+    const home = this.viewer.homeButton?.viewModel.command;
+    if (home) {
+      this.cleanups.push(
+        home.beforeExecute.addEventListener((e: { cancel: boolean }) => {
+          e.cancel = true;
+          this.flyToOverview(1.5);
+        }),
+      );
+    }
+    const search = this.viewer.geocoder?.viewModel;
+    if (search) search.destinationFound = (vm, destination) => this.handleSearchResult(vm, destination);
+  }
+
+  on<K extends keyof GlobeEvents>(event: K, cb: GlobeEvents[K]): () => void {
+    const set = this.listeners[event] as Set<GlobeEvents[K]>;
+    set.add(cb);
+    return () => set.delete(cb);
+  }
+
+  /** Called whenever markers, mode or selection changed (tests and debugging watch this). */
+  onUpdate(cb: () => void): () => void {
+    this.updateListeners.add(cb);
+    return () => this.updateListeners.delete(cb);
+  }
+
+  setRegions(regions: readonly RegionSummary[]): void {
+    this.regions = regions;
+    this.regionLayer.set(regionMarkers(regions));
+    if (!this.framedOverview && this.mode.mode === "overview" && regions.length > 0) {
+      this.framedOverview = true;
+      this.viewer.camera.setView({ destination: this.overviewRectangle() });
+    }
+    this.applyMode();
+    this.changed();
+  }
+
+  /** The photos of the region in view (empty in the overview). */
+  setPhotos(photos: readonly ImageRecord[]): void {
+    this.photos = photos;
+    this.photoLayer.set(photoMarkers(photos));
+    this.showSelectedInInfoBox();
+    this.changed();
+  }
+
+  setMode(mode: GlobeMode): void {
+    const was = this.mode;
+    this.mode = mode;
+    if (mode.mode === "overview") {
+      this.flownRegionId = null;
+      // Leaving a region by other means than zooming out (e.g. the Map entry): go back up.
+      if (was.mode === "region" && this.cameraHeight() <= OVERVIEW_RETURN_HEIGHT_M) this.flyToOverview(1.5);
+    }
+    this.framedOverview ||= mode.mode === "region";
+    this.applyMode();
+    this.changed();
+  }
+
+  selectPhoto(photoId: string | null): void {
+    this.selectedPhotoId = photoId;
+    this.photoLayer.select(photoId);
+    this.showSelectedInInfoBox();
+    this.changed();
+  }
+
+  /** Camera height above the ellipsoid, in metres. */
+  cameraHeight(): number {
+    return this.viewer.camera.positionCartographic.height;
+  }
+
+  /** Where a marker is on the canvas (CSS pixels), e.g. to click it in a browser test. */
+  screenPositionOf(ref: MarkerRef): { x: number; y: number } | undefined {
+    const layer = ref.kind === "region" ? this.regionLayer : this.photoLayer;
+    const position = layer.positionOf(ref.id);
+    if (!position) return undefined;
+    const p = SceneTransforms.worldToWindowCoordinates(this.viewer.scene, position);
+    return p ? { x: p.x, y: p.y } : undefined;
+  }
+
+  /** A snapshot for tests and the benchmark. */
+  state() {
+    return {
+      mode: this.mode,
+      regionMarkers: this.regionLayer.size,
+      regionLabels: this.regionLayer.labelCount,
+      photoMarkers: this.photoLayer.size,
+      selectedPhotoId: this.selectedPhotoId,
+      flying: this.flying,
+      cameraHeight: this.cameraHeight(),
+      tilesLoaded: this.viewer.scene.globe.tilesLoaded,
+      frames: this.frames,
+      softwareRendering: this.softwareRendering,
+    };
+  }
+
+  /** Acts as if the marker was clicked (test hook; the real click goes through handleClick). */
+  click(ref: MarkerRef | null): void {
+    this.emitFor(ref);
+  }
+
+  requestRender(): void {
+    this.viewer.scene.requestRender();
+  }
+
+  destroy(): void {
+    for (const off of this.cleanups) off();
+    for (const set of Object.values(this.listeners)) set.clear();
+    this.updateListeners.clear();
+    this.clicks.destroy();
+    this.regionLayer.destroy();
+    this.photoLayer.destroy();
+    this.viewer.destroy();
+  }
+
+  private applyMode(): void {
+    const regionId = this.mode.mode === "region" ? this.mode.regionId : null;
+    this.regionLayer.hide(regionId);
+    if (regionId && this.flownRegionId !== regionId) {
+      const region = this.regions.find((r) => r.id === regionId);
+      if (region) {
+        this.flownRegionId = regionId;
+        this.flyTo(regionCenter(region), REGION_FLIGHT_SECONDS);
+      }
+    }
+  }
+
+  /** Straight down over a point at the region zoom height. */
+  private flyTo(target: { longitude: number; latitude: number }, seconds: number): void {
+    this.flying = true;
+    const done = () => {
+      this.flying = false;
+      this.handleMoveEnd();
+    };
+    this.viewer.camera.flyTo({
+      destination: Cartesian3.fromDegrees(target.longitude, target.latitude, REGION_ZOOM_HEIGHT_M),
+      orientation: { heading: 0, pitch: -CesiumMath.PI_OVER_TWO, roll: 0 },
+      duration: seconds,
+      complete: done,
+      cancel: done,
+    });
+  }
+
+  private overviewRectangle(): Rectangle {
+    const box = overviewBox(this.regions);
+    return Rectangle.fromDegrees(box.west, box.south, box.east, box.north);
+  }
+
+  private flyToOverview(seconds: number): void {
+    this.viewer.camera.flyTo({ destination: this.overviewRectangle(), duration: seconds });
+  }
+
+  private handleClick(position: Cartesian2): void {
+    this.emitFor(toMarkerRef(this.viewer.scene.pick(position)) ?? null);
+  }
+
+  private emitFor(ref: MarkerRef | null): void {
+    if (!ref) this.listeners.emptyClick.forEach((cb) => cb());
+    else if (ref.kind === "region") this.listeners.regionClick.forEach((cb) => cb(ref.id));
+    else this.listeners.photoClick.forEach((cb) => cb(ref.id));
+  }
+
+  private handleMoveEnd(): void {
+    if (this.flying) return;
+    const rect = this.viewer.camera.computeViewRectangle();
+    this.regionLayer.relabel(
+      rect && rect.width < Math.PI
+        ? {
+            west: CesiumMath.toDegrees(rect.west),
+            south: CesiumMath.toDegrees(rect.south),
+            east: CesiumMath.toDegrees(rect.east),
+            north: CesiumMath.toDegrees(rect.north),
+          }
+        : undefined,
+    );
+    if (shouldReturnToOverview(this.mode.mode, this.cameraHeight(), this.flying, OVERVIEW_RETURN_HEIGHT_M)) {
+      this.listeners.overviewRequested.forEach((cb) => cb());
+    }
+  }
+
+  private handleSearchResult(_vm: GeocoderViewModel, destination: Cartesian3 | Rectangle): void {
+    const hit = this.geocoder.hitFor(destination);
+    if (hit?.kind === "region") this.listeners.regionClick.forEach((cb) => cb(hit.id));
+    else if (hit?.kind === "photo") {
+      this.listeners.photoClick.forEach((cb) => cb(hit.id));
+      this.flyTo(hit, REGION_FLIGHT_SECONDS);
+    } else if (hit) this.flyTo(hit, REGION_FLIGHT_SECONDS);
+  }
+
+  /** The info box (one of the spec's widgets) names the selected photo. */
+  private showSelectedInInfoBox(): void {
+    const photo = this.photos.find((p) => p.id === this.selectedPhotoId);
+    const current = this.viewer.selectedEntity;
+    if (!photo || photo.latitude === null || photo.longitude === null) {
+      if (current) this.viewer.selectedEntity = undefined;
+      return;
+    }
+    if (current?.id === `photo:${photo.id}`) return;
+    this.viewer.selectedEntity = new Entity({
+      id: `photo:${photo.id}`,
+      name: photo.name,
+      position: Cartesian3.fromDegrees(photo.longitude, photo.latitude),
+      description: infoBoxDescription(photo),
+    });
+  }
+
+  private changed(): void {
+    this.viewer.scene.requestRender();
+    this.updateListeners.forEach((cb) => cb());
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The thin React side of the globe: makes a GlobeController after the spec's 100 ms delay,
+ * feeds it props, forwards its events, and destroys it on unmount. The controller lives in a
+ * ref, never in React state.
+ */
+import { Box } from "@mui/material";
+import { GLOBE_START_DELAY_MS, type ImageRecord, type RegionSummary } from "@poleatlas/shared";
+import { useEffect, useRef, useState } from "react";
+import { GlobeController, type GlobeEvents, type GlobeMode } from "./globe-controller";
+
+export interface GlobeViewProps {
+  regions: readonly RegionSummary[];
+  /** The photos of the region in view; ignored in the overview. */
+  photos: readonly ImageRecord[];
+  mode: GlobeMode;
+  selectedPhotoId: string | null;
+  onRegionClick: GlobeEvents["regionClick"];
+  onPhotoClick: GlobeEvents["photoClick"];
+  onEmptyClick: GlobeEvents["emptyClick"];
+  onOverviewRequested: GlobeEvents["overviewRequested"];
+}
+
+/** Browser tests may drive the globe when the page was opened with ?globeTestHook. */
+const TEST_HOOK = "__poleatlasGlobe";
+function testHookWanted(): boolean {
+  return new URLSearchParams(window.location.search).has("globeTestHook");
+}
+
+export function GlobeView(props: GlobeViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const controller = useRef<GlobeController | null>(null);
+  const [ready, setReady] = useState(false);
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  useEffect(() => {
+    const hook = testHookWanted();
+    const timer = window.setTimeout(() => {
+      if (!container.current) return;
+      const globe = new GlobeController(container.current);
+      controller.current = globe;
+      globe.on("regionClick", (id) => latest.current.onRegionClick(id));
+      globe.on("photoClick", (id) => latest.current.onPhotoClick(id));
+      globe.on("emptyClick", () => latest.current.onEmptyClick());
+      globe.on("overviewRequested", () => latest.current.onOverviewRequested());
+      if (hook) Object.assign(window, { [TEST_HOOK]: globe });
+      setReady(true);
+    }, GLOBE_START_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (hook) Reflect.deleteProperty(window, TEST_HOOK);
+      controller.current?.destroy();
+      controller.current = null;
+      setReady(false);
+    };
+  }, []);
+
+  const { regions, photos, mode, selectedPhotoId } = props;
+  const regionId = mode.mode === "region" ? mode.regionId : null;
+  useEffect(() => {
+    if (ready) controller.current?.setRegions(regions);
+  }, [ready, regions]);
+  useEffect(() => {
+    controller.current?.setMode(regionId ? { mode: "region", regionId } : { mode: "overview" });
+  }, [ready, regionId]);
+  useEffect(() => {
+    controller.current?.setPhotos(regionId ? photos : []);
+  }, [ready, regionId, photos]);
+  useEffect(() => {
+    controller.current?.selectPhoto(selectedPhotoId);
+  }, [ready, selectedPhotoId]);
+
+  return (
+    <Box
+      ref={container}
+      data-testid="globe"
+      sx={{ position: "absolute", inset: 0, "& .cesium-viewer": { width: "100%", height: "100%" } }}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The layers with Cesium's real primitive collections. No WebGL is needed until a frame is
+ * drawn, so a stand-in scene (primitives + requestRender) is enough to check what is drawn.
+ */
+import { Cartesian3, type LabelCollection, type PointPrimitiveCollection, type Scene } from "cesium";
+import { describe, expect, it } from "vitest";
+import { PhotoLayer, RegionLayer } from "./marker-layers";
+import { MARKER_STYLE, photoMarkers, regionMarkers, type MarkerRef } from "./markers";
+import { photo, region } from "./test-data";
+
+function fakeScene() {
+  const added: unknown[] = [];
+  let renders = 0;
+  const scene = {
+    primitives: {
+      add: (p: unknown) => added.push(p),
+      remove: (p: unknown) => added.splice(added.indexOf(p), 1).length > 0,
+    },
+    requestRender: () => {
+      renders++;
+    },
+  };
+  return { scene: scene as unknown as Scene, added, renders: () => renders };
+}
+
+function points(added: unknown[], i: number): PointPrimitiveCollection {
+  return added[i] as PointPrimitiveCollection;
+}
+
+describe("PhotoLayer", () => {
+  it("draws one yellow point per placed photo, carrying its id for picking", () => {
+    const { scene, added, renders } = fakeScene();
+    const layer = new PhotoLayer(scene);
+    layer.set(
+      photoMarkers([photo({ id: "a", latitude: 52.5, longitude: 13.4 }), photo({ id: "b", latitude: null })]),
+    );
+    const collection = points(added, 0);
+    expect(collection.length).toBe(1);
+    const p = collection.get(0);
+    expect(p.id as MarkerRef).toEqual({ kind: "photo", id: "a" });
+    expect(p.color.toCssHexString()).toBe("#ffff00");
+    expect(Cartesian3.equalsEpsilon(p.position, Cartesian3.fromDegrees(13.4, 52.5), 1e-6)).toBe(true);
+    expect(renders()).toBeGreaterThan(0);
+  });
+
+  it("applies a new list as a diff: removed photos go, kept ones stay the same objects", () => {
+    const { scene, added } = fakeScene();
+    const layer = new PhotoLayer(scene);
+    layer.set(photoMarkers([photo({ id: "a" }), photo({ id: "b" }), photo({ id: "c" })]));
+    const keptBefore = points(added, 0).get(0);
+    layer.set(photoMarkers([photo({ id: "a" }), photo({ id: "c" }), photo({ id: "d", longitude: 1 })]));
+    expect(layer.size).toBe(3);
+    expect(points(added, 0).get(0)).toBe(keptBefore);
+    expect(layer.positionOf("b")).toBeUndefined();
+    expect(layer.positionOf("d")).toBeDefined();
+  });
+
+  it("highlights the selected photo and restores the previous one", () => {
+    const { scene } = fakeScene();
+    const layer = new PhotoLayer(scene);
+    layer.set(photoMarkers([photo({ id: "a" }), photo({ id: "b" })]));
+    const size = (id: string) => layer["placed"].get(id)?.point.pixelSize;
+    layer.select("a");
+    expect(size("a")).toBe(MARKER_STYLE.selectedPixelSize);
+    layer.select("b");
+    expect(size("a")).toBe(MARKER_STYLE.photoPixelSize);
+    expect(size("b")).toBe(MARKER_STYLE.selectedPixelSize);
+    layer.set(photoMarkers([photo({ id: "b" })]));
+    expect(size("b")).toBe(MARKER_STYLE.selectedPixelSize);
+  });
+});
+
+describe("RegionLayer", () => {
+  const regions = [
+    region({ id: "13.4,52.5", name: "Region 1", count: 3 }),
+    region({ id: "2.3,48.9", name: "Region 2", count: 1 }),
+  ];
+
+  it("draws a point and a 'Region N (count images)' label per region", () => {
+    const { scene, added } = fakeScene();
+    const layer = new RegionLayer(scene);
+    layer.set(regionMarkers(regions));
+    const labels = added[1] as LabelCollection;
+    expect(points(added, 0).length).toBe(2);
+    expect(labels.length).toBe(2);
+    expect([labels.get(0).text, labels.get(1).text]).toEqual(["Region 1 (3 images)", "Region 2 (1 images)"]);
+  });
+
+  it("hides the current region's marker and label in region view", () => {
+    const { scene, added } = fakeScene();
+    const layer = new RegionLayer(scene);
+    layer.set(regionMarkers(regions));
+    layer.hide("13.4,52.5");
+    expect(layer.size).toBe(1);
+    expect((added[1] as LabelCollection).get(0).text).toBe("Region 2 (1 images)");
+    layer.hide(null);
+    expect(layer.size).toBe(2);
+    expect(layer.labelCount).toBe(2);
+  });
+
+  it("updates a label when a region's count changes", () => {
+    const { scene, added } = fakeScene();
+    const layer = new RegionLayer(scene);
+    layer.set(regionMarkers(regions));
+    layer.set(regionMarkers([region({ id: "13.4,52.5", name: "Region 1", count: 4 })]));
+    const labels = added[1] as LabelCollection;
+    expect(labels.length).toBe(1);
+    expect(labels.get(0).text).toBe("Region 1 (4 images)");
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Pure data → marker mapping the GlobeController draws. No Cesium here, so it runs in unit tests
+ * (a real Viewer cannot start without WebGL).
+ */
+import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+
+export type MarkerKind = "region" | "photo";
+
+/** What a picked primitive carries as its `id`, so a click tells us which record it was. */
+export interface MarkerRef {
+  kind: MarkerKind;
+  id: string;
+}
+
+export interface MarkerSpec extends MarkerRef {
+  longitude: number;
+  latitude: number;
+}
+
+export interface RegionMarkerSpec extends MarkerSpec {
+  kind: "region";
+  label: string;
+  count: number;
+}
+
+/** Marker look: yellow as the spec says; sizes in CSS pixels. */
+export const MARKER_STYLE = {
+  color: "#FFFF00",
+  outlineColor: "#000000",
+  regionPixelSize: 16,
+  photoPixelSize: 11,
+  selectedPixelSize: 20,
+  selectedOutlineColor: "#FFFFFF",
+  outlineWidth: 2,
+  labelFont: "600 14px sans-serif",
+} as const;
+
+/** At most this many region labels are drawn at once: glyphs are billboards, costly by the 10k. */
+export const MAX_REGION_LABELS = 300;
+
+/** The spec's label, word for word: 'Region N (count images)'. */
+export function regionLabel(region: Pick<RegionSummary, "name" | "count">): string {
+  return `${region.name} (${region.count} images)`;
+}
+
+function isCoordinate(lon: number, lat: number): boolean {
+  return Number.isFinite(lon) && Number.isFinite(lat) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+}
+
+export function regionMarkers(regions: readonly RegionSummary[]): RegionMarkerSpec[] {
+  const out: RegionMarkerSpec[] = [];
+  for (const r of regions) {
+    if (!isCoordinate(r.longitude, r.latitude)) continue;
+    out.push({
+      kind: "region",
+      id: r.id,
+      longitude: r.longitude,
+      latitude: r.latitude,
+      label: regionLabel(r),
+      count: r.count,
+    });
+  }
+  return out;
+}
+
+/** One marker per photo that has a position; photos without GPS cannot be placed. */
+export function photoMarkers(photos: readonly ImageRecord[]): MarkerSpec[] {
+  const out: MarkerSpec[] = [];
+  for (const p of photos) {
+    if (p.longitude === null || p.latitude === null || !isCoordinate(p.longitude, p.latitude)) continue;
+    out.push({ kind: "photo", id: p.id, longitude: p.longitude, latitude: p.latitude });
+  }
+  return out;
+}
+
+/** Reads back what `scene.pick` found; anything that is not one of our markers is "empty space". */
+export function toMarkerRef(picked: unknown): MarkerRef | undefined {
+  if (typeof picked !== "object" || picked === null) return undefined;
+  const id = (picked as { id?: unknown }).id;
+  if (typeof id !== "object" || id === null) return undefined;
+  const { kind, id: markerId } = id as Partial<MarkerRef>;
+  if ((kind === "region" || kind === "photo") && typeof markerId === "string") return { kind, id: markerId };
+  return undefined;
+}
+
+export interface ViewBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+function inView(m: MarkerSpec, view: ViewBox): boolean {
+  if (m.latitude < view.south || m.latitude > view.north) return false;
+  // A view rectangle crossing the antimeridian has west > east.
+  return view.west <= view.east
+    ? m.longitude >= view.west && m.longitude <= view.east
+    : m.longitude >= view.west || m.longitude <= view.east;
+}
+
+/**
+ * Which regions get a label: those in view (all of them when the view is unknown, e.g. the
+ * whole globe is visible), the biggest first, at most `max`. Points are always drawn.
+ */
+export function regionsToLabel(
+  markers: readonly RegionMarkerSpec[],
+  view: ViewBox | undefined,
+  max = MAX_REGION_LABELS,
+): RegionMarkerSpec[] {
+  const visible = view ? markers.filter((m) => inView(m, view)) : [...markers];
+  if (visible.length <= max) return visible;
+  return visible.sort((a, b) => b.count - a.count).slice(0, max);
+}
+
+/**
+ * Back to the overview when the camera was zoomed out above the limit in region view, but not
+ * while a flight we started is still under way (a flight begins high above).
+ */
+export function shouldReturnToOverview(
+  mode: "overview" | "region",
+  cameraHeightM: number,
+  flying: boolean,
+  limitM: number,
+): boolean {
+  return mode === "region" && !flying && cameraHeightM > limitM;
+}
+
+/** Software WebGL (no GPU) needs the cheap settings: measured ~600 → ~100 ms a frame. */
+export function isSoftwareRenderer(renderer: string | undefined | null): boolean {
+  if (!renderer) return false;
+  return /swiftshader|llvmpipe|softpipe|software|basic render driver/i.test(renderer);
+}

@@ -1,0 +1,71 @@
+/**
+ * The globe's search box, without any outside service: "lat, lon" coordinates, region names
+ * ('Region 3') and the names of the photos on the map. Pure, so it is unit-tested directly.
+ */
+import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+
+export type SearchHit =
+  | { kind: "coordinates"; displayName: string; longitude: number; latitude: number }
+  | { kind: "region"; id: string; displayName: string; longitude: number; latitude: number }
+  | { kind: "photo"; id: string; displayName: string; longitude: number; latitude: number };
+
+const NUMBER = String.raw`[-+]?\d+(?:\.\d+)?`;
+const COORDINATES = new RegExp(String.raw`^\s*(${NUMBER})\s*[,;\s]\s*(${NUMBER})\s*$`);
+
+/** "52.52, 13.405" (latitude first, as people write it) → a position, or undefined. */
+export function parseCoordinates(query: string): { latitude: number; longitude: number } | undefined {
+  const m = COORDINATES.exec(query);
+  if (!m) return undefined;
+  const latitude = Number(m[1]);
+  const longitude = Number(m[2]);
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
+  return { latitude, longitude };
+}
+
+function hasPlace(p: ImageRecord): p is ImageRecord & { latitude: number; longitude: number } {
+  return p.latitude !== null && p.longitude !== null;
+}
+
+export function searchGlobe(
+  query: string,
+  regions: readonly RegionSummary[],
+  photos: readonly ImageRecord[],
+  limit = 5,
+): SearchHit[] {
+  const text = query.trim();
+  if (!text) return [];
+  const coords = parseCoordinates(text);
+  if (coords)
+    return [{ kind: "coordinates", displayName: `${coords.latitude}, ${coords.longitude}`, ...coords }];
+
+  const needle = text.toLowerCase();
+  const hits: SearchHit[] = [];
+  // Exact region names first, so 'Region 1' is not buried under 'Region 10'…'Region 19'.
+  const exact = regions.filter((r) => r.name.toLowerCase() === needle);
+  const partial = regions.filter(
+    (r) => r.name.toLowerCase() !== needle && r.name.toLowerCase().includes(needle),
+  );
+  for (const r of [...exact, ...partial]) {
+    if (hits.length >= limit) return hits;
+    hits.push({
+      kind: "region",
+      id: r.id,
+      displayName: r.name,
+      longitude: r.longitude,
+      latitude: r.latitude,
+    });
+  }
+  for (const p of photos) {
+    if (hits.length >= limit) break;
+    if (hasPlace(p) && p.name.toLowerCase().includes(needle)) {
+      hits.push({
+        kind: "photo",
+        id: p.id,
+        displayName: p.name,
+        longitude: p.longitude,
+        latitude: p.latitude,
+      });
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,39 @@
+/** Small record factories for the globe's and the panel's unit tests. */
+import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+
+export function region(overrides: Partial<RegionSummary> & { id: string }): RegionSummary {
+  const [lon = 0, lat = 0] = overrides.id.split(",").map(Number);
+  return {
+    name: "Region 1",
+    longitude: lon,
+    latitude: lat,
+    count: 1,
+    bounds: { minLon: lon, minLat: lat, maxLon: lon, maxLat: lat },
+    ...overrides,
+  };
+}
+
+export function photo(overrides: Partial<ImageRecord> & { id: string }): ImageRecord {
+  const latitude = overrides.latitude === undefined ? 52.5 : overrides.latitude;
+  const longitude = overrides.longitude === undefined ? 13.4 : overrides.longitude;
+  return {
+    user_id: "u1",
+    image_url: `/files/utility-poles/u1/${overrides.id}.jpg`,
+    thumbnail_url: `/files/utility-poles/u1/${overrides.id}.thumb.webp`,
+    name: `${overrides.id}.jpg`,
+    date: "2024-05-01",
+    created_at: "2024-05-01T10:00:00.000000Z",
+    metadata: {
+      latitude,
+      longitude,
+      timestamp: "2024-05-01T10:00:00.000Z",
+      filename: `${overrides.id}.jpg`,
+      fileSize: 1000,
+      fileType: "image/jpeg",
+      lastModified: null,
+    },
+    ...overrides,
+    latitude,
+    longitude,
+  };
+}
