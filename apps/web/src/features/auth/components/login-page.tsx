@@ -1,12 +1,190 @@
-import { Box, Paper } from "@mui/material";
-import { Brand } from "../../../components/brand";
+/**
+ * /login (spec §2 "Authentication screen", §4, §5, §8): tabs Login (0) and Sign Up (1), checks
+ * before any call, 'Processing...' while busy, errors in a red alert, success messages, and a
+ * forgot-password link that mails a reset link to the address typed in.
+ */
+import { Alert, Box, Button, Link, Stack, Tab, Tabs, TextField } from "@mui/material";
+import { authTexts, messages, POST_LOGIN_PATH } from "@poleatlas/shared";
+import { useState, type FormEvent } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { requestPasswordReset } from "../api/auth-api";
+import { useAuth } from "../hooks/auth-context";
+import { signInErrorMessage, validateEmailPresent, validateSignUp } from "../lib/auth-rules";
+import { AuthLayout, BlackSpinner } from "./auth-layout";
+
+type TabIndex = 0 | 1;
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The confirmation link lands here as /login?confirmed=1 (or with &error=… when it failed). */
+function confirmationNotice(params: URLSearchParams) {
+  if (params.get("error")) return { error: authTexts.confirmationLinkInvalid, success: null };
+  if (params.get("confirmed")) return { error: null, success: authTexts.emailConfirmed };
+  return { error: null, success: null };
+}
 
 export function LoginPage() {
+  const { user, loading, signIn, signUp } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<TabIndex>(0);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(() => confirmationNotice(params).error);
+  const [success, setSuccess] = useState<string | null>(() => confirmationNotice(params).success);
+  const [resetSent, setResetSent] = useState(false);
+
+  if (loading) return <BlackSpinner label="Checking your session" />;
+  if (user) return <Navigate to={POST_LOGIN_PATH} replace />;
+
+  const switchTab = (next: TabIndex) => {
+    setTab(next);
+    setError(null);
+    setSuccess(null);
+    setResetSent(false);
+  };
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    setSuccess(null);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const missing = validateEmailPresent(email);
+    if (missing) return setError(missing);
+    if (tab === 1) {
+      const invalid = validateSignUp(password, confirmPassword);
+      if (invalid) return setError(invalid);
+      void run(async () => {
+        try {
+          await signUp(email.trim(), password);
+          setTab(0);
+          setPassword("");
+          setConfirmPassword("");
+          setSuccess(messages.signUpSuccess);
+        } catch (err) {
+          setError(errorText(err));
+        }
+      });
+      return;
+    }
+    if (!password) return;
+    void run(async () => {
+      try {
+        await signIn(email.trim(), password);
+        void navigate(POST_LOGIN_PATH, { replace: true });
+      } catch (err) {
+        setError(signInErrorMessage(errorText(err)));
+      }
+    });
+  };
+
+  const onForgotPassword = () => {
+    const missing = validateEmailPresent(email);
+    if (missing) return setError(missing);
+    void run(async () => {
+      try {
+        await requestPasswordReset(email.trim());
+        setResetSent(true);
+        setSuccess(messages.resetEmailSent);
+      } catch (err) {
+        setError(errorText(err));
+      }
+    });
+  };
+
   return (
-    <Box sx={{ minHeight: "100vh", bgcolor: "#000", display: "grid", placeItems: "center", p: 2 }}>
-      <Paper sx={{ p: 4, width: "100%", maxWidth: 440 }} elevation={6}>
-        <Brand />
-      </Paper>
-    </Box>
+    <AuthLayout>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: TabIndex) => switchTab(v)}
+        variant="fullWidth"
+        aria-label="Sign in or sign up"
+        sx={{ mb: 2 }}
+      >
+        <Tab label={authTexts.loginTab} id="auth-tab-0" aria-controls="auth-panel" disabled={busy} />
+        <Tab label={authTexts.signUpTab} id="auth-tab-1" aria-controls="auth-panel" disabled={busy} />
+      </Tabs>
+      <Box
+        component="form"
+        id="auth-panel"
+        role="tabpanel"
+        aria-labelledby={`auth-tab-${tab}`}
+        onSubmit={onSubmit}
+      >
+        <Stack spacing={2}>
+          {error && (
+            <Alert severity="error" variant="filled">
+              {error}
+            </Alert>
+          )}
+          {success && <Alert severity="success">{success}</Alert>}
+          <TextField
+            id="email"
+            name="email"
+            type="email"
+            label={authTexts.emailLabel}
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={busy}
+            required
+            fullWidth
+            autoFocus
+          />
+          <TextField
+            id="password"
+            name="password"
+            type="password"
+            label={authTexts.passwordLabel}
+            autoComplete={tab === 0 ? "current-password" : "new-password"}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={busy}
+            required
+            fullWidth
+          />
+          {tab === 1 && (
+            <TextField
+              id="confirmPassword"
+              name="confirmPassword"
+              type="password"
+              label={authTexts.confirmPasswordLabel}
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+              disabled={busy}
+              required
+              fullWidth
+            />
+          )}
+          <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+            {busy ? authTexts.processing : tab === 0 ? authTexts.signInButton : authTexts.signUpButton}
+          </Button>
+          {tab === 0 && (
+            <Box sx={{ textAlign: "center" }}>
+              <Link
+                component="button"
+                type="button"
+                variant="body2"
+                onClick={onForgotPassword}
+                disabled={busy || resetSent}
+              >
+                {authTexts.forgotPassword}
+              </Link>
+            </Box>
+          )}
+        </Stack>
+      </Box>
+    </AuthLayout>
   );
 }

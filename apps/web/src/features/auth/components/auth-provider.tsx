@@ -1,0 +1,72 @@
+/**
+ * Keeps the current user for the whole app (spec §1, §4 "Authentication state"): loading at
+ * start, then the stored session's user or none; every later change replaces it. Changes made in
+ * another tab arrive through a BroadcastChannel; a returning tab re-reads the session.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { signInWithPassword, signOutSession, signUpWithPassword } from "../api/auth-api";
+import { sessionQueryKey, sessionQueryOptions } from "../api/session-query";
+import { AuthContext, type AuthContextValue } from "../hooks/auth-context";
+
+const CHANNEL = "poleatlas-auth";
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueryOptions);
+  const channel = useRef<BroadcastChannel | null>(null);
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const ch = new BroadcastChannel(CHANNEL);
+    ch.onmessage = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    channel.current = ch;
+    return () => {
+      ch.close();
+      channel.current = null;
+    };
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (session.error) console.error("Could not read the session", session.error);
+  }, [session.error]);
+
+  const changed = useCallback(() => channel.current?.postMessage("changed"), []);
+
+  const signIn = useCallback<AuthContextValue["signIn"]>(
+    async (email, password) => {
+      const user = await signInWithPassword(email, password);
+      queryClient.setQueryData(sessionQueryKey, user);
+      changed();
+      return user;
+    },
+    [queryClient, changed],
+  );
+
+  const signUp = useCallback<AuthContextValue["signUp"]>(
+    (email, password) => signUpWithPassword(email, password),
+    [],
+  );
+
+  const signOut = useCallback<AuthContextValue["signOut"]>(async () => {
+    await signOutSession();
+    queryClient.setQueryData(sessionQueryKey, null);
+    // Nobody's photos or usage may outlive the session in the cache.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+    changed();
+  }, [queryClient, changed]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: session.data ?? null,
+      loading: session.isPending,
+      error: session.error,
+      signIn,
+      signUp,
+      signOut,
+    }),
+    [session.data, session.isPending, session.error, signIn, signUp, signOut],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
