@@ -3,7 +3,9 @@
  * Defaults give a newcomer a working app with no accounts or keys.
  */
 import path from "node:path";
+import { STORAGE_BUCKET } from "@poleatlas/shared";
 import { z } from "zod";
+import type { StorageConfig } from "./infra/storage/create-storage";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -39,6 +41,20 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("PoleAtlas <no-reply@poleatlas.localhost>"),
   DEV_MAILBOX: z.enum(["auto", "true", "false"]).default("auto"),
+  // Photo files (issue "Photos on the server").
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  FILES_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name")
+    .default(STORAGE_BUCKET),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  S3_SERVE: z.enum(["redirect", "proxy"]).default("redirect"),
+  S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -93,6 +109,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       devMailbox:
         !e.SMTP_URL && (e.DEV_MAILBOX === "true" || (e.DEV_MAILBOX === "auto" && isLoopbackHost(e.HOST))),
     },
+    storage: storageConfig(e, dataDir, cwd),
+    /** Uploads stream here first; next to the files folder, so moving one in is a rename. */
+    uploadTmpDir: path.join(dataDir, "tmp"),
+  };
+}
+
+function storageConfig(e: z.infer<typeof envSchema>, dataDir: string, cwd: string): StorageConfig {
+  if (e.STORAGE === "local") {
+    const rootDir = e.FILES_DIR ? path.resolve(cwd, e.FILES_DIR) : path.join(dataDir, "files");
+    return { kind: "local", rootDir, bucket: STORAGE_BUCKET };
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together"]);
+  }
+  return {
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    // S3-compatible servers (MinIO, Ceph, s3rver…) mostly want path-style; AWS wants virtual hosts.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === "true" : Boolean(e.S3_ENDPOINT),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    serveMode: e.S3_SERVE,
+    signedUrlSeconds: e.S3_SIGNED_URL_SECONDS,
   };
 }
 

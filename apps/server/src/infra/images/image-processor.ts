@@ -1,0 +1,60 @@
+/**
+ * sharp behind a small interface: what kind of image a file really is (by its bytes), and a
+ * thumbnail. Decoding the whole picture for the thumbnail is also the check that the file is a
+ * complete, readable image: a cut-off JPEG fails here instead of reaching the map.
+ */
+import { open } from "node:fs/promises";
+import { sniffImageFormat, type ImageFormat } from "@poleatlas/shared";
+import sharp from "sharp";
+
+export const THUMBNAIL_SIZE = 256;
+export const THUMBNAIL_CONTENT_TYPE = "image/webp";
+
+/** Bigger than any camera (~100 MP); stops decompression bombs from eating the server's memory. */
+const MAX_INPUT_PIXELS = 150_000_000;
+
+export const CONTENT_TYPES: Record<ImageFormat, string> = { jpeg: "image/jpeg", png: "image/png" };
+export const EXTENSIONS: Record<ImageFormat, string> = { jpeg: "jpg", png: "png" };
+
+export class ImageDecodeError extends Error {
+  constructor(cause: unknown) {
+    super(`Image could not be decoded: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "ImageDecodeError";
+  }
+}
+
+export interface ImageProcessor {
+  /** JPEG or PNG by magic bytes, null for anything else (including an empty file). */
+  sniff(filePath: string): Promise<ImageFormat | null>;
+  /** Writes a WebP thumbnail (EXIF orientation applied) to `dest`; ImageDecodeError if unreadable. */
+  thumbnail(src: string, dest: string): Promise<{ width: number; height: number }>;
+}
+
+export function createImageProcessor(): ImageProcessor {
+  return {
+    async sniff(filePath) {
+      const handle = await open(filePath, "r");
+      try {
+        const head = Buffer.alloc(16);
+        const { bytesRead } = await handle.read(head, 0, head.length, 0);
+        return sniffImageFormat(head.subarray(0, bytesRead));
+      } finally {
+        await handle.close();
+      }
+    },
+
+    async thumbnail(src, dest) {
+      try {
+        // failOn "warning": libjpeg/libpng only warn about truncated data; we want an error.
+        const info = await sharp(src, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS })
+          .autoOrient()
+          .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toFile(dest);
+        return { width: info.width, height: info.height };
+      } catch (err) {
+        throw new ImageDecodeError(err);
+      }
+    },
+  };
+}

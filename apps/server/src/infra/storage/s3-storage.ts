@@ -1,0 +1,139 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { assertSafeKey, bucketMissing, ObjectExistsError, type Storage } from "./storage";
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Unset → AWS itself. */
+  endpoint?: string;
+  forcePathStyle: boolean;
+  /** Unset → the SDK's default chain (environment, instance role…). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** "redirect": 302 to a signed URL (bytes bypass us); "proxy": we stream the object. */
+  serveMode: "redirect" | "proxy";
+  signedUrlSeconds: number;
+}
+
+const status = (err: unknown) =>
+  err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+const named = (err: unknown, ...names: string[]) => err instanceof Error && names.includes(err.name);
+const isNoSuchBucket = (err: unknown) => named(err, "NoSuchBucket");
+const isNotFound = (err: unknown) => named(err, "NotFound", "NoSuchKey") || status(err) === 404;
+
+export function createS3Storage(opts: S3StorageOptions): Storage {
+  const client = new S3Client({
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: opts.forcePathStyle,
+    credentials: opts.credentials,
+    // Newer SDKs add CRC checksums to every upload by default; several S3-compatible servers
+    // then store streamed bodies corrupted (PITFALLS.md). Only checksum when an API demands it.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const Bucket = opts.bucket;
+
+  async function headBucket(): Promise<void> {
+    try {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    } catch (err) {
+      if (isNotFound(err) || isNoSuchBucket(err)) throw bucketMissing();
+      throw err;
+    }
+  }
+
+  return {
+    kind: "s3",
+
+    ensureBucket: headBucket,
+
+    async put(key, sourcePath, contentType) {
+      assertSafeKey(key);
+      // Keys hold a fresh UUID, so a clash means a bug: check rather than rely on conditional
+      // writes (If-None-Match), which not every S3-compatible server implements.
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        throw new ObjectExistsError(key);
+      } catch (err) {
+        if (err instanceof ObjectExistsError) throw err;
+        if (!isNotFound(err)) throw err;
+        // 404 on HEAD is either "no such key" (what we want) or "no such bucket".
+        await headBucket();
+      }
+      const { size } = await stat(sourcePath);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: createReadStream(sourcePath),
+            ContentLength: size,
+            ContentType: contentType,
+            CacheControl: "private, max-age=3600",
+          }),
+        );
+      } catch (err) {
+        if (isNoSuchBucket(err)) throw bucketMissing();
+        throw err;
+      }
+    },
+
+    async serve(key, { contentType, cacheControl }) {
+      assertSafeKey(key);
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentType: contentType,
+        ResponseCacheControl: cacheControl,
+      });
+      if (opts.serveMode === "redirect") {
+        return {
+          kind: "redirect",
+          url: await getSignedUrl(client, command, { expiresIn: opts.signedUrlSeconds }),
+        };
+      }
+      try {
+        const res = await client.send(command);
+        if (!res.Body) return null;
+        return { kind: "stream", body: res.Body as Readable, size: res.ContentLength ?? 0 };
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        if (isNoSuchBucket(err)) throw bucketMissing();
+        throw err;
+      }
+    },
+
+    async exists(key) {
+      assertSafeKey(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (err) {
+        if (isNotFound(err)) return false;
+        throw err;
+      }
+    },
+
+    async delete(key) {
+      assertSafeKey(key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      } catch (err) {
+        if (isNoSuchBucket(err)) throw bucketMissing();
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Where photo files live. Two implementations: a local folder (default) and any S3-compatible
+ * object store. Keys look like `utility-poles/{userId}/{uuid}.jpg` inside the bucket.
+ */
+import type { Readable } from "node:stream";
+import { messages } from "@poleatlas/shared";
+import { AppError } from "../../errors";
+
+/** How a stored file reaches the browser: streamed by us, or a redirect to a short-lived URL. */
+export type ServedObject =
+  { kind: "stream"; body: Readable; size: number } | { kind: "redirect"; url: string };
+
+export interface ServeOptions {
+  contentType: string;
+  cacheControl: string;
+}
+
+export interface Storage {
+  readonly kind: "local" | "s3";
+  /** Makes sure the bucket is there (the local one is created); throws bucketMissing otherwise. */
+  ensureBucket(): Promise<void>;
+  /** Stores the file at `sourcePath` under `key`. Never overwrites: an existing key is an error. */
+  put(key: string, sourcePath: string, contentType: string): Promise<void>;
+  /** The object for a GET, or null when there is none. */
+  serve(key: string, opts: ServeOptions): Promise<ServedObject | null>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the object; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export const bucketMissing = () => new AppError(503, "bucket_missing", messages.bucketMissing);
+
+export class ObjectExistsError extends Error {
+  constructor(key: string) {
+    super(`Refusing to overwrite the stored object ${key}`);
+    this.name = "ObjectExistsError";
+  }
+}
+
+/** Keys are ours (user id + uuid), but check anyway: nothing may escape the bucket. */
+export function assertSafeKey(key: string): void {
+  const ok =
+    /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) && !key.split("/").some((p) => p === "." || p === "..");
+  if (!ok) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+}

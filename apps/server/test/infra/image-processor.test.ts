@@ -1,0 +1,88 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { makePhoto, makePlainImage } from "@poleatlas/shared/testing";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createImageProcessor, ImageDecodeError } from "../../src/infra/images/image-processor";
+
+const images = createImageProcessor();
+let dir: string;
+let n = 0;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-images-test-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function file(bytes: Uint8Array): Promise<string> {
+  const p = path.join(dir, `f${(n += 1)}`);
+  await writeFile(p, bytes);
+  return p;
+}
+
+/** A photo with real detail, so its compressed data is long enough to cut in the middle. */
+async function detailedJpeg(): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 400,
+      height: 300,
+      channels: 3,
+      background: "#000",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+describe("sniff", () => {
+  it("knows JPEG and PNG by their bytes, not their names", async () => {
+    expect(await images.sniff(await file(await makePlainImage("jpeg")))).toBe("jpeg");
+    expect(await images.sniff(await file(await makePlainImage("png")))).toBe("png");
+    expect(await images.sniff(await file(await makePlainImage("gif")))).toBeNull();
+    expect(await images.sniff(await file(await makePlainImage("webp")))).toBeNull();
+    expect(await images.sniff(await file(new TextEncoder().encode("not a png at all")))).toBeNull();
+    expect(await images.sniff(await file(new Uint8Array(0)))).toBeNull();
+    expect(await images.sniff(await file(Uint8Array.from([0xff, 0xd8])))).toBeNull();
+  });
+});
+
+describe("thumbnail", () => {
+  it("makes a WebP no larger than 256 px, keeping the aspect ratio", async () => {
+    const src = await file((await makePhoto({ width: 1024, height: 512 })).bytes);
+    const dest = path.join(dir, "thumb.webp");
+    expect(await images.thumbnail(src, dest)).toEqual({ width: 256, height: 128 });
+    const meta = await sharp(dest).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 256, height: 128 });
+  });
+
+  it("applies the EXIF orientation (a portrait shot by a turned camera stays portrait)", async () => {
+    const src = await file((await makePhoto({ width: 400, height: 200, orientation: 6 })).bytes);
+    expect(await images.thumbnail(src, path.join(dir, "rotated.webp"))).toEqual({ width: 128, height: 256 });
+  });
+
+  it("does not enlarge small photos", async () => {
+    const src = await file((await makePhoto({ format: "png", width: 40, height: 30 })).bytes);
+    expect(await images.thumbnail(src, path.join(dir, "small.webp"))).toEqual({ width: 40, height: 30 });
+  });
+
+  it("fails with ImageDecodeError on cut-off and corrupt files", async () => {
+    const jpeg = await detailedJpeg();
+    const png = await sharp(jpeg).png().toBuffer();
+    // Zeroed scan data still decodes (libjpeg cannot tell); broken tables cannot.
+    const corrupt = Buffer.from(jpeg);
+    corrupt.fill(0xff, 20, 400);
+    for (const bytes of [
+      jpeg.subarray(0, Math.floor(jpeg.length * 0.6)),
+      png.subarray(0, Math.floor(png.length * 0.6)),
+      corrupt,
+      Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]),
+    ]) {
+      await expect(
+        images.thumbnail(await file(bytes), path.join(dir, `bad${n}.webp`)),
+      ).rejects.toBeInstanceOf(ImageDecodeError);
+    }
+  });
+});

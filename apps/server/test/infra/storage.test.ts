@@ -1,0 +1,143 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { messages } from "@poleatlas/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../../src/errors";
+import { createLocalStorage } from "../../src/infra/storage/local-storage";
+import { createS3Storage, type S3StorageOptions } from "../../src/infra/storage/s3-storage";
+import { ObjectExistsError, type Storage } from "../../src/infra/storage/storage";
+import { startTestS3, type TestS3 } from "../helpers/s3";
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+const SERVE = { contentType: "image/jpeg", cacheControl: "private, max-age=3600" };
+
+let tmp: string;
+let s3: TestS3;
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), "poleatlas-storage-test-"));
+  s3 = await startTestS3(["utility-poles"]);
+});
+afterAll(async () => {
+  await s3?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+async function sourceFile(bytes: Buffer): Promise<string> {
+  const file = path.join(tmp, `src-${randomUUID()}`);
+  await writeFile(file, bytes);
+  return file;
+}
+
+const s3Options = (over: Partial<S3StorageOptions> = {}): S3StorageOptions => ({
+  bucket: "utility-poles",
+  region: "us-east-1",
+  endpoint: s3.endpoint,
+  forcePathStyle: true,
+  credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  serveMode: "proxy",
+  signedUrlSeconds: 60,
+  ...over,
+});
+
+const implementations: [string, () => Storage][] = [
+  ["local folder", () => createLocalStorage({ rootDir: path.join(tmp, "files"), bucket: "utility-poles" })],
+  ["S3 (s3rver)", () => createS3Storage(s3Options())],
+];
+
+describe.each(implementations)("Storage: %s", (_name, make) => {
+  it("stores, serves byte for byte, and deletes", async () => {
+    const storage = make();
+    await storage.ensureBucket();
+    const key = `utility-poles/user-1/${randomUUID()}.jpg`;
+    // Several MB, streamed: the size where checksum trailers corrupted objects on S3 servers.
+    const bytes = randomBytes(5 * 1024 * 1024 + 123);
+    await storage.put(key, await sourceFile(bytes), "image/jpeg");
+    expect(await storage.exists(key)).toBe(true);
+
+    const served = await storage.serve(key, SERVE);
+    expect(served?.kind).toBe("stream");
+    if (served?.kind !== "stream") throw new Error("expected a stream");
+    expect(served.size).toBe(bytes.length);
+    expect((await readAll(served.body)).equals(bytes)).toBe(true);
+
+    await storage.delete(key);
+    expect(await storage.exists(key)).toBe(false);
+    expect(await storage.serve(key, SERVE)).toBeNull();
+    await storage.delete(key); // deleting twice is fine
+  });
+
+  it("never overwrites an existing key", async () => {
+    const storage = make();
+    await storage.ensureBucket();
+    const key = `utility-poles/user-1/${randomUUID()}.png`;
+    await storage.put(key, await sourceFile(Buffer.from("first")), "image/png");
+    await expect(
+      storage.put(key, await sourceFile(Buffer.from("second")), "image/png"),
+    ).rejects.toBeInstanceOf(ObjectExistsError);
+    const served = await storage.serve(key, SERVE);
+    if (served?.kind !== "stream") throw new Error("expected a stream");
+    expect((await readAll(served.body)).toString()).toBe("first");
+  });
+
+  it("refuses keys that could leave the bucket", async () => {
+    const storage = make();
+    for (const key of ["../x.jpg", "utility-poles/../../x.jpg", "/etc/passwd", "a//b", "a/./b", ""]) {
+      await expect(storage.exists(key), key).rejects.toThrow(/Unsafe storage key/);
+    }
+  });
+});
+
+describe("Storage: missing bucket", () => {
+  const expectBucketMissing = async (p: Promise<unknown>) => {
+    const err = await p.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ statusCode: 503, code: "bucket_missing", message: messages.bucketMissing });
+  };
+
+  it("S3: answers 'Storage bucket not found…' on check and on upload", async () => {
+    const storage = createS3Storage(s3Options({ bucket: "no-such-bucket" }));
+    await expectBucketMissing(storage.ensureBucket());
+    await expectBucketMissing(
+      storage.put(`utility-poles/u/${randomUUID()}.jpg`, await sourceFile(Buffer.from("x")), "image/jpeg"),
+    );
+  });
+
+  it("local: answers the same when the bucket folder has gone", async () => {
+    const root = path.join(tmp, `gone-${randomUUID()}`);
+    const storage = createLocalStorage({ rootDir: root, bucket: "utility-poles" });
+    await storage.ensureBucket();
+    await rm(path.join(root, "utility-poles"), { recursive: true });
+    await expectBucketMissing(
+      storage.put(`utility-poles/u/${randomUUID()}.jpg`, await sourceFile(Buffer.from("x")), "image/jpeg"),
+    );
+    expect(await readdir(root)).toEqual([]);
+  });
+});
+
+describe("Storage: S3 signed URLs", () => {
+  it("redirect mode gives a short-lived URL that serves the bytes with our headers", async () => {
+    const storage = createS3Storage(s3Options({ serveMode: "redirect" }));
+    const key = `utility-poles/user-2/${randomUUID()}.jpg`;
+    const bytes = randomBytes(2048);
+    await storage.put(key, await sourceFile(bytes), "image/jpeg");
+    const served = await storage.serve(key, SERVE);
+    if (served?.kind !== "redirect") throw new Error("expected a redirect");
+    expect(served.url).toMatch(/X-Amz-Signature=/);
+    expect(served.url).toMatch(/X-Amz-Expires=60/);
+    const res = await fetch(served.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
