@@ -14,6 +14,8 @@ export interface PhotoSpec {
   height?: number;
   /** Fill colour, so screenshots tell the fixtures apart. */
   color?: { r: number; g: number; b: number };
+  /** Gaussian noise instead of a flat colour: bigger files that take a while to upload. */
+  noise?: boolean;
 }
 
 /** 52.5208 → "52/1 31/1 1488/100" (EXIF rationals for degrees, minutes, seconds). */
@@ -40,27 +42,30 @@ function exifFor(spec: PhotoSpec) {
   return exif;
 }
 
-function canvas(spec: PhotoSpec) {
-  return sharp({
-    create: {
-      width: spec.width ?? 320,
-      height: spec.height ?? 240,
-      channels: 3,
-      background: spec.color ?? { r: 70, g: 130, b: 180 },
-    },
-  });
+async function canvas(spec: PhotoSpec) {
+  const size = { width: spec.width ?? 320, height: spec.height ?? 240, channels: 3 as const };
+  const background = spec.color ?? { r: 70, g: 130, b: 180 };
+  const flat = sharp({ create: { ...size, background } });
+  if (!spec.noise) return flat;
+  // Noise over the colour: the file stays large, the thumbnail stays recognisable.
+  const noise = await sharp({
+    create: { ...size, background, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+  })
+    .raw()
+    .toBuffer();
+  return flat.composite([{ input: noise, raw: size, blend: "overlay" }]);
 }
 
-export function makeJpeg(spec: PhotoSpec = {}): Promise<Buffer> {
-  return canvas(spec).jpeg({ quality: 85 }).withExif(exifFor(spec)).toBuffer();
+export async function makeJpeg(spec: PhotoSpec = {}): Promise<Buffer> {
+  return (await canvas(spec)).jpeg({ quality: 90 }).withExif(exifFor(spec)).toBuffer();
 }
 
-export function makePng(spec: PhotoSpec = {}): Promise<Buffer> {
-  return canvas(spec).png().withExif(exifFor(spec)).toBuffer();
+export async function makePng(spec: PhotoSpec = {}): Promise<Buffer> {
+  return (await canvas(spec)).png().withExif(exifFor(spec)).toBuffer();
 }
 
-export function makeGif(spec: PhotoSpec = {}): Promise<Buffer> {
-  return canvas(spec).gif().toBuffer();
+export async function makeGif(spec: PhotoSpec = {}): Promise<Buffer> {
+  return (await canvas(spec)).gif().toBuffer();
 }
 
 /** A valid PNG of at least `bytes` bytes (uncompressed pixels), for quota tests. */

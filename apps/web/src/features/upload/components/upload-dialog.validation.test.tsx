@@ -64,6 +64,17 @@ describe("UploadDialog: validation", () => {
     expect(screen.getAllByRole("listitem")).toHaveLength(1);
   });
 
+  it("warns on the card when a file named .jpg is not really a JPEG", async () => {
+    const files = await photoFiles();
+    const disguised = new File([files.gif], "disguised.jpg", { type: "image/jpeg" });
+    const { addFiles, waitForCards } = renderDialog();
+    await addFiles([disguised]);
+    await waitForCards(["disguised.jpg"]);
+    const card = screen.getByRole("listitem", { name: "disguised.jpg" });
+    expect(within(card).getByText("Only JPEG and PNG files are allowed")).toBeInTheDocument();
+    expect(within(card).getByText("No GPS coordinates found")).toBeInTheDocument();
+  });
+
   it("refuses an upload that would pass the quota, with current and resulting MB, before any request", async () => {
     const big = toFile(await makeLargePng(3 * 1048576), "big.png", "image/png");
     const { user, addFiles, waitForCards } = renderDialog({ usedBytes: 48 * 1048576 });

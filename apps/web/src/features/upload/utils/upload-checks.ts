@@ -32,10 +32,16 @@ export function findMissingMetadata(items: readonly UploadItem[]): MissingMetada
   return { gps, date };
 }
 
-/** Warnings to show on a card: the reader's own, or both when the file could not be read. */
+/**
+ * Warnings to show on a card: the reader's own plus why it could not read the file (say, a GIF
+ * renamed .jpg: the server will refuse it), or both warnings when the reader gave up entirely.
+ */
 export function cardWarnings(item: UploadItem): string[] {
-  if (item.readState === "failed") return [messages.noGps, messages.noOriginalDate];
-  return item.reading?.warnings ?? [];
+  if (item.readState === "failed" || !item.reading) {
+    return item.readState === "pending" ? [] : [messages.noGps, messages.noOriginalDate];
+  }
+  const { warnings, error } = item.reading;
+  return error ? [...warnings, error] : warnings;
 }
 
 /** Runs `worker` over `tasks` with at most `limit` in flight; resolves when all settled. */
