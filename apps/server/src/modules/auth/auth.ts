@@ -98,6 +98,10 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
       cookiePrefix: "poleatlas",
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth skips its origin (CSRF) checks when it thinks it runs under a test runner;
+      // ours must test what production does.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
     telemetry: { enabled: false },
     logger: {

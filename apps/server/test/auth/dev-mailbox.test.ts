@@ -1,0 +1,79 @@
+/** /dev/mail: the outbox as a page with clickable links, only while the outbox is in use on loopback. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config";
+import { renderMailbox } from "../../src/modules/mail/dev-mailbox.routes";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { signUp } from "../helpers/users";
+import { waitFor } from "./mail-helpers";
+
+describe("dev mailbox", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("lists outbox messages, newest first, with the confirmation link clickable", async () => {
+    await signUp(t, { email: "first@example.test", password: "secret1" });
+    await signUp(t, { email: "second@example.test", password: "secret1" });
+    const page = await waitFor(async () => {
+      const res = await t.app.inject({ method: "GET", url: "/dev/mail" });
+      return res.body.includes("second@example.test") && res.body.includes("first@example.test")
+        ? res
+        : undefined;
+    }, "both mails on /dev/mail");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(page.body.indexOf("second@example.test")).toBeLessThan(page.body.indexOf("first@example.test"));
+    const href = /<a href="([^"]+)">Confirm your email address<\/a>/.exec(page.body)?.[1] ?? "";
+    expect(href).toMatch(/^http:\/\/localhost:8080\/api\/auth\/verify-email\?token=[^&]+&amp;callbackURL=/);
+    const link = new URL(href.replaceAll("&amp;", "&"));
+    const confirmed = await t.app.inject({ method: "GET", url: `${link.pathname}${link.search}` });
+    expect(confirmed.statusCode).toBe(302);
+  });
+
+  it("escapes everything it shows", () => {
+    const html = renderMailbox([
+      {
+        id: "x",
+        to: '"<img src=x onerror=alert(1)>"@example.test',
+        subject: "<script>alert(1)</script>",
+        date: "2025-01-01T00:00:00.000Z",
+        text: "</pre><b>bold</b>",
+        links: [{ label: "<i>click</i>", url: 'https://a.test/?q="><script>' }],
+      },
+    ]);
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("<b>bold");
+    expect(html).not.toContain("<i>click");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain('href="https://a.test/?q=&quot;&gt;&lt;script&gt;"');
+  });
+
+  it("is off when the server listens beyond loopback, unless DEV_MAILBOX=true", () => {
+    expect(loadConfig({}).mail.devMailbox).toBe(true);
+    expect(loadConfig({ HOST: "0.0.0.0" }).mail.devMailbox).toBe(false);
+    expect(loadConfig({ HOST: "0.0.0.0", DEV_MAILBOX: "true" }).mail.devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: "false" }).mail.devMailbox).toBe(false);
+    expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:25", DEV_MAILBOX: "true" }).mail.devMailbox).toBe(false);
+  });
+});
+
+describe("dev mailbox switched off", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ DEV_MAILBOX: "false" });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/dev/mail" });
+    expect(res.statusCode).toBe(404);
+  });
+});
