@@ -6,6 +6,7 @@ import { createMailer } from "./infra/mail/create-mailer";
 import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { registerImages } from "./modules/images/images.module";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
 import { registerErrorHandler } from "./plugins/error-handler";
@@ -40,6 +41,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const auth = await createAuthModule({ config, database, mailer, log: app.log });
   authRoutes(app, auth);
   if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
+  // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
+  await registerImages(app, { config, database, requireUser: auth.requireUser });
   await registerWeb(app, config.webDistDir ?? defaultWebDistDir);
   return app;
 }

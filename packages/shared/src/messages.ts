@@ -44,6 +44,9 @@ export const messages = {
   imageEmpty: "The file is empty.",
   imageUnreadable: "The image file is damaged or incomplete and cannot be read.",
   metadataUnreadable: "The photo's metadata could not be read",
+  imageNotFound: "Image not found",
+  invalidRegion: "Unknown region",
+  invalidLastModified: "lastModified must be a time in milliseconds since 1970",
 } as const;
 
 /**

@@ -1,0 +1,20 @@
+import type { ImageRecord } from "@poleatlas/shared";
+import type { ImageRow } from "./images.repository";
+
+/** Files are served by us at /files/<key> (owner only), never by a public bucket URL. */
+export const FILES_PREFIX = "/files/";
+
+export function toImageRecord(row: ImageRow): ImageRecord {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    image_url: `${FILES_PREFIX}${row.storage_key}`,
+    thumbnail_url: `${FILES_PREFIX}${row.thumbnail_key}`,
+    name: row.name,
+    date: row.date,
+    created_at: row.created_at,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    metadata: row.metadata,
+  };
+}

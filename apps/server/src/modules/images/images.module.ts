@@ -1,0 +1,42 @@
+/** Wires the photos module: storage, sharp, repository, service, and its routes. */
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config";
+import type { Database } from "../../infra/db/database";
+import { createImageProcessor } from "../../infra/images/image-processor";
+import { createStorage } from "../../infra/storage/create-storage";
+import type { Storage } from "../../infra/storage/storage";
+import type { RequireUser } from "../auth/session-user";
+import { filesRoutes } from "./files.routes";
+import { createImagesRepository } from "./images.repository";
+import { imagesRoutes } from "./images.routes";
+import { createImagesService, type ImagesService } from "./images.service";
+
+export interface ImagesModule {
+  service: ImagesService;
+  storage: Storage;
+}
+
+export async function registerImages(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; requireUser: RequireUser },
+): Promise<ImagesModule> {
+  const { config, database, requireUser } = deps;
+  const storage = createStorage(config.storage);
+  const log = app.log.child({ module: "images" });
+  try {
+    await storage.ensureBucket();
+  } catch (err) {
+    // Not fatal: the server still starts, and uploads answer 'Storage bucket not found…'.
+    log.error({ err, storage: storage.kind }, "storage bucket is not available");
+  }
+  const service = createImagesService({
+    repository: createImagesRepository(database.db),
+    storage,
+    images: createImageProcessor(),
+    tmpDir: config.uploadTmpDir,
+    log,
+  });
+  await imagesRoutes(app, { requireUser, service, tmpDir: config.uploadTmpDir });
+  filesRoutes(app, { requireUser, service, storage });
+  return { service, storage };
+}

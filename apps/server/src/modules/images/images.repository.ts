@@ -1,0 +1,153 @@
+/**
+ * Every SQL statement about photos. Rows come back in the API's own shape (snake_case, ISO
+ * strings), so services never see driver types (bigint strings, Date objects in local time).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { PhotoMetadata } from "@poleatlas/shared";
+import type { Db } from "../../infra/db/database";
+
+/** A transaction or the pool: anything that can run a statement. */
+export type Executor = Pick<Db, "execute">;
+
+export interface ImageRow {
+  id: string;
+  user_id: string;
+  storage_key: string;
+  thumbnail_key: string;
+  name: string;
+  date: string | null;
+  /** Fixed-width UTC with microseconds, so string order is time order (see compareByDate). */
+  created_at: string;
+  latitude: number | null;
+  longitude: number | null;
+  metadata: PhotoMetadata;
+}
+
+export interface NewImageRow {
+  id: string;
+  userId: string;
+  storageKey: string;
+  thumbnailKey: string;
+  name: string;
+  date: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  fileSize: number;
+  metadata: PhotoMetadata;
+}
+
+export interface RegionRow {
+  region_lon: number;
+  region_lat: number;
+  count: number;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+}
+
+const COLUMNS = sql.raw(`id::text, user_id, storage_key, thumbnail_key, name, date::text AS date,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+  latitude, longitude, metadata`);
+
+/** The one list order (shared compareByDate): date ascending, undated last, created_at, id. */
+const LIST_ORDER = sql.raw(`date ASC NULLS LAST, created_at ASC, id ASC`);
+
+/** Namespace for pg_advisory_xact_lock(int, int): keeps our per-user locks apart from others'. */
+const QUOTA_LOCK_NAMESPACE = 0x504f4c45; // "POLE"
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const res = await db.execute(query);
+  return res.rows as T[];
+}
+
+export function createImagesRepository(db: Db) {
+  return {
+    /** Runs `fn` in a transaction that holds this user's quota lock until commit or rollback. */
+    withUserLock<T>(userId: string, fn: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUOTA_LOCK_NAMESPACE}, hashtext(${userId}))`);
+        return fn(tx);
+      });
+    },
+
+    async usage(userId: string, tx: Executor = db): Promise<number> {
+      const [row] = await rows<{ used: string }>(
+        tx,
+        sql`SELECT COALESCE(SUM(file_size), 0)::text AS used FROM utility_pole_images WHERE user_id = ${userId}`,
+      );
+      return Number(row?.used ?? 0);
+    },
+
+    async insert(tx: Executor, r: NewImageRow): Promise<ImageRow> {
+      const [row] = await rows<ImageRow>(
+        tx,
+        sql`INSERT INTO utility_pole_images
+              (id, user_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata)
+            VALUES (${r.id}, ${r.userId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
+              ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb)
+            RETURNING ${COLUMNS}`,
+      );
+      if (!row) throw new Error("INSERT … RETURNING gave no row");
+      return row;
+    },
+
+    list(userId: string, region?: { longitude: number; latitude: number }): Promise<ImageRow[]> {
+      const inRegion = region
+        ? sql`AND region_lon = ${region.longitude}::float8 AND region_lat = ${region.latitude}::float8`
+        : sql``;
+      return rows<ImageRow>(
+        db,
+        sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE user_id = ${userId} ${inRegion} ORDER BY ${LIST_ORDER}`,
+      );
+    },
+
+    /** The photo a stored file belongs to, only when it is the caller's. */
+    async findByKey(userId: string, key: string): Promise<ImageRow | null> {
+      const [row] = await rows<ImageRow>(
+        db,
+        sql`SELECT ${COLUMNS} FROM utility_pole_images
+            WHERE user_id = ${userId} AND (storage_key = ${key} OR thumbnail_key = ${key})`,
+      );
+      return row ?? null;
+    },
+
+    /** Deletes on id AND owner; the row (with its keys) when there was one. */
+    async deleteOwned(userId: string, id: string): Promise<ImageRow | null> {
+      const [row] = await rows<ImageRow>(
+        db,
+        sql`DELETE FROM utility_pole_images WHERE id = ${id}::uuid AND user_id = ${userId} RETURNING ${COLUMNS}`,
+      );
+      return row ?? null;
+    },
+
+    /**
+     * Regions in 'Region N' order. region_lon/region_lat are stored generated columns that
+     * reproduce Math.round(v*10)/10 exactly (0000_init.sql). The first photo of each region (in
+     * list order) is found by one index probe per region rather than by sorting every row.
+     */
+    regions(userId: string): Promise<RegionRow[]> {
+      return rows<RegionRow>(
+        db,
+        sql`SELECT g.region_lon, g.region_lat, g.count, g.min_lon, g.min_lat, g.max_lon, g.max_lat
+            FROM (
+              SELECT region_lon, region_lat, count(*)::int AS count,
+                     min(longitude) AS min_lon, min(latitude) AS min_lat,
+                     max(longitude) AS max_lon, max(latitude) AS max_lat
+              FROM utility_pole_images
+              WHERE user_id = ${userId} AND region_lon IS NOT NULL AND region_lat IS NOT NULL
+              GROUP BY region_lon, region_lat
+            ) g
+            CROSS JOIN LATERAL (
+              SELECT date, created_at, id FROM utility_pole_images i
+              WHERE i.user_id = ${userId} AND i.region_lon = g.region_lon AND i.region_lat = g.region_lat
+              ORDER BY ${LIST_ORDER}
+              LIMIT 1
+            ) first
+            ORDER BY first.date ASC NULLS LAST, first.created_at ASC, first.id ASC`,
+      );
+    },
+  };
+}
+
+export type ImagesRepository = ReturnType<typeof createImagesRepository>;
