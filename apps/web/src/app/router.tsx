@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate } from "react-router";
-import { PlaceholderPage } from "../components/placeholder-page";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from "../features/auth";
 import { ProtectedRoute } from "./protected-route";
+import { MapRoute, SubscribeRoute } from "./routes/lazy-routes";
 
 export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
@@ -12,8 +12,8 @@ export const router = createBrowserRouter([
     element: <ProtectedRoute />,
     children: [
       { path: "/", element: <Navigate to="/map" replace /> },
-      { path: "/map", element: <PlaceholderPage title="Map" /> },
-      { path: "/subscribe", element: <PlaceholderPage title="Upgrade Your Storage" /> },
+      { path: "/map", element: <MapRoute /> },
+      { path: "/subscribe", element: <SubscribeRoute /> },
     ],
   },
   { path: "*", element: <Navigate to="/" replace /> },

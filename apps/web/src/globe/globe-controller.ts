@@ -180,7 +180,7 @@ export class GlobeController {
     return {
       mode: this.mode,
       regionMarkers: this.regionLayer.size,
-      regionLabels: this.regionLayer.labelCount,
+      regionLabels: this.regionLayer.labelTexts(),
       photoMarkers: this.photoLayer.size,
       selectedPhotoId: this.selectedPhotoId,
       flying: this.flying,

@@ -2,7 +2,7 @@
  * The layers with Cesium's real primitive collections. No WebGL is needed until a frame is
  * drawn, so a stand-in scene (primitives + requestRender) is enough to check what is drawn.
  */
-import { Cartesian3, type LabelCollection, type PointPrimitiveCollection, type Scene } from "cesium";
+import { Cartesian3, type LabelCollection, type Scene } from "cesium";
 import { describe, expect, it } from "vitest";
 import { PhotoLayer, RegionLayer } from "./marker-layers";
 import { MARKER_STYLE, photoMarkers, regionMarkers, type MarkerRef } from "./markers";
@@ -23,20 +23,15 @@ function fakeScene() {
   return { scene: scene as unknown as Scene, added, renders: () => renders };
 }
 
-function points(added: unknown[], i: number): PointPrimitiveCollection {
-  return added[i] as PointPrimitiveCollection;
-}
-
 describe("PhotoLayer", () => {
   it("draws one yellow point per placed photo, carrying its id for picking", () => {
-    const { scene, added, renders } = fakeScene();
+    const { scene, renders } = fakeScene();
     const layer = new PhotoLayer(scene);
     layer.set(
       photoMarkers([photo({ id: "a", latitude: 52.5, longitude: 13.4 }), photo({ id: "b", latitude: null })]),
     );
-    const collection = points(added, 0);
-    expect(collection.length).toBe(1);
-    const p = collection.get(0);
+    expect(layer.size).toBe(1);
+    const p = layer.point("a")!;
     expect(p.id as MarkerRef).toEqual({ kind: "photo", id: "a" });
     expect(p.color.toCssHexString()).toBe("#ffff00");
     expect(Cartesian3.equalsEpsilon(p.position, Cartesian3.fromDegrees(13.4, 52.5), 1e-6)).toBe(true);
@@ -44,13 +39,13 @@ describe("PhotoLayer", () => {
   });
 
   it("applies a new list as a diff: removed photos go, kept ones stay the same objects", () => {
-    const { scene, added } = fakeScene();
+    const { scene } = fakeScene();
     const layer = new PhotoLayer(scene);
     layer.set(photoMarkers([photo({ id: "a" }), photo({ id: "b" }), photo({ id: "c" })]));
-    const keptBefore = points(added, 0).get(0);
+    const keptBefore = layer.point("a");
     layer.set(photoMarkers([photo({ id: "a" }), photo({ id: "c" }), photo({ id: "d", longitude: 1 })]));
     expect(layer.size).toBe(3);
-    expect(points(added, 0).get(0)).toBe(keptBefore);
+    expect(layer.point("a")).toBe(keptBefore);
     expect(layer.positionOf("b")).toBeUndefined();
     expect(layer.positionOf("d")).toBeDefined();
   });
@@ -59,7 +54,7 @@ describe("PhotoLayer", () => {
     const { scene } = fakeScene();
     const layer = new PhotoLayer(scene);
     layer.set(photoMarkers([photo({ id: "a" }), photo({ id: "b" })]));
-    const size = (id: string) => layer["placed"].get(id)?.point.pixelSize;
+    const size = (id: string) => layer.point(id)?.pixelSize;
     layer.select("a");
     expect(size("a")).toBe(MARKER_STYLE.selectedPixelSize);
     layer.select("b");
@@ -67,6 +62,31 @@ describe("PhotoLayer", () => {
     expect(size("b")).toBe(MARKER_STYLE.selectedPixelSize);
     layer.set(photoMarkers([photo({ id: "b" })]));
     expect(size("b")).toBe(MARKER_STYLE.selectedPixelSize);
+  });
+});
+
+describe("PhotoLayer cells", () => {
+  it("spreads points over grid-cell collections and drops emptied cells", () => {
+    const { scene } = fakeScene();
+    const layer = new PhotoLayer(scene);
+    // 0.01° cells: a and b share one, c is two cells east.
+    layer.set(
+      photoMarkers([
+        photo({ id: "a", latitude: 52.5001, longitude: 13.4001 }),
+        photo({ id: "b", latitude: 52.5002, longitude: 13.4002 }),
+        photo({ id: "c", latitude: 52.5001, longitude: 13.4201 }),
+      ]),
+    );
+    expect(layer.cellCount).toBe(2);
+    layer.set(photoMarkers([photo({ id: "a", latitude: 52.5001, longitude: 13.4001 })]));
+    expect(layer.cellCount).toBe(1);
+    expect(layer.size).toBe(1);
+    // A photo that moved changes cell.
+    layer.set(photoMarkers([photo({ id: "a", latitude: -10, longitude: -20 })]));
+    expect(layer.cellCount).toBe(1);
+    expect(Cartesian3.equalsEpsilon(layer.positionOf("a")!, Cartesian3.fromDegrees(-20, -10), 1e-6)).toBe(
+      true,
+    );
   });
 });
 
@@ -81,7 +101,7 @@ describe("RegionLayer", () => {
     const layer = new RegionLayer(scene);
     layer.set(regionMarkers(regions));
     const labels = added[1] as LabelCollection;
-    expect(points(added, 0).length).toBe(2);
+    expect(layer.size).toBe(2);
     expect(labels.length).toBe(2);
     expect([labels.get(0).text, labels.get(1).text]).toEqual(["Region 1 (3 images)", "Region 2 (1 images)"]);
   });

@@ -4,12 +4,14 @@
  * upload or a deletion touches only the markers that changed.
  */
 import {
+  BlendOption,
   Cartesian2,
   Cartesian3,
   Color,
   LabelCollection,
   LabelStyle,
   PointPrimitiveCollection,
+  PrimitiveCollection,
   VerticalOrigin,
   type PointPrimitive,
   type Scene,
@@ -28,22 +30,73 @@ const OUTLINE = Color.fromCssColorString(MARKER_STYLE.outlineColor);
 const SELECTED_OUTLINE = Color.fromCssColorString(MARKER_STYLE.selectedOutlineColor);
 /** Closer than this the markers ignore the depth test, so the ground never half-hides them. */
 const NO_DEPTH_TEST_WITHIN_M = 50_000;
+/** Grid cells for culling: regions spread over the world, photos over one 0.1° region. */
+const REGION_CELL_DEG = 10;
+const PHOTO_CELL_DEG = 0.01;
 
 interface Placed<S extends MarkerSpec> {
   spec: S;
   point: PointPrimitive;
+  bucket: string;
 }
 
-/** Shared diffing: keep unchanged points, move changed ones, add new ones, drop the rest. */
+/**
+ * Shared diffing: keep unchanged points, move changed ones, add new ones, drop the rest.
+ * Points are spread over one collection per grid cell (`cellDeg`), so Cesium culls the cells
+ * that are off screen or behind the globe as a whole: at 3000 m over a region of 100k photos
+ * only a few cells are drawn and picked.
+ */
 class PointLayer<S extends MarkerSpec> {
-  protected readonly points = new PointPrimitiveCollection();
   protected readonly placed = new Map<string, Placed<S>>();
+  private readonly container = new PrimitiveCollection();
+  private readonly buckets = new Map<string, PointPrimitiveCollection>();
 
   constructor(
     protected readonly scene: Scene,
     private readonly pixelSize: number,
+    private readonly cellDeg: number,
   ) {
-    scene.primitives.add(this.points);
+    scene.primitives.add(this.container);
+  }
+
+  private cell(spec: MarkerSpec): string {
+    return `${Math.floor(spec.longitude / this.cellDeg)},${Math.floor(spec.latitude / this.cellDeg)}`;
+  }
+
+  private add(spec: S): void {
+    const bucket = this.cell(spec);
+    let points = this.buckets.get(bucket);
+    if (!points) {
+      // Our markers are opaque: one opaque pass instead of Cesium's default opaque + translucent.
+      points = new PointPrimitiveCollection({ blendOption: BlendOption.OPAQUE });
+      this.buckets.set(bucket, points);
+      this.container.add(points);
+    }
+    const ref: MarkerRef = { kind: spec.kind, id: spec.id };
+    const point = points.add({
+      id: ref,
+      position: Cartesian3.fromDegrees(spec.longitude, spec.latitude),
+      color: YELLOW,
+      pixelSize: this.pixelSize,
+      outlineColor: OUTLINE,
+      outlineWidth: MARKER_STYLE.outlineWidth,
+      disableDepthTestDistance: NO_DEPTH_TEST_WITHIN_M,
+    });
+    this.placed.set(spec.id, { spec, point, bucket });
+  }
+
+  private remove(id: string): void {
+    const placed = this.placed.get(id);
+    if (!placed) return;
+    const points = this.buckets.get(placed.bucket);
+    if (points) {
+      points.remove(placed.point);
+      if (points.length === 0) {
+        this.buckets.delete(placed.bucket);
+        this.container.remove(points);
+      }
+    }
+    this.placed.delete(id);
   }
 
   set(specs: readonly S[]): void {
@@ -51,31 +104,14 @@ class PointLayer<S extends MarkerSpec> {
     for (const spec of specs) {
       next.add(spec.id);
       const old = this.placed.get(spec.id);
-      if (old) {
-        if (old.spec.longitude !== spec.longitude || old.spec.latitude !== spec.latitude) {
-          old.point.position = Cartesian3.fromDegrees(spec.longitude, spec.latitude);
-        }
+      if (old && old.spec.longitude === spec.longitude && old.spec.latitude === spec.latitude) {
         old.spec = spec;
         continue;
       }
-      const ref: MarkerRef = { kind: spec.kind, id: spec.id };
-      const point = this.points.add({
-        id: ref,
-        position: Cartesian3.fromDegrees(spec.longitude, spec.latitude),
-        color: YELLOW,
-        pixelSize: this.pixelSize,
-        outlineColor: OUTLINE,
-        outlineWidth: MARKER_STYLE.outlineWidth,
-        disableDepthTestDistance: NO_DEPTH_TEST_WITHIN_M,
-      });
-      this.placed.set(spec.id, { spec, point });
+      if (old) this.remove(spec.id);
+      this.add(spec);
     }
-    for (const [id, { point }] of this.placed) {
-      if (!next.has(id)) {
-        this.points.remove(point);
-        this.placed.delete(id);
-      }
-    }
+    for (const id of [...this.placed.keys()]) if (!next.has(id)) this.remove(id);
     this.scene.requestRender();
   }
 
@@ -86,27 +122,33 @@ class PointLayer<S extends MarkerSpec> {
     return n;
   }
 
+  /** How many collections (grid cells) the points are spread over. */
+  get cellCount(): number {
+    return this.buckets.size;
+  }
+
+  point(id: string): PointPrimitive | undefined {
+    return this.placed.get(id)?.point;
+  }
+
   positionOf(id: string): Cartesian3 | undefined {
     return this.placed.get(id)?.point.position;
   }
 
-  spec(id: string): S | undefined {
-    return this.placed.get(id)?.spec;
-  }
-
   destroy(): void {
-    this.scene.primitives.remove(this.points);
+    this.scene.primitives.remove(this.container);
   }
 }
 
 export class RegionLayer extends PointLayer<RegionMarkerSpec> {
-  private readonly labels = new LabelCollection();
+  // Glyph edges are translucent; one translucent pass instead of two.
+  private readonly labels = new LabelCollection({ blendOption: BlendOption.TRANSLUCENT });
   private hiddenId: string | null = null;
   private labelledKey = "";
   private view: ViewBox | undefined;
 
   constructor(scene: Scene) {
-    super(scene, MARKER_STYLE.regionPixelSize);
+    super(scene, MARKER_STYLE.regionPixelSize, REGION_CELL_DEG);
     scene.primitives.add(this.labels);
   }
 
@@ -160,6 +202,13 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
     return this.labels.length;
   }
 
+  /** The label texts drawn now (tests read them: the canvas has no DOM text). */
+  labelTexts(): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < this.labels.length; i++) out.push(this.labels.get(i).text);
+    return out;
+  }
+
   override destroy(): void {
     this.scene.primitives.remove(this.labels);
     super.destroy();
@@ -170,7 +219,7 @@ export class PhotoLayer extends PointLayer<MarkerSpec> {
   private selectedId: string | null = null;
 
   constructor(scene: Scene) {
-    super(scene, MARKER_STYLE.photoPixelSize);
+    super(scene, MARKER_STYLE.photoPixelSize, PHOTO_CELL_DEG);
   }
 
   override set(specs: readonly MarkerSpec[]): void {
@@ -183,16 +232,16 @@ export class PhotoLayer extends PointLayer<MarkerSpec> {
 
   select(id: string | null): void {
     if (this.selectedId === id) return;
-    const old = this.selectedId ? this.placed.get(this.selectedId) : undefined;
+    const old = this.selectedId ? this.point(this.selectedId) : undefined;
     if (old) {
-      old.point.pixelSize = MARKER_STYLE.photoPixelSize;
-      old.point.outlineColor = OUTLINE;
+      old.pixelSize = MARKER_STYLE.photoPixelSize;
+      old.outlineColor = OUTLINE;
     }
     this.selectedId = id;
-    const now = id ? this.placed.get(id) : undefined;
+    const now = id ? this.point(id) : undefined;
     if (now) {
-      now.point.pixelSize = MARKER_STYLE.selectedPixelSize;
-      now.point.outlineColor = SELECTED_OUTLINE;
+      now.pixelSize = MARKER_STYLE.selectedPixelSize;
+      now.outlineColor = SELECTED_OUTLINE;
     }
     this.scene.requestRender();
   }

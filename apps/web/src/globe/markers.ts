@@ -36,7 +36,7 @@ export const MARKER_STYLE = {
 } as const;
 
 /** At most this many region labels are drawn at once: glyphs are billboards, costly by the 10k. */
-export const MAX_REGION_LABELS = 300;
+export const MAX_REGION_LABELS = 150;
 
 /** The spec's label, word for word: 'Region N (count images)'. */
 export function regionLabel(region: Pick<RegionSummary, "name" | "count">): string {

@@ -98,6 +98,8 @@ export function viewerOptions(geocoder: GeocoderService, software: boolean): Vie
     requestRenderMode: true,
     maximumRenderTimeChange: Infinity,
     msaaSamples: software ? 1 : 4,
+    // Order-independent translucency renders extra targets; only labels are translucent here.
+    orderIndependentTranslucency: !software,
     contextOptions: { webgl: { antialias: !software } },
   };
 }
