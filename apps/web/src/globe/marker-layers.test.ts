@@ -84,7 +84,7 @@ describe("PhotoLayer cells", () => {
     // A photo that moved changes cell.
     layer.set(photoMarkers([photo({ id: "a", latitude: -10, longitude: -20 })]));
     expect(layer.cellCount).toBe(1);
-    expect(Cartesian3.equalsEpsilon(layer.positionOf("a")!, Cartesian3.fromDegrees(-20, -10), 1e-6)).toBe(
+    expect(Cartesian3.equalsEpsilon(layer.positionOf("a"), Cartesian3.fromDegrees(-20, -10), 1e-6)).toBe(
       true,
     );
   });
