@@ -9,7 +9,9 @@ test("a visitor without a session is sent from / and /map to /login", async ({ p
   await expect(page.getByRole("heading", { name: "PoleAtlas" })).toBeVisible();
 });
 
-test("startSignedIn opens /map signed in, and a signed-in visitor to /login goes to /map", async ({ page }) => {
+test("startSignedIn opens /map signed in, and a signed-in visitor to /login goes to /map", async ({
+  page,
+}) => {
   await startSignedIn(page);
   await expect(page).toHaveURL(/\/map/);
   await page.goto("/login");

@@ -1,0 +1,140 @@
+import { messages } from "@poleatlas/shared";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeAuthServer } from "../test/fake-auth-server";
+import { renderAt } from "../test/render-auth";
+import { ForgotPasswordPage } from "./forgot-password-page";
+import { ResetPasswordPage } from "./reset-password-page";
+
+const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWx";
+const routes = [
+  { path: "/reset-password", element: <ResetPasswordPage /> },
+  { path: "/forgot-password", element: <ForgotPasswordPage /> },
+  { path: "/login", element: <p>Login screen</p> },
+];
+
+const statusIs = (status: string) => ({
+  "GET /api/auth-status/reset-token": () => ({ status: 200, body: { status } }),
+});
+
+describe("ResetPasswordPage", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("says when there is no token, with no call and no new-link button", async () => {
+    const server = fakeAuthServer();
+    renderAt("/reset-password", routes);
+    expect(await screen.findByText(messages.resetTokenMissing)).toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Request a new password reset link" }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Back to Login" })).toBeInTheDocument();
+    expect(server.actions()).toEqual([]);
+  });
+
+  for (const [status, message] of [
+    ["expired", messages.resetLinkExpired],
+    ["invalid", messages.resetLinkUsedOrInvalid],
+    ["malformed", messages.resetLinkInvalid],
+  ] as const) {
+    it(`shows a spinner, then the '${status}' message and a way to a new link`, async () => {
+      let answer: (v: { status: number; body: unknown }) => void = () => {};
+      fakeAuthServer({ "GET /api/auth-status/reset-token": () => new Promise((r) => (answer = r)) });
+      const user = userEvent.setup();
+      renderAt(`/reset-password?token=${TOKEN}`, routes);
+      expect(
+        await screen.findByRole("progressbar", { name: "Verifying your reset link" }),
+      ).toBeInTheDocument();
+      answer({ status: 200, body: { status } });
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.queryByLabelText(/New Password/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Request a new password reset link" }));
+      expect(await screen.findByRole("heading", { name: "Forgot your password?" })).toBeInTheDocument();
+    });
+  }
+
+  it("checks the new password before any call", async () => {
+    const server = fakeAuthServer(statusIs("valid"));
+    const user = userEvent.setup();
+    renderAt(`/reset-password?token=${TOKEN}`, routes);
+    await user.type(await screen.findByLabelText(/^New Password/), "abcdef");
+    await user.type(screen.getByLabelText(/Confirm New Password/), "abcdeg");
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(await screen.findByText(messages.passwordsDoNotMatch)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^New Password/));
+    await user.type(screen.getByLabelText(/^New Password/), "abc");
+    await user.clear(screen.getByLabelText(/Confirm New Password/));
+    await user.type(screen.getByLabelText(/Confirm New Password/), "abc");
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(await screen.findByText(messages.passwordTooShort)).toBeInTheDocument();
+    expect(server.actions().filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  it("resets, says so, and goes to /login after 2 seconds", async () => {
+    let answer: (v: { status: number; body: unknown }) => void = () => {};
+    const server = fakeAuthServer({
+      ...statusIs("valid"),
+      "POST /api/auth/reset-password": () => new Promise((r) => (answer = r)),
+    });
+    const user = userEvent.setup();
+    renderAt(`/reset-password?token=${TOKEN}`, routes);
+    await user.type(await screen.findByLabelText(/^New Password/), "newpass1");
+    await user.type(screen.getByLabelText(/Confirm New Password/), "newpass1");
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(await screen.findByRole("button", { name: "Resetting Password..." })).toBeDisabled();
+    answer({ status: 200, body: { status: true } });
+    expect(await screen.findByText(messages.resetSuccess)).toBeInTheDocument();
+    const shownAt = Date.now();
+    expect(server.actions().at(-1)).toEqual({
+      method: "POST",
+      path: "/api/auth/reset-password",
+      body: { token: TOKEN, newPassword: "newpass1" },
+    });
+    expect(screen.queryByText("Login screen")).not.toBeInTheDocument();
+    expect(await screen.findByText("Login screen", {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1900);
+  });
+
+  it("names what happened when the link died while the form was open", async () => {
+    let status = "valid";
+    fakeAuthServer({
+      "GET /api/auth-status/reset-token": () => ({ status: 200, body: { status } }),
+      "POST /api/auth/reset-password": () => {
+        status = "expired";
+        return { status: 400, body: { code: "INVALID_TOKEN", message: "Invalid token" } };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(`/reset-password?token=${TOKEN}`, routes);
+    await user.type(await screen.findByLabelText(/^New Password/), "newpass1");
+    await user.type(screen.getByLabelText(/Confirm New Password/), "newpass1");
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(await screen.findByText(messages.resetLinkExpired)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Request a new password reset link" })).toBeInTheDocument();
+  });
+});
+
+describe("ForgotPasswordPage", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("asks for the e-mail, then sends the reset mail and says so", async () => {
+    const server = fakeAuthServer({
+      "POST /api/auth/request-password-reset": () => ({ status: 200, body: { status: true } }),
+    });
+    const user = userEvent.setup();
+    renderAt("/forgot-password", routes);
+    await user.click(await screen.findByRole("button", { name: "Send reset link" }));
+    expect(await screen.findByText(messages.emailRequired)).toBeInTheDocument();
+    expect(server.actions()).toEqual([]);
+    await user.type(screen.getByLabelText(/Email/), "me@example.test{Enter}");
+    expect(await screen.findByText(messages.resetEmailSent)).toBeInTheDocument();
+    expect(server.actions()).toEqual([
+      { method: "POST", path: "/api/auth/request-password-reset", body: { email: "me@example.test" } },
+    ]);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * A stand-in for the server's HTTP answers (the network boundary, not the screens under test):
+ * each path answers what a test says, and every call is recorded so a test can prove that a
+ * check ran *before* any call.
+ */
+import { vi } from "vitest";
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+
+export function fakeAuthServer(routes: Record<string, (call: Call) => Answer> = {}) {
+  const calls: Call[] = [];
+  const all: Record<string, (call: Call) => Answer> = {
+    "GET /api/auth/get-session": () => ({ status: 200, body: null }),
+    ...routes,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    const url = new URL(href, "http://localhost");
+    const method = init?.method ?? "GET";
+    const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    const call = { method, path: `${url.pathname}${url.search}`, body };
+    calls.push(call);
+    const handler = all[`${method} ${url.pathname}`];
+    const answer = handler
+      ? await handler(call)
+      : { status: 404, body: { code: "not_found", message: "Not found" } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return {
+    calls,
+    /** Calls other than the session read every screen makes on load. */
+    actions: () => calls.filter((c) => c.path !== "/api/auth/get-session"),
+  };
+}
