@@ -3,9 +3,9 @@
  * thumbnail. Decoding the whole picture for the thumbnail is also the check that the file is a
  * complete, readable image: a cut-off JPEG fails here instead of reaching the map.
  */
-import { open } from "node:fs/promises";
+import { open, writeFile } from "node:fs/promises";
 import { sniffImageFormat, type ImageFormat } from "@poleatlas/shared";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 
 export const THUMBNAIL_SIZE = 256;
 export const THUMBNAIL_CONTENT_TYPE = "image/webp";
@@ -44,17 +44,20 @@ export function createImageProcessor(): ImageProcessor {
     },
 
     async thumbnail(src, dest) {
+      let out: { data: Buffer; info: OutputInfo };
       try {
         // failOn "warning": libjpeg/libpng only warn about truncated data; we want an error.
-        const info = await sharp(src, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS })
+        out = await sharp(src, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS })
           .autoOrient()
           .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
           .webp({ quality: 80 })
-          .toFile(dest);
-        return { width: info.width, height: info.height };
+          .toBuffer({ resolveWithObject: true });
       } catch (err) {
         throw new ImageDecodeError(err);
       }
+      // Written separately, so a disk problem is not mistaken for a broken photo.
+      await writeFile(dest, out.data, { flag: "wx" });
+      return { width: out.info.width, height: out.info.height };
     },
   };
 }

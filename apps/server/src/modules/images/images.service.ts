@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { openAsBlob } from "node:fs";
-import { unlink } from "node:fs/promises";
+import { mkdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import {
   bytesToMB,
@@ -115,6 +115,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       if (!received) throw badRequest(messages.noFilesSelected, "file_required");
       const thumbPath = path.join(deps.tmpDir, `thumb-${randomUUID()}.webp`);
       try {
+        await mkdir(deps.tmpDir, { recursive: true });
         // Over the limit the temp file is cut short; the quota, not the file, is the problem.
         if (received.truncated) throw quotaExceeded(usedBefore);
         const lastModified = parseLastModified(received.fields.lastModified);

@@ -1,0 +1,97 @@
+import { imageCreatedSchema, imageListSchema, messages, type ImageRecord } from "@poleatlas/shared";
+import { HEMISPHERES, makePhoto } from "@poleatlas/shared/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { filesDir, listFiles, upload } from "../helpers/uploads";
+import { createSignedInUser, type SignedInUser } from "../helpers/users";
+
+let t: TestApp;
+let alice: SignedInUser;
+let bob: SignedInUser;
+let photo: ImageRecord;
+let photoBytes: Buffer;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await createSignedInUser(t);
+  bob = await createSignedInUser(t);
+  const fixture = await makePhoto({
+    gps: HEMISPHERES["N/W (New York)"],
+    dateTimeOriginal: "2024:04:01 12:00:00",
+  });
+  photoBytes = fixture.bytes;
+  const res = await upload(t, alice.cookie, photoBytes, { filename: "alice.jpg" });
+  expect(res.statusCode).toBe(201);
+  photo = imageCreatedSchema.parse(res.json()).image;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const req = (method: "GET" | "DELETE", url: string, cookie?: string) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {} });
+
+describe("photos belong to their owner", () => {
+  it("user B does not see A's photo in the list, the regions or the usage", async () => {
+    expect(imageListSchema.parse((await req("GET", "/api/images", bob.cookie)).json()).images).toEqual([]);
+    const regionId = (await req("GET", "/api/regions", alice.cookie)).json<{ regions: { id: string }[] }>()
+      .regions[0]!.id;
+    expect((await req("GET", `/api/images?region=${regionId}`, bob.cookie)).json()).toEqual({ images: [] });
+    expect((await req("GET", "/api/regions", bob.cookie)).json()).toEqual({ regions: [] });
+    expect((await req("GET", "/api/storage/usage", bob.cookie)).json()).toMatchObject({ usedBytes: 0 });
+    // …while A does.
+    expect(imageListSchema.parse((await req("GET", "/api/images", alice.cookie)).json()).images).toEqual([
+      photo,
+    ]);
+  });
+
+  it("user B gets 404 for A's file and thumbnail, the same as for a key that does not exist", async () => {
+    for (const url of [photo.image_url, photo.thumbnail_url, `/files/utility-poles/${alice.id}/nope.jpg`]) {
+      const res = await req("GET", url, bob.cookie);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ code: "not_found", message: messages.imageNotFound });
+      expect(res.body).not.toContain(photoBytes.subarray(0, 64).toString("latin1"));
+    }
+    expect((await req("GET", photo.image_url, alice.cookie)).rawPayload.equals(photoBytes)).toBe(true);
+  });
+
+  it("user B gets 404 deleting A's photo, and it stays", async () => {
+    const res = await req("DELETE", `/api/images/${photo.id}`, bob.cookie);
+    expect(res.statusCode).toBe(404);
+    expect(imageListSchema.parse((await req("GET", "/api/images", alice.cookie)).json()).images).toHaveLength(
+      1,
+    );
+    expect((await listFiles(filesDir(t))).filter((f) => f.includes(photo.id))).toHaveLength(2);
+  });
+
+  it("anonymous callers get 401 'User not authenticated' everywhere", async () => {
+    const calls: ["GET" | "DELETE", string][] = [
+      ["GET", "/api/images"],
+      ["GET", "/api/regions"],
+      ["GET", "/api/storage/usage"],
+      ["DELETE", `/api/images/${photo.id}`],
+      ["GET", photo.image_url],
+      ["GET", photo.thumbnail_url],
+    ];
+    for (const [method, url] of calls) {
+      const res = await req(method, url);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json()).toEqual({ code: "unauthorized", message: messages.notAuthenticated });
+    }
+    const res = await upload(t, null, photoBytes);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: "unauthorized", message: messages.notAuthenticated });
+    // A forged cookie is nobody.
+    expect((await req("GET", "/api/images", "better-auth.session_token=forged.value")).statusCode).toBe(401);
+  });
+
+  it("paths that try to leave the bucket are 404, not files", async () => {
+    for (const url of [
+      "/files/../../etc/passwd",
+      "/files/utility-poles/%2e%2e/%2e%2e/etc/passwd",
+      "/files/",
+    ]) {
+      expect([404, 400]).toContain((await req("GET", url, alice.cookie)).statusCode);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import { imageListSchema, messages, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
+import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { filesDir, listFiles, multipartBody, tmpDir } from "../helpers/uploads";
+import { createSignedInUser, type SignedInUser } from "../helpers/users";
+
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  // A real port: the uploads really stream and interleave, as they do from a browser.
+  baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const FILE_BYTES = 6 * 1024 * 1024; // 10 × 6 MB = 60 MB > 50 MB: exactly 8 fit
+
+async function post(user: SignedInUser, bytes: Uint8Array, filename: string) {
+  const body = multipartBody(bytes, { filename });
+  const res = await fetch(`${baseUrl}/api/images`, {
+    method: "POST",
+    headers: { cookie: user.cookie, "content-type": body.contentType },
+    body: body.payload,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function usage(user: SignedInUser): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/storage/usage`, { headers: { cookie: user.cookie } });
+  return ((await res.json()) as { usedBytes: number }).usedBytes;
+}
+
+describe("the 50 MB quota under concurrency", () => {
+  it("10 concurrent uploads that together exceed it: usage never above 52428800, the rest 413", async () => {
+    const user = await createSignedInUser(t);
+    const files = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) =>
+        padJpeg((await makePhoto({ color: { r: i * 20, g: 100, b: 50 } })).bytes, FILE_BYTES),
+      ),
+    );
+    // Sample the usage while the uploads run: it must never pass the quota, not only at the end.
+    let sampling = true;
+    const samples: number[] = [];
+    const sampler = (async () => {
+      while (sampling) {
+        samples.push(await usage(user));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    const results = await Promise.all(files.map((bytes, i) => post(user, bytes, `pole-${i}.jpg`)));
+    sampling = false;
+    await sampler;
+
+    const created = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(created).toHaveLength(8);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) {
+      expect(r.status).toBe(413);
+      expect(r.body.code).toBe("quota_exceeded");
+      // Who was refused and when depends on timing: the quota may be hit while streaming
+      // (usage as it was at the start) or in the locked re-check (usage of the 8 that fit).
+      expect(r.body.message).toMatch(/^Storage limit exceeded\. You have used \d+MB of 50MB\./);
+    }
+
+    const final = await usage(user);
+    expect(final).toBe(8 * FILE_BYTES);
+    expect(Math.max(...samples, final)).toBeLessThanOrEqual(STORAGE_QUOTA_BYTES);
+
+    const listRes = await fetch(`${baseUrl}/api/images`, { headers: { cookie: user.cookie } });
+    const { images } = imageListSchema.parse(await listRes.json());
+    expect(images).toHaveLength(8);
+    // Each photo has its file and its thumbnail, and nothing else is stored or left in temp.
+    const stored = (await listFiles(filesDir(t))).filter((f) => f.includes(user.id));
+    expect(stored).toHaveLength(16);
+    expect(await listFiles(tmpDir(t))).toEqual([]);
+  });
+
+  it("a full account is told how much it uses", async () => {
+    const user = await createSignedInUser(t);
+    const big = padJpeg((await makePhoto({})).bytes, 49 * 1024 * 1024);
+    expect((await post(user, big, "big.jpg")).status).toBe(201);
+    const tooMuch = padJpeg((await makePhoto({})).bytes, 2 * 1024 * 1024);
+    const res = await post(user, tooMuch, "more.jpg");
+    expect(res).toEqual({
+      status: 413,
+      body: { code: "quota_exceeded", message: messages.quotaExceeded(49) },
+    });
+    // What still fits is accepted: the limit is the quota, not a fixed file size.
+    const fits = padJpeg((await makePhoto({})).bytes, 1024 * 1024);
+    expect((await post(user, fits, "fits.jpg")).status).toBe(201);
+    expect(await usage(user)).toBe(STORAGE_QUOTA_BYTES);
+  });
+});

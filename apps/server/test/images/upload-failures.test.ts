@@ -1,0 +1,100 @@
+/**
+ * "Any failure leaves neither row nor file": failures after the first file is stored (storage
+ * refuses the thumbnail) and at COMMIT itself (a deferred constraint), on a real database.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { makePhoto } from "@poleatlas/shared/testing";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createImageProcessor } from "../../src/infra/images/image-processor";
+import { createLocalStorage } from "../../src/infra/storage/local-storage";
+import type { Storage } from "../../src/infra/storage/storage";
+import { createImagesRepository } from "../../src/modules/images/images.repository";
+import { createImagesService, type ImagesService } from "../../src/modules/images/images.service";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { filesDir, listFiles, upload } from "../helpers/uploads";
+import { createSignedInUser, type SignedInUser } from "../helpers/users";
+
+let t: TestApp;
+let user: SignedInUser;
+let work: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  user = await createSignedInUser(t);
+  work = await mkdtemp(path.join(os.tmpdir(), "poleatlas-upload-failures-"));
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+const rowCount = async () => {
+  const res = await t.db.database.db.execute(sql`SELECT count(*)::int AS n FROM utility_pole_images`);
+  return (res.rows[0] as { n: number }).n;
+};
+
+/** The service as the app builds it, but with a storage that may be told to fail. */
+function serviceWith(storage: Storage): ImagesService {
+  return createImagesService({
+    repository: createImagesRepository(t.db.database.db),
+    storage,
+    images: createImageProcessor(),
+    tmpDir: path.join(work, "tmp"),
+    log: Fastify({ logger: { level: "silent" } }).log,
+  });
+}
+
+async function receiveFixture(maxBytes: number) {
+  const { bytes } = await makePhoto({ dateTimeOriginal: "2024:02:03 04:05:06" });
+  const file = path.join(work, `in-${Date.now()}-${Math.random()}`);
+  await writeFile(file, bytes);
+  expect(bytes.length).toBeLessThanOrEqual(maxBytes);
+  return { path: file, size: bytes.length, truncated: false, filename: "pole.jpg", fields: {} };
+}
+
+describe("an upload that fails late leaves nothing behind", () => {
+  it("storage refusing the thumbnail: the stored photo is removed and the row rolled back", async () => {
+    const root = path.join(work, "files");
+    const local = createLocalStorage({ rootDir: root, bucket: "utility-poles" });
+    await local.ensureBucket();
+    const failing: Storage = {
+      ...local,
+      put: (key, src, type) =>
+        key.includes("/thumbnails/") ? Promise.reject(new Error("disk full")) : local.put(key, src, type),
+    };
+    const before = await rowCount();
+    await expect(serviceWith(failing).upload(user.id, receiveFixture)).rejects.toThrow("disk full");
+    expect(await rowCount()).toBe(before);
+    expect(await listFiles(root)).toEqual([]);
+    expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
+  });
+
+  it("COMMIT failing after both files were stored: both are removed", async () => {
+    // A deferred constraint runs at COMMIT, after the service has stored the files.
+    await t.db.database.db.execute(
+      sql.raw(`
+      CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.name = 'fail-at-commit.jpg' THEN RAISE EXCEPTION 'refused at commit'; END IF;
+        RETURN NULL;
+      END $$;
+      CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON utility_pole_images
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_at_commit();`),
+    );
+    const filesBefore = await listFiles(filesDir(t));
+    const before = await rowCount();
+    const res = await upload(t, user.cookie, (await makePhoto({})).bytes, { filename: "fail-at-commit.jpg" });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: "internal_error", message: "Internal Server Error" });
+    expect(await rowCount()).toBe(before);
+    expect(await listFiles(filesDir(t))).toEqual(filesBefore);
+
+    // The same path works for any other name: the trigger, not the service, refused.
+    const ok = await upload(t, user.cookie, (await makePhoto({})).bytes, { filename: "fine.jpg" });
+    expect(ok.statusCode).toBe(201);
+    expect((await listFiles(filesDir(t))).length).toBe(filesBefore.length + 2);
+  });
+});
