@@ -14,10 +14,12 @@ const ACCEPT: Accept = {
 export interface DropZoneProps {
   onFiles: (accepted: File[], rejected: File[]) => void;
   disabled: boolean;
+  /** Smaller once files are selected, so the cards get the room. */
+  compact?: boolean;
 }
 
 /** Drop, click, Enter/Space or paste: react-dropzone gives all four on the same zone. */
-export function DropZone({ onFiles, disabled }: DropZoneProps) {
+export function DropZone({ onFiles, disabled, compact = false }: DropZoneProps) {
   const hintId = useId();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: ACCEPT,
@@ -43,7 +45,7 @@ export function DropZone({ onFiles, disabled }: DropZoneProps) {
         borderColor: isDragActive ? "primary.main" : "divider",
         borderRadius: 2,
         bgcolor: isDragActive ? "action.hover" : "transparent",
-        p: 3,
+        p: compact ? 1.5 : 3,
         textAlign: "center",
         cursor: disabled ? "default" : "pointer",
         opacity: disabled ? 0.5 : 1,
@@ -54,7 +56,7 @@ export function DropZone({ onFiles, disabled }: DropZoneProps) {
       }}
     >
       <input {...getInputProps({ "aria-label": "Image files" })} />
-      <CloudUploadIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
+      <CloudUploadIcon color="primary" sx={{ fontSize: compact ? 28 : 40 }} aria-hidden />
       <Typography variant="subtitle1">
         {isDragActive ? uploadDialogTexts.dropActive : uploadDialogTexts.dropIdle}
       </Typography>

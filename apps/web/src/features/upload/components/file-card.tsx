@@ -5,12 +5,7 @@ import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import { Box, Card, CardContent, IconButton, LinearProgress, Typography } from "@mui/material";
 import { memo } from "react";
 import type { UploadItem } from "../hooks/upload-items-reducer";
-import { cardWarnings } from "../utils/upload-checks";
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+import { cardWarnings, formatSize } from "../utils/upload-checks";
 
 const line = { display: "flex", alignItems: "flex-start", gap: 0.5, mt: 0.5 } as const;
 
@@ -31,14 +26,15 @@ function UploadState({ item }: { item: UploadItem }) {
           {item.progress < 100 ? `Uploading… ${item.progress}%` : "Processing…"}
         </Typography>
       )}
+      {/* Results are live regions (announced once); the running percentage is not, it would chatter. */}
       {item.status === "done" && (
-        <Typography variant="caption" color="success.main" sx={line}>
+        <Typography role="status" variant="caption" color="success.main" sx={line}>
           <CheckCircleIcon fontSize="inherit" aria-hidden sx={{ mt: "2px" }} />
           Uploaded
         </Typography>
       )}
       {item.status === "failed" && (
-        <Typography variant="caption" color="error" sx={line}>
+        <Typography role="status" variant="caption" color="error" sx={line}>
           <ErrorIcon fontSize="inherit" aria-hidden sx={{ mt: "2px" }} />
           {item.error}
         </Typography>

@@ -15,7 +15,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import type { UploadItem } from "../hooks/upload-items-reducer";
 import { useUploadItems } from "../hooks/use-upload-items";
 import { useUploadRunner } from "../hooks/use-upload-runner";
-import { findMissingMetadata, uploadBlocker } from "../utils/upload-checks";
+import { findMissingMetadata, formatSize, uploadBlocker } from "../utils/upload-checks";
 import { DropZone } from "./drop-zone";
 import { FileCard } from "./file-card";
 import { MissingMetadataDialog } from "./missing-metadata-dialog";
@@ -147,7 +147,7 @@ export function UploadDialog({ open, onClose, onUploaded, usedBytes }: UploadDia
         <DialogContent dividers>
           <Stack spacing={2}>
             <StorageAlert usedBytes={usedBytes} />
-            <DropZone onFiles={handleFiles} disabled={uploading} />
+            <DropZone onFiles={handleFiles} disabled={uploading} compact={items.length > 0} />
             {rejectedNames.length > 0 && (
               <Alert severity="warning">
                 {messages.unsupportedFilesRemoved}
@@ -178,6 +178,12 @@ export function UploadDialog({ open, onClose, onUploaded, usedBytes }: UploadDia
             {uploading && (
               <Typography role="status" variant="body2">
                 Uploading… {runFinished} of {fileCount(runIds.size)} finished
+              </Typography>
+            )}
+            {items.length > 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {fileCount(items.length)} selected ·{" "}
+                {formatSize(items.reduce((sum, item) => sum + item.file.size, 0))}
               </Typography>
             )}
             {readyItems.length > 0 && (

@@ -60,10 +60,12 @@ describe("UploadDialog: uploading", () => {
     const stored = imageRecord("d.jpg");
     act(() => requestFor("d.jpg").reply(201, { image: stored }));
 
-    expect(await within(card("a.jpg")).findByText(QUOTA_TEXT)).toBeInTheDocument();
-    expect(within(card("b.jpg")).getByText(TYPE_TEXT)).toBeInTheDocument();
-    expect(within(card("c.jpg")).getByText("Failed to upload images. Please try again.")).toBeInTheDocument();
-    expect(within(card("d.jpg")).getByText("Uploaded")).toBeInTheDocument();
+    await waitFor(() => expect(within(card("a.jpg")).getByRole("status")).toHaveTextContent(QUOTA_TEXT));
+    expect(within(card("b.jpg")).getByRole("status")).toHaveTextContent(TYPE_TEXT);
+    expect(within(card("c.jpg")).getByRole("status")).toHaveTextContent(
+      "Failed to upload images. Please try again.",
+    );
+    expect(within(card("d.jpg")).getByRole("status")).toHaveTextContent("Uploaded");
     expect(screen.getByText(/3 files could not be uploaded/)).toBeInTheDocument();
 
     // The stored photo is reported at once so the map shows it; the dialog stays for the rest.

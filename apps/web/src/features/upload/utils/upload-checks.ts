@@ -44,6 +44,12 @@ export function cardWarnings(item: UploadItem): string[] {
   return error ? [...warnings, error] : warnings;
 }
 
+/** A file size for people: KB below 1 MB, else MB with one decimal (MB = 1048576 bytes). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /** Runs `worker` over `tasks` with at most `limit` in flight; resolves when all settled. */
 export async function runPool<T>(
   tasks: readonly T[],

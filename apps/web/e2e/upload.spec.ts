@@ -1,0 +1,267 @@
+/**
+ * The upload dialog end to end on the real server: generated photos (GPS+date, no GPS, no date)
+ * and a GIF dropped on the zone, warnings, acknowledgement, uploads with progress, and the result
+ * checked through the API and the sidebar. Screenshots: the dialog with warnings, the
+ * missing-metadata dialog, and the dialog mid-upload.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { startSignedIn } from "./support/auth";
+import { expect, test } from "./support/fixtures";
+import { makeGif, makeJpeg, makeLargePng, makePng } from "./support/photo-fixtures";
+
+const MB = 1_048_576;
+const mb = (bytes: number) => Math.round(bytes / MB);
+
+interface Usage {
+  usedBytes: number;
+  quotaBytes: number;
+}
+interface StoredImage {
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  date: string | null;
+  metadata: { fileSize: number };
+}
+
+async function usage(page: Page): Promise<Usage> {
+  const res = await page.request.get("/api/storage/usage");
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Usage;
+}
+
+async function images(page: Page): Promise<StoredImage[]> {
+  const res = await page.request.get("/api/images");
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { images: StoredImage[] }).images;
+}
+
+async function openDialog(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Upload Images" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload Images" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Photos big enough (~0.5–1.5 MB of noise) that a throttled upload shows real progress. */
+async function journeyFixtures() {
+  return [
+    {
+      name: "pole-complete.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makeJpeg({
+        noise: true,
+        width: 1200,
+        height: 900,
+        gps: { latitude: 52.520008, longitude: 13.404954 },
+        dateTimeOriginal: "2024:05:01 10:22:33",
+        color: { r: 46, g: 125, b: 50 },
+      }),
+    },
+    {
+      name: "pole-no-gps.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makeJpeg({
+        noise: true,
+        width: 1200,
+        height: 900,
+        dateTimeOriginal: "2024:06:02 08:00:00",
+        color: { r: 198, g: 40, b: 40 },
+      }),
+    },
+    {
+      name: "pole-no-date.png",
+      mimeType: "image/png",
+      buffer: await makePng({
+        noise: true,
+        width: 700,
+        height: 500,
+        gps: { latitude: -33.8688, longitude: 151.2093 },
+        color: { r: 255, g: 179, b: 0 },
+      }),
+    },
+    { name: "animation.gif", mimeType: "image/gif", buffer: await makeGif() },
+  ];
+}
+
+test("drop → cards and warnings → acknowledge → upload with progress → stored, usage grew", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await startSignedIn(page);
+  const before = await usage(page);
+  expect(await images(page)).toHaveLength(0);
+  const files = await journeyFixtures();
+  const photos = files.filter((f) => f.mimeType !== "image/gif");
+  const photoBytes = photos.reduce((sum, f) => sum + f.buffer.length, 0);
+
+  const dialog = await openDialog(page);
+  await expect(dialog.getByRole("alert", { name: "Storage usage" })).toHaveText(
+    `Storage Usage: ${mb(before.usedBytes)} MB / 50MB`,
+  );
+  await dialog.getByLabel("Image files").setInputFiles(files);
+
+  await expect(
+    dialog.getByText("Only JPEG and PNG files are allowed. GIFs and other formats have been removed."),
+  ).toBeVisible();
+  const card = (name: string) => dialog.getByRole("listitem", { name });
+  await expect(card("pole-complete.jpg")).toBeVisible();
+  await expect(card("pole-no-gps.jpg").getByText("No GPS coordinates found")).toBeVisible();
+  await expect(card("pole-no-date.png").getByText("No original date/time found")).toBeVisible();
+  await expect(card("pole-complete.jpg").getByText(/No GPS|No original/)).toHaveCount(0);
+  await expect(dialog.getByRole("listitem")).toHaveCount(3);
+  // Thumbnails really decode from their object URLs.
+  await expect
+    .poll(() =>
+      card("pole-no-date.png")
+        .getByRole("img")
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await page.screenshot({ path: testInfo.outputPath("upload-dialog-with-warnings.png") });
+
+  await dialog.getByRole("button", { name: "Upload Images" }).click();
+  const warning = page.getByRole("dialog", { name: "Important: Missing Metadata" });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByRole("list", { name: /Missing GPS coordinates/ })).toHaveText("pole-no-gps.jpg");
+  await expect(warning.getByRole("list", { name: /Missing original date\/time/ })).toHaveText(
+    "pole-no-date.png",
+  );
+  const proceed = warning.getByRole("button", { name: "Proceed with Upload" });
+  await expect(proceed).toBeDisabled();
+  await page.screenshot({ path: testInfo.outputPath("missing-metadata-dialog.png") });
+  await warning
+    .getByRole("checkbox", { name: "I understand the implications and want to proceed with the upload" })
+    .check();
+  await expect(proceed).toBeEnabled();
+
+  // Throttle the upload link so the progress bars can be seen (and photographed) mid-way.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 300 * 1024,
+  });
+  await proceed.click();
+  await expect(warning).toBeHidden();
+  const bars = dialog.getByRole("progressbar", { name: /^Upload progress of / });
+  await expect(bars).toHaveCount(3);
+  // Some file is part-way: more than nothing, less than everything.
+  await expect
+    .poll(async () => {
+      const values = await bars.evaluateAll((els) =>
+        els.map((el) => Number(el.getAttribute("aria-valuenow"))),
+      );
+      return values.some((v) => v > 0 && v < 100);
+    })
+    .toBe(true);
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeDisabled();
+  await card("pole-no-date.png").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("upload-dialog-mid-upload.png") });
+  // Escape and the backdrop do not close it mid-upload.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+
+  const stored = await images(page);
+  expect(stored.map((i) => i.name).sort()).toEqual([
+    "pole-complete.jpg",
+    "pole-no-date.png",
+    "pole-no-gps.jpg",
+  ]);
+  const complete = stored.find((i) => i.name === "pole-complete.jpg");
+  expect(complete?.latitude).toBeCloseTo(52.520008, 5);
+  expect(complete?.longitude).toBeCloseTo(13.404954, 5);
+  expect(complete?.date).toBe("2024-05-01");
+  expect(stored.find((i) => i.name === "pole-no-gps.jpg")?.latitude).toBeNull();
+  const after = await usage(page);
+  expect(after.usedBytes - before.usedBytes).toBe(photoBytes);
+
+  // The sidebar's card follows without a reload, and so does the dialog's alert.
+  await expect(page.getByTestId("storage-card")).toContainText(`${mb(after.usedBytes)} MB of 50 MB`);
+  const again = await openDialog(page);
+  await expect(again.getByRole("alert", { name: "Storage usage" })).toHaveText(
+    `Storage Usage: ${mb(after.usedBytes)} MB / 50MB`,
+  );
+  await expect(again.getByRole("listitem")).toHaveCount(0);
+});
+
+test("an upload past the quota is refused before anything is sent", async ({ page }, testInfo) => {
+  await startSignedIn(page);
+  // On disk, not in memory: Playwright streams large files from a path.
+  const dir = path.join(os.tmpdir(), "poleatlas-upload-e2e");
+  await mkdir(dir, { recursive: true });
+  const bigPath = path.join(dir, `too-big-${testInfo.workerIndex}.png`);
+  const big = await makeLargePng(52_428_800 + 2 * MB);
+  await writeFile(bigPath, big);
+
+  let posted = 0;
+  page.on("request", (req) => {
+    if (req.method() === "POST" && req.url().endsWith("/api/images")) posted += 1;
+  });
+  const dialog = await openDialog(page);
+  await dialog.getByLabel("Image files").setInputFiles(bigPath);
+  await expect(dialog.getByRole("listitem", { name: path.basename(bigPath) })).toBeVisible();
+  await dialog.getByRole("button", { name: "Upload Images" }).click();
+  await expect(
+    dialog.getByText(
+      `Upload would exceed storage limit. Current usage: 0MB/50MB. Upload would result in ${mb(big.length)}MB.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Important: Missing Metadata" })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("upload-over-quota.png") });
+  expect(posted).toBe(0);
+  expect((await usage(page)).usedBytes).toBe(0);
+});
+
+test("a file the server refuses shows the server's message; the others are stored", async ({
+  page,
+}, testInfo) => {
+  await startSignedIn(page);
+  const good = await makeJpeg({
+    gps: { latitude: 40.7128, longitude: -74.006 },
+    dateTimeOriginal: "2023:03:03 09:09:09",
+  });
+  const dialog = await openDialog(page);
+  await dialog.getByLabel("Image files").setInputFiles([
+    { name: "good.jpg", mimeType: "image/jpeg", buffer: good },
+    // A GIF wearing a .jpg name gets past the zone (it trusts the name); the server reads the bytes.
+    { name: "disguised.jpg", mimeType: "image/jpeg", buffer: await makeGif() },
+  ]);
+  const card = (name: string) => dialog.getByRole("listitem", { name });
+  await expect(card("disguised.jpg")).toBeVisible();
+  await dialog.getByRole("button", { name: "Upload Images" }).click();
+  const warning = page.getByRole("dialog", { name: "Important: Missing Metadata" });
+  await warning.getByRole("checkbox").check();
+  await warning.getByRole("button", { name: "Proceed with Upload" }).click();
+
+  await expect(card("good.jpg").getByText("Uploaded")).toBeVisible();
+  const failed = card("disguised.jpg");
+  await expect(failed.getByRole("progressbar")).toBeVisible();
+  await expect(dialog.getByText(/1 file could not be uploaded/)).toBeVisible();
+  const res = await page.request.post("/api/images", {
+    multipart: { file: { name: "disguised.jpg", mimeType: "image/jpeg", buffer: await makeGif() } },
+  });
+  const serverMessage = ((await res.json()) as { message: string }).message;
+  expect(res.status()).toBe(415);
+  await expect(failed.getByRole("status")).toHaveText(serverMessage);
+  await expect(card("good.jpg").getByRole("status")).toHaveText("Uploaded");
+
+  await failed.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("upload-with-failure.png") });
+  expect((await images(page)).map((i) => i.name)).toEqual(["good.jpg"]);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
