@@ -265,3 +265,33 @@ test("a file the server refuses shows the server's message; the others are store
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 });
+
+test("the zone opens the file picker on click and from the keyboard; Cancel forgets the files", async ({
+  page,
+}) => {
+  await startSignedIn(page);
+  const photo = await makeJpeg({
+    gps: { latitude: 35.6762, longitude: 139.6503 },
+    dateTimeOriginal: "2022:02:22 22:22:22",
+  });
+  const dialog = await openDialog(page);
+  const zone = dialog.getByRole("button", { name: "Choose images to upload" });
+  await expect(zone).toHaveAccessibleDescription("Only JPEG and PNG files are allowed");
+
+  const [byClick] = await Promise.all([page.waitForEvent("filechooser"), zone.click()]);
+  expect(byClick.isMultiple()).toBe(true);
+  await byClick.setFiles({ name: "clicked.jpg", mimeType: "image/jpeg", buffer: photo });
+  await expect(dialog.getByRole("listitem", { name: "clicked.jpg" })).toBeVisible();
+
+  await zone.focus();
+  const [byKey] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
+  await byKey.setFiles({ name: "typed.jpg", mimeType: "image/jpeg", buffer: photo });
+  await expect(dialog.getByRole("listitem", { name: "typed.jpg" })).toBeVisible();
+  await expect(dialog.getByRole("listitem")).toHaveCount(2);
+
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  const again = await openDialog(page);
+  await expect(again.getByRole("listitem")).toHaveCount(0);
+  expect(await images(page)).toHaveLength(0);
+});
