@@ -168,3 +168,20 @@ export async function startSignedIn(
   await page.goto(opts.at ?? "/map");
   return user;
 }
+
+/** Asks for a reset through the API (as a distinct client) and returns the mailed link's token. */
+export async function mailedResetToken(email: string): Promise<{ link: string; token: string }> {
+  const startedAt = new Date().toISOString();
+  const res = await api("POST", "/api/auth/request-password-reset", { email });
+  if (res.status !== 200) throw new Error(`reset request failed: ${res.status} ${res.text}`);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = await waitForMail(email, "Reset your PoleAtlas password");
+    if (mail.date >= startedAt) {
+      const link = mail.links[0]?.url ?? "";
+      return { link, token: new URL(link).searchParams.get("token") ?? "" };
+    }
+    if (Date.now() > deadline) throw new Error(`No new reset mail to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
