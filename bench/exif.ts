@@ -1,0 +1,121 @@
+/**
+ * 2. EXIF: readPhotoMetadata files/s in Node (Buffers) and in Chromium (Blobs, as the upload
+ * dialog reads them), for 100 and 1,000 files. The photo is generated once (a noisy 2 MP JPEG with
+ * GPS and date) and served to the page from 127.0.0.1; only the reading is timed.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { build } from "esbuild";
+import sharp from "sharp";
+import { readPhotoMetadata } from "@poleatlas/shared";
+import { launchChromium } from "./lib/chromium";
+import { repoRoot } from "./lib/server";
+
+export interface ExifResult {
+  files: number;
+  bytesPerFile: number;
+  nodeFilesPerSec: number;
+  chromiumFilesPerSec: number;
+}
+
+/** One noisy 2 MP JPEG with GPS and date (noise keeps it photo-sized); every file is a copy. */
+async function makePhotos(count: number): Promise<Buffer[]> {
+  const bytes = await sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .withExif({
+      IFD0: { Make: "PoleAtlas bench" },
+      IFD2: { DateTimeOriginal: "2024:05:06 07:08:09" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "40/1 26/1 4600/100",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "79/1 58/1 5600/100",
+      },
+    })
+    .toBuffer();
+  return Array.from({ length: count }, () => bytes);
+}
+
+async function nodeRate(photos: Buffer[]): Promise<number> {
+  await readPhotoMetadata(photos[0]!); // warm-up: module init and JIT
+  const t0 = performance.now();
+  for (const p of photos) await readPhotoMetadata(p);
+  return photos.length / ((performance.now() - t0) / 1000);
+}
+
+async function bundleReader(): Promise<string> {
+  const out = await build({
+    stdin: {
+      contents: `import { readPhotoMetadata } from "./src/exif"; (globalThis as any).readPhotoMetadata = readPhotoMetadata;`,
+      resolveDir: path.join(repoRoot, "packages/shared"),
+      loader: "ts",
+    },
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    write: false,
+  });
+  return out.outputFiles[0]!.text;
+}
+
+async function chromiumRate(photos: Buffer[]): Promise<number> {
+  const script = await bundleReader();
+  const server = createServer((req, res) => {
+    const m = /^\/photo\/(\d+)$/.exec(req.url ?? "");
+    if (m) {
+      res.writeHead(200, { "content-type": "image/jpeg" }).end(photos[Number(m[1])]);
+    } else if (req.url === "/reader.js") {
+      res.writeHead(200, { "content-type": "text/javascript" }).end(script);
+    } else {
+      res.writeHead(200, { "content-type": "text/html" }).end('<script src="/reader.js"></script>');
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  const chromium = await launchChromium();
+  try {
+    const page = await chromium.browser.newPage();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    return await page.evaluate(async (count) => {
+      const read = (globalThis as unknown as { readPhotoMetadata: (b: Blob) => Promise<unknown> })
+        .readPhotoMetadata;
+      const blobs: File[] = [];
+      for (let i = 0; i < count; i++) {
+        const blob = await (await fetch(`/photo/${i}`)).blob();
+        blobs.push(new File([blob], `p${i}.jpg`, { type: "image/jpeg", lastModified: Date.now() }));
+      }
+      await read(blobs[0]!);
+      const t0 = performance.now();
+      for (const b of blobs) await read(b);
+      return count / ((performance.now() - t0) / 1000);
+    }, photos.length);
+  } finally {
+    await chromium.close();
+    server.close();
+  }
+}
+
+export async function benchExif(counts: number[]): Promise<ExifResult[]> {
+  const max = Math.max(...counts);
+  const all = await makePhotos(max);
+  const results: ExifResult[] = [];
+  for (const n of counts) {
+    const photos = all.slice(0, n);
+    results.push({
+      files: n,
+      bytesPerFile: Math.round(photos.reduce((s, p) => s + p.length, 0) / n),
+      nodeFilesPerSec: await nodeRate(photos),
+      chromiumFilesPerSec: await chromiumRate(photos),
+    });
+  }
+  return results;
+}

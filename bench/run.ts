@@ -1,0 +1,104 @@
+/**
+ * `npm run bench` (full) or `npm run bench -- --quick` (about a minute): measures what users feel
+ * and writes bench/results.json. BENCHMARKS.md explains each figure.
+ */
+import { writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { benchApiScale } from "./api-scale";
+import { benchExif } from "./exif";
+import { benchIngest } from "./ingest";
+import { repoRoot } from "./lib/server";
+import { benchStartup } from "./startup";
+
+const quick = process.argv.includes("--quick");
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
+const want = (name: string) => !only || only.includes(name);
+
+const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
+
+async function main() {
+  const results: Record<string, unknown> = {
+    when: new Date().toISOString(),
+    mode: quick ? "quick" : "full",
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+    },
+  };
+  const rows: [string, string][] = [];
+
+  if (want("startup")) {
+    console.error("· start-up");
+    const s = await benchStartup();
+    results.startup = s;
+    rows.push(["start-up, fresh data dir (spawn → first 200 /api/health)", `${fmt(s.firstRunMs, 0)} ms`]);
+    rows.push(["start-up, existing data dir", `${fmt(s.secondRunMs, 0)} ms`]);
+  }
+
+  if (want("exif")) {
+    console.error("· EXIF");
+    const e = await benchExif(quick ? [100] : [100, 1000]);
+    results.exif = e;
+    for (const r of e) {
+      rows.push([
+        `EXIF, ${r.files} files (${fmt(r.bytesPerFile / 1e6)} MB each), Node`,
+        `${fmt(r.nodeFilesPerSec, 0)} files/s`,
+      ]);
+      rows.push([
+        `EXIF, ${r.files} files, Chromium (Blobs)`,
+        `${fmt(r.chromiumFilesPerSec, 0)} files/s (target ≥ 1,000)`,
+      ]);
+    }
+  }
+
+  if (want("ingest")) {
+    console.error("· ingest");
+    const r = await benchIngest(quick ? 8 : 24, 4);
+    results.ingest = r;
+    const label = `ingest, ${r.photos} × ${fmt(r.mbPerPhoto)} MB 12 MP JPEGs, ${r.parallel} in parallel`;
+    rows.push([`${label}: upload`, `${fmt(r.uploadMBps)} MB/s, ${fmt(r.uploadPhotosPerSec)} photos/s`]);
+    rows.push([`${label}: raw copy on the same disk`, `${fmt(r.rawCopyMBps)} MB/s`]);
+    rows.push([`${label}: upload / raw copy`, `${fmt(r.ratioUploadToRawCopy, 3)} (target ≥ 0.8)`]);
+    rows.push([`${label}: sharp thumbnails alone`, `${fmt(r.thumbnailsPerSec)} photos/s`]);
+  }
+
+  if (want("api")) {
+    console.error("· API at scale");
+    const sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
+    const scale = await benchApiScale(sizes, quick ? 10 : 30);
+    results.apiScale = scale;
+    const t = (x: { p50Ms: number; p95Ms: number; bytes: number }) =>
+      `p50 ${fmt(x.p50Ms)} ms, p95 ${fmt(x.p95Ms)} ms, ${fmt(x.bytes / 1024)} KiB`;
+    for (const r of scale) {
+      const n = r.rows.toLocaleString("en-US");
+      rows.push([
+        `${n} rows: GET /api/regions`,
+        `${t(r.regions)}${r.rows === 1_000_000 ? " (target p50 ≤ 100 ms)" : ""}`,
+      ]);
+      rows.push([`${n} rows: GET /api/images?region (${r.regionImages.photos} photos)`, t(r.regionImages)]);
+      rows.push([`${n} rows: GET /api/storage/usage`, t(r.usage)]);
+      rows.push([`${n} rows: GET /api/images (everything, not used by the map)`, t(r.listAll)]);
+    }
+  }
+
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.log(
+    `\nPoleAtlas benchmarks (${quick ? "quick" : "full"}) on ${os.cpus().length} cores, Node ${process.version}\n`,
+  );
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  const out = path.join(repoRoot, "bench", "results.json");
+  await writeFile(out, JSON.stringify(results, null, 2) + "\n");
+  console.log(`\nWrote ${path.relative(repoRoot, out)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
