@@ -14,6 +14,13 @@ export function createMailer(
   const transport = mail.smtpUrl
     ? createSmtpTransport({ url: mail.smtpUrl, from: mail.from })
     : createOutboxTransport({ dir: mail.outboxDir, from: mail.from, log });
+  if (!mail.smtpUrl) {
+    log.info(
+      { outbox: mail.outboxDir },
+      `SMTP_URL is unset: mail is written to ${mail.outboxDir} and its links are logged` +
+        (mail.devMailbox ? "; read it at /dev/mail" : ""),
+    );
+  }
   const failedDir = path.join(mail.outboxDir, "failed");
   return createMailQueue({
     transport,
