@@ -93,13 +93,22 @@ export function UploadDialog({ open, onClose, onUploaded, usedBytes }: UploadDia
     [addFiles],
   );
 
+  // Set synchronously: a double click on Proceed must not start the same files twice.
+  const running = useRef(false);
   const start = async (batch: UploadItem[]) => {
+    if (running.current) return;
+    running.current = true;
     setConfirm((c) => ({ ...c, open: false }));
     setError(null);
     setRunIds(new Set(batch.map((item) => item.id)));
     setUploading(true);
-    const result = await runUploads(batch);
-    setUploading(false);
+    let result;
+    try {
+      result = await runUploads(batch);
+    } finally {
+      running.current = false;
+      setUploading(false);
+    }
     if (result.failedCount === 0) {
       onUploaded(result.uploaded);
       forget();
