@@ -76,7 +76,14 @@ export function GlobeView(props: GlobeViewProps) {
     <Box
       ref={container}
       data-testid="globe"
-      sx={{ position: "absolute", inset: 0, "& .cesium-viewer": { width: "100%", height: "100%" } }}
+      sx={{
+        position: "absolute",
+        inset: 0,
+        "& .cesium-viewer": { width: "100%", height: "100%" },
+        // The info box's iframe document is light-scheme; a dark-scheme iframe element would get
+        // an opaque white backdrop behind Cesium's light text.
+        "& .cesium-infoBox-iframe": { colorScheme: "light" },
+      }}
     />
   );
 }

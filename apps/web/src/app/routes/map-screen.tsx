@@ -53,14 +53,13 @@ export default function MapScreen() {
     } else url.show(null, null);
   }, [lookup, allPhotos.data, url]);
 
-  // What the URL names but no longer exists (deleted, or a stale link) falls back gracefully.
+  // A region the URL names that no longer exists (its last photo deleted, a stale link): back to
+  // the overview. A missing photo needs nothing: no selection, no panel, until the next click.
   const regionGone =
     regions.isSuccess && url.regionId !== null && !regions.data.some((r) => r.id === url.regionId);
-  const photoGone = url.photoId !== null && url.regionId !== null && regionPhotos.isSuccess && !selection;
   useEffect(() => {
     if (regionGone) url.show(null, null);
-    else if (photoGone) url.selectPhoto(null);
-  }, [regionGone, photoGone, url]);
+  }, [regionGone, url]);
 
   const refreshPhotos = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: imageKeys.all });

@@ -2,7 +2,7 @@
 import CloseIcon from "@mui/icons-material/Close";
 import { Alert, Box, Divider, IconButton, Paper, Stack, Typography } from "@mui/material";
 import { mapScreenTexts, SIDE_PANEL_WIDTH_PX, type ImageRecord } from "@poleatlas/shared";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { formatLocation, formatPhotoDate } from "../lib/format";
 import { DeletePhotoButton } from "./delete-photo-button";
 import { PhotoImage } from "./photo-image";
@@ -19,10 +19,12 @@ export interface PhotoPanelProps {
   error: string | null;
 }
 
+/** A labelled value; a group named by its heading, so "the Date" can be found by its name. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <Box>
-      <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.5 }}>
+    <Box role="group" aria-labelledby={id}>
+      <Typography id={id} variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.5 }}>
         {label}
       </Typography>
       <Typography variant="body1">{children}</Typography>
@@ -39,7 +41,14 @@ export function PhotoPanel(props: PhotoPanelProps) {
       data-testid="photo-panel"
       square
       elevation={8}
-      sx={{ width: SIDE_PANEL_WIDTH_PX, flexShrink: 0, height: "100%", overflowY: "auto", p: 2 }}
+      sx={{
+        width: SIDE_PANEL_WIDTH_PX,
+        flexShrink: 0,
+        height: "100%",
+        overflowY: "auto",
+        overflowX: "hidden",
+        p: 2,
+      }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1.5 }}>
         <Typography

@@ -69,8 +69,6 @@ export function PhotoTimeline({ timeline, index, onSelect }: PhotoTimelineProps)
           if (photo && photo.id !== timeline[index]?.id) onSelect(photo.id);
         }}
         getAriaValueText={(i) => formatPhotoDate(timeline[i]?.date)}
-        valueLabelDisplay="auto"
-        valueLabelFormat={(i) => formatPhotoDate(timeline[i]?.date)}
         sx={{ mx: 1, width: "calc(100% - 16px)" }}
       />
       <Box sx={{ display: "flex", justifyContent: "space-between" }}>

@@ -1,0 +1,119 @@
+/**
+ * Helpers for the map e2e tests: seeding photos through the real API, and reading/driving the
+ * globe through the test hook the page exposes when opened with ?globeTestHook.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import { makeJpeg, makeLargePng, type PhotoSpec } from "./photo-fixtures";
+
+/** What the page's window.__poleatlasGlobe offers (GlobeController's public side). */
+export interface GlobeHookState {
+  mode: { mode: "overview" } | { mode: "region"; regionId: string };
+  regionMarkers: number;
+  regionLabels: string[];
+  photoMarkers: number;
+  selectedPhotoId: string | null;
+  flying: boolean;
+  cameraHeight: number;
+  tilesLoaded: boolean;
+  frames: number;
+  softwareRendering: boolean;
+}
+type MarkerRef = { kind: "region" | "photo"; id: string };
+interface GlobeHook {
+  state(): GlobeHookState;
+  screenPositionOf(ref: MarkerRef): { x: number; y: number } | undefined;
+  click(ref: MarkerRef | null): void;
+  requestRender(): void;
+}
+declare global {
+  interface Window {
+    __poleatlasGlobe?: GlobeHook;
+  }
+}
+
+export async function uploadPhoto(
+  request: APIRequestContext,
+  baseURL: string,
+  name: string,
+  bytes: Buffer,
+  mimeType = "image/jpeg",
+): Promise<ImageRecord> {
+  const res = await request.post("/api/images", {
+    headers: { origin: baseURL },
+    multipart: { file: { name, mimeType, buffer: bytes } },
+  });
+  if (res.status() !== 201) throw new Error(`upload of ${name} failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { image: ImageRecord }).image;
+}
+
+export async function uploadJpeg(
+  request: APIRequestContext,
+  baseURL: string,
+  name: string,
+  spec: PhotoSpec,
+): Promise<ImageRecord> {
+  return uploadPhoto(request, baseURL, name, await makeJpeg(spec));
+}
+
+export async function uploadLargePng(
+  request: APIRequestContext,
+  baseURL: string,
+  name: string,
+  bytes: number,
+) {
+  return uploadPhoto(request, baseURL, name, await makeLargePng(bytes), "image/png");
+}
+
+export async function listRegions(request: APIRequestContext): Promise<RegionSummary[]> {
+  return ((await (await request.get("/api/regions")).json()) as { regions: RegionSummary[] }).regions;
+}
+
+export async function listImages(request: APIRequestContext, regionId?: string): Promise<ImageRecord[]> {
+  const url = regionId ? `/api/images?region=${encodeURIComponent(regionId)}` : "/api/images";
+  return ((await (await request.get(url)).json()) as { images: ImageRecord[] }).images;
+}
+
+export function globeState(page: Page): Promise<GlobeHookState> {
+  return page.evaluate(() => {
+    const hook = window.__poleatlasGlobe;
+    if (!hook) throw new Error("globe test hook missing: open the page with ?globeTestHook");
+    return hook.state();
+  });
+}
+
+/** Waits until the globe matches `ok`, no flight runs, the tiles are in and frames stop coming. */
+export async function settle(
+  page: Page,
+  ok: (s: GlobeHookState) => boolean = () => true,
+  timeoutMs = 60_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  let last: GlobeHookState | undefined;
+  let quietSince = 0;
+  for (;;) {
+    const s = await page.evaluate(() => window.__poleatlasGlobe?.state());
+    if (s && ok(s) && !s.flying && s.tilesLoaded) {
+      if (last && last.frames === s.frames) {
+        if (Date.now() - quietSince > 700) return s;
+      } else quietSince = Date.now();
+    }
+    last = s;
+    if (Date.now() > deadline) throw new Error(`globe did not settle: ${JSON.stringify(s)}`);
+    await page.waitForTimeout(150);
+  }
+}
+
+/** Clicks a marker with the real mouse on the canvas, where the globe says it is drawn. */
+export async function clickMarkerOnCanvas(page: Page, ref: MarkerRef): Promise<void> {
+  const canvas = page.locator(".cesium-widget canvas");
+  const box = await canvas.boundingBox();
+  const at = await page.evaluate((r) => window.__poleatlasGlobe?.screenPositionOf(r), ref);
+  if (!box || !at) throw new Error(`marker ${JSON.stringify(ref)} is not on screen`);
+  await page.mouse.click(box.x + at.x, box.y + at.y);
+}
+
+/** Drives the globe as a click on a marker would (or on empty space with null). */
+export async function clickMarkerByHook(page: Page, ref: MarkerRef | null): Promise<void> {
+  await page.evaluate((r) => window.__poleatlasGlobe?.click(r), ref);
+}
