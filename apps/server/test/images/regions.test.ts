@@ -15,7 +15,8 @@ import {
 } from "@poleatlas/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
-import { createSignedInUser } from "../helpers/users";
+import { imageQueries } from "../../src/modules/images/images.repository";
+import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,6 +71,8 @@ function generate(seed: number, n: number, userId: string): RegionImage[] {
   });
 }
 
+const pick = (r: RegionImage) => ({ latitude: r.latitude, longitude: r.longitude, date: r.date });
+
 async function insertRows(userId: string, rows: RegionImage[]): Promise<void> {
   await t.db.database.db.execute(sql`
     INSERT INTO utility_pole_images
@@ -85,47 +88,130 @@ async function insertRows(userId: string, rows: RegionImage[]): Promise<void> {
 const summaries = (images: RegionImage[]): RegionSummary[] =>
   groupIntoRegions(images).map(({ images: _images, ...summary }) => summary);
 
+/** JSON has no -0: what a client can actually receive. */
+const asSent = (rows: RegionImage[]): RegionImage[] =>
+  rows.map((r) => ({
+    ...r,
+    latitude: r.latitude === null ? null : r.latitude + 0,
+    longitude: r.longitude === null ? null : r.longitude + 0,
+  }));
+
+/**
+ * The API's list and regions against the shared rule applied to `expectedRows` (what the test
+ * believes is stored), and the trigger-kept summaries against a recount from the photos.
+ */
+async function expectAgreement(user: SignedInUser, expectedRows: RegionImage[]): Promise<void> {
+  const headers = { cookie: user.cookie };
+  const sent = asSent(expectedRows);
+  const ordered = [...sent].sort(compareByDate);
+
+  const list = imageListSchema.parse((await t.app.inject({ url: "/api/images", headers })).json()).images;
+  expect(list.map((i) => [i.id, i.latitude, i.longitude, i.date])).toEqual(
+    ordered.map((i) => [i.id, i.latitude, i.longitude, i.date]),
+  );
+
+  const { regions } = regionListSchema.parse((await t.app.inject({ url: "/api/regions", headers })).json());
+  expect(regions).toEqual(summaries(sent));
+  // The same from the records the list returned, as the web computes it.
+  expect(regions).toEqual(summaries(list));
+
+  // The summary table equals a recount from the photos, and usage equals their sizes' sum.
+  const recount = await t.db.database.db.execute(imageQueries.regionsFromPhotos(user.id));
+  expect(regions.map((r) => [r.longitude, r.latitude, r.count])).toEqual(
+    (recount.rows as { region_lon: number; region_lat: number; count: number }[]).map((r) => [
+      r.region_lon + 0,
+      r.region_lat + 0,
+      r.count,
+    ]),
+  );
+  const sum = await t.db.database.db.execute(
+    sql`SELECT COALESCE(SUM(file_size), 0)::int AS s FROM utility_pole_images WHERE user_id = ${user.id}`,
+  );
+  const usage = (await t.app.inject({ url: "/api/storage/usage", headers })).json<{ usedBytes: number }>();
+  expect(usage.usedBytes).toBe((sum.rows[0] as { s: number }).s);
+
+  // ?region=ID returns exactly that region's photos, in list order.
+  for (const region of groupIntoRegions(sent).slice(0, 10)) {
+    const res = await t.app.inject({ url: `/api/images?region=${encodeURIComponent(region.id)}`, headers });
+    expect(imageListSchema.parse(res.json()).images.map((i) => i.id)).toEqual(region.images.map((i) => i.id));
+  }
+}
+
 describe("GET /api/regions agrees with groupIntoRegions", () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
-    it(`seed ${seed}`, async () => {
+    it(`seed ${seed}: after inserts, deletes, updates and more inserts`, async () => {
       const user = await createSignedInUser(t);
-      const rows = generate(seed, 300, user.id);
-      await insertRows(user.id, rows);
-      // JSON has no -0: compare what a client can actually receive.
-      const sent = rows.map((r) => ({
-        ...r,
-        latitude: r.latitude === null ? null : r.latitude + 0,
-        longitude: r.longitude === null ? null : r.longitude + 0,
-      }));
-      const headers = { cookie: user.cookie };
+      const rnd = prng(seed * 7919);
+      let rows = generate(seed, 300, user.id);
+      // Three INSERT statements: the triggers merge into regions that already exist.
+      for (let i = 0; i < 300; i += 100) await insertRows(user.id, rows.slice(i, i + 100));
+      await expectAgreement(user, rows);
+      expect(groupIntoRegions(rows).length).toBeGreaterThan(5);
 
-      const list = imageListSchema.parse((await t.app.inject({ url: "/api/images", headers })).json()).images;
-      expect(list.map((i) => i.id)).toEqual([...sent].sort(compareByDate).map((i) => i.id));
-      expect(list.map((i) => [i.latitude, i.longitude])).toEqual(
-        [...sent].sort(compareByDate).map((i) => [i.latitude, i.longitude]),
+      // One bulk DELETE (first photos, bounds and whole regions leave), then a few via the API.
+      const doomed = rows.filter(() => rnd() < 0.3).map((r) => r.id);
+      await t.db.database.db.execute(
+        sql`DELETE FROM utility_pole_images WHERE id = ANY(${`{${doomed.join(",")}}`}::uuid[])`,
       );
-
-      const { regions } = regionListSchema.parse(
-        (await t.app.inject({ url: "/api/regions", headers })).json(),
-      );
-      const expected = summaries(sent);
-      expect(regions.length).toBeGreaterThan(5);
-      expect(regions).toEqual(expected);
-      // The same from the records the list returned, as the web computes it.
-      expect(regions).toEqual(summaries(list));
-
-      // ?region=ID returns exactly that region's photos, in list order.
-      for (const region of groupIntoRegions(sent).slice(0, 15)) {
+      rows = rows.filter((r) => !doomed.includes(r.id));
+      for (const r of rows.filter(() => rnd() < 0.03)) {
         const res = await t.app.inject({
-          url: `/api/images?region=${encodeURIComponent(region.id)}`,
-          headers,
+          method: "DELETE",
+          url: `/api/images/${r.id}`,
+          headers: { cookie: user.cookie },
         });
-        expect(imageListSchema.parse(res.json()).images.map((i) => i.id)).toEqual(
-          region.images.map((i) => i.id),
-        );
+        expect(res.statusCode).toBe(204);
+        rows = rows.filter((x) => x.id !== r.id);
       }
+      await expectAgreement(user, rows);
+
+      // One UPDATE moving photos between regions and changing their dates.
+      const moved = generate(seed + 1000, rows.length, user.id);
+      rows = rows.map((r, i) => (rnd() < 0.25 ? { ...r, ...pick(moved[i]!) } : r));
+      await t.db.database.db.execute(sql`
+        UPDATE utility_pole_images p SET latitude = r.latitude, longitude = r.longitude, date = r.date
+        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(id uuid, date date, latitude float8, longitude float8)
+        WHERE p.id = r.id`);
+      await expectAgreement(user, rows);
+
+      const more = generate(seed + 2000, 50, user.id);
+      await insertRows(user.id, more);
+      await expectAgreement(user, [...rows, ...more]);
     });
   }
+
+  it("stays exact under concurrent writers on the same regions", async () => {
+    const user = await createSignedInUser(t);
+    const rows = generate(77, 400, user.id).map((r, i) => ({
+      ...r,
+      // Few regions, so writers collide on them.
+      latitude: r.latitude === null ? null : Math.round(r.latitude) / 100,
+      longitude: r.longitude === null ? null : ((i % 5) - 2) / 10 + 0.05,
+    }));
+    await Promise.all(
+      [0, 1, 2, 3].map((w) =>
+        insertRows(
+          user.id,
+          rows.filter((_, i) => i % 4 === w),
+        ),
+      ),
+    );
+    const doomed = rows.filter((_, i) => i % 3 === 0);
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((w) =>
+        t.db.database.db.execute(
+          sql`DELETE FROM utility_pole_images
+              WHERE id = ANY(${`{${doomed
+                .filter((_, i) => i % 5 === w)
+                .map((r) => r.id)
+                .join(",")}}`}::uuid[])`,
+        ),
+      ),
+    );
+    const extra = generate(78, 100, user.id);
+    await Promise.all([insertRows(user.id, extra.slice(0, 50)), insertRows(user.id, extra.slice(50))]);
+    await expectAgreement(user, [...rows.filter((r) => !doomed.includes(r)), ...extra]);
+  });
 
   it("rejects region ids the shared rule cannot make", async () => {
     const user = await createSignedInUser(t);

@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -117,9 +118,47 @@ export const images = pgTable(
     metadata: jsonb("metadata").notNull(),
   },
   (t) => [
-    index("images_user_date_idx").on(t.userId, t.date, t.createdAt),
-    index("images_user_region_idx").on(t.userId, t.regionLon, t.regionLat, t.date, t.createdAt),
-    // (user_id, file_size) lets the usage SUM run as an index-only scan.
-    index("images_user_size_idx").on(t.userId, t.fileSize),
+    // Both end in the full list order (date, created_at, id), so lists and a region's first
+    // photo come straight from the index without sorting.
+    index("images_user_date_idx").on(t.userId, t.date, t.createdAt, t.id),
+    index("images_user_region_idx").on(t.userId, t.regionLon, t.regionLat, t.date, t.createdAt, t.id),
   ],
 );
+
+/**
+ * Per-user, per-region summaries of utility_pole_images, kept exact by statement-level triggers
+ * (drizzle/0002_photo_summary_triggers.sql) whatever writes the photos table — the API, a bulk
+ * SQL import or a cascade. GET /api/regions reads these instead of grouping up to a million rows.
+ */
+export const imageRegions = pgTable(
+  "utility_pole_regions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    regionLon: doublePrecision("region_lon").notNull(),
+    regionLat: doublePrecision("region_lat").notNull(),
+    photoCount: integer("photo_count").notNull(),
+    minLon: doublePrecision("min_lon").notNull(),
+    minLat: doublePrecision("min_lat").notNull(),
+    maxLon: doublePrecision("max_lon").notNull(),
+    maxLat: doublePrecision("max_lat").notNull(),
+    // The region's first photo in list order: what 'Region N' numbering sorts by.
+    firstDate: date("first_date", { mode: "string" }),
+    firstCreatedAt: timestamp("first_created_at", { withTimezone: true }).notNull(),
+    firstId: uuid("first_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.regionLon, t.regionLat] }),
+    index("regions_user_first_idx").on(t.userId, t.firstDate, t.firstCreatedAt, t.firstId),
+  ],
+);
+
+/** Per-user totals of utility_pole_images (same triggers): the quota check reads one row. */
+export const imageUsage = pgTable("utility_pole_usage", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  usedBytes: bigint("used_bytes", { mode: "number" }).notNull(),
+  photoCount: bigint("photo_count", { mode: "number" }).notNull(),
+});

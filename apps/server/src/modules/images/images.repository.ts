@@ -50,11 +50,64 @@ const COLUMNS = sql.raw(`id::text, user_id, storage_key, thumbnail_key, name, da
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
   latitude, longitude, metadata`);
 
-/** The one list order (shared compareByDate): date ascending, undated last, created_at, id. */
-const LIST_ORDER = sql.raw(`date ASC NULLS LAST, created_at ASC, id ASC`);
+/**
+ * The one list order (shared compareByDate): date ascending, undated last, created_at, id.
+ * Qualified with the table's alias: a bare `date` in ORDER BY would mean the *output* column
+ * (`date::text AS date`), which sorts the same but cannot use an index.
+ */
+const listOrder = (alias: string) =>
+  sql.raw(`${alias}.date ASC NULLS LAST, ${alias}.created_at ASC, ${alias}.id ASC`);
 
 /** Namespace for pg_advisory_xact_lock(int, int): keeps our per-user locks apart from others'. */
 const QUOTA_LOCK_NAMESPACE = 0x504f4c45; // "POLE"
+
+/** The read queries, exported so the scale check (test/scale) explains exactly what the API runs. */
+export const imageQueries = {
+  /** One row, kept exact by triggers (drizzle/0002_photo_summary_triggers.sql); none = nothing stored. */
+  usage: (userId: string) =>
+    sql`SELECT COALESCE((SELECT used_bytes FROM utility_pole_usage WHERE user_id = ${userId}), 0)::text AS used`,
+
+  list(userId: string, region?: { longitude: number; latitude: number }) {
+    const inRegion = region
+      ? sql`AND region_lon = ${region.longitude}::float8 AND region_lat = ${region.latitude}::float8`
+      : sql``;
+    return sql`SELECT ${COLUMNS} FROM utility_pole_images img
+               WHERE user_id = ${userId} ${inRegion} ORDER BY ${listOrder("img")}`;
+  },
+
+  /**
+   * Regions in 'Region N' order, from the trigger-kept summary table: one row per region, ordered
+   * by its first photo in list order. (The regions come from the stored columns region_lon /
+   * region_lat, which reproduce Math.round(v*10)/10 exactly: 0000_init.sql.)
+   */
+  regions: (userId: string) =>
+    sql`SELECT region_lon, region_lat, photo_count AS count, min_lon, min_lat, max_lon, max_lat
+        FROM utility_pole_regions
+        WHERE user_id = ${userId}
+        ORDER BY first_date ASC NULLS LAST, first_created_at ASC, first_id ASC`,
+
+  /**
+   * The same regions computed from the photos themselves: what the summary must always equal
+   * (the property test compares them; too slow for requests at a million photos).
+   */
+  regionsFromPhotos: (userId: string) =>
+    sql`SELECT g.region_lon, g.region_lat, g.count, g.min_lon, g.min_lat, g.max_lon, g.max_lat
+        FROM (
+          SELECT region_lon, region_lat, count(*)::int AS count,
+                 min(longitude) AS min_lon, min(latitude) AS min_lat,
+                 max(longitude) AS max_lon, max(latitude) AS max_lat
+          FROM utility_pole_images
+          WHERE user_id = ${userId} AND region_lon IS NOT NULL AND region_lat IS NOT NULL
+          GROUP BY region_lon, region_lat
+        ) g
+        CROSS JOIN LATERAL (
+          SELECT date, created_at, id FROM utility_pole_images i
+          WHERE i.user_id = ${userId} AND i.region_lon = g.region_lon AND i.region_lat = g.region_lat
+          ORDER BY ${listOrder("i")}
+          LIMIT 1
+        ) first
+        ORDER BY first.date ASC NULLS LAST, first.created_at ASC, first.id ASC`,
+};
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   const res = await db.execute(query);
@@ -72,10 +125,7 @@ export function createImagesRepository(db: Db) {
     },
 
     async usage(userId: string, tx: Executor = db): Promise<number> {
-      const [row] = await rows<{ used: string }>(
-        tx,
-        sql`SELECT COALESCE(SUM(file_size), 0)::text AS used FROM utility_pole_images WHERE user_id = ${userId}`,
-      );
+      const [row] = await rows<{ used: string }>(tx, imageQueries.usage(userId));
       return Number(row?.used ?? 0);
     },
 
@@ -93,13 +143,7 @@ export function createImagesRepository(db: Db) {
     },
 
     list(userId: string, region?: { longitude: number; latitude: number }): Promise<ImageRow[]> {
-      const inRegion = region
-        ? sql`AND region_lon = ${region.longitude}::float8 AND region_lat = ${region.latitude}::float8`
-        : sql``;
-      return rows<ImageRow>(
-        db,
-        sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE user_id = ${userId} ${inRegion} ORDER BY ${LIST_ORDER}`,
-      );
+      return rows<ImageRow>(db, imageQueries.list(userId, region));
     },
 
     /** The photo a stored file belongs to, only when it is the caller's. */
@@ -121,31 +165,8 @@ export function createImagesRepository(db: Db) {
       return row ?? null;
     },
 
-    /**
-     * Regions in 'Region N' order. region_lon/region_lat are stored generated columns that
-     * reproduce Math.round(v*10)/10 exactly (0000_init.sql). The first photo of each region (in
-     * list order) is found by one index probe per region rather than by sorting every row.
-     */
     regions(userId: string): Promise<RegionRow[]> {
-      return rows<RegionRow>(
-        db,
-        sql`SELECT g.region_lon, g.region_lat, g.count, g.min_lon, g.min_lat, g.max_lon, g.max_lat
-            FROM (
-              SELECT region_lon, region_lat, count(*)::int AS count,
-                     min(longitude) AS min_lon, min(latitude) AS min_lat,
-                     max(longitude) AS max_lon, max(latitude) AS max_lat
-              FROM utility_pole_images
-              WHERE user_id = ${userId} AND region_lon IS NOT NULL AND region_lat IS NOT NULL
-              GROUP BY region_lon, region_lat
-            ) g
-            CROSS JOIN LATERAL (
-              SELECT date, created_at, id FROM utility_pole_images i
-              WHERE i.user_id = ${userId} AND i.region_lon = g.region_lon AND i.region_lat = g.region_lat
-              ORDER BY ${LIST_ORDER}
-              LIMIT 1
-            ) first
-            ORDER BY first.date ASC NULLS LAST, first.created_at ASC, first.id ASC`,
-      );
+      return rows<RegionRow>(db, imageQueries.regions(userId));
     },
   };
 }
