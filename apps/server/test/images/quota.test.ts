@@ -93,5 +93,12 @@ describe("the 50 MB quota under concurrency", () => {
     const fits = padJpeg((await makePhoto({})).bytes, 1024 * 1024);
     expect((await post(user, fits, "fits.jpg")).status).toBe(201);
     expect(await usage(user)).toBe(STORAGE_QUOTA_BYTES);
+    // Exactly full: not one more byte.
+    const tiny = await post(user, (await makePhoto({})).bytes, "tiny.jpg");
+    expect(tiny).toEqual({
+      status: 413,
+      body: { code: "quota_exceeded", message: messages.quotaExceeded(50) },
+    });
+    expect(await usage(user)).toBe(STORAGE_QUOTA_BYTES);
   });
 });
