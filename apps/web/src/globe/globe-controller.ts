@@ -5,7 +5,6 @@
  */
 import {
   Cartesian3,
-  Entity,
   Math as CesiumMath,
   Rectangle,
   SceneTransforms,
@@ -24,18 +23,10 @@ import {
 } from "@poleatlas/shared";
 import { LocalGeocoderService } from "./geocoder-service";
 import { PhotoLayer, RegionLayer } from "./marker-layers";
+import { photoInfoEntity, photoInfoId, screenProjector } from "./scene-helpers";
 import { photoMarkers, regionMarkers, shouldReturnToOverview, toMarkerRef, type MarkerRef } from "./markers";
 import { overviewBox, regionCenter } from "./camera-targets";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function infoBoxDescription(photo: ImageRecord): string {
-  const where = `${photo.latitude?.toFixed(6)}, ${photo.longitude?.toFixed(6)}`;
-  return `<p>${escapeHtml(photo.date ?? "")}</p><p>${escapeHtml(where)}</p>`;
-}
 
 export type GlobeMode = { mode: "overview" } | { mode: "region"; regionId: string };
 
@@ -269,6 +260,7 @@ export class GlobeController {
             north: CesiumMath.toDegrees(rect.north),
           }
         : undefined,
+      screenProjector(this.viewer.scene),
     );
     if (shouldReturnToOverview(this.mode.mode, this.cameraHeight(), this.flying, OVERVIEW_RETURN_HEIGHT_M)) {
       this.listeners.overviewRequested.forEach((cb) => cb());
@@ -292,13 +284,8 @@ export class GlobeController {
       if (current) this.viewer.selectedEntity = undefined;
       return;
     }
-    if (current?.id === `photo:${photo.id}`) return;
-    this.viewer.selectedEntity = new Entity({
-      id: `photo:${photo.id}`,
-      name: photo.name,
-      position: Cartesian3.fromDegrees(photo.longitude, photo.latitude),
-      description: infoBoxDescription(photo),
-    });
+    if (current?.id === photoInfoId(photo)) return;
+    this.viewer.selectedEntity = photoInfoEntity(photo, photo.longitude, photo.latitude);
   }
 
   private changed(): void {

@@ -8,8 +8,10 @@ import {
   Cartesian2,
   Cartesian3,
   Color,
+  HorizontalOrigin,
   LabelCollection,
   LabelStyle,
+  NearFarScalar,
   PointPrimitiveCollection,
   PrimitiveCollection,
   VerticalOrigin,
@@ -17,7 +19,9 @@ import {
   type Scene,
 } from "cesium";
 import {
+  declutterLabels,
   MARKER_STYLE,
+  MAX_REGION_LABELS,
   regionsToLabel,
   type MarkerRef,
   type MarkerSpec,
@@ -33,6 +37,12 @@ const NO_DEPTH_TEST_WITHIN_M = 50_000;
 /** Grid cells for culling: regions spread over the world, photos over one 0.1° region. */
 const REGION_CELL_DEG = 10;
 const PHOTO_CELL_DEG = 0.01;
+/**
+ * Markers shrink with distance: a whole region of photos seen from 10 km stays legible and the
+ * software renderer fills far fewer pixels (overdraw was the cost with 100k points on screen).
+ */
+const PHOTO_SCALE = new NearFarScalar(2_000, 1.0, 20_000, 0.45);
+const REGION_SCALE = new NearFarScalar(200_000, 1.0, 20_000_000, 0.6);
 
 interface Placed<S extends MarkerSpec> {
   spec: S;
@@ -55,6 +65,7 @@ class PointLayer<S extends MarkerSpec> {
     protected readonly scene: Scene,
     private readonly pixelSize: number,
     private readonly cellDeg: number,
+    private readonly scaleByDistance: NearFarScalar,
   ) {
     scene.primitives.add(this.container);
   }
@@ -81,6 +92,7 @@ class PointLayer<S extends MarkerSpec> {
       outlineColor: OUTLINE,
       outlineWidth: MARKER_STYLE.outlineWidth,
       disableDepthTestDistance: NO_DEPTH_TEST_WITHIN_M,
+      scaleByDistance: this.scaleByDistance,
     });
     this.placed.set(spec.id, { spec, point, bucket });
   }
@@ -140,15 +152,19 @@ class PointLayer<S extends MarkerSpec> {
   }
 }
 
+/** Screen position of a point, or undefined when it is not visible (behind the globe, off screen). */
+export type Projector = (position: Cartesian3) => { x: number; y: number } | undefined;
+
 export class RegionLayer extends PointLayer<RegionMarkerSpec> {
   // Glyph edges are translucent; one translucent pass instead of two.
   private readonly labels = new LabelCollection({ blendOption: BlendOption.TRANSLUCENT });
   private hiddenId: string | null = null;
   private labelledKey = "";
   private view: ViewBox | undefined;
+  private project: Projector | undefined;
 
   constructor(scene: Scene) {
-    super(scene, MARKER_STYLE.regionPixelSize, REGION_CELL_DEG);
+    super(scene, MARKER_STYLE.regionPixelSize, REGION_CELL_DEG, REGION_SCALE);
     scene.primitives.add(this.labels);
   }
 
@@ -171,11 +187,20 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
     this.relabel(this.view);
   }
 
-  /** Labels only for the regions in view, biggest first, within a budget (see markers.ts). */
-  relabel(view: ViewBox | undefined): void {
+  /**
+   * Labels only for the regions in view, biggest first, within a budget, and never on top of
+   * each other (see markers.ts): readable, and cheap with 10k regions.
+   */
+  relabel(view: ViewBox | undefined, project: Projector | undefined = this.project): void {
     this.view = view;
+    this.project = project;
     const specs = [...this.placed.values()].map((p) => p.spec).filter((s) => s.id !== this.hiddenId);
-    const chosen = regionsToLabel(specs, view);
+    const chosen = project
+      ? declutterLabels(regionsToLabel(specs, view, Infinity), (spec) => {
+          const position = this.positionOf(spec.id);
+          return position && project(position);
+        }).slice(0, MAX_REGION_LABELS)
+      : regionsToLabel(specs, view);
     const key = chosen.map((s) => `${s.id}:${s.label}`).join("|");
     if (key === this.labelledKey) return;
     this.labelledKey = key;
@@ -190,6 +215,7 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
         outlineWidth: 3,
         style: LabelStyle.FILL_AND_OUTLINE,
         verticalOrigin: VerticalOrigin.BOTTOM,
+        horizontalOrigin: HorizontalOrigin.CENTER,
         pixelOffset: new Cartesian2(0, -14),
         disableDepthTestDistance: NO_DEPTH_TEST_WITHIN_M,
         id: { kind: "region", id: spec.id } satisfies MarkerRef,
@@ -219,7 +245,7 @@ export class PhotoLayer extends PointLayer<MarkerSpec> {
   private selectedId: string | null = null;
 
   constructor(scene: Scene) {
-    super(scene, MARKER_STYLE.photoPixelSize, PHOTO_CELL_DEG);
+    super(scene, MARKER_STYLE.photoPixelSize, PHOTO_CELL_DEG, PHOTO_SCALE);
   }
 
   override set(specs: readonly MarkerSpec[]): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  declutterLabels,
   isSoftwareRenderer,
   photoMarkers,
   regionLabel,
@@ -99,6 +100,24 @@ describe("regionsToLabel", () => {
 
   it("keeps the biggest regions when over budget", () => {
     expect(regionsToLabel(markers, undefined, 2).map((m) => m.id)).toEqual(["11,50", "10,50"]);
+  });
+});
+
+describe("declutterLabels", () => {
+  const at: Record<string, { x: number; y: number } | undefined> = {
+    "1,1": { x: 100, y: 100 },
+    "2,2": { x: 150, y: 110 }, // overlaps the first
+    "3,3": { x: 100, y: 140 }, // one line lower: free
+    "4,4": { x: 400, y: 100 },
+    "5,5": undefined, // behind the globe
+  };
+  const markers = regionMarkers(
+    Object.keys(at).map((id, i) => region({ id, name: `Region ${i + 1}`, count: [5, 50, 3, 1, 99][i]! })),
+  );
+
+  it("keeps the bigger of two overlapping labels and drops what is not on screen", () => {
+    const kept = declutterLabels(markers, (m) => at[m.id]).map((m) => m.id);
+    expect(kept).toEqual(["2,2", "3,3", "4,4"]);
   });
 });
 

@@ -112,6 +112,42 @@ export function regionsToLabel(
   return visible.sort((a, b) => b.count - a.count).slice(0, max);
 }
 
+/** Room one region label needs on screen, in CSS pixels ('Region 1234 (5678 images)' at 14 px). */
+export const LABEL_BOX = { width: 170, height: 26 } as const;
+
+/**
+ * Keeps labels from overlapping: biggest regions first, a label is drawn only if no chosen label
+ * is within one label box of it. `place` gives a marker's screen position (undefined when it is
+ * not on screen). A grid of label-sized cells makes this O(n).
+ */
+export function declutterLabels<M extends RegionMarkerSpec>(
+  markers: readonly M[],
+  place: (m: M) => { x: number; y: number } | undefined,
+  box: { width: number; height: number } = LABEL_BOX,
+): M[] {
+  const taken = new Map<string, { x: number; y: number }[]>();
+  const out: M[] = [];
+  for (const m of [...markers].sort((a, b) => b.count - a.count)) {
+    const at = place(m);
+    if (!at) continue;
+    const cx = Math.floor(at.x / box.width);
+    const cy = Math.floor(at.y / box.height);
+    let free = true;
+    for (let dx = -1; dx <= 1 && free; dx++) {
+      for (let dy = -1; dy <= 1 && free; dy++) {
+        for (const o of taken.get(`${cx + dx},${cy + dy}`) ?? []) {
+          if (Math.abs(o.x - at.x) < box.width && Math.abs(o.y - at.y) < box.height) free = false;
+        }
+      }
+    }
+    if (!free) continue;
+    const key = `${cx},${cy}`;
+    taken.set(key, [...(taken.get(key) ?? []), at]);
+    out.push(m);
+  }
+  return out;
+}
+
 /**
  * Back to the overview when the camera was zoomed out above the limit in region view, but not
  * while a flight we started is still under way (a flight begins high above).

@@ -1,0 +1,48 @@
+/** Small Cesium helpers the controller uses: label placement and the info box's entity. */
+import {
+  BoundingSphere,
+  Cartesian3,
+  Ellipsoid,
+  Entity,
+  Occluder,
+  SceneMode,
+  SceneTransforms,
+  type Scene,
+} from "cesium";
+import type { ImageRecord } from "@poleatlas/shared";
+import type { Projector } from "./marker-layers";
+
+/** Screen positions for the label decluttering, as the camera stands now. */
+export function screenProjector(scene: Scene): Projector {
+  // Behind the globe? A sphere of the ellipsoid's smallest radius is a safe stand-in.
+  const earth = new BoundingSphere(Cartesian3.ZERO, Ellipsoid.WGS84.minimumRadius);
+  const occluder = scene.mode === SceneMode.SCENE3D ? new Occluder(earth, scene.camera.positionWC) : null;
+  const { clientWidth: w, clientHeight: h } = scene.canvas;
+  return (position) => {
+    if (occluder && !occluder.isPointVisible(position)) return undefined;
+    const p = SceneTransforms.worldToWindowCoordinates(scene, position);
+    if (!p || p.x < 0 || p.y < 0 || p.x > w || p.y > h) return undefined;
+    return { x: p.x, y: p.y };
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function infoBoxDescription(photo: ImageRecord): string {
+  const where = `${photo.latitude?.toFixed(6)}, ${photo.longitude?.toFixed(6)}`;
+  return `<p>${escapeHtml(photo.date ?? "")}</p><p>${escapeHtml(where)}</p>`;
+}
+
+export const photoInfoId = (photo: Pick<ImageRecord, "id">) => `photo:${photo.id}`;
+
+/** The info box (one of the spec's widgets) names the selected photo, its date and place. */
+export function photoInfoEntity(photo: ImageRecord, longitude: number, latitude: number): Entity {
+  return new Entity({
+    id: photoInfoId(photo),
+    name: photo.name,
+    position: Cartesian3.fromDegrees(longitude, latitude),
+    description: infoBoxDescription(photo),
+  });
+}
