@@ -38,6 +38,9 @@ test("the storage card turns warning above 70 % and error above 90 %", async ({
 });
 
 test("upgrade page, upload from the sidebar onto the globe, and logout", async ({ page }, testInfo) => {
+  // Leaving the map destroys the globe; coming back builds a new one: no errors either way.
+  const pageErrors: string[] = [];
+  page.on("pageerror", (e) => pageErrors.push(e.message));
   const user = await createConfirmedUser();
   await signInContext(page.context(), user);
   await page.goto("/map?globeTestHook");
@@ -79,4 +82,5 @@ test("upgrade page, upload from the sidebar onto the globe, and logout", async (
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/map");
   await expect(page).toHaveURL(/\/login$/);
+  expect(pageErrors).toEqual([]);
 });

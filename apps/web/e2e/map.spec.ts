@@ -45,6 +45,8 @@ test("regions, a region's photos, the panel, the timeline and deletion on the gl
   baseURL,
 }, testInfo) => {
   const urls = recordHosts(page);
+  const pageErrors: string[] = [];
+  page.on("pageerror", (e) => pageErrors.push(e.message));
   const user = await createConfirmedUser();
   await signInContext(page.context(), user);
   const base = baseURL!;
@@ -190,4 +192,5 @@ test("regions, a region's photos, the panel, the timeline and deletion on the gl
   await settle(page, (s) => s.mode.mode === "region" && s.selectedPhotoId === second!.id);
 
   expect(offMachine(urls)).toEqual([]);
+  expect(pageErrors).toEqual([]);
 });

@@ -61,6 +61,7 @@ export class GlobeController {
   private flownRegionId: string | null = null;
   private framedOverview = false;
   private flying = false;
+  private destroyed = false;
   private selectedPhotoId: string | null = null;
   private frames = 0;
 
@@ -192,6 +193,8 @@ export class GlobeController {
   }
 
   destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
     for (const off of this.cleanups) off();
     for (const set of Object.values(this.listeners)) set.clear();
     this.updateListeners.clear();
@@ -217,6 +220,8 @@ export class GlobeController {
   private flyTo(target: { longitude: number; latitude: number }, seconds: number): void {
     this.flying = true;
     const done = () => {
+      // A flight cut short by unmounting ends after the viewer is gone.
+      if (this.destroyed) return;
       this.flying = false;
       this.handleMoveEnd();
     };
