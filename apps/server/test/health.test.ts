@@ -18,7 +18,11 @@ describe("GET /api/health", () => {
 
   it("tags every answer with a request id", async () => {
     const a = await t.app.inject({ method: "GET", url: "/api/health" });
-    const b = await t.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "forged" } });
+    const b = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "forged" },
+    });
     expect(a.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(b.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(b.headers["x-request-id"]).not.toBe(a.headers["x-request-id"]);
