@@ -5,7 +5,7 @@ import type { Database } from "./infra/db/database";
 import { createMailer } from "./infra/mail/create-mailer";
 import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
-import { healthRoutes } from "./modules/health/health.routes";
+import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
 import { registerImages } from "./modules/images/images.module";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
@@ -42,7 +42,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   authRoutes(app, auth);
   if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
-  await registerImages(app, { config, database, requireUser: auth.requireUser });
+  const images = await registerImages(app, { config, database, requireUser: auth.requireUser });
+  readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.ensureBucket() });
   await registerWeb(app, config.webDistDir ?? defaultWebDistDir);
   return app;
 }

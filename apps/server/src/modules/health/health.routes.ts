@@ -1,8 +1,33 @@
 import type { FastifyInstance } from "fastify";
 
+/** Liveness: the process answers and its database does (load balancers and `npm start` users). */
 export function healthRoutes(app: FastifyInstance, deps: { ping: () => Promise<boolean> }): void {
   app.get("/api/health", async (_req, reply) => {
     const database = await deps.ping();
     return reply.status(database ? 200 : 503).send({ status: database ? "ok" : "unavailable", database });
+  });
+}
+
+/**
+ * Readiness: everything a request may need answers — the database and the photo storage
+ * (for S3 a HEAD on the bucket). A process that is not ready gets no traffic from a balancer.
+ */
+export function readinessRoutes(
+  app: FastifyInstance,
+  deps: { ping: () => Promise<boolean>; checkStorage: () => Promise<void> },
+): void {
+  app.get("/api/ready", async (req, reply) => {
+    const [database, storage] = await Promise.all([
+      deps.ping(),
+      deps.checkStorage().then(
+        () => true,
+        (err: unknown) => {
+          req.log.warn({ err }, "storage not ready");
+          return false;
+        },
+      ),
+    ]);
+    const ready = database && storage;
+    return reply.status(ready ? 200 : 503).send({ status: ready ? "ready" : "not_ready", database, storage });
   });
 }
