@@ -8,6 +8,7 @@ export default defineConfig(
   {
     ignores: [
       "**/dist/**",
+      "**/dist-*/**",
       "**/node_modules/**",
       "data/**",
       "**/test-results/**",

@@ -7,9 +7,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { build } from "esbuild";
-import sharp from "sharp";
 import { readPhotoMetadata } from "@poleatlas/shared";
 import { launchChromium } from "./lib/chromium";
+import { noisyJpeg } from "./lib/photos";
 import { repoRoot } from "./lib/server";
 
 export interface ExifResult {
@@ -21,27 +21,15 @@ export interface ExifResult {
 
 /** One noisy 2 MP JPEG with GPS and date (noise keeps it photo-sized); every file is a copy. */
 async function makePhotos(count: number): Promise<Buffer[]> {
-  const bytes = await sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .withExif({
-      IFD0: { Make: "PoleAtlas bench" },
-      IFD2: { DateTimeOriginal: "2024:05:06 07:08:09" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "40/1 26/1 4600/100",
-        GPSLongitudeRef: "W",
-        GPSLongitude: "79/1 58/1 5600/100",
-      },
-    })
-    .toBuffer();
+  const bytes = await noisyJpeg({
+    width: 1600,
+    height: 1200,
+    sigma: 40,
+    quality: 85,
+    dateTimeOriginal: "2024:05:06 07:08:09",
+    latitude: "40/1 26/1 4600/100",
+    longitude: "79/1 58/1 5600/100",
+  });
   return Array.from({ length: count }, () => bytes);
 }
 

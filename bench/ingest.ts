@@ -5,9 +5,9 @@
  */
 import { copyFile, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { createImageProcessor } from "../apps/server/src/infra/images/image-processor";
 import { benchServerEnv, signedInClient } from "./lib/client";
+import { noisyJpeg } from "./lib/photos";
 import { makeDataDir, startServer } from "./lib/server";
 
 export interface IngestResult {
@@ -21,28 +21,17 @@ export interface IngestResult {
   thumbnailsPerSec: number;
 }
 
-async function makeLargePhoto(i: number): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 4000,
-      height: 3000,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 120, sigma: 18 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .withExif({
-      IFD0: { Make: "PoleAtlas bench" },
-      IFD2: { DateTimeOriginal: `2024:05:${String((i % 28) + 1).padStart(2, "0")} 10:00:00` },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: `45/1 ${i % 60}/1 0/1`,
-        GPSLongitudeRef: "W",
-        GPSLongitude: "73/1 30/1 0/1",
-      },
-    })
-    .toBuffer();
+/** A 12 MP camera-sized JPEG with GPS and date. */
+function makeLargePhoto(i: number): Promise<Buffer> {
+  return noisyJpeg({
+    width: 4000,
+    height: 3000,
+    sigma: 18,
+    quality: 80,
+    dateTimeOriginal: `2024:05:${String((i % 28) + 1).padStart(2, "0")} 10:00:00`,
+    latitude: `45/1 ${i % 60}/1 0/1`,
+    longitude: "73/1 30/1 0/1",
+  });
 }
 
 export async function benchIngest(photos: number, parallel: number): Promise<IngestResult> {

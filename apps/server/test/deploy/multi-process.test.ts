@@ -35,7 +35,7 @@ beforeAll(async () => {
     // As behind a load balancer on this machine: the client address comes from X-Forwarded-For.
     TRUST_PROXY: "127.0.0.1",
   };
-  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  [a, b] = await Promise.all([startServerProcess({ env }), startServerProcess({ env })]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 /**
- * The real server as a separate process (run from source through tsx), for what in-process
- * `inject` cannot show: several processes on one database, signals, in-flight requests.
+ * The real server as a separate process, for what in-process `inject` cannot show: several
+ * processes on one database, signals, in-flight requests — and for the e2e suite and the
+ * benchmarks, which start the built server the same way.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
@@ -9,62 +10,105 @@ import path from "node:path";
 import { freePort } from "../../src/infra/db/embedded-postgres";
 import { serverRoot } from "../../src/paths";
 
+export interface StartServerOptions {
+  /** A built entry such as apps/server/dist/server.js; by default the source runs through tsx. */
+  entry?: string;
+  env?: Record<string, string>;
+  /** Kept as it is; by default a fresh temporary folder, removed when the process ends. */
+  dataDir?: string;
+  /** Every chunk the process prints (e.g. to show the log while debugging). */
+  onOutput?: (chunk: Buffer) => void;
+  startTimeoutMs?: number;
+}
+
 export interface ServerProcess {
   url: string;
+  dataDir: string;
   child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 on /api/health. */
+  startMs: number;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
   log(): string;
+  /** Sends the signal (SIGTERM: a graceful stop), then SIGKILL if it is still there after 15 s. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-proc-"));
-  await chmod(dataDir, 0o755);
+/** A folder PostgreSQL can use: mkdtemp makes it 0700, and as root PostgreSQL runs as another user. */
+export async function makeDataDir(prefix = "poleatlas-proc-"): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await chmod(dir, 0o755);
+  return dir;
+}
+
+export async function startServerProcess(opts: StartServerOptions = {}): Promise<ServerProcess> {
+  const ownDataDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? (await makeDataDir());
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(serverRoot, "src/server.ts")], {
+  const args = opts.entry ? [opts.entry] : ["--import", "tsx", path.join(serverRoot, "src/server.ts")];
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, {
     cwd: serverRoot,
     env: {
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
+      PUBLIC_URL: url,
       DATA_DIR: dataDir,
+      DATABASE_URL: "",
       LOG_LEVEL: "warn",
       WEB_DIST_DIR: path.join(dataDir, "no-web"),
-      ...env,
+      ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  const keep = (c: Buffer) => (output = (output + c.toString()).slice(-20_000));
+  const keep = (c: Buffer) => {
+    output = (output + c.toString()).slice(-20_000);
+    opts.onOutput?.(c);
+  };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  exited.then(() => rm(dataDir, { recursive: true, force: true })).catch(() => {});
-
-  const deadline = Date.now() + 60_000;
   let done = false;
-  void exited.then(() => (done = true));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      done = true;
+      resolve(code);
+    }),
+  );
+  if (ownDataDir) exited.then(() => rm(dataDir, { recursive: true, force: true })).catch(() => {});
+
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
   for (;;) {
     if (done) throw new Error(`server exited during start-up:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer ${url}/api/health in time:\n${output}`);
+    }
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 25));
   }
+  const startMs = performance.now() - t0;
   return {
     url,
+    dataDir,
     child,
+    startMs,
     exited,
     log: () => output,
     async stop(signal = "SIGTERM") {
-      if (!done) child.kill(signal);
-      return exited;
+      if (done) return exited;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
     },
   };
 }
