@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { overviewBox, regionCenter } from "./camera-targets";
-import { region } from "./test-data";
+import { overviewBox, regionCenter, returnsToOverview } from "./camera-targets";
+import { region } from "../test/records";
 
 describe("regionCenter", () => {
   it("is the middle of the region's photos", () => {
@@ -33,5 +33,18 @@ describe("overviewBox", () => {
   it("never leaves the globe", () => {
     const box = overviewBox([region({ id: "179.9,89.9" }), region({ id: "-179.9,-89.9" })]);
     expect(box).toEqual({ west: -180, south: -90, east: 180, north: 90 });
+  });
+});
+
+describe("returnsToOverview", () => {
+  it("frames the overview again whenever a region is left, however high the camera is", () => {
+    expect(returnsToOverview("region", "overview")).toBe(true);
+  });
+
+  it("leaves the camera alone otherwise", () => {
+    // The overview set again (e.g. on a re-render) must not pull back a user browsing it.
+    expect(returnsToOverview("overview", "overview")).toBe(false);
+    expect(returnsToOverview("overview", "region")).toBe(false);
+    expect(returnsToOverview("region", "region")).toBe(false);
   });
 });

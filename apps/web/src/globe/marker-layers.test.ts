@@ -6,7 +6,7 @@ import { Cartesian3, type LabelCollection, type Scene } from "cesium";
 import { describe, expect, it } from "vitest";
 import { PhotoLayer, RegionLayer } from "./marker-layers";
 import { MARKER_STYLE, photoMarkers, regionMarkers, type MarkerRef } from "./markers";
-import { photo, region } from "./test-data";
+import { photo, region } from "../test/records";
 
 function fakeScene() {
   const added: unknown[] = [];

@@ -9,7 +9,7 @@ import {
   shouldReturnToOverview,
   toMarkerRef,
 } from "./markers";
-import { photo, region } from "./test-data";
+import { photo, region } from "../test/records";
 
 describe("regionMarkers", () => {
   it("labels each region 'Region N (count images)' at its position", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCoordinates, searchGlobe } from "./search";
-import { photo, region } from "./test-data";
+import { photo, region } from "../test/records";
 
 describe("parseCoordinates", () => {
   it("reads 'lat, lon' with signs, spaces or semicolons", () => {

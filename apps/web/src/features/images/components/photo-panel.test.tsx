@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { selectionFor } from "../lib/selection";
-import { photo } from "../test/photos";
+import { photo } from "../../../test/records";
 import { PhotoPanel, type PhotoPanelProps } from "./photo-panel";
 import type { ImageRecord } from "@poleatlas/shared";
 

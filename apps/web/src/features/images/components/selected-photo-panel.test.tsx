@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { imageKeys } from "../api/get-images";
 import { selectionFor } from "../lib/selection";
-import { photo } from "../test/photos";
+import { photo } from "../../../test/records";
 import { SelectedPhotoPanel } from "./selected-photo-panel";
 
 const spot = { latitude: 1.5, longitude: 2.5 };

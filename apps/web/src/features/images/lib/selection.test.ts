@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { photo } from "../test/photos";
+import { photo } from "../../../test/records";
 import { nextAfterDeletion, selectionFor, stepTimeline } from "./selection";
 
 const spot = { latitude: 48.858844, longitude: 2.294351 };

@@ -1,4 +1,4 @@
-/** Small record factories for the globe's and the panel's unit tests. */
+/** API record factories for unit and component tests. */
 import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
 
 export function region(overrides: Partial<RegionSummary> & { id: string }): RegionSummary {
@@ -13,9 +13,10 @@ export function region(overrides: Partial<RegionSummary> & { id: string }): Regi
   };
 }
 
+/** A photo in Berlin unless told otherwise; `latitude: null` makes one without a position. */
 export function photo(overrides: Partial<ImageRecord> & { id: string }): ImageRecord {
-  const latitude = overrides.latitude === undefined ? 52.5 : overrides.latitude;
-  const longitude = overrides.longitude === undefined ? 13.4 : overrides.longitude;
+  const latitude = overrides.latitude === undefined ? 52.520008 : overrides.latitude;
+  const longitude = overrides.longitude === undefined ? 13.404954 : overrides.longitude;
   return {
     user_id: "u1",
     image_url: `/files/utility-poles/u1/${overrides.id}.jpg`,
