@@ -2,6 +2,13 @@
 import type { RegionSummary } from "@poleatlas/shared";
 import type { ViewBox } from "./markers";
 
+/**
+ * The farthest the mouse wheel may zoom out, in metres above the ground. Cesium's default is
+ * unlimited: a few wheel turns (zooming along the ray under an off-centre cursor) left the camera
+ * millions of kilometres out with no globe on screen. The whole-world overview sits at ~8,000 km.
+ */
+export const MAX_ZOOM_OUT_M = 25_000_000;
+
 /** The middle of a region's photos (its bounds), which the region flight looks straight down on. */
 export function regionCenter(region: Pick<RegionSummary, "bounds">): { longitude: number; latitude: number } {
   const { minLon, maxLon, minLat, maxLat } = region.bounds;
@@ -32,4 +39,13 @@ export function overviewBox(regions: readonly Pick<RegionSummary, "bounds">[]): 
     east: Math.min(180, east + padLon),
     north: Math.min(90, north + padLat),
   };
+}
+
+/**
+ * Leaving a region (zoomed out above the limit, the Map entry, its last photo deleted) always
+ * brings the camera back to the overview's framing: a zoom-out can end anywhere, even with the
+ * regions off screen. Staying in the overview never moves the camera (the user is browsing it).
+ */
+export function returnsToOverview(was: "overview" | "region", now: "overview" | "region"): boolean {
+  return was === "region" && now === "overview";
 }

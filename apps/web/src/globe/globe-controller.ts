@@ -11,6 +11,7 @@ import {
   ScreenSpaceEventHandler,
   ScreenSpaceEventType,
   Viewer,
+  type Camera,
   type Cartesian2,
   type GeocoderViewModel,
 } from "cesium";
@@ -25,8 +26,10 @@ import { LocalGeocoderService } from "./geocoder-service";
 import { PhotoLayer, RegionLayer } from "./marker-layers";
 import { photoInfoEntity, photoInfoId, screenProjector } from "./scene-helpers";
 import { photoMarkers, regionMarkers, shouldReturnToOverview, toMarkerRef, type MarkerRef } from "./markers";
-import { overviewBox, regionCenter } from "./camera-targets";
+import { MAX_ZOOM_OUT_M, overviewBox, regionCenter, returnsToOverview } from "./camera-targets";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
+
+type FlyToOptions = Parameters<Camera["flyTo"]>[0];
 
 export type GlobeMode = { mode: "overview" } | { mode: "region"; regionId: string };
 
@@ -61,6 +64,8 @@ export class GlobeController {
   private flownRegionId: string | null = null;
   private framedOverview = false;
   private flying = false;
+  /** Counts flights, so a flight cut short by the next one cannot end that one's `flying`. */
+  private flight = 0;
   private destroyed = false;
   private selectedPhotoId: string | null = null;
   private frames = 0;
@@ -71,6 +76,7 @@ export class GlobeController {
     this.viewer = new Viewer(container, viewerOptions(this.geocoder, this.softwareRendering));
     if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
     const { scene, camera } = this.viewer;
+    scene.screenSpaceCameraController.maximumZoomDistance = MAX_ZOOM_OUT_M;
     this.regionLayer = new RegionLayer(scene);
     this.photoLayer = new PhotoLayer(scene);
 
@@ -136,11 +142,9 @@ export class GlobeController {
   setMode(mode: GlobeMode): void {
     const was = this.mode;
     this.mode = mode;
-    if (mode.mode === "overview") {
-      this.flownRegionId = null;
-      // Leaving a region by other means than zooming out (e.g. the Map entry): go back up.
-      if (was.mode === "region" && this.cameraHeight() <= OVERVIEW_RETURN_HEIGHT_M) this.flyToOverview(1.5);
-    }
+    if (mode.mode === "overview") this.flownRegionId = null;
+    // Also after a zoom-out: where the wheel stopped, the regions may be off screen.
+    if (returnsToOverview(was.mode, mode.mode)) this.flyToOverview(1.5);
     this.framedOverview ||= mode.mode === "region";
     this.applyMode();
     this.changed();
@@ -218,20 +222,24 @@ export class GlobeController {
 
   /** Straight down over a point at the region zoom height. */
   private flyTo(target: { longitude: number; latitude: number }, seconds: number): void {
-    this.flying = true;
-    const done = () => {
-      // A flight cut short by unmounting ends after the viewer is gone.
-      if (this.destroyed) return;
-      this.flying = false;
-      this.handleMoveEnd();
-    };
-    this.viewer.camera.flyTo({
+    this.fly({
       destination: Cartesian3.fromDegrees(target.longitude, target.latitude, REGION_ZOOM_HEIGHT_M),
       orientation: { heading: 0, pitch: -CesiumMath.PI_OVER_TWO, roll: 0 },
       duration: seconds,
-      complete: done,
-      cancel: done,
     });
+  }
+
+  private fly(options: Omit<FlyToOptions, "complete" | "cancel">): void {
+    const flight = ++this.flight;
+    this.flying = true;
+    const done = () => {
+      // A flight cut short by unmounting ends after the viewer is gone; one cut short by the next
+      // flight is cancelled inside that flight's start, which is still under way.
+      if (this.destroyed || flight !== this.flight) return;
+      this.flying = false;
+      this.handleMoveEnd();
+    };
+    this.viewer.camera.flyTo({ ...options, complete: done, cancel: done });
   }
 
   private overviewRectangle(): Rectangle {
@@ -240,7 +248,7 @@ export class GlobeController {
   }
 
   private flyToOverview(seconds: number): void {
-    this.viewer.camera.flyTo({ destination: this.overviewRectangle(), duration: seconds });
+    this.fly({ destination: this.overviewRectangle(), duration: seconds });
   }
 
   private handleClick(position: Cartesian2): void {
