@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./infra/db/database";
 import { createMailer } from "./infra/mail/create-mailer";
+import type { Storage } from "./infra/storage/storage";
 import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
@@ -15,10 +16,12 @@ import { registerWeb } from "./plugins/web";
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The photo storage; by default the one config.storage describes (tests wrap it). */
+  storage?: Storage;
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Every log line of a request carries its id; clients and proxies see it as X-Request-Id.
@@ -42,7 +45,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   authRoutes(app, auth);
   if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
-  const images = await registerImages(app, { config, database, requireUser: auth.requireUser });
+  const images = await registerImages(app, { config, database, storage, requireUser: auth.requireUser });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.ensureBucket() });
   await registerWeb(app, config.webDistDir ?? defaultWebDistDir);
   return app;

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app";
-import { loadConfig } from "../../src/config";
+import { loadConfig, type Config } from "../../src/config";
+import type { Storage } from "../../src/infra/storage/storage";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export interface TestApp {
@@ -13,8 +14,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on its own migrated database and data folder; env overrides go through config. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app on its own migrated database and data folder; env overrides go through config.
+ * `storage` replaces the photo storage config describes (e.g. a wrapper that slows or fails it).
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { storage?: (config: Config) => Storage } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-test-data-"));
   const config = loadConfig({
@@ -24,7 +31,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST_DIR: path.join(dataDir, "no-web"),
     ...env,
   });
-  const app = await buildApp({ config, database: db.database });
+  const app = await buildApp({ config, database: db.database, storage: opts.storage?.(config) });
   await app.ready();
   return {
     app,

@@ -1,18 +1,21 @@
 /**
  * "Any failure leaves neither row nor file": failures after the first file is stored (storage
- * refuses the thumbnail) and at COMMIT itself (a deferred constraint), on a real database.
+ * refuses the thumbnail), in the locked quota re-check, and at COMMIT itself (a deferred
+ * constraint), on a real database. And the other way round: a COMMIT that succeeded but whose
+ * answer was lost keeps the files of the row it committed.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageProcessor } from "../../src/infra/images/image-processor";
 import { createLocalStorage } from "../../src/infra/storage/local-storage";
 import type { Storage } from "../../src/infra/storage/storage";
-import { createImagesRepository } from "../../src/modules/images/images.repository";
+import { createImagesRepository, type ImagesRepository } from "../../src/modules/images/images.repository";
 import { createImagesService, type ImagesService } from "../../src/modules/images/images.service";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
@@ -36,10 +39,13 @@ const rowCount = async () => {
   return (res.rows[0] as { n: number }).n;
 };
 
-/** The service as the app builds it, but with a storage that may be told to fail. */
-function serviceWith(storage: Storage): ImagesService {
+/** The service as the app builds it, but with a storage (or repository) that may be told to fail. */
+function serviceWith(
+  storage: Storage,
+  repository: ImagesRepository = createImagesRepository(t.db.database.db),
+): ImagesService {
   return createImagesService({
-    repository: createImagesRepository(t.db.database.db),
+    repository,
     storage,
     images: createImageProcessor(),
     tmpDir: path.join(work, "tmp"),
@@ -56,7 +62,7 @@ async function receiveFixture(maxBytes: number) {
 }
 
 describe("an upload that fails late leaves nothing behind", () => {
-  it("storage refusing the thumbnail: the stored photo is removed and the row rolled back", async () => {
+  it("storage refusing the thumbnail: the stored photo is removed and no row is written", async () => {
     const root = path.join(work, "files");
     const local = createLocalStorage({ rootDir: root, bucket: "utility-poles" });
     await local.ensureBucket();
@@ -70,6 +76,54 @@ describe("an upload that fails late leaves nothing behind", () => {
     expect(await rowCount()).toBe(before);
     expect(await listFiles(root)).toEqual([]);
     expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
+  });
+
+  it("quota refused in the locked re-check (after the files were stored): both are removed", async () => {
+    const root = path.join(work, "files-quota");
+    const local = createLocalStorage({ rootDir: root, bucket: "utility-poles" });
+    await local.ensureBucket();
+    const real = createImagesRepository(t.db.database.db);
+    // Another upload of the same user commits while this one stores its files: the pre-check
+    // passed, the re-check under the lock sees a full account.
+    const repository: ImagesRepository = {
+      ...real,
+      usage: (userId, tx) => (tx ? Promise.resolve(STORAGE_QUOTA_BYTES) : real.usage(userId, tx)),
+    };
+    const before = await rowCount();
+    const service = serviceWith(local, repository);
+    await expect(service.upload(user.id, receiveFixture)).rejects.toMatchObject({ code: "quota_exceeded" });
+    expect(await rowCount()).toBe(before);
+    expect(await listFiles(root)).toEqual([]);
+    expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
+  });
+
+  it("a COMMIT that succeeded but whose answer was lost: the row's files are kept", async () => {
+    const root = path.join(work, "files-lost-ack");
+    const local = createLocalStorage({ rootDir: root, bucket: "utility-poles" });
+    await local.ensureBucket();
+    const real = createImagesRepository(t.db.database.db);
+    // The connection drops right after the server committed: the client sees an error.
+    const repository: ImagesRepository = {
+      ...real,
+      withUserLock: async (userId, fn) => {
+        await real.withUserLock(userId, fn);
+        throw new Error("Connection terminated unexpectedly");
+      },
+    };
+    const before = await rowCount();
+    await expect(serviceWith(local, repository).upload(user.id, receiveFixture)).rejects.toThrow(
+      "Connection terminated",
+    );
+    expect(await rowCount()).toBe(before + 1);
+    const [row] = (
+      await t.db.database.db.execute(
+        sql`SELECT storage_key, thumbnail_key FROM utility_pole_images ORDER BY created_at DESC LIMIT 1`,
+      )
+    ).rows as { storage_key: string; thumbnail_key: string }[];
+    // Local storage keeps <root>/<bucket>/<key>.
+    expect(await listFiles(root)).toEqual(
+      [row!.storage_key, row!.thumbnail_key].map((k) => `utility-poles/${k}`).sort(),
+    );
   });
 
   it("COMMIT failing after both files were stored: both are removed", async () => {

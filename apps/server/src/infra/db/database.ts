@@ -14,8 +14,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+export function connectDatabase(
+  url: string,
+  opts: { max?: number; connectionTimeoutMillis?: number } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    // A saturated pool answers with an error after this long instead of leaving requests hanging.
+    connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 10_000,
+  });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema });

@@ -18,10 +18,10 @@ export interface ImagesModule {
 
 export async function registerImages(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; requireUser: RequireUser },
+  deps: { config: Config; database: Database; storage?: Storage; requireUser: RequireUser },
 ): Promise<ImagesModule> {
   const { config, database, requireUser } = deps;
-  const storage = createStorage(config.storage);
+  const storage = deps.storage ?? createStorage(config.storage);
   const log = app.log.child({ module: "images" });
   try {
     await storage.ensureBucket();

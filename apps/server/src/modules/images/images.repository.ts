@@ -142,6 +142,15 @@ export function createImagesRepository(db: Db) {
       return row;
     },
 
+    /** Whether a photo row with this id exists (a fresh query on the pool, not in any transaction). */
+    async exists(id: string): Promise<boolean> {
+      const [row] = await rows<{ found: boolean }>(
+        db,
+        sql`SELECT EXISTS (SELECT 1 FROM utility_pole_images WHERE id = ${id}::uuid) AS found`,
+      );
+      return row?.found === true;
+    },
+
     list(userId: string, region?: { longitude: number; latitude: number }): Promise<ImageRow[]> {
       return rows<ImageRow>(db, imageQueries.list(userId, region));
     },

@@ -74,6 +74,22 @@ export function createImagesService(deps: ImagesServiceDeps) {
     }
   }
 
+  /**
+   * The transaction failed, so the files stored for it must go, unless the row exists after all:
+   * a COMMIT whose answer was lost (connection dropped) may still have committed. A failure before
+   * COMMIT rolled back for sure; after it, only a fresh look at the table can tell.
+   */
+  async function discardAfterFailedInsert(id: string, keys: string[], reachedCommit: boolean): Promise<void> {
+    if (reachedCommit) {
+      const exists = await repository.exists(id).catch((err: unknown) => {
+        log.error({ err, id, keys }, "upload failed at COMMIT and its row cannot be checked: files kept");
+        return true;
+      });
+      if (exists) return;
+    }
+    await removeQuietly(keys);
+  }
+
   return {
     async usage(userId: string): Promise<StorageUsage> {
       return { usedBytes: await repository.usage(userId), quotaBytes: STORAGE_QUOTA_BYTES };
@@ -107,7 +123,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
 
     /**
      * Upload: receive under the remaining quota → check the bytes → read metadata → thumbnail →
-     * one transaction under the user's lock (re-check quota, insert, store files) → commit.
+     * store both files → one short transaction under the user's lock (re-check quota, insert) →
+     * commit. Any failure leaves neither row nor file.
      */
     async upload(userId: string, receive: ReceiveFile): Promise<ImageRecord> {
       const usedBefore = await repository.usage(userId);
@@ -145,10 +162,24 @@ export function createImagesService(deps: ImagesServiceDeps) {
           throw err;
         }
 
+        // Both files go into storage under fresh keys BEFORE the lock: storage may be slow (S3), and
+        // a transaction waiting on it would hold a pool connection, and the user's lock, all along.
         const id = randomUUID();
         const storageKey = `utility-poles/${userId}/${id}.${EXTENSIONS[format]}`;
         const thumbnailKey = `utility-poles/${userId}/thumbnails/${id}.webp`;
         const stored: string[] = [];
+        try {
+          await storage.put(storageKey, received.path, metadata.fileType);
+          stored.push(storageKey);
+          await storage.put(thumbnailKey, thumbPath, THUMBNAIL_CONTENT_TYPE);
+          stored.push(thumbnailKey);
+        } catch (err) {
+          await removeQuietly(stored);
+          throw err;
+        }
+
+        // Inside the transaction only: lock → quota re-check → insert.
+        let reachedCommit = false;
         try {
           const row = await repository.withUserLock(userId, async (tx) => {
             const used = await repository.usage(userId, tx);
@@ -166,17 +197,12 @@ export function createImagesService(deps: ImagesServiceDeps) {
               fileSize: received.size,
               metadata,
             });
-            // Files go in before COMMIT: if storing fails the row rolls back with it.
-            await storage.put(storageKey, received.path, metadata.fileType);
-            stored.push(storageKey);
-            await storage.put(thumbnailKey, thumbPath, THUMBNAIL_CONTENT_TYPE);
-            stored.push(thumbnailKey);
+            reachedCommit = true;
             return inserted;
           });
           return toImageRecord(row);
         } catch (err) {
-          // Rolled back (or COMMIT failed): files stored on the way must go too.
-          await removeQuietly(stored);
+          await discardAfterFailedInsert(id, stored, reachedCommit);
           throw err;
         }
       } finally {
