@@ -196,6 +196,9 @@ export class GlobeController {
     this.viewer.scene.requestRender();
   }
 
+  /** Test-only frame and pick timing for bench/globe.ts (see bench-hook.ts); loaded on first use. */
+  benchHook = () => import("./bench-hook").then((m) => m.globeBenchHook(this.viewer));
+
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
