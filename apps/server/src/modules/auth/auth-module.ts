@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
 import type { Mailer } from "../../infra/mail/mailer";
-import { createAuth, type Auth } from "./auth";
+import { createAuth, longestRateLimitWindowSeconds, type Auth } from "./auth";
 import { resolveAuthSecret } from "./auth-secret";
 import { createAuthRepository } from "./auth.repository";
+import { createRateLimitPruner } from "./rate-limit-pruner";
 import { createResetTokenService, type ResetTokenService } from "./reset-token.service";
 import { createRequireUser, type RequireUser } from "./session-user";
 
@@ -13,6 +14,8 @@ export interface AuthModule {
   auth: Auth;
   requireUser: RequireUser;
   resetTokens: ResetTokenService;
+  /** Called on each forwarded auth request; deletes expired rate-limit rows at most hourly. */
+  pruneRateLimits: () => Promise<void>;
   publicUrl: string;
 }
 
@@ -26,9 +29,21 @@ export async function createAuthModule(deps: {
   const secret = await resolveAuthSecret(config.auth);
   const auth = createAuth({ config, db: database.db, secret, mailer, log: log.child({ module: "auth" }) });
   const context = await auth.$context;
+  const repository = createAuthRepository(database.db);
   const resetTokens = createResetTokenService({
     findVerification: (identifier) => context.internalAdapter.findVerificationValue(identifier),
-    repository: createAuthRepository(database.db),
+    repository,
   });
-  return { auth, requireUser: createRequireUser(auth), resetTokens, publicUrl: config.publicUrl };
+  const pruneRateLimits = createRateLimitPruner({
+    repository,
+    windowSeconds: longestRateLimitWindowSeconds(config),
+    log: log.child({ module: "auth" }),
+  });
+  return {
+    auth,
+    requireUser: createRequireUser(auth),
+    resetTokens,
+    pruneRateLimits,
+    publicUrl: config.publicUrl,
+  };
 }

@@ -7,7 +7,7 @@ import { authTexts, RESET_TOKEN_STATUS_PATH } from "@poleatlas/shared";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "./auth";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, isAuthEndpoint } from "./auth";
 import type { AuthModule } from "./auth-module";
 
 /** Hop-by-hop and length headers are the transport's business on each side, not the message's. */
@@ -22,7 +22,8 @@ export function authRoutes(app: FastifyInstance, mod: AuthModule): void {
     scope.route({
       method: ["GET", "POST"],
       url: `${AUTH_BASE_PATH}/*`,
-      handler: (req, reply) => forward(mod, req, reply),
+      // Only the endpoints we use reach better-auth (see isAuthEndpoint); the rest are 404s.
+      handler: (req, reply) => (isAuthEndpoint(req.url) ? forward(mod, req, reply) : reply.callNotFound()),
     });
     done();
   });
@@ -45,6 +46,7 @@ async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply
     headers,
     body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
   });
+  await mod.pruneRateLimits();
   const res = await mod.auth.handler(request);
 
   reply.status(res.status);

@@ -19,6 +19,39 @@ export const AUTH_BASE_PATH = "/api/auth";
  * limiter reads only this header, so a forged X-Forwarded-For changes nothing.
  */
 export const CLIENT_IP_HEADER = "x-poleatlas-client-ip";
+/**
+ * The better-auth endpoints the product calls (paths under AUTH_BASE_PATH). Anything else gets a
+ * 404 before better-auth sees it: its rate limiter writes a row per client address and path, so
+ * made-up paths would otherwise grow the rate_limit table without bound.
+ */
+const AUTH_ENDPOINTS = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-out",
+  "/get-session",
+  "/request-password-reset",
+  "/reset-password",
+  "/verify-email",
+  "/send-verification-email",
+]);
+/** better-auth's reset link, `/reset-password/<token>` (its tokens are 24 letters and digits). */
+const RESET_LINK_PATH = /^\/reset-password\/[A-Za-z0-9_-]{1,128}$/;
+
+/** Whether `url` (path and query, as the request names it) is one of the endpoints we use. */
+export function isAuthEndpoint(url: string): boolean {
+  const pathname = url.split("?", 1)[0] ?? "";
+  if (!pathname.startsWith(`${AUTH_BASE_PATH}/`)) return false;
+  const endpoint = pathname.slice(AUTH_BASE_PATH.length);
+  return AUTH_ENDPOINTS.has(endpoint) || RESET_LINK_PATH.test(endpoint);
+}
+
+/**
+ * The longest rate-limit window in force: ours, or better-auth's built-in 60 s rules. A
+ * rate_limit row last touched longer ago than this counts for nothing and may be deleted.
+ */
+export const longestRateLimitWindowSeconds = (config: Config) =>
+  Math.max(config.auth.rateLimit.windowSeconds, 60);
+
 /** Where the confirmation link lands after better-auth marks the address verified. */
 export const CONFIRMED_CALLBACK = "/login?confirmed=1";
 
