@@ -105,9 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       from: e.MAIL_FROM,
       outboxDir: path.join(dataDir, "mail"),
       // The dev mailbox shows every message to anyone who can reach it: by default only while
-      // mail stays in the outbox and the server listens on loopback.
+      // mail stays in the outbox, the server listens on loopback, and it is not production (a
+      // reverse proxy on the same host would reach a loopback listener too).
       devMailbox:
-        !e.SMTP_URL && (e.DEV_MAILBOX === "true" || (e.DEV_MAILBOX === "auto" && isLoopbackHost(e.HOST))),
+        !e.SMTP_URL &&
+        (e.DEV_MAILBOX === "true" ||
+          (e.DEV_MAILBOX === "auto" && isLoopbackHost(e.HOST) && e.NODE_ENV !== "production")),
     },
     storage: storageConfig(e, dataDir, cwd),
     /** Uploads stream here first; next to the files folder, so moving one in is a rename. */

@@ -1,4 +1,7 @@
-/** /dev/mail: the outbox as a page with clickable links, only while the outbox is in use on loopback. */
+/**
+ * /dev/mail: the outbox as a page with clickable links, only while the outbox is in use on loopback
+ * outside production, and only to a browser on this machine talking to the server directly.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
 import { renderMailbox } from "../../src/modules/mail/dev-mailbox.routes";
@@ -54,8 +57,38 @@ describe("dev mailbox", () => {
     expect(html).toContain('href="https://a.test/?q=&quot;&gt;&lt;script&gt;"');
   });
 
-  it("is off when the server listens beyond loopback, unless DEV_MAILBOX=true", () => {
+  it("answers only a browser on this machine talking to it directly", async () => {
+    const get = (headers: Record<string, string>, remoteAddress = "127.0.0.1") =>
+      t.app.inject({ method: "GET", url: "/dev/mail", headers, remoteAddress });
+    for (const [headers, remoteAddress] of [
+      [{ host: "localhost:8080" }, "127.0.0.1"],
+      [{ host: "127.0.0.1:41234" }, "127.0.0.1"],
+      [{ host: "127.0.0.1" }, "::ffff:127.0.0.1"],
+      [{ host: "[::1]:8080" }, "::1"],
+    ] as const) {
+      expect((await get(headers, remoteAddress)).statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    for (const [headers, remoteAddress] of [
+      // DNS rebinding: a page on evil.example resolved to 127.0.0.1 sends its own name.
+      [{ host: "evil.example:8080" }, "127.0.0.1"],
+      [{ host: "localhost.evil.example" }, "127.0.0.1"],
+      // From another machine, whatever it names.
+      [{ host: "localhost:8080" }, "192.0.2.10"],
+      // Through a reverse proxy on this host.
+      [{ host: "localhost:8080", "x-forwarded-for": "203.0.113.5" }, "127.0.0.1"],
+      [{ host: "localhost:8080", forwarded: "for=203.0.113.5" }, "127.0.0.1"],
+    ] as const) {
+      const res = await get(headers, remoteAddress);
+      expect(res.statusCode, `${JSON.stringify(headers)} from ${remoteAddress}`).toBe(404);
+      expect(res.body).not.toContain("Dev mailbox");
+    }
+  });
+
+  it("is off when the server listens beyond loopback or runs in production, unless DEV_MAILBOX=true", () => {
     expect(loadConfig({}).mail.devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production" }).mail.devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", HOST: "127.0.0.1" }).mail.devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", DEV_MAILBOX: "true" }).mail.devMailbox).toBe(true);
     expect(loadConfig({ HOST: "0.0.0.0" }).mail.devMailbox).toBe(false);
     expect(loadConfig({ HOST: "0.0.0.0", DEV_MAILBOX: "true" }).mail.devMailbox).toBe(true);
     expect(loadConfig({ DEV_MAILBOX: "false" }).mail.devMailbox).toBe(false);

@@ -24,7 +24,8 @@ export default async function globalSetup() {
   const server = await startServerProcess({
     entry: serverEntry,
     dataDir,
-    env: { WEB_DIST_DIR: webDist, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn" },
+    // DEV_MAILBOX: the server runs with NODE_ENV=production, where /dev/mail is off unless asked for.
+    env: { WEB_DIST_DIR: webDist, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn", DEV_MAILBOX: "true" },
     onOutput: process.env.E2E_SERVER_LOG ? (c) => process.stderr.write(c) : undefined,
   });
   process.env.E2E_BASE_URL = server.url;

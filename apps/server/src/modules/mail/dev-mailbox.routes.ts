@@ -3,7 +3,7 @@
  * confirmation and reset links. Registered only while mail goes to the outbox (see config's
  * DEV_MAILBOX); every value is escaped, since subjects and addresses come from users.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { escapeHtml } from "../../infra/mail/mailer";
 import { listOutbox, type OutboxEntry } from "../../infra/mail/outbox-transport";
 
@@ -40,8 +40,33 @@ ${body}
 </body></html>`;
 }
 
+const LOCAL_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const PROXY_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
+
+/**
+ * Only a browser on this machine, talking to us directly, may read the mailbox: the Host header
+ * names loopback (a DNS-rebinding page carries its own name), the TCP peer is loopback, and no
+ * proxy header is present (a reverse proxy on the same host connects from loopback too).
+ */
+export function isDirectLocalRequest(req: FastifyRequest): boolean {
+  if (PROXY_HEADERS.some((h) => req.headers[h] !== undefined)) return false;
+  const peer = req.socket.remoteAddress ?? "";
+  if (!(peer === "::1" || /^(::ffff:)?127\./.test(peer))) return false;
+  const host = req.headers.host;
+  if (!host) return false;
+  try {
+    return LOCAL_HOSTNAMES.has(new URL(`http://${host}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
 export function devMailboxRoutes(app: FastifyInstance, opts: { dir: string }): void {
-  app.get(DEV_MAILBOX_PATH, async (_req, reply) => {
+  app.get(DEV_MAILBOX_PATH, async (req, reply) => {
+    if (!isDirectLocalRequest(req)) {
+      reply.callNotFound();
+      return reply;
+    }
     const entries = await listOutbox(opts.dir);
     return reply
       .header("Cache-Control", "no-store")
