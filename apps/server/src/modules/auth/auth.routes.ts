@@ -30,7 +30,8 @@ export function authRoutes(app: FastifyInstance, mod: AuthModule): void {
 
   const query = z.object({ token: z.string().optional() });
   app.get(RESET_TOKEN_STATUS_PATH, async (req, reply) => {
-    const { token } = query.parse(req.query);
+    // Anything but one string (e.g. ?token=a&token=b, an array) is a malformed token, not a 500.
+    const token = query.safeParse(req.query).data?.token;
     const status = await mod.resetTokens.status(token);
     return reply.header("Cache-Control", "no-store").send({ status });
   });

@@ -8,7 +8,9 @@ import { createWriteStream } from "node:fs";
 import { mkdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { messages } from "@poleatlas/shared";
 import type { FastifyRequest } from "fastify";
+import { badRequest } from "../../errors";
 
 export interface ReceivedUpload {
   path: string;
@@ -54,7 +56,19 @@ export async function receiveUpload(
   } catch (err) {
     // An aborted or malformed request leaves no temp file behind.
     if (written) await unlink(written).catch(() => {});
-    throw err;
+    throw isClientBodyError(err) ? badRequest(messages.uploadFailed) : err;
   }
   return received;
+}
+
+/**
+ * The multipart parser (busboy) complains about a broken body (no boundary, cut off, bad part
+ * headers) with plain Errors that carry no status, and an aborted request ends the stream early:
+ * both are the client's doing, a 400. Our own disk's errors (they name a syscall), errors that
+ * already carry a status, and programming errors (TypeError…) stay as they are.
+ */
+function isClientBodyError(err: unknown): boolean {
+  if (!(err instanceof Error) || "statusCode" in err || "syscall" in err) return false;
+  if ("code" in err && err.code === "ERR_STREAM_PREMATURE_CLOSE") return true;
+  return Object.getPrototypeOf(err) === Error.prototype;
 }
