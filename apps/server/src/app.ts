@@ -11,6 +11,7 @@ import { registerImages } from "./modules/images/images.module";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
 import { registerErrorHandler } from "./plugins/error-handler";
+import { registerOriginCheck } from "./plugins/origin-check";
 import { registerWeb } from "./plugins/web";
 
 export interface AppDeps {
@@ -35,6 +36,7 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
     done();
   });
   registerErrorHandler(app);
+  registerOriginCheck(app, { trustedOrigins: config.auth.trustedOrigins });
   healthRoutes(app, { ping: () => database.ping() });
 
   // Accounts. `auth.requireUser` is the seam other modules receive to know who is calling,

@@ -1,0 +1,89 @@
+/**
+ * State-changing photo calls from a browser page of another origin are refused, even when it is
+ * the same site (a sibling subdomain or another port would carry the Lax session cookie).
+ */
+import { imageCreatedSchema } from "@poleatlas/shared";
+import { makePhoto } from "@poleatlas/shared/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { filesDir, listFiles, multipartBody } from "../helpers/uploads";
+import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
+
+const EXTRA_ORIGIN = "http://tools.example.test:3000";
+
+let t: TestApp;
+let user: SignedInUser;
+beforeAll(async () => {
+  t = await buildTestApp({ TRUSTED_ORIGINS: EXTRA_ORIGIN });
+  user = await createSignedInUser(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function upload(origin: string | undefined) {
+  const body = multipartBody((await makePhoto({})).bytes);
+  return t.app.inject({
+    method: "POST",
+    url: "/api/images",
+    headers: { cookie: user.cookie, "content-type": body.contentType, ...(origin ? { origin } : {}) },
+    payload: body.payload,
+  });
+}
+
+const remove = (id: string, origin?: string) =>
+  t.app.inject({
+    method: "DELETE",
+    url: `/api/images/${id}`,
+    headers: { cookie: user.cookie, ...(origin ? { origin } : {}) },
+  });
+
+const count = async () =>
+  (await t.app.inject({ method: "GET", url: "/api/images", headers: { cookie: user.cookie } })).json<{
+    images: unknown[];
+  }>().images.length;
+
+describe("Origin on state-changing /api/* calls", () => {
+  it("refuses an upload from a foreign origin with 403 invalid_origin, storing nothing", async () => {
+    for (const origin of [
+      "https://evil.example",
+      "http://localhost:5173",
+      "http://sub.localhost:8080",
+      "null",
+    ]) {
+      const res = await upload(origin);
+      expect(res.statusCode, origin).toBe(403);
+      expect(res.json<{ code: string }>().code).toBe("invalid_origin");
+    }
+    expect(await count()).toBe(0);
+    expect((await listFiles(filesDir(t))).filter((f) => f.includes(user.id))).toEqual([]);
+  });
+
+  it("accepts the app's own origin, a trusted extra one, and clients that send none", async () => {
+    for (const origin of [TEST_ORIGIN, EXTRA_ORIGIN, undefined]) {
+      expect((await upload(origin)).statusCode, String(origin)).toBe(201);
+    }
+    expect(await count()).toBe(3);
+  });
+
+  it("refuses a delete from a foreign origin and allows it from ours", async () => {
+    const created = await upload(TEST_ORIGIN);
+    const { image } = imageCreatedSchema.parse(created.json());
+    const before = await count();
+    const refused = await remove(image.id, "https://photos.evil.example");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ code: string }>().code).toBe("invalid_origin");
+    expect(await count()).toBe(before);
+    expect((await remove(image.id, TEST_ORIGIN)).statusCode).toBe(204);
+    expect(await count()).toBe(before - 1);
+  });
+
+  it("leaves reads alone", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/storage/usage",
+      headers: { cookie: user.cookie, origin: "https://evil.example" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
