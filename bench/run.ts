@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { benchApiScale } from "./api-scale";
 import { benchExif } from "./exif";
+import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
 import { repoRoot } from "./lib/server";
 import { benchStartup } from "./startup";
@@ -86,6 +87,27 @@ async function main() {
       rows.push([`${n} rows: GET /api/storage/usage`, t(r.usage)]);
       rows.push([`${n} rows: GET /api/images (everything, not used by the map)`, t(r.listAll)]);
     }
+  }
+
+  if (want("globe")) {
+    console.error("· globe");
+    const g = await benchGlobe({ quick });
+    results.globe = g;
+    const where = `${g.canvas.width}×${g.canvas.height}${g.softwareRendering ? ", software WebGL" : ""}`;
+    for (const sc of g.scenarios) {
+      rows.push([
+        `globe (${where}): ${sc.name}, ${sc.camera}`,
+        `draw ${fmt(sc.drawMs)} ms (×${fmt(sc.drawRatio, 2)}), frame ${fmt(sc.frame.meanMs)} ms (×${fmt(sc.frameRatio, 2)} the empty globe)`,
+      ]);
+    }
+    rows.push([
+      `globe: picking with ${g.pick.markers.toLocaleString("en-US")} photo markers`,
+      `p50 ${fmt(g.pick.p50Ms)} ms, p95 ${fmt(g.pick.p95Ms)} ms (empty globe p50 ${fmt(g.pick.emptyGlobeP50Ms)} ms)`,
+    ]);
+    rows.push([
+      `globe target: ${g.target.what}`,
+      `×${fmt(g.target.frameRatio, 2)} — ${g.target.met ? "met" : "missed"}`,
+    ]);
   }
 
   const width = Math.max(...rows.map(([k]) => k.length));
