@@ -14,6 +14,9 @@ import { registerErrorHandler } from "./plugins/error-handler";
 import { registerOriginCheck } from "./plugins/origin-check";
 import { registerWeb } from "./plugins/web";
 
+/** Longer than Fastify's keep-alive timeout (72 s), so idle keep-alive sockets end the usual way. */
+const CONNECTION_IDLE_TIMEOUT_MS = 120_000;
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -30,6 +33,17 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
     requestIdHeader: false,
     // req.ip (rate limits, logs) follows X-Forwarded-For only when TRUST_PROXY says so.
     trustProxy: config.trustProxy,
+    // A stalled or trickling upload must not hold a socket (and a temp file) forever: the whole
+    // request has to arrive within requestTimeout (then 408), and a socket silent for
+    // CONNECTION_IDLE_TIMEOUT_MS is closed. Node checks requestTimeout every
+    // connectionsCheckingInterval (30 s by default), so short timeouts get a finer check; and a
+    // requestTimeout below headersTimeout (60 s by default) never fired here (measured, Node 20).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: CONNECTION_IDLE_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4)),
+    },
   });
   app.addHook("onRequest", (req, reply, done) => {
     reply.header("x-request-id", req.id);

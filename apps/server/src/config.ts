@@ -20,6 +20,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
   // Accounts and mail (issue "Accounts").
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"]).default("true"),
@@ -89,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // Several processes on one database must not race on migrations: run `npm run migrate` once
     // and start them with MIGRATE_ON_START=false.
     migrateOnStart: e.MIGRATE_ON_START === "true",
+    /** A request (an upload's whole body included) must arrive within this; then 408. */
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     // req.ip comes from X-Forwarded-For only when this says so; rate limits key on req.ip.
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     auth: {
