@@ -10,6 +10,10 @@ import { filesRoutes } from "./files.routes";
 import { createImagesRepository } from "./images.repository";
 import { imagesRoutes } from "./images.routes";
 import { createImagesService, type ImagesService } from "./images.service";
+import { sweepStaleUploads } from "./stale-uploads";
+
+/** Temp files older than this at start-up belong to uploads a crash interrupted. */
+const STALE_UPLOAD_AGE_MS = 6 * 3600 * 1000;
 
 export interface ImagesModule {
   service: ImagesService;
@@ -28,6 +32,15 @@ export async function registerImages(
   } catch (err) {
     // Not fatal: the server still starts, and uploads answer 'Storage bucket not found…'.
     log.error({ err, storage: storage.kind }, "storage bucket is not available");
+  }
+  try {
+    const removed = await sweepStaleUploads(config.uploadTmpDir, {
+      // Far longer than a request may take (REQUEST_TIMEOUT_SECONDS): none still running loses its file.
+      maxAgeMs: Math.max(STALE_UPLOAD_AGE_MS, 2 * config.requestTimeoutMs),
+    });
+    if (removed > 0) log.info({ removed }, "removed temp files of interrupted uploads");
+  } catch (err) {
+    log.error({ err }, "could not sweep the upload temp folder");
   }
   const service = createImagesService({
     repository: createImagesRepository(database.db),

@@ -1,0 +1,44 @@
+/** Start-up sweeps the temp files of uploads a crash interrupted, and nothing else. */
+import { mkdir, rm, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { listFiles } from "../helpers/uploads";
+import { makeDataDir } from "../helpers/server-process";
+
+let t: TestApp | undefined;
+let dataDir: string | undefined;
+afterAll(async () => {
+  await t?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("start-up", () => {
+  it("removes upload-* and thumb-* temp files older than six hours", async () => {
+    dataDir = await makeDataDir("poleatlas-stale-uploads-");
+    const tmp = path.join(dataDir, "tmp");
+    await mkdir(path.join(tmp, "upload-a-folder"), { recursive: true });
+    const sevenHoursAgo = new Date(Date.now() - 7 * 3600 * 1000);
+    const file = async (name: string, mtime?: Date) => {
+      await writeFile(path.join(tmp, name), "x");
+      if (mtime) await utimes(path.join(tmp, name), mtime, mtime);
+    };
+    await file("upload-0b7c2d3e-crashed", sevenHoursAgo);
+    await file("thumb-0b7c2d3e-crashed.webp", sevenHoursAgo);
+    await file("upload-1f2e3d4c-running"); // an upload in flight in another process
+    await file("thumb-1f2e3d4c-running.webp");
+    await file("notes.txt", sevenHoursAgo); // not ours
+    await utimes(path.join(tmp, "upload-a-folder"), sevenHoursAgo, sevenHoursAgo);
+
+    t = await buildTestApp({ DATA_DIR: dataDir });
+
+    expect(await listFiles(tmp)).toEqual([
+      "notes.txt",
+      "thumb-1f2e3d4c-running.webp",
+      "upload-1f2e3d4c-running",
+    ]);
+    // Folders are not ours to touch either.
+    expect(await listFiles(path.join(tmp, "upload-a-folder"))).toEqual([]);
+    await expect(mkdir(path.join(tmp, "upload-a-folder"))).rejects.toMatchObject({ code: "EEXIST" });
+  });
+});
