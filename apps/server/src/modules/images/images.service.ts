@@ -167,12 +167,14 @@ export function createImagesService(deps: ImagesServiceDeps) {
         const id = randomUUID();
         const storageKey = `utility-poles/${userId}/${id}.${EXTENSIONS[format]}`;
         const thumbnailKey = `utility-poles/${userId}/thumbnails/${id}.webp`;
+        // Listed before each put: a put that fails late (e.g. S3 stored it, the answer got lost)
+        // may still have left its object, and deleting a missing key is no error.
         const stored: string[] = [];
         try {
-          await storage.put(storageKey, received.path, metadata.fileType);
           stored.push(storageKey);
-          await storage.put(thumbnailKey, thumbPath, THUMBNAIL_CONTENT_TYPE);
+          await storage.put(storageKey, received.path, metadata.fileType);
           stored.push(thumbnailKey);
+          await storage.put(thumbnailKey, thumbPath, THUMBNAIL_CONTENT_TYPE);
         } catch (err) {
           await removeQuietly(stored);
           throw err;
