@@ -17,11 +17,12 @@
  * (culling, globe tiles, markers, labels); compositing the page is not included.
  * - time to draw: from the setPhotos/setRegions call to the end of the first frame after it
  *   (`setupMs`: the call alone: records → markers → point collections); median of 3 in the full
- *   run (emptied in between), 1 in the quick one; the empty globe's: a no-op call, median of 3;
- * - frame time: once the view has settled, frames with all markers hidden (the empty globe) and
- *   shown are interleaved, a few of each per round, and the ratio is mean shown / mean hidden.
- *   Other work on the machine then slows both alike; the empty-globe rows are measured on their
- *   own (nothing set at all) as absolute context;
+ *   run (emptied in between; `firstDrawMs` is the cold first one), 1 in the quick run;
+ * - the empty globe: the same camera with every marker and label hidden (scene.primitives.show),
+ *   so no leftover of an earlier scenario can stay in it; its time to draw is a no-op change drawn;
+ * - frame time: once the view has settled, rounds of frames with the markers hidden and shown are
+ *   interleaved, and frameRatio = mean shown / mean hidden: other work on the machine (two cores,
+ *   shared) then slows both alike. The empty-globe rows' frames are measured on their own;
  * - pick: `scene.pick` at photo markers' screen positions (pick pass + read back), median after
  *   the first pick (shader set-up, reported alone); then at the same spots with no photos.
  */
@@ -47,6 +48,8 @@ export interface GlobeScenario {
   /** Photo markers inside the canvas. */
   markersOnScreen?: number;
   drawMs: number;
+  /** The first of the draws (cold: code paths and buffers not warm yet). */
+  firstDrawMs: number;
   /** Of drawMs, the setPhotos/setRegions call alone. */
   setupMs: number;
   frame: FrameStats;
@@ -88,7 +91,7 @@ interface PageGlobe {
   screenPositionOf(ref: Ref): { x: number; y: number } | undefined;
   benchHook(): Promise<{
     renderFrames(count: number): number[];
-    renderFramesPaired(rounds: number, perRound: number): { shown: number[]; hidden: number[] };
+    hideMarkers(hidden: boolean): void;
     timeToDraw(change: () => void): { changeMs: number; totalMs: number };
     pick(x: number, y: number): { ms: number; ref: Ref | null };
     canvasSize(): { width: number; height: number; cssWidth: number; cssHeight: number };
@@ -97,6 +100,7 @@ interface PageGlobe {
 interface GlobeState {
   mode: { mode: "overview" | "region" };
   regionMarkers: number;
+  regionLabels: string[];
   photoMarkers: number;
   flying: boolean;
   tilesLoaded: boolean;
@@ -179,7 +183,7 @@ async function preparePage(sizes: { photos: number[]; regions: number }): Promis
 }
 
 /** A change to the globe, applied in the page inside timeToDraw. */
-type Change = "regions" | "no regions" | "the region" | "region view" | { photos: number };
+type Change = "regions" | "no regions" | "plus the region" | "region view" | { photos: number };
 
 function draw(page: Page, change: Change): Promise<{ changeMs: number; totalMs: number }> {
   return page.evaluate((c) => {
@@ -187,7 +191,7 @@ function draw(page: Page, change: Change): Promise<{ changeMs: number; totalMs: 
     return hook.timeToDraw(() => {
       if (c === "regions") globe.setRegions(regions);
       else if (c === "no regions") globe.setRegions([]);
-      else if (c === "the region") globe.setRegions([region]);
+      else if (c === "plus the region") globe.setRegions([...regions, region]);
       else if (c === "region view") globe.setMode({ mode: "region", regionId: region.id });
       else globe.setPhotos(photos[c.photos] ?? []);
     });
@@ -230,32 +234,38 @@ interface Sizes {
   picks: number;
 }
 
-/** Median time to draw of `times` draws of `change`, each after `clear` (if any). */
-async function drawMedian(page: Page, change: Change, clear: Change | null, times: number) {
+/** Times to draw of `times` draws of `change`, each after `clear`: median and first. */
+async function drawMedian(page: Page, change: Change, clear: Change, times: number) {
   const runs: { changeMs: number; totalMs: number }[] = [];
   for (let i = 0; i < times; i++) {
-    if (i > 0 && clear) await draw(page, clear);
+    if (i > 0) await draw(page, clear);
     runs.push(await draw(page, change));
   }
-  return runs.sort((a, b) => a.totalMs - b.totalMs)[Math.floor((runs.length - 1) / 2)]!;
+  const first = runs[0]!.totalMs;
+  return { ...runs.sort((a, b) => a.totalMs - b.totalMs)[Math.floor((runs.length - 1) / 2)]!, first };
 }
 
-/** The empty globe from the current camera: a no-op change drawn, then frames on their own. */
+/**
+ * The empty globe from the current camera, with every marker and label hidden: median time to
+ * draw of a no-op change (one frame), then frames on their own.
+ */
 async function empty(page: Page, camera: GlobeScenario["camera"], n: Sizes): Promise<GlobeScenario> {
-  const d = await drawMedian(page, { photos: 0 }, null, Math.max(3, n.draws));
-  const frame = stats(
-    await page.evaluate((k) => (globalThis as unknown as Win).__globeBench.hook.renderFrames(k), n.frames),
-  );
+  const { draws, frames } = await page.evaluate((k) => {
+    const { globe, hook } = (globalThis as unknown as Win).__globeBench;
+    hook.hideMarkers(true);
+    try {
+      const runs = [0, 1, 2].map(() => hook.timeToDraw(() => globe.setPhotos([])));
+      return { draws: runs, frames: hook.renderFrames(k) };
+    } finally {
+      hook.hideMarkers(false);
+    }
+  }, n.frames);
+  const d = draws.sort((a, b) => a.totalMs - b.totalMs)[1]!;
   const name = "empty globe";
+  const drawMs = d.totalMs;
   return {
-    name,
-    camera,
-    markers: 0,
-    drawMs: d.totalMs,
-    setupMs: d.changeMs,
-    frame,
-    drawRatio: 1,
-    frameRatio: 1,
+    ...{ name, camera, markers: 0, drawMs, firstDrawMs: draws[0]!.totalMs, setupMs: d.changeMs },
+    ...{ frame: stats(frames), drawRatio: 1, frameRatio: 1 },
   };
 }
 
@@ -269,17 +279,30 @@ async function loaded(
   const { change, clear, ...scenario } = what;
   const d = await drawMedian(page, change, clear, n.draws);
   await settle(page, ok, what.name);
-  const paired = await page.evaluate(
-    ({ rounds, perRound }) =>
-      (globalThis as unknown as Win).__globeBench.hook.renderFramesPaired(rounds, perRound),
-    n,
-  );
+  // In one task: rounds of (markers hidden, markers shown), one unmeasured frame after each switch.
+  const paired = await page.evaluate(({ rounds, perRound }) => {
+    const { hook } = (globalThis as unknown as Win).__globeBench;
+    const out = { shown: [] as number[], hidden: [] as number[] };
+    try {
+      for (let r = 0; r < rounds; r++) {
+        for (const hide of [true, false]) {
+          hook.hideMarkers(hide);
+          hook.renderFrames(1);
+          (hide ? out.hidden : out.shown).push(...hook.renderFrames(perRound));
+        }
+      }
+    } finally {
+      hook.hideMarkers(false);
+    }
+    return out;
+  }, n);
   const [frame, emptyFrame] = [stats(paired.shown), stats(paired.hidden)];
   const frameRatio = frame.meanMs / emptyFrame.meanMs;
   // drawRatio needs the empty globe's time to draw, measured later from the same camera (drawnVs).
   return {
     ...scenario,
     drawMs: d.totalMs,
+    firstDrawMs: d.first,
     setupMs: d.changeMs,
     frame,
     emptyFrame,
@@ -373,7 +396,7 @@ export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult>
     await page.evaluate(preparePage, { photos: [10_000, 100_000], regions: 10_000 });
     const canvas = await page.evaluate(() => (globalThis as unknown as Win).__globeBench.hook.canvasSize());
 
-    // Overview: 10k regions (the camera frames them: the whole globe), then the same view emptied.
+    // Overview: 10k regions (the camera frames them: the whole globe), then that view, hidden.
     const regions = await loaded(
       page,
       {
@@ -386,14 +409,18 @@ export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult>
       (s) => s.regionMarkers === 10_000,
       n,
     );
-    await draw(page, "no regions");
-    await settle(page, (s) => s.regionMarkers === 0, "the empty overview");
     const overview = await empty(page, "overview", n);
 
-    // Region view: one region, flown to as a click does (3000 m, straight down).
-    await draw(page, "the region");
+    // Region view: the photos' region joins the 10k and is flown to as a click does (3000 m,
+    // straight down); the other regions stay, as a user's would (none is near enough to be seen).
+    await draw(page, "plus the region");
     await draw(page, "region view");
-    await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 0, "the region view");
+    await settle(
+      page,
+      // 10,001 regions, the one in view hidden; no labels, as no other region is on screen.
+      (s) => s.mode.mode === "region" && s.regionMarkers === 10_000 && s.regionLabels.length === 0,
+      "the region view",
+    );
     const regionView = await empty(page, REGION_VIEW, n);
     const photoRuns: GlobeScenario[] = [];
     for (const markers of [10_000, 100_000]) {

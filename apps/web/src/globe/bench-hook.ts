@@ -16,11 +16,10 @@ export interface GlobeBenchHook {
   /** Forces `count` full frames of the current view; the time of each, in ms. */
   renderFrames(count: number): number[];
   /**
-   * Frames alternately with every primitive hidden (the empty globe: same camera, same tiles) and
-   * shown, `perRound` of each per round after one unmeasured frame per switch; interleaving
-   * spreads load from other processes over both alike.
+   * Hides every primitive (our markers and labels) or shows them again: the empty globe from the
+   * same camera with the same tiles, to interleave with the loaded one.
    */
-  renderFramesPaired(rounds: number, perRound: number): { shown: number[]; hidden: number[] };
+  hideMarkers(hidden: boolean): void;
   /** ms spent in `change` itself, and from its call to the end of the first frame drawn after it. */
   timeToDraw(change: () => void): { changeMs: number; totalMs: number };
   /** One `scene.pick` at canvas CSS pixels (as a click would do it): its time and what it hit. */
@@ -52,20 +51,8 @@ export function globeBenchHook(viewer: Viewer): GlobeBenchHook {
   };
   return {
     renderFrames,
-    renderFramesPaired(rounds, perRound) {
-      const out = { shown: [] as number[], hidden: [] as number[] };
-      try {
-        for (let r = 0; r < rounds; r++) {
-          for (const show of [false, true]) {
-            scene.primitives.show = show;
-            frame();
-            (show ? out.shown : out.hidden).push(...renderFrames(perRound));
-          }
-        }
-      } finally {
-        scene.primitives.show = true;
-      }
-      return out;
+    hideMarkers(hidden) {
+      scene.primitives.show = !hidden;
     },
     timeToDraw(change) {
       drawn(); // nothing of earlier frames left in the queue
