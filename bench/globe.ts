@@ -391,7 +391,8 @@ export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult>
     await page.addInitScript("globalThis.__name = (f) => f;");
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${server.url}/map?globeTestHook`);
+    const res = await page.goto(`${server.url}/map?globeTestHook`);
+    if (!res?.ok()) throw new Error(`/map answered ${res?.status()}: is the web app built (npm run build)?`);
     const start = await settle(page, () => true, "the start");
     await page.evaluate(preparePage, { photos: [10_000, 100_000], regions: 10_000 });
     const canvas = await page.evaluate(() => (globalThis as unknown as Win).__globeBench.hook.canvasSize());
