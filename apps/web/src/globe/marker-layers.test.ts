@@ -127,4 +127,15 @@ describe("RegionLayer", () => {
     expect(labels.length).toBe(1);
     expect(labels.get(0).text).toBe("Region 1 (4 images)");
   });
+
+  it("drops every label when the last region goes (e.g. the last photos were deleted)", () => {
+    const { scene } = fakeScene();
+    const layer = new RegionLayer(scene);
+    layer.set(regionMarkers(regions));
+    expect(layer.labelCount).toBe(2);
+    layer.set([]);
+    expect(layer.size).toBe(0);
+    expect(layer.labelCount).toBe(0);
+    expect(layer.labelTexts()).toEqual([]);
+  });
 });

@@ -159,7 +159,8 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
   // Glyph edges are translucent; one translucent pass instead of two.
   private readonly labels = new LabelCollection({ blendOption: BlendOption.TRANSLUCENT });
   private hiddenId: string | null = null;
-  private labelledKey = "";
+  /** What the drawn labels show; null forces a redraw (an empty key is a real "no labels"). */
+  private labelledKey: string | null = null;
   private view: ViewBox | undefined;
   private project: Projector | undefined;
 
@@ -170,7 +171,7 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
 
   override set(specs: readonly RegionMarkerSpec[]): void {
     super.set(specs);
-    this.labelledKey = "";
+    this.labelledKey = null;
     this.relabel(this.view);
   }
 
