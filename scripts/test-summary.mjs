@@ -18,5 +18,5 @@ if (e2e) {
   failed += e2e.stats.unexpected + e2e.stats.flaky;
   skipped += e2e.stats.skipped;
 }
-console.log(`\nAll tiers: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
