@@ -1,5 +1,5 @@
 /** /forgot-password: the target of 'Request a new password reset link' — an address and a send button. */
-import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import { authTexts, messages } from "@poleatlas/shared";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { requestPasswordReset } from "../api/auth-api";
 import { validateEmailPresent } from "../lib/auth-rules";
 import { AuthLayout } from "./auth-layout";
+import { EmailField } from "./auth-fields";
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
@@ -39,16 +40,12 @@ export function ForgotPasswordPage() {
             </Alert>
           )}
           {send.isSuccess && <Alert severity="success">{messages.resetEmailSent}</Alert>}
-          <TextField
-            id="email"
+          <EmailField
             name="email"
-            type="email"
             label={authTexts.emailLabel}
-            autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={setEmail}
             disabled={send.isPending}
-            fullWidth
             autoFocus
           />
           <Button type="submit" variant="contained" size="large" disabled={send.isPending} fullWidth>

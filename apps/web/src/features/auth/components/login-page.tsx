@@ -3,7 +3,7 @@
  * before any call, 'Processing...' while busy, errors in a red alert, success messages, and a
  * forgot-password link that mails a reset link to the address typed in.
  */
-import { Alert, Box, Button, Link, Stack, Tab, Tabs, TextField } from "@mui/material";
+import { Alert, Box, Button, Link, Stack, Tab, Tabs } from "@mui/material";
 import { authTexts, messages, POST_LOGIN_PATH } from "@poleatlas/shared";
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
@@ -11,6 +11,7 @@ import { requestPasswordReset } from "../api/auth-api";
 import { useAuth } from "../hooks/auth-context";
 import { signInErrorMessage, validateEmailPresent, validateSignUp } from "../lib/auth-rules";
 import { AuthLayout, BlackSpinner } from "./auth-layout";
+import { EmailField, PasswordField } from "./auth-fields";
 
 type TabIndex = 0 | 1;
 
@@ -128,43 +129,33 @@ export function LoginPage() {
             </Alert>
           )}
           {success && <Alert severity="success">{success}</Alert>}
-          <TextField
-            id="email"
+          <EmailField
             name="email"
-            type="email"
             label={authTexts.emailLabel}
-            autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={setEmail}
             disabled={busy}
             required
-            fullWidth
             autoFocus
           />
-          <TextField
-            id="password"
+          <PasswordField
             name="password"
-            type="password"
             label={authTexts.passwordLabel}
             autoComplete={tab === 0 ? "current-password" : "new-password"}
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={setPassword}
             disabled={busy}
             required
-            fullWidth
           />
           {tab === 1 && (
-            <TextField
-              id="confirmPassword"
+            <PasswordField
               name="confirmPassword"
-              type="password"
               label={authTexts.confirmPasswordLabel}
               autoComplete="new-password"
               value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
+              onChange={setConfirmPassword}
               disabled={busy}
               required
-              fullWidth
             />
           )}
           <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>

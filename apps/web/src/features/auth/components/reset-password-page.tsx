@@ -3,7 +3,7 @@
  * spinner while the server checks the link), then the form, then success (to /login after 2 s)
  * or the link's error, with 'Request a new password reset link' when the message calls for it.
  */
-import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from "@mui/material";
 import { authTexts, FORGOT_PASSWORD_PATH, messages, RESET_SUCCESS_REDIRECT_MS } from "@poleatlas/shared";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
@@ -12,6 +12,7 @@ import { AuthApiError, fetchResetTokenStatus, resetPassword } from "../api/auth-
 import { useResetTokenStatus } from "../hooks/use-reset-token-status";
 import { offersNewResetLink, resetLinkMessage, validateNewPassword } from "../lib/auth-rules";
 import { AuthLayout } from "./auth-layout";
+import { PasswordField } from "./auth-fields";
 
 /** The link's own verdict before any form: no token, an error from a redirect, or the server's answer. */
 function linkError(
@@ -87,30 +88,24 @@ export function ResetPasswordPage() {
           {reset.isSuccess && <Alert severity="success">{messages.resetSuccess}</Alert>}
           {showForm && (
             <>
-              <TextField
-                id="newPassword"
+              <PasswordField
                 name="newPassword"
-                type="password"
                 label={authTexts.newPassword}
                 autoComplete="new-password"
                 value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                onChange={setPassword}
                 disabled={reset.isPending}
                 required
-                fullWidth
                 autoFocus
               />
-              <TextField
-                id="confirmNewPassword"
+              <PasswordField
                 name="confirmNewPassword"
-                type="password"
                 label={authTexts.confirmNewPassword}
                 autoComplete="new-password"
                 value={confirmPassword}
-                onChange={(e) => setConfirmPassword(e.target.value)}
+                onChange={setConfirmPassword}
                 disabled={reset.isPending}
                 required
-                fullWidth
               />
               <Button type="submit" variant="contained" size="large" disabled={reset.isPending} fullWidth>
                 {reset.isPending ? authTexts.resettingPassword : authTexts.resetPasswordButton}
