@@ -7,11 +7,14 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { freePort } from "../../src/infra/db/embedded-postgres";
+import type { S3StorageOptions } from "../../src/infra/storage/s3-storage";
 
 export interface TestS3 {
   endpoint: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Options for createS3Storage against this server (proxy serving unless overridden). */
+  storageOptions(over?: Partial<S3StorageOptions>): S3StorageOptions;
   /** Env for buildTestApp: STORAGE=s3 against this server. */
   env(bucket?: string): Record<string, string>;
   close(): Promise<void>;
@@ -33,6 +36,16 @@ export async function startTestS3(buckets: string[] = ["utility-poles"]): Promis
     endpoint,
     accessKeyId: "S3RVER",
     secretAccessKey: "S3RVER",
+    storageOptions: (over = {}) => ({
+      bucket: buckets[0] ?? "utility-poles",
+      region: "us-east-1",
+      endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      serveMode: "proxy",
+      signedUrlSeconds: 60,
+      ...over,
+    }),
     env: (bucket = buckets[0] ?? "utility-poles") => ({
       STORAGE: "s3",
       S3_ENDPOINT: endpoint,

@@ -38,6 +38,17 @@ export function multipartBody(bytes: Uint8Array, opts: UploadOptions = {}) {
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** The same upload over real HTTP, for tests of concurrent requests on a listening app. */
+export async function uploadOverHttp(baseUrl: string, cookie: string, bytes: Uint8Array, filename: string) {
+  const body = multipartBody(bytes, { filename });
+  const res = await fetch(`${baseUrl}/api/images`, {
+    method: "POST",
+    headers: { cookie, "content-type": body.contentType },
+    body: body.payload,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
 export async function upload(t: TestApp, cookie: string | null, bytes: Uint8Array, opts: UploadOptions = {}) {
   const body = multipartBody(bytes, opts);
   return t.app.inject({

@@ -2,7 +2,7 @@ import { imageListSchema, messages, STORAGE_QUOTA_BYTES } from "@poleatlas/share
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
-import { filesDir, listFiles, multipartBody, tmpDir } from "../helpers/uploads";
+import { filesDir, listFiles, tmpDir, uploadOverHttp } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
 let t: TestApp;
@@ -18,15 +18,8 @@ afterAll(async () => {
 
 const FILE_BYTES = 6 * 1024 * 1024; // 10 × 6 MB = 60 MB > 50 MB: exactly 8 fit
 
-async function post(user: SignedInUser, bytes: Uint8Array, filename: string) {
-  const body = multipartBody(bytes, { filename });
-  const res = await fetch(`${baseUrl}/api/images`, {
-    method: "POST",
-    headers: { cookie: user.cookie, "content-type": body.contentType },
-    body: body.payload,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const post = (user: SignedInUser, bytes: Uint8Array, filename: string) =>
+  uploadOverHttp(baseUrl, user.cookie, bytes, filename);
 
 async function usage(user: SignedInUser): Promise<number> {
   const res = await fetch(`${baseUrl}/api/storage/usage`, { headers: { cookie: user.cookie } });

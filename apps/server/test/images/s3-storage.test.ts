@@ -37,15 +37,7 @@ describe("photos on S3", () => {
     const { image } = imageCreatedSchema.parse(res.json());
     expect(image.latitude).toBe(expected.latitude);
 
-    const objects = createS3Storage({
-      bucket: "utility-poles",
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      serveMode: "proxy",
-      signedUrlSeconds: 60,
-    });
+    const objects = createS3Storage(s3.storageOptions());
     expect(await objects.exists(keyOf(image.image_url))).toBe(true);
     expect(await objects.exists(keyOf(image.thumbnail_url))).toBe(true);
 

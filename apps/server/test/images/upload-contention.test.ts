@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorage } from "../../src/infra/storage/create-storage";
 import type { Storage } from "../../src/infra/storage/storage";
 import { buildTestApp, type TestApp } from "../helpers/app";
-import { filesDir, listFiles, multipartBody, tmpDir } from "../helpers/uploads";
+import { filesDir, listFiles, tmpDir, uploadOverHttp } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
 const PUT_DELAY_MS = 400;
@@ -42,15 +42,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function post(user: SignedInUser, bytes: Uint8Array, filename: string) {
-  const body = multipartBody(bytes, { filename });
-  const res = await fetch(`${baseUrl}/api/images`, {
-    method: "POST",
-    headers: { cookie: user.cookie, "content-type": body.contentType },
-    body: body.payload,
-  });
-  return res.status;
-}
+const post = async (user: SignedInUser, bytes: Uint8Array, filename: string) =>
+  (await uploadOverHttp(baseUrl, user.cookie, bytes, filename)).status;
 
 describe("parallel uploads with slow storage", () => {
   it("do not block another user's requests", async () => {

@@ -7,7 +7,7 @@ import { messages } from "@poleatlas/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../src/errors";
 import { createLocalStorage } from "../../src/infra/storage/local-storage";
-import { createS3Storage, type S3StorageOptions } from "../../src/infra/storage/s3-storage";
+import { createS3Storage } from "../../src/infra/storage/s3-storage";
 import { ObjectExistsError, type Storage } from "../../src/infra/storage/storage";
 import { startTestS3, type TestS3 } from "../helpers/s3";
 
@@ -36,20 +36,9 @@ async function sourceFile(bytes: Buffer): Promise<string> {
   return file;
 }
 
-const s3Options = (over: Partial<S3StorageOptions> = {}): S3StorageOptions => ({
-  bucket: "utility-poles",
-  region: "us-east-1",
-  endpoint: s3.endpoint,
-  forcePathStyle: true,
-  credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-  serveMode: "proxy",
-  signedUrlSeconds: 60,
-  ...over,
-});
-
 const implementations: [string, () => Storage][] = [
   ["local folder", () => createLocalStorage({ rootDir: path.join(tmp, "files"), bucket: "utility-poles" })],
-  ["S3 (s3rver)", () => createS3Storage(s3Options())],
+  ["S3 (s3rver)", () => createS3Storage(s3.storageOptions())],
 ];
 
 describe.each(implementations)("Storage: %s", (_name, make) => {
@@ -106,7 +95,7 @@ describe("Storage: missing bucket", () => {
   };
 
   it("S3: answers 'Storage bucket not found…' on check and on upload", async () => {
-    const storage = createS3Storage(s3Options({ bucket: "no-such-bucket" }));
+    const storage = createS3Storage(s3.storageOptions({ bucket: "no-such-bucket" }));
     await expectBucketMissing(storage.ensureBucket());
     await expectBucketMissing(
       storage.put(`utility-poles/u/${randomUUID()}.jpg`, await sourceFile(Buffer.from("x")), "image/jpeg"),
@@ -127,7 +116,7 @@ describe("Storage: missing bucket", () => {
 
 describe("Storage: S3 signed URLs", () => {
   it("redirect mode gives a short-lived URL that serves the bytes with our headers", async () => {
-    const storage = createS3Storage(s3Options({ serveMode: "redirect" }));
+    const storage = createS3Storage(s3.storageOptions({ serveMode: "redirect" }));
     const key = `utility-poles/user-2/${randomUUID()}.jpg`;
     const bytes = randomBytes(2048);
     await storage.put(key, await sourceFile(bytes), "image/jpeg");
