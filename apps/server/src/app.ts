@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./infra/db/database";
 import { createMailer } from "./infra/mail/create-mailer";
@@ -45,6 +46,9 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4)),
     },
   });
+  // Routes declare params, query, body and response with the zod schemas of packages/shared.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.addHook("onRequest", (req, reply, done) => {
     reply.header("x-request-id", req.id);
     done();

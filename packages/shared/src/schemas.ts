@@ -60,7 +60,12 @@ export const storageUsageSchema = z.object({
 });
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
 
-export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** For a request that does not match its schema: where, e.g. "params.id" or "query.limit". */
+  field: z.string().optional(),
+});
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** GET /api/auth-status/reset-token?token=… — what the reset page needs before it shows the form. */
