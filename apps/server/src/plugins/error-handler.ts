@@ -18,13 +18,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field = [err.validationContext, ...(first?.instancePath.split("/").filter(Boolean) ?? [])].join(
         ".",
       );
-      return reply
-        .status(400)
-        .send({
-          code: "invalid_request",
-          message: `Invalid ${field}: ${first?.message ?? "bad value"}`,
-          field,
-        });
+      return reply.status(400).send({
+        code: "invalid_request",
+        message: `Invalid ${field}: ${first?.message ?? "bad value"}`,
+        field,
+      });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, "response does not match its schema");
