@@ -37,18 +37,31 @@ export function parseRegionKey(id: string): { longitude: number; latitude: numbe
 }
 
 /**
- * The list order everywhere: date ascending (photos without a date last), then created_at, then
- * id, so equal dates still have one order. The server sends created_at as fixed-width UTC
+ * The list order everywhere, named once: date ascending (photos without a date last), then
+ * created_at, then id, so equal dates still have one order. compareByDate follows it here; the
+ * server's SQL ORDER BY and keyset paging are built from it (images.repository.ts). Every column
+ * sorts ascending with nulls last; only `date` can be null.
+ */
+export const LIST_ORDER_COLUMNS = [
+  "date",
+  "created_at",
+  "id",
+] as const satisfies readonly (keyof RegionImage)[];
+
+/**
+ * compareByDate: LIST_ORDER_COLUMNS in JavaScript. The server sends created_at as fixed-width UTC
  * ("2024-05-01T10:00:00.123456Z"), so comparing the strings compares the instants.
  */
 export function compareByDate(a: RegionImage, b: RegionImage): number {
-  if (a.date !== b.date) {
-    if (a.date === null) return 1;
-    if (b.date === null) return -1;
-    return a.date < b.date ? -1 : 1;
+  for (const column of LIST_ORDER_COLUMNS) {
+    const x = a[column];
+    const y = b[column];
+    if (x === y) continue;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return x < y ? -1 : 1;
   }
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return 0;
 }
 
 export const hasPosition = (img: RegionImage): img is RegionImage & { latitude: number; longitude: number } =>
