@@ -76,7 +76,7 @@ describe("an upload that fails late leaves nothing behind", () => {
         key.includes("/thumbnails/") ? Promise.reject(new Error("disk full")) : local.put(key, src, type),
     };
     const before = await rowCount();
-    await expect(serviceWith(failing).upload(user.id, receiveFixture)).rejects.toThrow("disk full");
+    await expect(serviceWith(failing).upload(user.id, null, receiveFixture)).rejects.toThrow("disk full");
     expect(await rowCount()).toBe(before);
     expect(await listFiles(root)).toEqual([]);
     expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
@@ -95,7 +95,9 @@ describe("an upload that fails late leaves nothing behind", () => {
     };
     const before = await rowCount();
     const service = serviceWith(local, repository);
-    await expect(service.upload(user.id, receiveFixture)).rejects.toMatchObject({ code: "quota_exceeded" });
+    await expect(service.upload(user.id, null, receiveFixture)).rejects.toMatchObject({
+      code: "quota_exceeded",
+    });
     expect(await rowCount()).toBe(before);
     expect(await listFiles(root)).toEqual([]);
     expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
@@ -115,7 +117,7 @@ describe("an upload that fails late leaves nothing behind", () => {
       },
     };
     const before = await rowCount();
-    await expect(serviceWith(local, repository).upload(user.id, receiveFixture)).rejects.toThrow(
+    await expect(serviceWith(local, repository).upload(user.id, null, receiveFixture)).rejects.toThrow(
       "Connection terminated",
     );
     expect(await rowCount()).toBe(before + 1);

@@ -40,7 +40,12 @@ export async function imagesRoutes(
       .post("/api/images", { schema: { response: { 201: imageCreatedSchema } } }, async (req, reply) => {
         const user = await requireUser(req);
         if (!req.isMultipart()) throw badRequest(messages.noFilesSelected, "file_required");
-        const image = await service.upload(user.id, (opts) => receiveUpload(req, opts));
+        const declared = Number(req.headers["content-length"]);
+        const image = await service.upload(
+          user.id,
+          Number.isSafeInteger(declared) ? declared : null,
+          (opts) => receiveUpload(req, opts),
+        );
         return reply.status(201).send({ image });
       });
   });

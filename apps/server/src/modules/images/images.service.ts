@@ -243,13 +243,16 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * store both files → one short transaction under the user's lock (re-check quota, insert) →
      * commit. Any failure leaves neither row nor file.
      */
-    async upload(userId: string, receive: ReceiveFile): Promise<ImageRecord> {
+    /** `declaredBytes`: the request's Content-Length (null when it has none). */
+    async upload(userId: string, declaredBytes: number | null, receive: ReceiveFile): Promise<ImageRecord> {
       const slot = slots.acquire(userId);
       if (!slot) throw tooManyUploads();
       try {
         const usedBefore = await repository.usage(userId);
         const remaining = Math.max(0, STORAGE_QUOTA_BYTES - usedBefore);
-        const received = await receive({ temp, maxBytes: remaining, take: (n) => slot.take(n, remaining) });
+        // The user's other uploads in flight hold the rest of the quota: this one cannot fit.
+        if (!slot.reserve(declaredBytes, remaining)) throw quotaExceeded(usedBefore);
+        const received = await receive({ temp, maxBytes: remaining, take: (n) => slot.take(n) });
         if (!received) throw badRequest(messages.noFilesSelected, "file_required");
         try {
           return await store(userId, received, usedBefore);
