@@ -13,7 +13,7 @@ import { createStorage } from "../../src/infra/storage/create-storage";
 import type { Storage } from "../../src/infra/storage/storage";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { listFiles, tmpDir, uploadOverHttp } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { createSignedInUser } from "../helpers/users";
 
 let t: TestApp;
 let baseUrl: string;
