@@ -92,3 +92,16 @@ describe("GET /api/images pages", () => {
     expect(res.nextCursor).toBeNull();
   });
 });
+
+describe("GET /api/images one at a time per user", () => {
+  it("answers every one of many parallel calls, failed ones included", async () => {
+    const calls = Array.from({ length: 12 }, (_, i) =>
+      t.app.inject({
+        url: i % 3 === 0 ? "/api/images?cursor=broken" : "/api/images?limit=3",
+        headers: { cookie: user.cookie },
+      }),
+    );
+    const statuses = (await Promise.all(calls)).map((r) => r.statusCode);
+    expect(statuses).toEqual(Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? 400 : 200)));
+  });
+});

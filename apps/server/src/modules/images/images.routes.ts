@@ -20,7 +20,14 @@ import {
 import { badRequest } from "../../errors";
 import type { RequireUser } from "../auth/session-user";
 import type { ImagesService } from "./images.service";
+import { PerUserGate } from "./per-user-gate";
 import { receiveUpload } from "./upload-receiver";
+
+/**
+ * List calls of one user served at a time: each builds and serializes up to a 1,000-photo page;
+ * one at a time, a user firing 60 at once no longer delays everyone else (bench/list-load.ts).
+ */
+const LISTS_PER_USER = 1;
 
 export async function imagesRoutes(
   app: FastifyInstance,
@@ -28,6 +35,7 @@ export async function imagesRoutes(
 ): Promise<void> {
   const { requireUser, service } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const lists = new PerUserGate(LISTS_PER_USER);
 
   // Multipart only here. Its own fileSize limit is replaced per request by the remaining quota.
   await api.register(async (scope) => {
@@ -53,8 +61,11 @@ export async function imagesRoutes(
   api.get(
     "/api/images",
     { schema: { querystring: imageListQuerySchema, response: { 200: imageListSchema } } },
-    async (req) => {
+    async (req, reply) => {
       const user = await requireUser(req);
+      // Held until the answer is written (or the client is gone): serializing is most of the work.
+      const done = await lists.acquire(user.id);
+      reply.raw.once("close", done);
       return service.list(user.id, req.query);
     },
   );
