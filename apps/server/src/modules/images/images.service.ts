@@ -55,7 +55,7 @@ export type ServedFile = ServedObject & { contentType: string; cacheControl: str
 
 /** Private: the bytes are the owner's; shared caches must not keep them. */
 const FILE_CACHE_CONTROL = `private, max-age=${STORAGE_CACHE_CONTROL_SECONDS}`;
-/** Keys are ours (see upload); a NUL or control character can only be a probe, and PostgreSQL text cannot hold NUL. */
+/** Keys are ours (see upload): a NUL or control character can only be a probe (and text cannot hold NUL). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -216,7 +216,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
 
     /** One photo, owner only: anyone else gets the same 404 as for an id that does not exist. */
     async get(userId: string, id: string): Promise<ImageRecord> {
-      const row = await repository.findOwned(userId, id);
+      const row = UUID.test(id) ? await repository.findOwned(userId, id) : null;
       if (!row) throw notFound(messages.imageNotFound);
       return toImageRecord(row);
     },
