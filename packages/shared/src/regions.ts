@@ -40,7 +40,9 @@ export function parseRegionKey(id: string): { longitude: number; latitude: numbe
  * The list order everywhere, named once: date ascending (photos without a date last), then
  * created_at, then id, so equal dates still have one order. compareByDate follows it here; the
  * server's SQL ORDER BY and keyset paging are built from it (images.repository.ts). Every column
- * sorts ascending with nulls last; only `date` can be null.
+ * sorts ascending with nulls last; only `date` can be null. The summary triggers name the same
+ * order once in SQL (utility_pole_list_key, apps/server/drizzle/0003); a property test
+ * (apps/server/test/images/regions.test.ts) fails if the two ever differ.
  */
 export const LIST_ORDER_COLUMNS = [
   "date",

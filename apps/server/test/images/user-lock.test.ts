@@ -1,5 +1,5 @@
 /**
- * Uploads and the summary triggers must take the same per-user lock (drizzle/0003_one_user_lock.sql):
+ * Uploads and the summary triggers must take the same per-user lock (drizzle/0003_one_lock_one_order.sql):
  * while an upload's transaction holds it, a write to that user's photos waits, and the other way
  * round. If either side ever locked on another key, these waits would not happen.
  */

@@ -143,7 +143,7 @@ export function createImagesRepository(db: Db) {
   return {
     /**
      * Runs `fn` in a transaction that holds this user's lock until commit or rollback: the same
-     * lock the summary triggers take (utility_pole_lock_user, drizzle/0003_one_user_lock.sql).
+     * lock the summary triggers take (utility_pole_lock_user, drizzle/0003_one_lock_one_order.sql).
      */
     withUserLock<T>(userId: string, fn: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
