@@ -9,6 +9,7 @@ import { benchApiScale } from "./api-scale";
 import { benchExif } from "./exif";
 import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
+import { benchListLoad } from "./list-load";
 import { repoRoot } from "./lib/server";
 import { benchStartup } from "./startup";
 
@@ -85,8 +86,21 @@ async function main() {
       ]);
       rows.push([`${n} rows: GET /api/images?region (${r.regionImages.photos} photos)`, t(r.regionImages)]);
       rows.push([`${n} rows: GET /api/storage/usage`, t(r.usage)]);
-      rows.push([`${n} rows: GET /api/images (everything, not used by the map)`, t(r.listAll)]);
+      rows.push([`${n} rows: GET /api/images (first page of 1,000)`, t(r.listAll)]);
     }
+  }
+
+  if (want("list")) {
+    console.error("· list load");
+    const l = await benchListLoad(quick ? 20_000 : 100_000);
+    results.listLoad = l;
+    const label = `${l.parallelCalls} parallel GET /api/images by one user (${l.rows.toLocaleString("en-US")} rows, ${fmt(l.pageBytes / 1024)} KiB pages)`;
+    rows.push([`${label}: server RSS`, `${fmt(l.rssBeforeMB, 0)} MB before, ${fmt(l.rssPeakMB, 0)} MB peak`]);
+    rows.push([`${label}: burst`, `${fmt(l.burstMs, 0)} ms`]);
+    rows.push([
+      `${label}: another user's GET /api/images`,
+      `p50 ${fmt(l.otherUser.duringP50Ms)} ms, p95 ${fmt(l.otherUser.duringP95Ms)} ms (quiet: p50 ${fmt(l.otherUser.baselineP50Ms)} ms)`,
+    ]);
   }
 
   if (want("globe")) {

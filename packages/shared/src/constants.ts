@@ -12,15 +12,9 @@ export const QUOTA_MB = 50;
 export const USAGE_WARNING_PERCENT = 70;
 export const USAGE_ERROR_PERCENT = 90;
 
-/** Regions group photos by longitude and latitude rounded to this many decimals. */
-export const REGION_DECIMALS = 1;
-
 export const REGION_ZOOM_HEIGHT_M = 3000;
 export const REGION_FLIGHT_SECONDS = 2;
 export const OVERVIEW_RETURN_HEIGHT_M = 10_000;
-
-export const PRO_PLAN_PRICE = "$10/month";
-export const PRO_PLAN_STORAGE = "50GB";
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -36,5 +30,15 @@ export const SIDEBAR_WIDTH_PX = 240;
 export const STORAGE_BUCKET = "utility-poles";
 export const STORAGE_CACHE_CONTROL_SECONDS = 3600;
 
-export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png"] as const;
-export const ACCEPTED_IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png"] as const;
+// Not in the spec: limits of the photos API (README "Photos").
+/** GET /api/images pages: the default and the largest `limit`. */
+export const IMAGE_PAGE_LIMIT = 1000;
+/** Uploads one user may have in flight at once; the next is answered 429 too_many_uploads. */
+export const MAX_UPLOADS_IN_FLIGHT = 4;
+/** Photo names are cut to this many characters (the extension kept). */
+export const MAX_NAME_LENGTH = 255;
+/** `timezoneOffset` of an upload: Date#getTimezoneOffset() minutes, UTC−14 … UTC+14. */
+export const MAX_TIMEZONE_OFFSET_MINUTES = 840;
+/** Camera dates before this year or more than a day ahead of now are treated as missing. */
+export const EARLIEST_PHOTO_YEAR = 1900;
+export const FUTURE_DATE_SLACK_MS = 86_400_000;

@@ -83,6 +83,92 @@ describe("readPhotoMetadata: dates", () => {
   });
 });
 
+describe("readPhotoMetadata: the date to store", () => {
+  const withoutDate = async () => (await makePhoto({ gps: HEMISPHERES["N/E (Berlin)"] })).bytes;
+
+  it("is lastModified's calendar day where the file was: 21:00 in New York stays that day", async () => {
+    const bytes = await withoutDate();
+    const lastModified = Date.parse("2024-03-05T02:00:00Z"); // 21:00 on the 4th in New York (UTC−5)
+    const ny = await readPhotoMetadata(bytes, { lastModified, timezoneOffset: 300 });
+    expect(ny.calendarDate).toBe("2024-03-04");
+    expect(ny.timestamp).toBe("2024-03-05T02:00:00.000Z");
+    // East of UTC the day moves the other way; without an offset, UTC as before.
+    const tokyo = await readPhotoMetadata(bytes, {
+      lastModified: Date.parse("2024-03-04T20:00:00Z"),
+      timezoneOffset: -540,
+    });
+    expect(tokyo.calendarDate).toBe("2024-03-05");
+    expect((await readPhotoMetadata(bytes, { lastModified })).calendarDate).toBe("2024-03-05");
+  });
+
+  it("gives the same answer whatever the process's own time zone", async () => {
+    const bytes = await withoutDate();
+    const before = process.env.TZ;
+    try {
+      for (const tz of ["UTC", "America/New_York", "Asia/Tokyo", "Pacific/Kiritimati"]) {
+        process.env.TZ = tz;
+        const r = await readPhotoMetadata(bytes, {
+          lastModified: Date.parse("2024-03-05T02:00:00Z"),
+          timezoneOffset: 300,
+        });
+        expect(r.calendarDate, tz).toBe("2024-03-04");
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
+  it("is the camera's date when there is one, whatever the offset", async () => {
+    const { bytes } = await makePhoto({ dateTimeOriginal: "2023:12:31 23:59:59" });
+    const r = await readPhotoMetadata(bytes, { lastModified: 0, timezoneOffset: -840 });
+    expect(r.calendarDate).toBe("2023-12-31");
+  });
+
+  it("is today's at the offset when there is no lastModified", async () => {
+    const now = new Date("2024-06-01T01:30:00Z");
+    const r = await readPhotoMetadata(await withoutDate(), { now, timezoneOffset: 240 });
+    expect(r.calendarDate).toBe("2024-05-31");
+  });
+});
+
+describe("readPhotoMetadata: implausible camera dates count as missing", () => {
+  const now = new Date("2024-06-01T12:00:00Z");
+  for (const [title, text] of [
+    ["before 1900", "1899:12:31 23:59:59"],
+    ["a broken clock's 1601", "1601:01:01 00:00:00"],
+    ["more than a day ahead", "2024:06:02 13:00:01"],
+    ["years ahead", "2099:01:01 00:00:00"],
+  ] as const) {
+    it(title, async () => {
+      const { bytes } = await makePhoto({ gps: HEMISPHERES["N/E (Berlin)"], dateTimeOriginal: text });
+      const lastModified = Date.parse("2024-05-01T10:00:00Z");
+      const r = await readPhotoMetadata(bytes, { now, lastModified });
+      expect(r).toMatchObject({ date: null, hasOriginalDate: false, calendarDate: "2024-05-01" });
+      expect(r.timestamp).toBe("2024-05-01T10:00:00.000Z");
+      expect(r.warnings).toEqual([messages.noOriginalDate, messages.implausibleOriginalDate]);
+    });
+  }
+
+  it("keeps 1900 and a clock a few hours ahead", async () => {
+    for (const text of ["1900:01:01 00:00:00", "2024:06:02 08:00:00"]) {
+      const { bytes } = await makePhoto({ dateTimeOriginal: text });
+      const r = await readPhotoMetadata(bytes, { now });
+      expect(r.hasOriginalDate, text).toBe(true);
+      expect(r.date, text).toBe(text.slice(0, 10).replaceAll(":", "-"));
+    }
+  });
+
+  it("ignores a lastModified outside those years too (then today)", async () => {
+    const { bytes } = await makePhoto({});
+    for (const lastModified of [-8.64e15, 8.64e15, Date.parse("1800-01-01T00:00:00Z")]) {
+      const r = await readPhotoMetadata(bytes, { now, lastModified });
+      expect(r.calendarDate).toBe("2024-06-01");
+      expect(r.timestamp).toBe(now.toISOString());
+    }
+  });
+});
+
 describe("readPhotoMetadata: inputs", () => {
   it("reads a Blob, an ArrayBuffer and a Uint8Array alike", async () => {
     const { bytes, expected } = await makePhoto({

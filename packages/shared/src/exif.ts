@@ -4,6 +4,7 @@
  * same function for its warnings, so both sides always agree.
  */
 import exifr from "exifr";
+import { EARLIEST_PHOTO_YEAR, FUTURE_DATE_SLACK_MS } from "./constants";
 import { locateExif, type ImageFormat } from "./exif-locate";
 import { messages } from "./messages";
 
@@ -11,8 +12,16 @@ export interface PhotoReading {
   /** Decimal degrees, negative for S and W; null when the photo has no (valid) GPS position. */
   latitude: number | null;
   longitude: number | null;
-  /** YYYY-MM-DD from the camera's own DateTimeOriginal text, never shifted by time zones. */
+  /**
+   * YYYY-MM-DD from the camera's own DateTimeOriginal text, never shifted by time zones; null when
+   * missing or implausible (before 1900, or more than a day in the future).
+   */
   date: string | null;
+  /**
+   * The date stored with the photo (the spec's rule): `date`, else the calendar day of lastModified
+   * at `timezoneOffset` (UTC without one), else today's at that offset.
+   */
+  calendarDate: string;
   /**
    * ISO 8601. From DateTimeOriginal: the camera's wall-clock time, with OffsetTimeOriginal when the
    * camera wrote one ("2023-07-14T23:30:05+02:00"), else without a zone ("2023-07-14T23:30:05").
@@ -21,7 +30,7 @@ export interface PhotoReading {
   timestamp: string;
   hasGps: boolean;
   hasOriginalDate: boolean;
-  /** messages.noGps / messages.noOriginalDate for what is missing. */
+  /** messages.noGps / messages.noOriginalDate for what is missing (+ implausibleOriginalDate). */
   warnings: string[];
   /** JPEG or PNG by magic bytes; null for anything else. */
   format: ImageFormat | null;
@@ -32,7 +41,12 @@ export interface PhotoReading {
 export interface ReadPhotoOptions {
   /** Milliseconds since the epoch; defaults to `file.lastModified` for a File. */
   lastModified?: number;
-  /** The clock for the last fallback (tests). */
+  /**
+   * Where the file's lastModified was taken, as `new Date(lastModified).getTimezoneOffset()`
+   * (minutes, positive west of UTC: 300 for New York in winter). Unset: UTC.
+   */
+  timezoneOffset?: number;
+  /** The clock for the last fallback and the plausibility check (tests). */
   now?: Date;
 }
 
@@ -85,17 +99,22 @@ export async function readPhotoMetadata(
   const latitude = toDecimalDegrees(tags.GPSLatitude, tags.GPSLatitudeRef, "S", 90);
   const longitude = toDecimalDegrees(tags.GPSLongitude, tags.GPSLongitudeRef, "W", 180);
   const hasGps = latitude !== null && longitude !== null;
-  const original = parseExifDateTime(tags.DateTimeOriginal, tags.SubSecTimeOriginal, tags.OffsetTimeOriginal);
+  const now = opts.now ?? new Date();
+  const written = parseExifDateTime(tags.DateTimeOriginal, tags.SubSecTimeOriginal, tags.OffsetTimeOriginal);
+  const original = written && isPlausible(written.timestamp, now) ? written : null;
+  const fallback = usableLastModified(lastModified, now) ?? now.getTime();
 
   const warnings: string[] = [];
   if (!hasGps) warnings.push(messages.noGps);
   if (!original) warnings.push(messages.noOriginalDate);
+  if (written && !original) warnings.push(messages.implausibleOriginalDate);
 
   return {
     latitude: hasGps ? latitude : null,
     longitude: hasGps ? longitude : null,
     date: original?.date ?? null,
-    timestamp: original?.timestamp ?? fallbackTimestamp(lastModified, opts.now),
+    calendarDate: original?.date ?? calendarDateAt(fallback, opts.timezoneOffset ?? 0),
+    timestamp: original?.timestamp ?? new Date(fallback).toISOString(),
     hasGps,
     hasOriginalDate: original !== null,
     warnings,
@@ -104,12 +123,36 @@ export async function readPhotoMetadata(
   };
 }
 
-function fallbackTimestamp(lastModified: number | undefined, now: Date | undefined): string {
-  if (lastModified !== undefined && Number.isFinite(lastModified)) {
-    const d = new Date(lastModified);
-    if (!Number.isNaN(d.getTime())) return d.toISOString();
-  }
-  return (now ?? new Date()).toISOString();
+/**
+ * A time is plausible for a photo from 1900 to a day after now (camera clocks run a little ahead;
+ * a reset clock says 1970 or 2000, a broken one 1601 or 2099). A wall-clock time without a zone is
+ * read as UTC: at most 14 h off, inside the day of slack.
+ */
+function isPlausible(timestamp: string, now: Date): boolean {
+  // A leap second (":60", which cameras may write) is no valid input to Date.parse.
+  const text = timestamp.replace(/(T\d\d:\d\d):60/, "$1:59");
+  const ms = Date.parse(/(Z|[+-]\d\d:\d\d)$/.test(text.slice(10)) ? text : `${text}Z`);
+  return (
+    Number.isFinite(ms) &&
+    new Date(ms).getUTCFullYear() >= EARLIEST_PHOTO_YEAR &&
+    ms <= now.getTime() + FUTURE_DATE_SLACK_MS
+  );
+}
+
+/** lastModified when it is a plausible time (see isPlausible), else undefined: now is used then. */
+function usableLastModified(lastModified: number | undefined, now: Date): number | undefined {
+  if (lastModified === undefined || !Number.isFinite(lastModified)) return undefined;
+  const d = new Date(lastModified);
+  if (Number.isNaN(d.getTime())) return undefined;
+  return isPlausible(d.toISOString(), now) ? lastModified : undefined;
+}
+
+/**
+ * The calendar day (YYYY-MM-DD) of an instant where the clock is `timezoneOffset` minutes behind
+ * UTC (Date#getTimezoneOffset's sign): the same answer on any machine, whatever its own zone.
+ */
+export function calendarDateAt(ms: number, timezoneOffset: number): string {
+  return new Date(ms - timezoneOffset * 60_000).toISOString().slice(0, 10);
 }
 
 /** Degrees/minutes/seconds (or a plain number) to signed decimal degrees; null when unusable. */

@@ -47,6 +47,12 @@ export const messages = {
   imageNotFound: "Image not found",
   invalidRegion: "Unknown region",
   invalidLastModified: "lastModified must be a time in milliseconds since 1970",
+  invalidTimezoneOffset: "timezoneOffset must be whole minutes between -840 and 840",
+  invalidCursor: "This page link is not valid any more. Please reload the list.",
+  /** A warning in the upload dialog: the camera's date is before 1900 or in the future. */
+  implausibleOriginalDate: "The original date/time is before 1900 or in the future and was ignored",
+  tooManyUploads: (max: number) =>
+    `Too many uploads at once: at most ${max} at a time. Please wait for the others to finish and try again.`,
 } as const;
 
 /**

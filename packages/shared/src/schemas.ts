@@ -3,6 +3,7 @@
  * Field names of image records are the spec's (snake_case).
  */
 import { z } from "zod";
+import { IMAGE_PAGE_LIMIT } from "./constants";
 
 export const photoMetadataSchema = z.object({
   latitude: z.number().nullable(),
@@ -31,8 +32,33 @@ export const imageRecordSchema = z.object({
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
-export const imageListSchema = z.object({ images: z.array(imageRecordSchema) });
+/**
+ * GET /api/images: a page in list order (date ascending, undated last, created_at, id).
+ * `nextCursor` asks for the next page (`?cursor=`); null at the end, and always with `?region=`,
+ * which answers the whole region.
+ */
+export const imageListSchema = z.object({
+  images: z.array(imageRecordSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ImageList = z.infer<typeof imageListSchema>;
+/** POST /api/images (201) and GET /api/images/:id. */
 export const imageCreatedSchema = z.object({ image: imageRecordSchema });
+export const imageResponseSchema = imageCreatedSchema;
+
+export const imageListQuerySchema = z.object({
+  /** A region id from /api/regions ("lon,lat"); checked by the server (400 invalid_region). */
+  region: z.string().max(32).optional(),
+  limit: z.coerce.number().int().min(1).max(IMAGE_PAGE_LIMIT).optional(),
+  /** Opaque: the `nextCursor` of the previous page. */
+  cursor: z.string().min(1).max(512).optional(),
+});
+export type ImageListQuery = z.infer<typeof imageListQuerySchema>;
+
+export const imageIdParamsSchema = z.object({ id: z.guid() });
+
+/** GET /files/<key>: the key is the rest of the path. */
+export const fileParamsSchema = z.object({ "*": z.string() });
 
 export const regionBoundsSchema = z.object({
   minLon: z.number(),

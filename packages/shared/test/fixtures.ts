@@ -126,3 +126,5 @@ export const HEMISPHERES: Record<string, GpsPoint> = {
   "N/W (New York)": { latitude: 40.712776, longitude: -74.005974 },
   "S/W (Santiago)": { latitude: -33.44889, longitude: -70.669265 },
 };
+
+export { groupIntoRegions, type Region } from "./regions-oracle";

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
+import { MAX_UPLOADS_IN_FLIGHT, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { startTestS3, type TestS3 } from "../helpers/s3";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
@@ -136,8 +136,17 @@ describe("two server processes on one database and one bucket", () => {
     const fit = Math.floor(STORAGE_QUOTA_BYTES / size);
     expect(fit).toBeLessThan(photos.length);
 
-    const results = await Promise.all(
-      photos.map((p, i) => uploadTo(i % 2 === 0 ? a : b, user.cookie, p, `pole-${i}.png`)),
+    // Half to each process, each with as many in flight as one user may have there.
+    const results: Awaited<ReturnType<typeof uploadTo>>[] = [];
+    let next = 0;
+    await Promise.all(
+      [a, b].flatMap((server) =>
+        Array.from({ length: MAX_UPLOADS_IN_FLIGHT }, async () => {
+          for (let i = next++; i < photos.length; i = next++) {
+            results[i] = await uploadTo(server, user.cookie, photos[i]!, `pole-${i}.png`);
+          }
+        }),
+      ),
     );
     const created = results.filter((r) => r.status === 201).length;
     expect(created).toBe(fit);

@@ -10,6 +10,8 @@ export interface UploadOptions {
   lastModified?: number | string;
   /** Send the file under another field name (or none at all with null). */
   fieldName?: string | null;
+  /** More form fields, sent before the file (as the web app does), e.g. timezoneOffset. */
+  fields?: Record<string, string>;
 }
 
 /** A multipart/form-data body as a browser's FormData would send it. */
@@ -21,6 +23,11 @@ export function multipartBody(bytes: Uint8Array, opts: UploadOptions = {}) {
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="lastModified"\r\n\r\n${opts.lastModified}\r\n`,
       ),
+    );
+  }
+  for (const [name, value] of Object.entries(opts.fields ?? {})) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     );
   }
   if (opts.fieldName !== null) {
@@ -39,8 +46,14 @@ export function multipartBody(bytes: Uint8Array, opts: UploadOptions = {}) {
 }
 
 /** The same upload over real HTTP, for tests of concurrent requests on a listening app. */
-export async function uploadOverHttp(baseUrl: string, cookie: string, bytes: Uint8Array, filename: string) {
-  const body = multipartBody(bytes, { filename });
+export async function uploadOverHttp(
+  baseUrl: string,
+  cookie: string,
+  bytes: Uint8Array,
+  filename: string,
+  opts: UploadOptions = {},
+) {
+  const body = multipartBody(bytes, { filename, ...opts });
   const res = await fetch(`${baseUrl}/api/images`, {
     method: "POST",
     headers: { cookie, "content-type": body.contentType },

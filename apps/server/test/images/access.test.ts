@@ -36,7 +36,10 @@ describe("photos belong to their owner", () => {
     expect(imageListSchema.parse((await req("GET", "/api/images", bob.cookie)).json()).images).toEqual([]);
     const regionId = (await req("GET", "/api/regions", alice.cookie)).json<{ regions: { id: string }[] }>()
       .regions[0]!.id;
-    expect((await req("GET", `/api/images?region=${regionId}`, bob.cookie)).json()).toEqual({ images: [] });
+    expect((await req("GET", `/api/images?region=${regionId}`, bob.cookie)).json()).toEqual({
+      images: [],
+      nextCursor: null,
+    });
     expect((await req("GET", "/api/regions", bob.cookie)).json()).toEqual({ regions: [] });
     expect((await req("GET", "/api/storage/usage", bob.cookie)).json()).toMatchObject({ usedBytes: 0 });
     // …while A does.
@@ -53,6 +56,18 @@ describe("photos belong to their owner", () => {
       expect(res.body).not.toContain(photoBytes.subarray(0, 64).toString("latin1"));
     }
     expect((await req("GET", photo.image_url, alice.cookie)).rawPayload.equals(photoBytes)).toBe(true);
+  });
+
+  it("user B gets 404 for A's photo by id, the same as for an id that does not exist", async () => {
+    for (const id of [photo.id, "0b6f1a3e-6a1e-4a5e-9b6e-0f6c1a2b3c4d"]) {
+      const res = await req("GET", `/api/images/${id}`, bob.cookie);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ code: "not_found", message: messages.imageNotFound });
+    }
+    const own = await req("GET", `/api/images/${photo.id}`, alice.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ image: photo });
+    expect((await req("GET", `/api/images/${photo.id}`)).statusCode).toBe(401);
   });
 
   it("user B gets 404 deleting A's photo, and it stays", async () => {

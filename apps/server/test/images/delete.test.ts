@@ -50,13 +50,18 @@ describe("DELETE /api/images/:id", () => {
     expect((await req("GET", gone.thumbnail_url)).statusCode).toBe(404);
   });
 
-  it("a second delete, an unknown id or a malformed id is 404", async () => {
+  it("a second delete or an unknown id is 404; a malformed id is a 400 naming it", async () => {
     const img = await uploadOne("twice.jpg");
     expect((await req("DELETE", `/api/images/${img.id}`)).statusCode).toBe(204);
-    for (const id of [img.id, "7f0c6d1e-0000-4000-8000-000000000000", "not-a-uuid", "1 OR 1=1"]) {
+    for (const id of [img.id, "7f0c6d1e-0000-4000-8000-000000000000"]) {
       const res = await req("DELETE", `/api/images/${encodeURIComponent(id)}`);
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ code: "not_found", message: messages.imageNotFound });
+    }
+    for (const id of ["not-a-uuid", "1 OR 1=1"]) {
+      const res = await req("DELETE", `/api/images/${encodeURIComponent(id)}`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toMatchObject({ code: "invalid_request", field: "params.id" });
     }
   });
 

@@ -7,12 +7,12 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
   compareByDate,
-  groupIntoRegions,
   imageListSchema,
   regionListSchema,
   type RegionImage,
   type RegionSummary,
 } from "@poleatlas/shared";
+import { groupIntoRegions } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { imageQueries } from "../../src/modules/images/images.repository";

@@ -16,7 +16,10 @@ import { createImageProcessor } from "../../src/infra/images/image-processor";
 import { createLocalStorage } from "../../src/infra/storage/local-storage";
 import type { Storage } from "../../src/infra/storage/storage";
 import { createImagesRepository, type ImagesRepository } from "../../src/modules/images/images.repository";
+import { createTempFiles } from "../../src/infra/uploads/temp-files";
 import { createImagesService, type ImagesService } from "../../src/modules/images/images.service";
+import type { ReceiveOptions } from "../../src/modules/images/upload-receiver";
+import { UploadSlots } from "../../src/modules/images/upload-slots";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
@@ -48,12 +51,13 @@ function serviceWith(
     repository,
     storage,
     images: createImageProcessor(),
-    tmpDir: path.join(work, "tmp"),
+    temp: createTempFiles(path.join(work, "tmp")),
+    slots: new UploadSlots(),
     log: Fastify({ logger: { level: "silent" } }).log,
   });
 }
 
-async function receiveFixture(maxBytes: number) {
+async function receiveFixture({ maxBytes }: ReceiveOptions) {
   const { bytes } = await makePhoto({ dateTimeOriginal: "2024:02:03 04:05:06" });
   const file = path.join(work, `in-${Date.now()}-${Math.random()}`);
   await writeFile(file, bytes);
@@ -72,7 +76,7 @@ describe("an upload that fails late leaves nothing behind", () => {
         key.includes("/thumbnails/") ? Promise.reject(new Error("disk full")) : local.put(key, src, type),
     };
     const before = await rowCount();
-    await expect(serviceWith(failing).upload(user.id, receiveFixture)).rejects.toThrow("disk full");
+    await expect(serviceWith(failing).upload(user.id, null, receiveFixture)).rejects.toThrow("disk full");
     expect(await rowCount()).toBe(before);
     expect(await listFiles(root)).toEqual([]);
     expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
@@ -91,7 +95,9 @@ describe("an upload that fails late leaves nothing behind", () => {
     };
     const before = await rowCount();
     const service = serviceWith(local, repository);
-    await expect(service.upload(user.id, receiveFixture)).rejects.toMatchObject({ code: "quota_exceeded" });
+    await expect(service.upload(user.id, null, receiveFixture)).rejects.toMatchObject({
+      code: "quota_exceeded",
+    });
     expect(await rowCount()).toBe(before);
     expect(await listFiles(root)).toEqual([]);
     expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
@@ -111,7 +117,7 @@ describe("an upload that fails late leaves nothing behind", () => {
       },
     };
     const before = await rowCount();
-    await expect(serviceWith(local, repository).upload(user.id, receiveFixture)).rejects.toThrow(
+    await expect(serviceWith(local, repository).upload(user.id, null, receiveFixture)).rejects.toThrow(
       "Connection terminated",
     );
     expect(await rowCount()).toBe(before + 1);

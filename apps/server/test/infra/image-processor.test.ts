@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { makePhoto, makePlainImage } from "@poleatlas/shared/testing";
+import { makePhoto } from "@poleatlas/shared/testing";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageProcessor, ImageDecodeError } from "../../src/infra/images/image-processor";
@@ -36,18 +36,6 @@ async function detailedJpeg(): Promise<Buffer> {
     .jpeg({ quality: 90 })
     .toBuffer();
 }
-
-describe("sniff", () => {
-  it("knows JPEG and PNG by their bytes, not their names", async () => {
-    expect(await images.sniff(await file(await makePlainImage("jpeg")))).toBe("jpeg");
-    expect(await images.sniff(await file(await makePlainImage("png")))).toBe("png");
-    expect(await images.sniff(await file(await makePlainImage("gif")))).toBeNull();
-    expect(await images.sniff(await file(await makePlainImage("webp")))).toBeNull();
-    expect(await images.sniff(await file(new TextEncoder().encode("not a png at all")))).toBeNull();
-    expect(await images.sniff(await file(new Uint8Array(0)))).toBeNull();
-    expect(await images.sniff(await file(Uint8Array.from([0xff, 0xd8])))).toBeNull();
-  });
-});
 
 describe("thumbnail", () => {
   it("makes a WebP no larger than 256 px, keeping the aspect ratio", async () => {

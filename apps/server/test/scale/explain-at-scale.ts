@@ -81,10 +81,23 @@ async function main() {
       ["GET /api/regions", imageQueries.regions("scale-user"), 9],
       [
         `GET /api/images?region= (~${target.count} rows)`,
-        imageQueries.list("scale-user", { longitude: target.region_lon, latitude: target.region_lat }),
+        imageQueries.region("scale-user", { longitude: target.region_lon, latitude: target.region_lat }),
         9,
       ],
-      [`GET /api/images (all ${ROWS} rows)`, imageQueries.list("scale-user"), 3],
+      ["GET /api/images (first page)", imageQueries.page("scale-user", null, 1000), 9],
+      [
+        "GET /api/images (a page in the middle)",
+        imageQueries.page(
+          "scale-user",
+          {
+            date: "2021-06-01",
+            created_at: "2000-01-01T00:00:00.000000Z",
+            id: "00000000-0000-0000-0000-000000000000",
+          },
+          1000,
+        ),
+        9,
+      ],
     ];
     const summary: string[] = [];
     for (const [label, query, runs] of cases) {

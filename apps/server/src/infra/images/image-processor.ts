@@ -1,10 +1,10 @@
 /**
- * sharp behind a small interface: what kind of image a file really is (by its bytes), and a
- * thumbnail. Decoding the whole picture for the thumbnail is also the check that the file is a
+ * sharp behind a small interface: a thumbnail. (What kind of image a file is comes from its bytes,
+ * read once by the shared readPhotoMetadata.) Decoding the whole picture for the thumbnail is also the check that the file is a
  * complete, readable image: a cut-off JPEG fails here instead of reaching the map.
  */
-import { open, writeFile } from "node:fs/promises";
-import { sniffImageFormat, type ImageFormat } from "@poleatlas/shared";
+import { writeFile } from "node:fs/promises";
+import type { ImageFormat } from "@poleatlas/shared";
 import sharp, { type OutputInfo } from "sharp";
 
 export const THUMBNAIL_SIZE = 256;
@@ -24,25 +24,12 @@ export class ImageDecodeError extends Error {
 }
 
 export interface ImageProcessor {
-  /** JPEG or PNG by magic bytes, null for anything else (including an empty file). */
-  sniff(filePath: string): Promise<ImageFormat | null>;
   /** Writes a WebP thumbnail (EXIF orientation applied) to `dest`; ImageDecodeError if unreadable. */
   thumbnail(src: string, dest: string): Promise<{ width: number; height: number }>;
 }
 
 export function createImageProcessor(): ImageProcessor {
   return {
-    async sniff(filePath) {
-      const handle = await open(filePath, "r");
-      try {
-        const head = Buffer.alloc(16);
-        const { bytesRead } = await handle.read(head, 0, head.length, 0);
-        return sniffImageFormat(head.subarray(0, bytesRead));
-      } finally {
-        await handle.close();
-      }
-    },
-
     async thumbnail(src, dest) {
       let out: { data: Buffer; info: OutputInfo };
       try {
@@ -56,7 +43,7 @@ export function createImageProcessor(): ImageProcessor {
         throw new ImageDecodeError(err);
       }
       // Written separately, so a disk problem is not mistaken for a broken photo.
-      await writeFile(dest, out.data, { flag: "wx" });
+      await writeFile(dest, out.data, { flag: "wx", mode: 0o600 });
       return { width: out.info.width, height: out.info.height };
     },
   };

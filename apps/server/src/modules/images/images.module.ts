@@ -5,12 +5,14 @@ import type { Database } from "../../infra/db/database";
 import { createImageProcessor } from "../../infra/images/image-processor";
 import { createStorage } from "../../infra/storage/create-storage";
 import type { Storage } from "../../infra/storage/storage";
+import { createTempFiles } from "../../infra/uploads/temp-files";
 import type { RequireUser } from "../auth/session-user";
 import { filesRoutes } from "./files.routes";
 import { createImagesRepository } from "./images.repository";
 import { imagesRoutes } from "./images.routes";
 import { createImagesService, type ImagesService } from "./images.service";
 import { sweepStaleUploads } from "./stale-uploads";
+import { UploadSlots } from "./upload-slots";
 
 /** Temp files older than this at start-up belong to uploads a crash interrupted. */
 const STALE_UPLOAD_AGE_MS = 6 * 3600 * 1000;
@@ -46,10 +48,11 @@ export async function registerImages(
     repository: createImagesRepository(database.db),
     storage,
     images: createImageProcessor(),
-    tmpDir: config.uploadTmpDir,
+    temp: createTempFiles(config.uploadTmpDir),
+    slots: new UploadSlots(),
     log,
   });
-  await imagesRoutes(app, { requireUser, service, tmpDir: config.uploadTmpDir });
-  filesRoutes(app, { requireUser, service, storage });
+  await imagesRoutes(app, { requireUser, service });
+  filesRoutes(app, { requireUser, service });
   return { service, storage };
 }

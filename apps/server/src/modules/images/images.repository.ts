@@ -3,8 +3,9 @@
  * strings), so services never see driver types (bigint strings, Date objects in local time).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { PhotoMetadata } from "@poleatlas/shared";
+import { LIST_ORDER_COLUMNS, type PhotoMetadata } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
+import type { ListKey } from "./list-cursor";
 
 /** A transaction or the pool: anything that can run a statement. */
 export type Executor = Pick<Db, "execute">;
@@ -51,15 +52,37 @@ const COLUMNS = sql.raw(`id::text, user_id, storage_key, thumbnail_key, name, da
   latitude, longitude, metadata`);
 
 /**
- * The one list order (shared compareByDate): date ascending, undated last, created_at, id.
- * Qualified with the table's alias: a bare `date` in ORDER BY would mean the *output* column
- * (`date::text AS date`), which sorts the same but cannot use an index.
+ * The one list order (shared LIST_ORDER_COLUMNS): ascending, nulls (undated) last. Qualified with
+ * the table's alias: a bare `date` in ORDER BY would mean the *output* column (`date::text AS
+ * date`), which sorts the same but cannot use an index. `prefix` names the summary table's copy
+ * of a region's first photo (first_date, first_created_at, first_id).
  */
-const listOrder = (alias: string) =>
-  sql.raw(`${alias}.date ASC NULLS LAST, ${alias}.created_at ASC, ${alias}.id ASC`);
+const listOrder = (alias: string, prefix = "") =>
+  sql.raw(LIST_ORDER_COLUMNS.map((c) => `${alias}.${prefix}${c} ASC NULLS LAST`).join(", "));
 
-/** Namespace for pg_advisory_xact_lock(int, int): keeps our per-user locks apart from others'. */
-const QUOTA_LOCK_NAMESPACE = 0x504f4c45; // "POLE"
+/**
+ * Rows after `key` in list order, as two index range scans (dated rows after the key, then the
+ * undated ones), each already in order: a single `OR date IS NULL` condition would make
+ * PostgreSQL collect and sort every remaining row instead.
+ */
+function pageAfter(userId: string, key: ListKey | null, limit: number): SQL {
+  const take = sql`ORDER BY ${listOrder("img")} LIMIT ${limit}`;
+  if (!key) return sql`SELECT ${COLUMNS} FROM utility_pole_images img WHERE user_id = ${userId} ${take}`;
+  const undatedAfter =
+    key.date === null
+      ? sql`AND (img.created_at, img.id) > (${key.created_at}::timestamptz, ${key.id}::uuid)`
+      : sql``;
+  const undated = sql`(SELECT ${COLUMNS} FROM utility_pole_images img
+                       WHERE user_id = ${userId} AND img.date IS NULL ${undatedAfter} ${take})`;
+  if (key.date === null) return undated;
+  return sql`SELECT * FROM (
+      (SELECT ${COLUMNS} FROM utility_pole_images img
+       WHERE user_id = ${userId}
+         AND (img.date, img.created_at, img.id) > (${key.date}::date, ${key.created_at}::timestamptz, ${key.id}::uuid)
+       ${take})
+      UNION ALL ${undated}
+    ) page ORDER BY ${listOrder("page")} LIMIT ${limit}`;
+}
 
 /** The read queries, exported so the scale check (test/scale) explains exactly what the API runs. */
 export const imageQueries = {
@@ -67,13 +90,15 @@ export const imageQueries = {
   usage: (userId: string) =>
     sql`SELECT COALESCE((SELECT used_bytes FROM utility_pole_usage WHERE user_id = ${userId}), 0)::text AS used`,
 
-  list(userId: string, region?: { longitude: number; latitude: number }) {
-    const inRegion = region
-      ? sql`AND region_lon = ${region.longitude}::float8 AND region_lat = ${region.latitude}::float8`
-      : sql``;
-    return sql`SELECT ${COLUMNS} FROM utility_pole_images img
-               WHERE user_id = ${userId} ${inRegion} ORDER BY ${listOrder("img")}`;
-  },
+  /** One page of the list: up to `limit` photos after `after` (from the start without one). */
+  page: (userId: string, after: ListKey | null, limit: number) => pageAfter(userId, after, limit),
+
+  /** A whole region, in list order. */
+  region: (userId: string, region: { longitude: number; latitude: number }) =>
+    sql`SELECT ${COLUMNS} FROM utility_pole_images img
+        WHERE user_id = ${userId} AND region_lon = ${region.longitude}::float8
+          AND region_lat = ${region.latitude}::float8
+        ORDER BY ${listOrder("img")}`,
 
   /**
    * Regions in 'Region N' order, from the trigger-kept summary table: one row per region, ordered
@@ -84,7 +109,7 @@ export const imageQueries = {
     sql`SELECT region_lon, region_lat, photo_count AS count, min_lon, min_lat, max_lon, max_lat
         FROM utility_pole_regions
         WHERE user_id = ${userId}
-        ORDER BY first_date ASC NULLS LAST, first_created_at ASC, first_id ASC`,
+        ORDER BY ${listOrder("utility_pole_regions", "first_")}`,
 
   /**
    * The same regions computed from the photos themselves: what the summary must always equal
@@ -106,7 +131,7 @@ export const imageQueries = {
           ORDER BY ${listOrder("i")}
           LIMIT 1
         ) first
-        ORDER BY first.date ASC NULLS LAST, first.created_at ASC, first.id ASC`,
+        ORDER BY ${listOrder("first")}`,
 };
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -116,10 +141,13 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 
 export function createImagesRepository(db: Db) {
   return {
-    /** Runs `fn` in a transaction that holds this user's quota lock until commit or rollback. */
+    /**
+     * Runs `fn` in a transaction that holds this user's lock until commit or rollback: the same
+     * lock the summary triggers take (utility_pole_lock_user, drizzle/0003_one_lock_one_order.sql).
+     */
     withUserLock<T>(userId: string, fn: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUOTA_LOCK_NAMESPACE}, hashtext(${userId}))`);
+        await tx.execute(sql`SELECT utility_pole_lock_user(${userId})`);
         return fn(tx);
       });
     },
@@ -151,8 +179,21 @@ export function createImagesRepository(db: Db) {
       return row?.found === true;
     },
 
-    list(userId: string, region?: { longitude: number; latitude: number }): Promise<ImageRow[]> {
-      return rows<ImageRow>(db, imageQueries.list(userId, region));
+    page(userId: string, after: ListKey | null, limit: number): Promise<ImageRow[]> {
+      return rows<ImageRow>(db, imageQueries.page(userId, after, limit));
+    },
+
+    region(userId: string, region: { longitude: number; latitude: number }): Promise<ImageRow[]> {
+      return rows<ImageRow>(db, imageQueries.region(userId, region));
+    },
+
+    /** One photo, only when it is the caller's. */
+    async findOwned(userId: string, id: string): Promise<ImageRow | null> {
+      const [row] = await rows<ImageRow>(
+        db,
+        sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE id = ${id}::uuid AND user_id = ${userId}`,
+      );
+      return row ?? null;
     },
 
     /** The photo a stored file belongs to, only when it is the caller's. */

@@ -1,57 +1,100 @@
-/** HTTP only: parse, ask the service, answer. The contract is DESIGN.md "The API contract". */
+/**
+ * HTTP only: each route declares its params, query and answers with the shared zod schemas (a
+ * request that misses them is a 400 naming the field; answers are serialized by them), asks the
+ * service, answers. The contract is README "Photos" and DESIGN.md "The API contract".
+ */
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messages } from "@poleatlas/shared";
+import {
+  imageCreatedSchema,
+  imageIdParamsSchema,
+  imageListQuerySchema,
+  imageListSchema,
+  imageResponseSchema,
+  messages,
+  regionListSchema,
+  storageUsageSchema,
+} from "@poleatlas/shared";
 import { badRequest } from "../../errors";
 import type { RequireUser } from "../auth/session-user";
 import type { ImagesService } from "./images.service";
+import { PerUserGate } from "./per-user-gate";
 import { receiveUpload } from "./upload-receiver";
 
-const listQuery = z.object({ region: z.string().optional() });
-const idParams = z.object({ id: z.string() });
+/**
+ * List calls of one user served at a time: each builds and serializes up to a 1,000-photo page;
+ * one at a time, a user firing 60 at once no longer delays everyone else (bench/list-load.ts).
+ */
+const LISTS_PER_USER = 1;
 
 export async function imagesRoutes(
   app: FastifyInstance,
-  deps: { requireUser: RequireUser; service: ImagesService; tmpDir: string },
+  deps: { requireUser: RequireUser; service: ImagesService },
 ): Promise<void> {
   const { requireUser, service } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const lists = new PerUserGate(LISTS_PER_USER);
 
   // Multipart only here. Its own fileSize limit is replaced per request by the remaining quota.
-  await app.register(async (scope) => {
+  await api.register(async (scope) => {
     // throwFileSizeLimit off: we check `truncated` ourselves and answer the quota message.
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
 
-    scope.post("/api/images", async (req, reply) => {
+    // The body is multipart (a file and form fields), read as a stream: the service checks its fields.
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post("/api/images", { schema: { response: { 201: imageCreatedSchema } } }, async (req, reply) => {
+        const user = await requireUser(req);
+        if (!req.isMultipart()) throw badRequest(messages.noFilesSelected, "file_required");
+        const declared = Number(req.headers["content-length"]);
+        const image = await service.upload(
+          user.id,
+          Number.isSafeInteger(declared) ? declared : null,
+          (opts) => receiveUpload(req, opts),
+        );
+        return reply.status(201).send({ image });
+      });
+  });
+
+  api.get(
+    "/api/images",
+    { schema: { querystring: imageListQuerySchema, response: { 200: imageListSchema } } },
+    async (req, reply) => {
       const user = await requireUser(req);
-      if (!req.isMultipart()) throw badRequest(messages.noFilesSelected, "file_required");
-      const image = await service.upload(user.id, (maxBytes) =>
-        receiveUpload(req, { tmpDir: deps.tmpDir, maxBytes }),
-      );
-      return reply.status(201).send({ image });
-    });
-  });
+      // Held until the answer is written (or the client is gone): serializing is most of the work.
+      const done = await lists.acquire(user.id);
+      reply.raw.once("close", done);
+      return service.list(user.id, req.query);
+    },
+  );
 
-  app.get("/api/images", async (req) => {
-    const user = await requireUser(req);
-    const query = listQuery.safeParse(req.query);
-    if (!query.success) throw badRequest(messages.invalidRegion, "invalid_region");
-    return { images: await service.list(user.id, query.data.region) };
-  });
+  api.get(
+    "/api/images/:id",
+    { schema: { params: imageIdParamsSchema, response: { 200: imageResponseSchema } } },
+    async (req) => {
+      const user = await requireUser(req);
+      return { image: await service.get(user.id, req.params.id) };
+    },
+  );
 
-  app.delete("/api/images/:id", async (req, reply) => {
-    const user = await requireUser(req);
-    const { id } = idParams.parse(req.params);
-    await service.delete(user.id, id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    "/api/images/:id",
+    { schema: { params: imageIdParamsSchema, response: { 204: z.undefined() } } },
+    async (req, reply) => {
+      const user = await requireUser(req);
+      await service.delete(user.id, req.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get("/api/regions", async (req) => {
+  api.get("/api/regions", { schema: { response: { 200: regionListSchema } } }, async (req) => {
     const user = await requireUser(req);
     return { regions: await service.regions(user.id) };
   });
 
-  app.get("/api/storage/usage", async (req) => {
+  api.get("/api/storage/usage", { schema: { response: { 200: storageUsageSchema } } }, async (req) => {
     const user = await requireUser(req);
     return service.usage(user.id);
   });

@@ -3,16 +3,18 @@
  * database and the stored files in agreement (no row without files, no files without a row).
  */
 import { randomUUID } from "node:crypto";
-import { openAsBlob } from "node:fs";
-import { mkdir, unlink } from "node:fs/promises";
-import path from "node:path";
 import {
   bytesToMB,
+  IMAGE_PAGE_LIMIT,
+  MAX_UPLOADS_IN_FLIGHT,
   messages,
   parseRegionKey,
   readPhotoMetadata,
   regionKey,
+  safeDisplayName,
+  STORAGE_CACHE_CONTROL_SECONDS,
   STORAGE_QUOTA_BYTES,
+  type ImageList,
   type ImageRecord,
   type PhotoMetadata,
   type RegionSummary,
@@ -27,21 +29,35 @@ import {
   THUMBNAIL_CONTENT_TYPE,
   type ImageProcessor,
 } from "../../infra/images/image-processor";
-import type { Storage } from "../../infra/storage/storage";
+import type { ServedObject, Storage } from "../../infra/storage/storage";
+import type { TempFiles } from "../../infra/uploads/temp-files";
 import { toImageRecord } from "./image-record";
 import type { ImagesRepository } from "./images.repository";
-import type { ReceivedUpload } from "./upload-receiver";
+import { decodeCursor, encodeCursor } from "./list-cursor";
+import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
+import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
+import type { UploadSlots } from "./upload-slots";
 
 export interface ImagesServiceDeps {
   repository: ImagesRepository;
   storage: Storage;
   images: ImageProcessor;
-  tmpDir: string;
+  temp: TempFiles;
+  slots: UploadSlots;
   log: FastifyBaseLogger;
 }
 
-/** Hands the request's file over, written to a temp file of at most `maxBytes` bytes. */
-export type ReceiveFile = (maxBytes: number) => Promise<ReceivedUpload | null>;
+/** Hands the request's file over, written to a temp file within the given limits. */
+export type ReceiveFile = (opts: ReceiveOptions) => Promise<ReceivedUpload | null>;
+
+/** What GET /files/<key> answers: the stored object and the headers that go with it. */
+export type ServedFile = ServedObject & { contentType: string; cacheControl: string };
+
+/** Private: the bytes are the owner's; shared caches must not keep them. */
+const FILE_CACHE_CONTROL = `private, max-age=${STORAGE_CACHE_CONTROL_SECONDS}`;
+/** Keys are ours (see upload): a NUL or control character can only be a probe (and text cannot hold NUL). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,17 +70,11 @@ export function validateNewImage(name: string, metadata: Partial<PhotoMetadata> 
   if (!metadata?.timestamp) throw badRequest(messages.imageMetadataRequired, "metadata_required");
 }
 
-function parseLastModified(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === "") return null;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || Number.isNaN(new Date(n).getTime())) {
-    throw badRequest(messages.invalidLastModified, "invalid_last_modified");
-  }
-  return n;
-}
+export const tooManyUploads = () =>
+  new AppError(429, "too_many_uploads", messages.tooManyUploads(MAX_UPLOADS_IN_FLIGHT));
 
 export function createImagesService(deps: ImagesServiceDeps) {
-  const { repository, storage, images, log } = deps;
+  const { repository, storage, images, temp, slots, log } = deps;
 
   async function removeQuietly(keys: string[]): Promise<void> {
     for (const key of keys) {
@@ -90,18 +100,125 @@ export function createImagesService(deps: ImagesServiceDeps) {
     await removeQuietly(keys);
   }
 
+  /**
+   * A received file: check its bytes → read metadata → thumbnail → store both files → one short
+   * transaction under the user's lock (re-check quota, insert) → commit. Any failure leaves
+   * neither row nor file. The caller removes the received temp file.
+   */
+  async function store(userId: string, received: ReceivedUpload, usedBefore: number): Promise<ImageRecord> {
+    // Over a limit the temp file is cut short; the quota, not the file, is the problem.
+    if (received.truncated) throw quotaExceeded(usedBefore);
+    const lastModified = parseLastModified(received.fields.lastModified);
+    const timezoneOffset = parseTimezoneOffset(received.fields.timezoneOffset);
+    const name = safeDisplayName(received.filename);
+    if (received.size === 0) throw badRequest(messages.imageEmpty, "empty_file");
+
+    // The one look at the bytes: the format (magic bytes) and the EXIF come from the same reading.
+    const reading = await readPhotoMetadata(await temp.openBlob(received.path), {
+      lastModified: lastModified ?? undefined,
+      timezoneOffset: timezoneOffset ?? undefined,
+    });
+    if (!reading.format) throw new AppError(415, "unsupported_type", messages.onlyJpegPng);
+    const format = reading.format;
+    const metadata: PhotoMetadata = {
+      latitude: reading.latitude,
+      longitude: reading.longitude,
+      timestamp: reading.timestamp,
+      filename: name,
+      fileSize: received.size,
+      fileType: CONTENT_TYPES[format],
+      lastModified,
+    };
+    validateNewImage(name, metadata);
+
+    const thumbPath = await temp.newPath("thumb");
+    try {
+      try {
+        await images.thumbnail(received.path, thumbPath);
+      } catch (err) {
+        if (err instanceof ImageDecodeError) throw badRequest(messages.imageUnreadable, "invalid_image");
+        throw err;
+      }
+
+      // Both files go into storage under fresh keys BEFORE the lock: storage may be slow (S3), and
+      // a transaction waiting on it would hold a pool connection, and the user's lock, all along.
+      const id = randomUUID();
+      const storageKey = `utility-poles/${userId}/${id}.${EXTENSIONS[format]}`;
+      const thumbnailKey = `utility-poles/${userId}/thumbnails/${id}.webp`;
+      // Listed before each put: a put that fails late (e.g. S3 stored it, the answer got lost)
+      // may still have left its object, and deleting a missing key is no error.
+      const stored: string[] = [];
+      try {
+        stored.push(storageKey);
+        await storage.put(storageKey, received.path, metadata.fileType);
+        stored.push(thumbnailKey);
+        await storage.put(thumbnailKey, thumbPath, THUMBNAIL_CONTENT_TYPE);
+      } catch (err) {
+        await removeQuietly(stored);
+        throw err;
+      }
+
+      // Inside the transaction only: lock → quota re-check → insert.
+      let reachedCommit = false;
+      try {
+        const row = await repository.withUserLock(userId, async (tx) => {
+          const used = await repository.usage(userId, tx);
+          if (used + received.size > STORAGE_QUOTA_BYTES) throw quotaExceeded(used);
+          const inserted = await repository.insert(tx, {
+            id,
+            userId,
+            storageKey,
+            thumbnailKey,
+            name,
+            // The spec's rule: the original date, else lastModified's (at the sender's offset), else today's.
+            date: reading.calendarDate,
+            latitude: reading.latitude,
+            longitude: reading.longitude,
+            fileSize: received.size,
+            metadata,
+          });
+          reachedCommit = true;
+          return inserted;
+        });
+        return toImageRecord(row);
+      } catch (err) {
+        await discardAfterFailedInsert(id, stored, reachedCommit);
+        throw err;
+      }
+    } finally {
+      await temp.remove(thumbPath).catch((err: unknown) => log.warn({ err }, "could not remove a temp file"));
+    }
+  }
+
   return {
     async usage(userId: string): Promise<StorageUsage> {
       return { usedBytes: await repository.usage(userId), quotaBytes: STORAGE_QUOTA_BYTES };
     },
 
-    async list(userId: string, regionId?: string): Promise<ImageRecord[]> {
-      let region: { longitude: number; latitude: number } | undefined;
-      if (regionId !== undefined) {
-        region = parseRegionKey(regionId) ?? undefined;
+    /** A page of the caller's photos in list order; with a region, that whole region. */
+    async list(userId: string, q: { region?: string; limit?: number; cursor?: string }): Promise<ImageList> {
+      if (q.region !== undefined) {
+        const region = parseRegionKey(q.region);
         if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
+        return { images: (await repository.region(userId, region)).map(toImageRecord), nextCursor: null };
       }
-      return (await repository.list(userId, region)).map(toImageRecord);
+      const limit = Math.min(q.limit ?? IMAGE_PAGE_LIMIT, IMAGE_PAGE_LIMIT);
+      const after = q.cursor === undefined ? null : decodeCursor(q.cursor);
+      // One row more than asked tells whether another page follows.
+      const rows = await repository.page(userId, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        images: page.map(toImageRecord),
+        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    /** One photo, owner only: anyone else gets the same 404 as for an id that does not exist. */
+    async get(userId: string, id: string): Promise<ImageRecord> {
+      const row = UUID.test(id) ? await repository.findOwned(userId, id) : null;
+      if (!row) throw notFound(messages.imageNotFound);
+      return toImageRecord(row);
     },
 
     async regions(userId: string): Promise<RegionSummary[]> {
@@ -126,90 +243,26 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * store both files → one short transaction under the user's lock (re-check quota, insert) →
      * commit. Any failure leaves neither row nor file.
      */
-    async upload(userId: string, receive: ReceiveFile): Promise<ImageRecord> {
-      const usedBefore = await repository.usage(userId);
-      const received = await receive(Math.max(0, STORAGE_QUOTA_BYTES - usedBefore));
-      if (!received) throw badRequest(messages.noFilesSelected, "file_required");
-      const thumbPath = path.join(deps.tmpDir, `thumb-${randomUUID()}.webp`);
+    /** `declaredBytes`: the request's Content-Length (null when it has none). */
+    async upload(userId: string, declaredBytes: number | null, receive: ReceiveFile): Promise<ImageRecord> {
+      const slot = slots.acquire(userId);
+      if (!slot) throw tooManyUploads();
       try {
-        await mkdir(deps.tmpDir, { recursive: true });
-        // Over the limit the temp file is cut short; the quota, not the file, is the problem.
-        if (received.truncated) throw quotaExceeded(usedBefore);
-        const lastModified = parseLastModified(received.fields.lastModified);
-        const name = received.filename.trim();
-        if (received.size === 0) throw badRequest(messages.imageEmpty, "empty_file");
-        const format = await images.sniff(received.path);
-        if (!format) throw new AppError(415, "unsupported_type", messages.onlyJpegPng);
-
-        const reading = await readPhotoMetadata(await openAsBlob(received.path), {
-          lastModified: lastModified ?? undefined,
-        });
-        const metadata: PhotoMetadata = {
-          latitude: reading.latitude,
-          longitude: reading.longitude,
-          timestamp: reading.timestamp,
-          filename: received.filename,
-          fileSize: received.size,
-          fileType: CONTENT_TYPES[format],
-          lastModified,
-        };
-        validateNewImage(name, metadata);
-
+        const usedBefore = await repository.usage(userId);
+        const remaining = Math.max(0, STORAGE_QUOTA_BYTES - usedBefore);
+        // The user's other uploads in flight hold the rest of the quota: this one cannot fit.
+        if (!slot.reserve(declaredBytes, remaining)) throw quotaExceeded(usedBefore);
+        const received = await receive({ temp, maxBytes: remaining, take: (n) => slot.take(n) });
+        if (!received) throw badRequest(messages.noFilesSelected, "file_required");
         try {
-          await images.thumbnail(received.path, thumbPath);
-        } catch (err) {
-          if (err instanceof ImageDecodeError) throw badRequest(messages.imageUnreadable, "invalid_image");
-          throw err;
-        }
-
-        // Both files go into storage under fresh keys BEFORE the lock: storage may be slow (S3), and
-        // a transaction waiting on it would hold a pool connection, and the user's lock, all along.
-        const id = randomUUID();
-        const storageKey = `utility-poles/${userId}/${id}.${EXTENSIONS[format]}`;
-        const thumbnailKey = `utility-poles/${userId}/thumbnails/${id}.webp`;
-        // Listed before each put: a put that fails late (e.g. S3 stored it, the answer got lost)
-        // may still have left its object, and deleting a missing key is no error.
-        const stored: string[] = [];
-        try {
-          stored.push(storageKey);
-          await storage.put(storageKey, received.path, metadata.fileType);
-          stored.push(thumbnailKey);
-          await storage.put(thumbnailKey, thumbPath, THUMBNAIL_CONTENT_TYPE);
-        } catch (err) {
-          await removeQuietly(stored);
-          throw err;
-        }
-
-        // Inside the transaction only: lock → quota re-check → insert.
-        let reachedCommit = false;
-        try {
-          const row = await repository.withUserLock(userId, async (tx) => {
-            const used = await repository.usage(userId, tx);
-            if (used + received.size > STORAGE_QUOTA_BYTES) throw quotaExceeded(used);
-            const inserted = await repository.insert(tx, {
-              id,
-              userId,
-              storageKey,
-              thumbnailKey,
-              name,
-              // The spec's rule: the original date, else lastModified's, else today's (UTC).
-              date: reading.date ?? reading.timestamp.slice(0, 10),
-              latitude: reading.latitude,
-              longitude: reading.longitude,
-              fileSize: received.size,
-              metadata,
-            });
-            reachedCommit = true;
-            return inserted;
-          });
-          return toImageRecord(row);
-        } catch (err) {
-          await discardAfterFailedInsert(id, stored, reachedCommit);
-          throw err;
+          return await store(userId, received, usedBefore);
+        } finally {
+          await temp
+            .remove(received.path)
+            .catch((err: unknown) => log.warn({ err }, "could not remove a temp file"));
         }
       } finally {
-        await unlink(received.path).catch(() => {});
-        await unlink(thumbPath).catch(() => {});
+        slot.release();
       }
     },
 
@@ -222,11 +275,21 @@ export function createImagesService(deps: ImagesServiceDeps) {
       await removeQuietly([row.storage_key, row.thumbnail_key]);
     },
 
-    /** The stored file behind /files/<key>, when the caller owns it. */
-    async fileFor(userId: string, key: string): Promise<{ key: string; contentType: string } | null> {
+    /**
+     * The stored file behind /files/<key>, owner only: anyone else, and any key that is not one
+     * of ours, gets the same 404 as a key that does not exist, so keys cannot be probed.
+     */
+    async file(userId: string, key: string): Promise<ServedFile> {
+      if (CONTROL.test(key)) throw notFound(messages.imageNotFound);
       const row = await repository.findByKey(userId, key);
-      if (!row) return null;
-      return { key, contentType: key === row.thumbnail_key ? THUMBNAIL_CONTENT_TYPE : row.metadata.fileType };
+      if (!row) throw notFound(messages.imageNotFound);
+      const contentType = key === row.thumbnail_key ? THUMBNAIL_CONTENT_TYPE : row.metadata.fileType;
+      const served = await storage.serve(key, { contentType, cacheControl: FILE_CACHE_CONTROL });
+      if (!served) {
+        log.error({ key }, "a photo's row exists but its stored file does not");
+        throw notFound(messages.imageNotFound);
+      }
+      return { ...served, contentType, cacheControl: FILE_CACHE_CONTROL };
     },
   };
 }

@@ -1,32 +1,42 @@
 /**
- * Streams the multipart `file` part to a temp file under a byte limit. @fastify/multipart
- * truncates silently at its limit (PITFALLS.md), so the caller gets `truncated` to check; the
- * rest of an oversized body is drained, so the client still reads our answer.
+ * Streams the multipart `file` part to a temp file under two byte limits: the upload's own (the
+ * remaining quota; @fastify/multipart truncates silently there, PITFALLS.md) and the user's
+ * in-flight total (`take`). Either way the caller gets `truncated` to check, and the rest of the
+ * body is read and dropped, so the client still reads our answer.
+ *
+ * Errors: a broken body (cut off, no boundary, bad part) is the client's fault, a 400; a client
+ * that went away or a request timeout is expected, logged once at info without a stack; multipart
+ * limits keep their own 4xx; anything else (our disk, our bugs) stays as it is: a logged 500.
  */
-import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, stat, unlink } from "node:fs/promises";
-import path from "node:path";
+import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { messages } from "@poleatlas/shared";
 import type { FastifyRequest } from "fastify";
 import { badRequest } from "../../errors";
+import type { TempFiles } from "../../infra/uploads/temp-files";
 
 export interface ReceivedUpload {
   path: string;
   size: number;
-  /** The file was longer than the limit: `path` holds only its first `limit` bytes. */
+  /** The file was longer than a limit allowed: `path` holds only its first part. */
   truncated: boolean;
   filename: string;
   /** The other form fields (strings only). */
   fields: Record<string, string>;
 }
 
+export interface ReceiveOptions {
+  temp: TempFiles;
+  /** The most this one file may be. */
+  maxBytes: number;
+  /** Counts received bytes against the user's in-flight total; false stops writing (truncated). */
+  take: (n: number) => boolean;
+}
+
 export async function receiveUpload(
   req: FastifyRequest,
-  opts: { tmpDir: string; maxBytes: number },
+  opts: ReceiveOptions,
 ): Promise<ReceivedUpload | null> {
-  await mkdir(opts.tmpDir, { recursive: true });
   const fields: Record<string, string> = {};
   let received: ReceivedUpload | null = null;
   const parts = req.parts({
@@ -43,32 +53,66 @@ export async function receiveUpload(
         part.file.resume(); // one photo per request: anything else is read and dropped
         continue;
       }
-      written = path.join(opts.tmpDir, `upload-${randomUUID()}`);
-      await pipeline(part.file, createWriteStream(written, { flags: "wx" }));
+      written = await opts.temp.newPath("upload");
+      let overBudget = false;
+      const budget = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          if (!overBudget && opts.take(chunk.length)) return done(null, chunk);
+          overBudget = true;
+          done(); // keep reading the body, write nothing more
+        },
+      });
+      await pipeline(part.file, budget, opts.temp.createWriteStream(written));
       received = {
         path: written,
-        size: (await stat(written)).size,
-        truncated: part.file.truncated,
+        size: await opts.temp.size(written),
+        truncated: part.file.truncated || overBudget,
         filename: part.filename,
         fields,
       };
     }
   } catch (err) {
     // An aborted or malformed request leaves no temp file behind.
-    if (written) await unlink(written).catch(() => {});
-    throw isClientBodyError(err) ? badRequest(messages.uploadFailed) : err;
+    if (written) await opts.temp.remove(written).catch(() => {});
+    if (isAbort(err, req)) {
+      req.log.info(
+        { reason: errorCode(err) },
+        "upload ended early: the client went away or the request timed out",
+      );
+      throw badRequest(messages.uploadFailed);
+    }
+    throw isMalformedBody(err) ? badRequest(messages.uploadFailed) : err;
   }
   return received;
 }
 
-/**
- * The multipart parser (busboy) complains about a broken body (no boundary, cut off, bad part
- * headers) with plain Errors that carry no status, and an aborted request ends the stream early:
- * both are the client's doing, a 400. Our own disk's errors (they name a syscall), errors that
- * already carry a status, and programming errors (TypeError…) stay as they are.
- */
-function isClientBodyError(err: unknown): boolean {
-  if (!(err instanceof Error) || "statusCode" in err || "syscall" in err) return false;
-  if ("code" in err && err.code === "ERR_STREAM_PREMATURE_CLOSE") return true;
-  return Object.getPrototypeOf(err) === Error.prototype;
+const ABORT_CODES = new Set([
+  "ERR_STREAM_PREMATURE_CLOSE",
+  "FST_MP_PREMATURE_CLOSE",
+  "ECONNRESET",
+  "ECONNABORTED",
+]);
+
+const errorCode = (err: unknown): string | undefined =>
+  typeof err === "object" && err !== null && "code" in err && typeof err.code === "string"
+    ? err.code
+    : undefined;
+
+/** The client closed the connection, or Node cut it at the request timeout. */
+function isAbort(err: unknown, req: FastifyRequest): boolean {
+  if (req.raw.destroyed || req.raw.socket?.destroyed) return true;
+  const code = errorCode(err);
+  return (code !== undefined && ABORT_CODES.has(code)) || (err instanceof Error && err.message === "aborted");
+}
+
+/** What the multipart parser (busboy) says about a broken body: plain Errors with these texts. */
+const MALFORMED = [
+  /^Multipart: Boundary not found$/,
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^Malformed part header$/,
+];
+
+function isMalformedBody(err: unknown): boolean {
+  return err instanceof Error && MALFORMED.some((re) => re.test(err.message));
 }
