@@ -83,6 +83,25 @@ describe("password reset", () => {
     expect((await signIn(t, { email: u.email, password: "brand-new-1" })).statusCode).toBe(200);
   });
 
+  it("a newer link kills the older ones, and after the password changes no older link works", async () => {
+    const u = await createSignedInUser(t);
+    const first = await mailedToken(u.email);
+    const second = await mailedToken(u.email);
+    expect(first.token).not.toBe(second.token);
+    expect(await tokenStatus(t, first.token)).toBe("invalid");
+    expect(await tokenStatus(t, second.token)).toBe("valid");
+
+    expect((await resetPassword(t, second.token, "from-second-1")).statusCode).toBe(200);
+    const late = await resetPassword(t, first.token, "from-first-1");
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ code: "INVALID_TOKEN" });
+    expect((await signIn(t, { email: u.email, password: "from-first-1" })).statusCode).toBe(401);
+    expect((await signIn(t, { email: u.email, password: "from-second-1" })).statusCode).toBe(200);
+    // Nothing of the user's reset links is left behind.
+    const rows = await t.db.database.db.select().from(verification);
+    expect(rows.filter((r) => r.value === u.id)).toEqual([]);
+  });
+
   it("kills every session the user had when the password changes", async () => {
     const u = await createSignedInUser(t);
     const other = await signIn(t, { email: u.email, password: u.password });

@@ -27,9 +27,16 @@ export async function createAuthModule(deps: {
 }): Promise<AuthModule> {
   const { config, database, mailer, log } = deps;
   const secret = await resolveAuthSecret(config.auth);
-  const auth = createAuth({ config, db: database.db, secret, mailer, log: log.child({ module: "auth" }) });
-  const context = await auth.$context;
   const repository = createAuthRepository(database.db);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret,
+    mailer,
+    log: log.child({ module: "auth" }),
+    repository,
+  });
+  const context = await auth.$context;
   const resetTokens = createResetTokenService({
     findVerification: (identifier) => context.internalAdapter.findVerificationValue(identifier),
     repository,
