@@ -40,6 +40,7 @@ export async function createAuthModule(deps: {
   const resetTokens = createResetTokenService({
     findVerification: (identifier) => context.internalAdapter.findVerificationValue(identifier),
     repository,
+    log: log.child({ module: "auth" }),
   });
   const pruneRateLimits = createRateLimitPruner({
     repository,
