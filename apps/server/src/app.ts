@@ -13,6 +13,7 @@ import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerOriginCheck } from "./plugins/origin-check";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerWeb } from "./plugins/web";
 
 /** Longer than Fastify's keep-alive timeout (72 s), so idle keep-alive sockets end the usual way. */
@@ -54,6 +55,10 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
     done();
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    imageryOrigins: config.security.imageryOrigins,
+  });
   registerOriginCheck(app, { trustedOrigins: config.auth.trustedOrigins });
   healthRoutes(app, { ping: () => database.ping() });
 

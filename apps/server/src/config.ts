@@ -7,6 +7,9 @@ import { STORAGE_BUCKET } from "@poleatlas/shared";
 import { z } from "zod";
 import type { StorageConfig } from "./infra/storage/create-storage";
 
+/** The online base layers the globe's layer picker offers (apps/web/src/globe/viewer-setup.ts). */
+const DEFAULT_IMAGERY_ORIGINS = ["https://tile.openstreetmap.org", "https://services.arcgisonline.com"];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -42,6 +45,17 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("PoleAtlas <no-reply@poleatlas.localhost>"),
   DEV_MAILBOX: z.enum(["auto", "true", "false"]).default("auto"),
+  // Map imagery hosts the Content-Security-Policy lets the globe load tiles from.
+  CSP_IMAGERY_ORIGINS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().transform((u) => new URL(u).origin)))
+    .default(DEFAULT_IMAGERY_ORIGINS),
   // Photo files (issue "Photos on the server").
   STORAGE: z.enum(["local", "s3"]).default("local"),
   FILES_DIR: z.string().min(1).optional(),
@@ -115,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         (e.DEV_MAILBOX === "true" ||
           (e.DEV_MAILBOX === "auto" && isLoopbackHost(e.HOST) && e.NODE_ENV !== "production")),
     },
+    security: { imageryOrigins: e.CSP_IMAGERY_ORIGINS },
     storage: storageConfig(e, dataDir, cwd),
     /** Uploads stream here first; next to the files folder, so moving one in is a rename. */
     uploadTmpDir: path.join(dataDir, "tmp"),

@@ -8,6 +8,12 @@ import { escapeHtml } from "../../infra/mail/mailer";
 import { listOutbox, type OutboxEntry } from "../../infra/mail/outbox-transport";
 
 export const DEV_MAILBOX_PATH = "/dev/mail";
+/**
+ * Stricter than the app's: the page runs no script and loads nothing but its own inline <style>
+ * and the empty `data:,` icon (which keeps the browser from asking for /favicon.ico).
+ */
+const MAILBOX_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 function renderEntry(m: OutboxEntry): string {
   const links = m.links
@@ -70,7 +76,7 @@ export function devMailboxRoutes(app: FastifyInstance, opts: { dir: string }): v
     const entries = await listOutbox(opts.dir);
     return reply
       .header("Cache-Control", "no-store")
-      .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .header("Content-Security-Policy", MAILBOX_CSP)
       .type("text/html; charset=utf-8")
       .send(renderMailbox(entries));
   });
