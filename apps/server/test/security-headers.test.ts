@@ -57,7 +57,9 @@ describe("security headers", () => {
       expectCommonHeaders(res.headers, url);
       const csp = directives(res.headers["content-security-policy"]);
       expect(csp.get("default-src"), url).toEqual(["'self'"]);
-      expect(csp.get("script-src"), url).toEqual(["'self'"]);
+      // 'unsafe-eval' for Cesium's Knockout bindings (see security-headers.ts); never 'unsafe-inline'.
+      expect(csp.get("script-src"), url).toEqual(["'self'", "'unsafe-eval'"]);
+      expect(csp.get("script-src-attr"), url).toEqual(["'none'"]);
       expect(csp.get("object-src"), url).toEqual(["'none'"]);
       expect(csp.get("worker-src"), url).toEqual(["'self'", "blob:"]);
       expect(csp.get("img-src"), url).toEqual(expect.arrayContaining(["'self'", "data:", "blob:"]));

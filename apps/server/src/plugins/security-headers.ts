@@ -22,7 +22,12 @@ export function contentSecurityPolicy(opts: SecurityHeadersOptions): Record<stri
   const imagery = opts.imageryOrigins;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'"],
+    // Cesium's widgets (layer picker, search, home and mode buttons, info box) are bound with its
+    // bundled Knockout, which compiles every data-bind attribute with Function(): without
+    // 'unsafe-eval' the map screen throws an EvalError and never shows. Cesium offers no
+    // CSP-safe binding provider (CesiumGS/cesium#13617); dropping it means replacing those widgets
+    // in apps/web. 'unsafe-inline' stays out: an injected <script> or on* attribute does not run.
+    "script-src": ["'self'", "'unsafe-eval'"],
     "script-src-attr": ["'none'"],
     // MUI's emotion injects <style> tags at run time and Cesium's widgets set inline style
     // attributes; a nonce cannot follow emotion's tags through a static index.html. Scripts stay
