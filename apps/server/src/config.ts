@@ -39,6 +39,9 @@ const envSchema = z.object({
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_ACCOUNT_LOCK_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_ACCOUNT_LOCK_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  AUTH_ACCOUNT_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -116,6 +119,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       trustedOrigins: [...new Set([publicUrl, ...(e.TRUSTED_ORIGINS ?? [])])],
       resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
       rateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
+      /** Failed sign-ins for one e-mail address, from any client addresses, before it is locked. */
+      accountLock: {
+        max: e.AUTH_ACCOUNT_LOCK_MAX,
+        windowSeconds: e.AUTH_ACCOUNT_LOCK_WINDOW_SECONDS,
+        lockSeconds: e.AUTH_ACCOUNT_LOCK_SECONDS,
+      },
     },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -48,7 +48,18 @@ async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply
     body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
   });
   await mod.pruneRateLimits();
+  const signInEmail = signInEmailOf(req, body);
+  if (signInEmail !== undefined) {
+    const lock = await mod.accountLock.check(signInEmail);
+    if (lock.locked) return tooManyAttempts(reply, lock.retryAfterSeconds);
+  }
   const res = await mod.auth.handler(request);
+  if (signInEmail !== undefined) {
+    // Only a wrong address or password counts; the per-address limit (429) or an unconfirmed
+    // account (403) say nothing about the password.
+    if (res.status === 401) await mod.accountLock.recordFailure(signInEmail);
+    else if (res.ok) await mod.accountLock.recordSuccess(signInEmail);
+  }
 
   reply.status(res.status);
   res.headers.forEach((value, name) => {
@@ -65,10 +76,36 @@ function clarify(res: Response, text: string, reply: FastifyReply): string {
   if (res.status === 429) {
     const seconds = Number(res.headers.get("x-retry-after")) || 60;
     reply.header("Retry-After", String(seconds)).header("content-type", "application/json");
-    return JSON.stringify({ code: "TOO_MANY_REQUESTS", message: authTexts.tooManyAttempts(seconds) });
+    return tooManyAttemptsBody(seconds);
   }
   if (res.status === 403 && text.includes('"EMAIL_NOT_VERIFIED"')) {
     return JSON.stringify({ code: "EMAIL_NOT_VERIFIED", message: authTexts.emailNotConfirmed });
   }
   return text;
+}
+
+const tooManyAttemptsBody = (seconds: number) =>
+  JSON.stringify({ code: "TOO_MANY_REQUESTS", message: authTexts.tooManyAttempts(seconds) });
+
+/** The same answer as better-auth's per-address limit, so the two cannot be told apart. */
+function tooManyAttempts(reply: FastifyReply, seconds: number) {
+  return reply
+    .status(429)
+    .header("Retry-After", String(seconds))
+    .header("content-type", "application/json")
+    .send(tooManyAttemptsBody(seconds));
+}
+
+/** The e-mail address of an e-mail sign-in, or undefined for any other call (or a body without one). */
+function signInEmailOf(req: FastifyRequest, body: Buffer | undefined): string | undefined {
+  if (req.method !== "POST" || req.url.split("?", 1)[0] !== `${AUTH_BASE_PATH}/sign-in/email` || !body) {
+    return undefined;
+  }
+  try {
+    const parsed: unknown = JSON.parse(body.toString("utf8"));
+    const email = (parsed as { email?: unknown } | null)?.email;
+    return typeof email === "string" && email.length > 0 ? email : undefined;
+  } catch {
+    return undefined;
+  }
 }

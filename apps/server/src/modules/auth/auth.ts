@@ -48,11 +48,17 @@ export function isAuthEndpoint(url: string): boolean {
 }
 
 /**
- * The longest rate-limit window in force: ours, or better-auth's built-in 60 s rules. A
- * rate_limit row last touched longer ago than this counts for nothing and may be deleted.
+ * The longest rate-limit window in force: ours, the account lock's window and duration, or
+ * better-auth's built-in 60 s rules. A rate_limit row whose timestamp is older than this counts
+ * for nothing and may be deleted.
  */
 export const longestRateLimitWindowSeconds = (config: Config) =>
-  Math.max(config.auth.rateLimit.windowSeconds, 60);
+  Math.max(
+    config.auth.rateLimit.windowSeconds,
+    config.auth.accountLock.windowSeconds,
+    config.auth.accountLock.lockSeconds,
+    60,
+  );
 
 /** Where the confirmation link lands after better-auth marks the address verified. */
 export const CONFIRMED_CALLBACK = "/login?confirmed=1";
