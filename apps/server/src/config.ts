@@ -116,7 +116,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       secret: e.BETTER_AUTH_SECRET,
       secretFile: path.join(dataDir, "auth-secret"),
       requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === "true",
-      trustedOrigins: [...new Set([publicUrl, ...(e.TRUSTED_ORIGINS ?? [])])],
+      // Outside production a newcomer may open the app by any loopback name the log or a habit
+      // suggests; these are the same server, so the same port on each is trusted too.
+      trustedOrigins: [
+        ...new Set([
+          publicUrl,
+          ...(e.TRUSTED_ORIGINS ?? []),
+          ...(e.NODE_ENV !== "production" && e.PORT !== 0 ? loopbackOrigins(e.PORT) : []),
+        ]),
+      ],
       resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
       rateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
       /** Failed sign-ins for one e-mail address, from any client addresses, before it is locked. */
@@ -179,6 +187,9 @@ function parseTrustProxy(value: string): boolean | string | ((address: string, h
   }
   return value.replace(/\s+/g, "");
 }
+
+const loopbackOrigins = (port: number) =>
+  ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`);
 
 function isLoopbackHost(host: string): boolean {
   return host === "localhost" || host === "::1" || host.startsWith("127.");

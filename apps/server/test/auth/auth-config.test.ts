@@ -113,7 +113,8 @@ describe("accounts configuration", () => {
       secret: undefined,
       secretFile: path.resolve("/srv/app/data/auth-secret"),
       requireEmailVerification: true,
-      trustedOrigins: ["http://localhost:8080"],
+      // Outside production the other loopback names of the same port are the same server.
+      trustedOrigins: ["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"],
       resetTokenTtlSeconds: 3600,
       rateLimit: { windowSeconds: 60, max: 10 },
       accountLock: { max: 10, windowSeconds: 900, lockSeconds: 900 },
@@ -124,6 +125,7 @@ describe("accounts configuration", () => {
 
   it("reads every accounts variable", () => {
     const c = loadConfig({
+      NODE_ENV: "production",
       PUBLIC_URL: "https://maps.example/",
       TRUSTED_ORIGINS: "https://a.example, https://b.example/",
       REQUIRE_EMAIL_VERIFICATION: "false",
