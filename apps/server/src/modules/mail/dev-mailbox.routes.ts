@@ -3,7 +3,9 @@
  * confirmation and reset links. Registered only while mail goes to the outbox (see config's
  * DEV_MAILBOX); every value is escaped, since subjects and addresses come from users.
  */
+import { devMailboxQuerySchema, htmlPageSchema } from "@poleatlas/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { escapeHtml } from "../../infra/mail/mailer";
 import { listOutbox, type OutboxEntry } from "../../infra/mail/outbox-transport";
 
@@ -68,7 +70,8 @@ export function isDirectLocalRequest(req: FastifyRequest): boolean {
 }
 
 export function devMailboxRoutes(app: FastifyInstance, opts: { dir: string }): void {
-  app.get(DEV_MAILBOX_PATH, async (req, reply) => {
+  const schema = { querystring: devMailboxQuerySchema, response: { 200: htmlPageSchema } };
+  app.withTypeProvider<ZodTypeProvider>().get(DEV_MAILBOX_PATH, { schema }, async (req, reply) => {
     if (!isDirectLocalRequest(req)) {
       reply.callNotFound();
       return reply;
