@@ -63,6 +63,28 @@ describe("account lock after repeated failed sign-ins", () => {
     expect((await fromAnywhere(bystander.email, bystander.password)).statusCode).toBe(200);
   });
 
+  it("counts a body better-auth reads however it is spelled (a leading BOM, a charset)", async () => {
+    const u = await createSignedInUser(t);
+    for (let i = 0; i < MAX; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: {
+          origin: TEST_ORIGIN,
+          "content-type": "application/json; charset=utf-8",
+          "x-forwarded-for": randomClientIp(),
+        },
+        remoteAddress: "127.0.0.1",
+        payload: Buffer.concat([
+          Buffer.from([0xef, 0xbb, 0xbf]),
+          Buffer.from(JSON.stringify({ email: u.email, password: `bom-${i}` })),
+        ]),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    expectLocked(await fromAnywhere(u.email, u.password));
+  });
+
   it("answers an address without an account exactly like one with an account", async () => {
     const known = await createSignedInUser(t);
     const unknown = `nobody-${known.id}@example.test`;

@@ -110,7 +110,9 @@ function signInEmailOf(req: FastifyRequest, body: Buffer | undefined): string | 
     return undefined;
   }
   try {
-    const parsed: unknown = JSON.parse(body.toString("utf8"));
+    // Decoded the way better-auth's Request.json() decodes (a leading BOM is dropped), so no
+    // spelling of the body reaches it uncounted.
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
     const email = (parsed as { email?: unknown } | null)?.email;
     return typeof email === "string" && email.length > 0 ? email : undefined;
   } catch {
