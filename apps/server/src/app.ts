@@ -61,6 +61,7 @@ export async function buildApp({ config, database, storage, logger }: AppDeps): 
   await registerSecurityHeaders(app, {
     publicUrl: config.publicUrl,
     imageryOrigins: config.security.imageryOrigins,
+    photoOrigins: config.security.photoOrigins,
   });
   registerOriginCheck(app, { trustedOrigins: config.auth.trustedOrigins });
   healthRoutes(app, { ping: () => database.ping() });

@@ -60,4 +60,19 @@ describe("loadConfig", () => {
         .trustedOrigins,
     ).toEqual(["https://atlas.example"]);
   });
+
+  it("lets the CSP reach the bucket's host when /files redirects there", () => {
+    const photos = (env: Record<string, string>) => loadConfig(env).security.photoOrigins;
+    expect(photos({})).toEqual([]);
+    expect(photos({ STORAGE: "s3", S3_ENDPOINT: "http://127.0.0.1:9000/" })).toEqual([
+      "http://127.0.0.1:9000",
+    ]);
+    expect(
+      photos({ STORAGE: "s3", S3_ENDPOINT: "https://minio.example", S3_FORCE_PATH_STYLE: "false" }),
+    ).toEqual(["https://utility-poles.minio.example"]);
+    expect(photos({ STORAGE: "s3", S3_REGION: "eu-west-1" })).toEqual([
+      "https://utility-poles.s3.eu-west-1.amazonaws.com",
+    ]);
+    expect(photos({ STORAGE: "s3", S3_ENDPOINT: "http://127.0.0.1:9000", S3_SERVE: "proxy" })).toEqual([]);
+  });
 });

@@ -94,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const storage = storageConfig(e, dataDir, cwd);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -146,8 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         (e.DEV_MAILBOX === "true" ||
           (e.DEV_MAILBOX === "auto" && isLoopbackHost(e.HOST) && e.NODE_ENV !== "production")),
     },
-    security: { imageryOrigins: e.CSP_IMAGERY_ORIGINS },
-    storage: storageConfig(e, dataDir, cwd),
+    security: { imageryOrigins: e.CSP_IMAGERY_ORIGINS, photoOrigins: photoOrigins(storage) },
+    storage,
     /** Uploads stream here first; next to the files folder, so moving one in is a rename. */
     uploadTmpDir: path.join(dataDir, "tmp"),
   };
@@ -175,6 +176,20 @@ function storageConfig(e: z.infer<typeof envSchema>, dataDir: string, cwd: strin
     serveMode: e.S3_SERVE,
     signedUrlSeconds: e.S3_SIGNED_URL_SECONDS,
   };
+}
+
+/**
+ * Where browsers fetch photos from besides our own origin: with S3_SERVE=redirect, /files/… answers
+ * a 302 to a signed URL on the bucket's host, and the Content-Security-Policy must allow it.
+ */
+function photoOrigins(storage: StorageConfig): string[] {
+  if (storage.kind !== "s3" || storage.serveMode !== "redirect") return [];
+  if (storage.endpoint) {
+    const url = new URL(storage.endpoint);
+    return [storage.forcePathStyle ? url.origin : `${url.protocol}//${storage.bucket}.${url.host}`];
+  }
+  const aws = `s3.${storage.region}.amazonaws.com`;
+  return [storage.forcePathStyle ? `https://${aws}` : `https://${storage.bucket}.${aws}`];
 }
 
 /** Fastify's trustProxy: all hops, none, a hop count (as its function form), or proxy addresses. */

@@ -9,6 +9,7 @@ import { imageCreatedSchema } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "./helpers/app";
+import { startTestS3 } from "./helpers/s3";
 import { upload } from "./helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "./helpers/users";
 
@@ -105,6 +106,29 @@ describe("security headers", () => {
     expectCommonHeaders(file.headers, "file");
     expect((await get("/assets/app-1234.js")).headers["cache-control"]).toContain("immutable");
     expect((await get("/map")).headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("allows the bucket's host when /files redirects photos there (S3_SERVE=redirect)", async () => {
+    const s3 = await startTestS3();
+    const other = await buildTestApp({ ...s3.env(), S3_SERVE: "redirect" });
+    try {
+      const owner = await createSignedInUser(other);
+      const res = await upload(other, owner.cookie, (await makePhoto({})).bytes);
+      const { image } = imageCreatedSchema.parse(res.json());
+      const file = await other.app.inject({
+        method: "GET",
+        url: image.image_url,
+        headers: { cookie: owner.cookie },
+      });
+      expect(file.statusCode).toBe(302);
+      const target = new URL(String(file.headers.location)).origin;
+      const csp = directives(file.headers["content-security-policy"]);
+      expect(csp.get("img-src")).toContain(target);
+      expect(csp.get("connect-src")).toContain(target);
+    } finally {
+      await other.close();
+      await s3.close();
+    }
   });
 
   it("gives the dev mailbox its own strict policy that still allows its inline style and icon", async () => {

@@ -10,16 +10,18 @@ export interface SecurityHeadersOptions {
   publicUrl: string;
   /** Origins the globe may fetch map imagery from (CSP_IMAGERY_ORIGINS). */
   imageryOrigins: string[];
+  /** The bucket's host when /files/… redirects there (S3_SERVE=redirect). */
+  photoOrigins: string[];
 }
 
 /**
  * The policy the whole SPA runs under, Cesium included. Cesium starts its workers from
  * /cesiumStatic (and from blob: URLs for some of them), draws textures from data: and blob: URLs,
  * and fetches imagery tiles and their metadata both as images and with fetch(), hence the imagery
- * origins in img-src and connect-src.
+ * origins in img-src and connect-src; photos redirected to the bucket are loaded the same ways.
  */
 export function contentSecurityPolicy(opts: SecurityHeadersOptions): Record<string, string[]> {
-  const imagery = opts.imageryOrigins;
+  const remote = [...new Set([...opts.imageryOrigins, ...opts.photoOrigins])];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // Cesium's widgets (layer picker, search, home and mode buttons, info box) are bound with its
@@ -33,8 +35,8 @@ export function contentSecurityPolicy(opts: SecurityHeadersOptions): Record<stri
     // attributes; a nonce cannot follow emotion's tags through a static index.html. Scripts stay
     // 'self' only, so an injected style cannot become code.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", ...imagery],
-    "connect-src": ["'self'", "data:", "blob:", ...imagery],
+    "img-src": ["'self'", "data:", "blob:", ...remote],
+    "connect-src": ["'self'", "data:", "blob:", ...remote],
     "worker-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:"],
     "object-src": ["'none'"],
