@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./infra/db/database";
+import type { LoggerOptions } from "./logging";
 import { createMailer } from "./infra/mail/create-mailer";
 import type { Storage } from "./infra/storage/storage";
 import { createAuthModule } from "./modules/auth/auth-module";
@@ -13,6 +14,7 @@ import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerOriginCheck } from "./plugins/origin-check";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerWeb } from "./plugins/web";
 
 /** Longer than Fastify's keep-alive timeout (72 s), so idle keep-alive sockets end the usual way. */
@@ -23,12 +25,14 @@ export interface AppDeps {
   database: Database;
   /** The photo storage; by default the one config.storage describes (tests wrap it). */
   storage?: Storage;
+  /** How to log; by default JSON lines at config.logLevel (server.ts picks per terminal). */
+  logger?: LoggerOptions;
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
-export async function buildApp({ config, database, storage }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: logger ?? { level: config.logLevel },
     // Every log line of a request carries its id; clients and proxies see it as X-Request-Id.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -54,6 +58,11 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
     done();
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    imageryOrigins: config.security.imageryOrigins,
+    photoOrigins: config.security.photoOrigins,
+  });
   registerOriginCheck(app, { trustedOrigins: config.auth.trustedOrigins });
   healthRoutes(app, { ping: () => database.ping() });
 

@@ -36,4 +36,43 @@ describe("loadConfig", () => {
     expect(problems).toMatch(/DATABASE_URL/);
     expect(problems).toMatch(/LOG_LEVEL/);
   });
+
+  it("trusts the same port on localhost, 127.0.0.1 and [::1] outside production", () => {
+    const loopback = (port: number) => [
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${port}`,
+      `http://[::1]:${port}`,
+    ];
+    expect(loadConfig({}).auth.trustedOrigins).toEqual(loopback(8080));
+    expect(loadConfig({ NODE_ENV: "test", PORT: "9000" }).auth.trustedOrigins).toEqual(loopback(9000));
+    expect(
+      loadConfig({ PUBLIC_URL: "http://atlas.lan:8080", TRUSTED_ORIGINS: "http://tools.lan" }).auth
+        .trustedOrigins,
+    ).toEqual(["http://atlas.lan:8080", "http://tools.lan", ...loopback(8080)]);
+    // Another port of the same host is still another origin.
+    expect(loadConfig({}).auth.trustedOrigins).not.toContain("http://127.0.0.1:5173");
+  });
+
+  it("trusts only PUBLIC_URL and TRUSTED_ORIGINS in production", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).auth.trustedOrigins).toEqual(["http://localhost:8080"]);
+    expect(
+      loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://atlas.example", PORT: "8080" }).auth
+        .trustedOrigins,
+    ).toEqual(["https://atlas.example"]);
+  });
+
+  it("lets the CSP reach the bucket's host when /files redirects there", () => {
+    const photos = (env: Record<string, string>) => loadConfig(env).security.photoOrigins;
+    expect(photos({})).toEqual([]);
+    expect(photos({ STORAGE: "s3", S3_ENDPOINT: "http://127.0.0.1:9000/" })).toEqual([
+      "http://127.0.0.1:9000",
+    ]);
+    expect(
+      photos({ STORAGE: "s3", S3_ENDPOINT: "https://minio.example", S3_FORCE_PATH_STYLE: "false" }),
+    ).toEqual(["https://utility-poles.minio.example"]);
+    expect(photos({ STORAGE: "s3", S3_REGION: "eu-west-1" })).toEqual([
+      "https://utility-poles.s3.eu-west-1.amazonaws.com",
+    ]);
+    expect(photos({ STORAGE: "s3", S3_ENDPOINT: "http://127.0.0.1:9000", S3_SERVE: "proxy" })).toEqual([]);
+  });
 });

@@ -7,6 +7,9 @@ import { STORAGE_BUCKET } from "@poleatlas/shared";
 import { z } from "zod";
 import type { StorageConfig } from "./infra/storage/create-storage";
 
+/** The online base layers the globe's layer picker offers (apps/web/src/globe/viewer-setup.ts). */
+const DEFAULT_IMAGERY_ORIGINS = ["https://tile.openstreetmap.org", "https://services.arcgisonline.com"];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -36,12 +39,26 @@ const envSchema = z.object({
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_ACCOUNT_LOCK_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_ACCOUNT_LOCK_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  AUTH_ACCOUNT_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("PoleAtlas <no-reply@poleatlas.localhost>"),
   DEV_MAILBOX: z.enum(["auto", "true", "false"]).default("auto"),
+  // Map imagery hosts the Content-Security-Policy lets the globe load tiles from.
+  CSP_IMAGERY_ORIGINS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().transform((u) => new URL(u).origin)))
+    .default(DEFAULT_IMAGERY_ORIGINS),
   // Photo files (issue "Photos on the server").
   STORAGE: z.enum(["local", "s3"]).default("local"),
   FILES_DIR: z.string().min(1).optional(),
@@ -77,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const storage = storageConfig(e, dataDir, cwd);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -99,9 +117,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       secret: e.BETTER_AUTH_SECRET,
       secretFile: path.join(dataDir, "auth-secret"),
       requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === "true",
-      trustedOrigins: [...new Set([publicUrl, ...(e.TRUSTED_ORIGINS ?? [])])],
+      // Outside production a newcomer may open the app by any loopback name the log or a habit
+      // suggests; these are the same server, so the same port on each is trusted too.
+      trustedOrigins: [
+        ...new Set([
+          publicUrl,
+          ...(e.TRUSTED_ORIGINS ?? []),
+          ...(e.NODE_ENV !== "production" && e.PORT !== 0 ? loopbackOrigins(e.PORT) : []),
+        ]),
+      ],
       resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
       rateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
+      /** Failed sign-ins for one e-mail address, from any client addresses, before it is locked. */
+      accountLock: {
+        max: e.AUTH_ACCOUNT_LOCK_MAX,
+        windowSeconds: e.AUTH_ACCOUNT_LOCK_WINDOW_SECONDS,
+        lockSeconds: e.AUTH_ACCOUNT_LOCK_SECONDS,
+      },
     },
     mail: {
       smtpUrl: e.SMTP_URL,
@@ -115,7 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         (e.DEV_MAILBOX === "true" ||
           (e.DEV_MAILBOX === "auto" && isLoopbackHost(e.HOST) && e.NODE_ENV !== "production")),
     },
-    storage: storageConfig(e, dataDir, cwd),
+    security: { imageryOrigins: e.CSP_IMAGERY_ORIGINS, photoOrigins: photoOrigins(storage) },
+    storage,
     /** Uploads stream here first; next to the files folder, so moving one in is a rename. */
     uploadTmpDir: path.join(dataDir, "tmp"),
   };
@@ -145,6 +178,20 @@ function storageConfig(e: z.infer<typeof envSchema>, dataDir: string, cwd: strin
   };
 }
 
+/**
+ * Where browsers fetch photos from besides our own origin: with S3_SERVE=redirect, /files/… answers
+ * a 302 to a signed URL on the bucket's host, and the Content-Security-Policy must allow it.
+ */
+function photoOrigins(storage: StorageConfig): string[] {
+  if (storage.kind !== "s3" || storage.serveMode !== "redirect") return [];
+  if (storage.endpoint) {
+    const url = new URL(storage.endpoint);
+    return [storage.forcePathStyle ? url.origin : `${url.protocol}//${storage.bucket}.${url.host}`];
+  }
+  const aws = `s3.${storage.region}.amazonaws.com`;
+  return [storage.forcePathStyle ? `https://${aws}` : `https://${storage.bucket}.${aws}`];
+}
+
 /** Fastify's trustProxy: all hops, none, a hop count (as its function form), or proxy addresses. */
 function parseTrustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
   if (value === "true") return true;
@@ -155,6 +202,9 @@ function parseTrustProxy(value: string): boolean | string | ((address: string, h
   }
   return value.replace(/\s+/g, "");
 }
+
+const loopbackOrigins = (port: number) =>
+  ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`);
 
 function isLoopbackHost(host: string): boolean {
   return host === "localhost" || host === "::1" || host.startsWith("127.");

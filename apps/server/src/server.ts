@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { runMigrations } from "./infra/db/database";
 import { openDatabase } from "./infra/db/open-database";
+import { loggerOptions } from "./logging";
 
 function loadConfigOrExit(): Config {
   try {
@@ -19,7 +20,11 @@ function loadConfigOrExit(): Config {
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const opened = await openDatabase(config, (m) => console.log(m));
-  const app = await buildApp({ config, database: opened.database });
+  const app = await buildApp({
+    config,
+    database: opened.database,
+    logger: loggerOptions(config, process.stdout.isTTY === true),
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -42,7 +47,13 @@ async function main(): Promise<void> {
 
   try {
     if (config.migrateOnStart) await runMigrations(opened.database);
-    await app.listen({ host: config.host, port: config.port });
+    await app.listen({
+      host: config.host,
+      port: config.port,
+      // Fastify's own line would print http://<HOST>:<PORT>, which is not a trusted origin when
+      // it differs from PUBLIC_URL; the line below names the address to open.
+      listenTextResolver: (address) => `socket bound to ${address.replace(/^https?:\/\//, "")}`,
+    });
   } catch (err) {
     app.log.error({ err }, "start-up failed");
     await app.close().catch(() => {});
@@ -52,9 +63,11 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const where = opened.embedded ? `embedded PostgreSQL in ${opened.embedded.dataDir}` : "DATABASE_URL";
+  // The address to open is PUBLIC_URL: it is a trusted origin and what mailed links use; the
+  // socket's host:port (127.0.0.1 by default) is given only as where the process listens.
   app.log.info(
-    { url: `http://${config.host}:${port}`, dataDir: config.dataDir, database: where },
-    `PoleAtlas listening on http://${config.host}:${port} (data in ${config.dataDir}; database: ${where})`,
+    { url: config.publicUrl, listen: `${config.host}:${port}`, dataDir: config.dataDir, database: where },
+    `PoleAtlas is up: open ${config.publicUrl} (listening on ${config.host}:${port}; data in ${config.dataDir}; database: ${where})`,
   );
 }
 

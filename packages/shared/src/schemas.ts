@@ -105,3 +105,18 @@ export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>["status"];
 /** The signed-in user as the web sees it (better-auth's get-session answer, trimmed). */
 export const sessionUserSchema = z.object({ id: z.string(), email: z.string() });
 export type AuthUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/auth-status/reset-token's query: one token (a repeated ?token= is a 400). */
+export const resetTokenStatusQuerySchema = z.object({ token: z.string().optional() });
+
+/** GET /api/health (200 or 503): the process and its database answer. */
+export const healthSchema = z.object({ status: z.enum(["ok", "unavailable"]), database: z.boolean() });
+/** GET /api/ready (200 or 503): the database and the photo storage answer. */
+export const readinessSchema = z.object({
+  status: z.enum(["ready", "not_ready"]),
+  database: z.boolean(),
+  storage: z.boolean(),
+});
+/** GET /dev/mail takes no parameters and answers an HTML page. */
+export const devMailboxQuerySchema = z.object({});
+export const htmlPageSchema = z.string();

@@ -113,9 +113,11 @@ describe("accounts configuration", () => {
       secret: undefined,
       secretFile: path.resolve("/srv/app/data/auth-secret"),
       requireEmailVerification: true,
-      trustedOrigins: ["http://localhost:8080"],
+      // Outside production the other loopback names of the same port are the same server.
+      trustedOrigins: ["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"],
       resetTokenTtlSeconds: 3600,
       rateLimit: { windowSeconds: 60, max: 10 },
+      accountLock: { max: 10, windowSeconds: 900, lockSeconds: 900 },
     });
     expect(c.trustProxy).toBe(false);
     expect(c.mail).toMatchObject({ smtpUrl: undefined, outboxDir: path.resolve("/srv/app/data/mail") });
@@ -123,12 +125,16 @@ describe("accounts configuration", () => {
 
   it("reads every accounts variable", () => {
     const c = loadConfig({
+      NODE_ENV: "production",
       PUBLIC_URL: "https://maps.example/",
       TRUSTED_ORIGINS: "https://a.example, https://b.example/",
       REQUIRE_EMAIL_VERIFICATION: "false",
       RESET_TOKEN_TTL_SECONDS: "600",
       AUTH_RATE_LIMIT_MAX: "5",
       AUTH_RATE_LIMIT_WINDOW_SECONDS: "30",
+      AUTH_ACCOUNT_LOCK_MAX: "4",
+      AUTH_ACCOUNT_LOCK_WINDOW_SECONDS: "120",
+      AUTH_ACCOUNT_LOCK_SECONDS: "300",
       BETTER_AUTH_SECRET: "x".repeat(32),
       SMTP_URL: "smtps://user:pw@mail.example:465",
       MAIL_FROM: "Maps <maps@example.com>",
@@ -138,6 +144,7 @@ describe("accounts configuration", () => {
     expect(c.auth.requireEmailVerification).toBe(false);
     expect(c.auth.resetTokenTtlSeconds).toBe(600);
     expect(c.auth.rateLimit).toEqual({ windowSeconds: 30, max: 5 });
+    expect(c.auth.accountLock).toEqual({ max: 4, windowSeconds: 120, lockSeconds: 300 });
     expect(c.auth.secret).toBe("x".repeat(32));
     expect(c.mail).toMatchObject({
       smtpUrl: "smtps://user:pw@mail.example:465",

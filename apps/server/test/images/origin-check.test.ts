@@ -21,20 +21,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function upload(origin: string | undefined) {
+async function upload(origin: string | undefined, url = "/api/images") {
   const body = multipartBody((await makePhoto({})).bytes);
   return t.app.inject({
     method: "POST",
-    url: "/api/images",
+    url,
     headers: { cookie: user.cookie, "content-type": body.contentType, ...(origin ? { origin } : {}) },
     payload: body.payload,
   });
 }
 
-const remove = (id: string, origin?: string) =>
+const remove = (id: string, origin?: string, prefix = "/api") =>
   t.app.inject({
     method: "DELETE",
-    url: `/api/images/${id}`,
+    url: `${prefix}/images/${id}`,
     headers: { cookie: user.cookie, ...(origin ? { origin } : {}) },
   });
 
@@ -76,6 +76,43 @@ describe("Origin on state-changing /api/* calls", () => {
     expect(await count()).toBe(before);
     expect((await remove(image.id, TEST_ORIGIN)).statusCode).toBe(204);
     expect(await count()).toBe(before - 1);
+  });
+
+  it("checks the routed path, not the raw one: percent-encoded prefixes are refused too", async () => {
+    const before = await count();
+    for (const url of ["/%61pi/images", "/a%70i/images", "/%61%70%69/images", "/api/%69mages"]) {
+      const res = await upload("http://localhost:5173", url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json<{ code: string }>().code).toBe("invalid_origin");
+    }
+    expect(await count()).toBe(before);
+
+    const { image } = imageCreatedSchema.parse((await upload(TEST_ORIGIN)).json());
+    for (const prefix of ["/%61pi", "/a%70i"]) {
+      const refused = await remove(image.id, "http://sub.localhost:8080", prefix);
+      expect(refused.statusCode, prefix).toBe(403);
+    }
+    expect(await count()).toBe(before + 1);
+    // The same encoded path from our own origin reaches the route as usual.
+    expect((await remove(image.id, TEST_ORIGIN, "/%61pi")).statusCode).toBe(204);
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses a foreign origin on any state-changing method and path, unknown ones included", async () => {
+    for (const [method, url] of [
+      ["POST", "/files/utility-poles/x.jpg"],
+      ["PUT", "/api/images"],
+      ["PATCH", "/%61pi/images/abc"],
+      ["POST", "/api/nothing-here"],
+      ["POST", "/"],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { cookie: user.cookie, origin: "https://evil.example" },
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
   });
 
   it("leaves reads alone", async () => {

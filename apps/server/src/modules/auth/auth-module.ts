@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
 import type { Mailer } from "../../infra/mail/mailer";
+import { createAccountLockRepository } from "./account-lock.repository";
+import { createAccountLockService, type AccountLockService } from "./account-lock.service";
 import { createAuth, longestRateLimitWindowSeconds, type Auth } from "./auth";
 import { resolveAuthSecret } from "./auth-secret";
 import { createAuthRepository } from "./auth.repository";
@@ -14,6 +16,7 @@ export interface AuthModule {
   auth: Auth;
   requireUser: RequireUser;
   resetTokens: ResetTokenService;
+  accountLock: AccountLockService;
   /** Called on each forwarded auth request; deletes expired rate-limit rows at most hourly. */
   pruneRateLimits: () => Promise<void>;
   publicUrl: string;
@@ -27,12 +30,20 @@ export async function createAuthModule(deps: {
 }): Promise<AuthModule> {
   const { config, database, mailer, log } = deps;
   const secret = await resolveAuthSecret(config.auth);
-  const auth = createAuth({ config, db: database.db, secret, mailer, log: log.child({ module: "auth" }) });
-  const context = await auth.$context;
   const repository = createAuthRepository(database.db);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret,
+    mailer,
+    log: log.child({ module: "auth" }),
+    repository,
+  });
+  const context = await auth.$context;
   const resetTokens = createResetTokenService({
     findVerification: (identifier) => context.internalAdapter.findVerificationValue(identifier),
     repository,
+    log: log.child({ module: "auth" }),
   });
   const pruneRateLimits = createRateLimitPruner({
     repository,
@@ -43,6 +54,10 @@ export async function createAuthModule(deps: {
     auth,
     requireUser: createRequireUser(auth),
     resetTokens,
+    accountLock: createAccountLockService({
+      repository: createAccountLockRepository(database.db),
+      settings: config.auth.accountLock,
+    }),
     pruneRateLimits,
     publicUrl: config.publicUrl,
   };

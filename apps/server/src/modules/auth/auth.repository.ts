@@ -1,13 +1,32 @@
 /** The little SQL the auth module runs itself; everything else goes through better-auth. */
-import { lt } from "drizzle-orm";
+import { and, eq, like, lt, ne } from "drizzle-orm";
 import type { Db } from "../../infra/db/database";
 import { rateLimit, verification } from "../../infra/db/schema";
+
+/** better-auth's identifier prefix for password-reset tokens (kept in front of the hash). */
+export const RESET_TOKEN_PREFIX = "reset-password:";
 
 export function createAuthRepository(db: Db) {
   return {
     /** Prunes verification rows (reset tokens) that expired before `cutoff`. */
     async deleteVerificationsExpiredBefore(cutoff: Date): Promise<void> {
       await db.delete(verification).where(lt(verification.expiresAt, cutoff));
+    },
+
+    /**
+     * Deletes the user's reset tokens (rows `reset-password:<hash>` whose value is the user id),
+     * all of them or all but `exceptId`.
+     */
+    async deleteResetTokensOfUser(userId: string, exceptId?: string): Promise<void> {
+      await db
+        .delete(verification)
+        .where(
+          and(
+            eq(verification.value, userId),
+            like(verification.identifier, `${RESET_TOKEN_PREFIX}%`),
+            exceptId === undefined ? undefined : ne(verification.id, exceptId),
+          ),
+        );
     },
 
     /** Prunes rate-limit counters last used before `cutoffMs` (better-auth stores epoch ms). */

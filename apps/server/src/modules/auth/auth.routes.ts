@@ -3,10 +3,15 @@
  * hands better-auth a standard Request built from the raw body and headers and copies its
  * Response back, every Set-Cookie included.
  */
-import { authTexts, RESET_TOKEN_STATUS_PATH } from "@poleatlas/shared";
+import {
+  authTexts,
+  RESET_TOKEN_STATUS_PATH,
+  resetTokenStatusQuerySchema,
+  resetTokenStatusSchema,
+} from "@poleatlas/shared";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, isAuthEndpoint } from "./auth";
 import type { AuthModule } from "./auth-module";
 
@@ -28,13 +33,16 @@ export function authRoutes(app: FastifyInstance, mod: AuthModule): void {
     done();
   });
 
-  const query = z.object({ token: z.string().optional() });
-  app.get(RESET_TOKEN_STATUS_PATH, async (req, reply) => {
-    // Anything but one string (e.g. ?token=a&token=b, an array) is a malformed token, not a 500.
-    const token = query.safeParse(req.query).data?.token;
-    const status = await mod.resetTokens.status(token);
-    return reply.header("Cache-Control", "no-store").send({ status });
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    RESET_TOKEN_STATUS_PATH,
+    // No length cap on purpose: any single string gets an answer the reset page can show
+    // ("malformed"); only a repeated ?token= is a 400.
+    { schema: { querystring: resetTokenStatusQuerySchema, response: { 200: resetTokenStatusSchema } } },
+    async (req, reply) => {
+      const status = await mod.resetTokens.status(req.query.token);
+      return reply.header("Cache-Control", "no-store").send({ status });
+    },
+  );
 }
 
 async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply) {
@@ -48,7 +56,18 @@ async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply
     body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
   });
   await mod.pruneRateLimits();
+  const signInEmail = signInEmailOf(req, body);
+  if (signInEmail !== undefined) {
+    const lock = await mod.accountLock.check(signInEmail);
+    if (lock.locked) return tooManyAttempts(reply, lock.retryAfterSeconds);
+  }
   const res = await mod.auth.handler(request);
+  if (signInEmail !== undefined) {
+    // Only a wrong address or password counts; the per-address limit (429) or an unconfirmed
+    // account (403) say nothing about the password.
+    if (res.status === 401) await mod.accountLock.recordFailure(signInEmail);
+    else if (res.ok) await mod.accountLock.recordSuccess(signInEmail);
+  }
 
   reply.status(res.status);
   res.headers.forEach((value, name) => {
@@ -65,10 +84,38 @@ function clarify(res: Response, text: string, reply: FastifyReply): string {
   if (res.status === 429) {
     const seconds = Number(res.headers.get("x-retry-after")) || 60;
     reply.header("Retry-After", String(seconds)).header("content-type", "application/json");
-    return JSON.stringify({ code: "TOO_MANY_REQUESTS", message: authTexts.tooManyAttempts(seconds) });
+    return tooManyAttemptsBody(seconds);
   }
   if (res.status === 403 && text.includes('"EMAIL_NOT_VERIFIED"')) {
     return JSON.stringify({ code: "EMAIL_NOT_VERIFIED", message: authTexts.emailNotConfirmed });
   }
   return text;
+}
+
+const tooManyAttemptsBody = (seconds: number) =>
+  JSON.stringify({ code: "TOO_MANY_REQUESTS", message: authTexts.tooManyAttempts(seconds) });
+
+/** The same answer as better-auth's per-address limit, so the two cannot be told apart. */
+function tooManyAttempts(reply: FastifyReply, seconds: number) {
+  return reply
+    .status(429)
+    .header("Retry-After", String(seconds))
+    .header("content-type", "application/json")
+    .send(tooManyAttemptsBody(seconds));
+}
+
+/** The e-mail address of an e-mail sign-in, or undefined for any other call (or a body without one). */
+function signInEmailOf(req: FastifyRequest, body: Buffer | undefined): string | undefined {
+  if (req.method !== "POST" || req.url.split("?", 1)[0] !== `${AUTH_BASE_PATH}/sign-in/email` || !body) {
+    return undefined;
+  }
+  try {
+    // Decoded the way better-auth's Request.json() decodes (a leading BOM is dropped), so no
+    // spelling of the body reaches it uncounted.
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
+    const email = (parsed as { email?: unknown } | null)?.email;
+    return typeof email === "string" && email.length > 0 ? email : undefined;
+  } catch {
+    return undefined;
+  }
 }

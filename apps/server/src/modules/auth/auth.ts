@@ -2,6 +2,7 @@
  * better-auth configured for PoleAtlas: e-mail + password, sessions and rate-limit counters in
  * our PostgreSQL (Drizzle adapter over the tables in infra/db/schema.ts), mail through our Mailer.
  */
+import { createHash } from "node:crypto";
 import { MIN_PASSWORD_LENGTH, PRODUCT_NAME, RESET_PASSWORD_PATH } from "@poleatlas/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -11,6 +12,7 @@ import type { Db } from "../../infra/db/database";
 import { account, rateLimit, session, user, verification } from "../../infra/db/schema";
 import type { Mailer } from "../../infra/mail/mailer";
 import { confirmationMail, resetPasswordMail } from "./auth-mail";
+import { RESET_TOKEN_PREFIX, type AuthRepository } from "./auth.repository";
 
 export const AUTH_BASE_PATH = "/api/auth";
 /**
@@ -46,11 +48,17 @@ export function isAuthEndpoint(url: string): boolean {
 }
 
 /**
- * The longest rate-limit window in force: ours, or better-auth's built-in 60 s rules. A
- * rate_limit row last touched longer ago than this counts for nothing and may be deleted.
+ * The longest rate-limit window in force: ours, the account lock's window and duration, or
+ * better-auth's built-in 60 s rules. A rate_limit row whose timestamp is older than this counts
+ * for nothing and may be deleted.
  */
 export const longestRateLimitWindowSeconds = (config: Config) =>
-  Math.max(config.auth.rateLimit.windowSeconds, 60);
+  Math.max(
+    config.auth.rateLimit.windowSeconds,
+    config.auth.accountLock.windowSeconds,
+    config.auth.accountLock.lockSeconds,
+    60,
+  );
 
 /** Where the confirmation link lands after better-auth marks the address verified. */
 export const CONFIRMED_CALLBACK = "/login?confirmed=1";
@@ -61,9 +69,22 @@ export interface AuthDeps {
   secret: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  repository: AuthRepository;
 }
 
-export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
+/**
+ * Verification identifiers are stored as SHA-256 (base64url, better-auth's own "hashed" form), but
+ * reset tokens keep their `reset-password:` prefix in front of the hash, so a user's reset rows
+ * can be found and revoked together. Lookups hash the same way, so only new rows have this form.
+ */
+function hashIdentifier(identifier: string): Promise<string> {
+  const digest = createHash("sha256").update(identifier).digest("base64url");
+  return Promise.resolve(
+    identifier.startsWith(RESET_TOKEN_PREFIX) ? `${RESET_TOKEN_PREFIX}${digest}` : digest,
+  );
+}
+
+export function createAuth({ config, db, secret, mailer, log, repository }: AuthDeps) {
   const { publicUrl } = config;
   const limited = { window: config.auth.rateLimit.windowSeconds, max: config.auth.rateLimit.max };
   return betterAuth({
@@ -87,6 +108,9 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: config.auth.resetTokenTtlSeconds,
       revokeSessionsOnPasswordReset: true,
+      // better-auth consumes only the link that was used: every other link of the user dies with
+      // the old password, so a link lying in an old mail cannot change it again.
+      onPasswordReset: ({ user: u }) => repository.deleteResetTokensOfUser(u.id),
       // Queued, not awaited: known and unknown addresses answer equally fast.
       sendResetPassword: ({ user: u, token }) => {
         const url = `${publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
@@ -110,8 +134,20 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
     verification: {
       // Reset tokens are stored hashed. Expired rows are kept (and pruned later by us) so the
       // reset page can tell "expired" from "used or unknown".
-      storeIdentifier: "hashed",
+      storeIdentifier: { hash: hashIdentifier },
       disableCleanup: true,
+    },
+    databaseHooks: {
+      verification: {
+        create: {
+          // Only the newest reset link of a user works: asking again kills the earlier ones.
+          after: async (row) => {
+            if (row.identifier.startsWith(RESET_TOKEN_PREFIX)) {
+              await repository.deleteResetTokensOfUser(row.value, row.id);
+            }
+          },
+        },
+      },
     },
     rateLimit: {
       enabled: true,

@@ -4,6 +4,7 @@
  * both); expired tokens stay in the table for KEEP_EXPIRED_MS so "expired" can be told apart.
  */
 import type { ResetTokenStatus } from "@poleatlas/shared";
+import type { FastifyBaseLogger } from "fastify";
 import type { AuthRepository } from "./auth.repository";
 
 /** better-auth's tokens are 24 letters and digits; anything far from that shape is malformed. */
@@ -15,16 +16,28 @@ export interface ResetTokenDeps {
   /** better-auth's own lookup, so hashing of stored identifiers stays its business. */
   findVerification: (identifier: string) => Promise<{ expiresAt: Date | string } | null>;
   repository: AuthRepository;
+  log: Pick<FastifyBaseLogger, "error">;
   now?: () => number;
 }
 
-export function createResetTokenService({ findVerification, repository, now = Date.now }: ResetTokenDeps) {
+export function createResetTokenService({
+  findVerification,
+  repository,
+  log,
+  now = Date.now,
+}: ResetTokenDeps) {
   let nextPruneAt = 0;
   const prune = async () => {
     const t = now();
     if (t < nextPruneAt) return;
     nextPruneAt = t + PRUNE_EVERY_MS;
-    await repository.deleteVerificationsExpiredBefore(new Date(t - KEEP_EXPIRED_MS));
+    // A failed clean-up is retried at the next hour; the page asking about its link still gets
+    // its answer.
+    try {
+      await repository.deleteVerificationsExpiredBefore(new Date(t - KEEP_EXPIRED_MS));
+    } catch (err) {
+      log.error({ err }, "could not prune expired reset tokens");
+    }
   };
   return {
     async status(token: string | undefined): Promise<ResetTokenStatus> {

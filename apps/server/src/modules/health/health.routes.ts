@@ -1,8 +1,11 @@
+import { healthSchema, readinessSchema } from "@poleatlas/shared";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 /** Liveness: the process answers and its database does (load balancers and `npm start` users). */
 export function healthRoutes(app: FastifyInstance, deps: { ping: () => Promise<boolean> }): void {
-  app.get("/api/health", async (_req, reply) => {
+  const schema = { response: { 200: healthSchema, 503: healthSchema } };
+  app.withTypeProvider<ZodTypeProvider>().get("/api/health", { schema }, async (_req, reply) => {
     const database = await deps.ping();
     return reply.status(database ? 200 : 503).send({ status: database ? "ok" : "unavailable", database });
   });
@@ -16,7 +19,8 @@ export function readinessRoutes(
   app: FastifyInstance,
   deps: { ping: () => Promise<boolean>; checkStorage: () => Promise<void> },
 ): void {
-  app.get("/api/ready", async (req, reply) => {
+  const schema = { response: { 200: readinessSchema, 503: readinessSchema } };
+  app.withTypeProvider<ZodTypeProvider>().get("/api/ready", { schema }, async (req, reply) => {
     const [database, storage] = await Promise.all([
       deps.ping(),
       deps.checkStorage().then(

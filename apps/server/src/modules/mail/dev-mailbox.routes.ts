@@ -3,11 +3,19 @@
  * confirmation and reset links. Registered only while mail goes to the outbox (see config's
  * DEV_MAILBOX); every value is escaped, since subjects and addresses come from users.
  */
+import { devMailboxQuerySchema, htmlPageSchema } from "@poleatlas/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { escapeHtml } from "../../infra/mail/mailer";
 import { listOutbox, type OutboxEntry } from "../../infra/mail/outbox-transport";
 
 export const DEV_MAILBOX_PATH = "/dev/mail";
+/**
+ * Stricter than the app's: the page runs no script and loads nothing but its own inline <style>
+ * and the empty `data:,` icon (which keeps the browser from asking for /favicon.ico).
+ */
+const MAILBOX_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 function renderEntry(m: OutboxEntry): string {
   const links = m.links
@@ -62,7 +70,8 @@ export function isDirectLocalRequest(req: FastifyRequest): boolean {
 }
 
 export function devMailboxRoutes(app: FastifyInstance, opts: { dir: string }): void {
-  app.get(DEV_MAILBOX_PATH, async (req, reply) => {
+  const schema = { querystring: devMailboxQuerySchema, response: { 200: htmlPageSchema } };
+  app.withTypeProvider<ZodTypeProvider>().get(DEV_MAILBOX_PATH, { schema }, async (req, reply) => {
     if (!isDirectLocalRequest(req)) {
       reply.callNotFound();
       return reply;
@@ -70,7 +79,7 @@ export function devMailboxRoutes(app: FastifyInstance, opts: { dir: string }): v
     const entries = await listOutbox(opts.dir);
     return reply
       .header("Cache-Control", "no-store")
-      .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .header("Content-Security-Policy", MAILBOX_CSP)
       .type("text/html; charset=utf-8")
       .send(renderMailbox(entries));
   });

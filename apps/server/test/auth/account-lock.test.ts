@@ -1,0 +1,147 @@
+/**
+ * Per-account protection beside the per-address limit: after AUTH_ACCOUNT_LOCK_MAX failed sign-ins
+ * for one account, from any addresses, that account's sign-in answers 429 for a while. Counted in
+ * PostgreSQL, identical for addresses that have no account, and over once the lock has passed.
+ */
+import { authTexts } from "@poleatlas/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app";
+import { loadConfig } from "../../src/config";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { createSignedInUser, randomClientIp, signIn, TEST_ORIGIN } from "../helpers/users";
+
+const MAX = 3;
+const LOCK_SECONDS = 600;
+const env = {
+  TRUST_PROXY: "127.0.0.1",
+  AUTH_ACCOUNT_LOCK_MAX: String(MAX),
+  AUTH_ACCOUNT_LOCK_WINDOW_SECONDS: "900",
+  AUTH_ACCOUNT_LOCK_SECONDS: String(LOCK_SECONDS),
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp(env);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A sign-in through the trusted proxy from a fresh client address each time. */
+const fromAnywhere = (email: string, password: string) =>
+  signIn(
+    t,
+    { email, password },
+    { remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": randomClientIp() } },
+  );
+
+function expectLocked(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
+  expect(res.statusCode).toBe(429);
+  const retryAfter = Number(res.headers["retry-after"]);
+  expect(retryAfter).toBeGreaterThan(LOCK_SECONDS - 30);
+  expect(retryAfter).toBeLessThanOrEqual(LOCK_SECONDS);
+  expect(res.json()).toEqual({ code: "TOO_MANY_REQUESTS", message: authTexts.tooManyAttempts(retryAfter) });
+}
+
+/** Moves the account's lock (and its failures) into the past, as time passing would. */
+const age = (seconds: number) =>
+  t.db.database.pool.query(
+    `UPDATE rate_limit SET last_request = last_request - $1::bigint WHERE key LIKE 'sign-in-account|%'`,
+    [seconds * 1000],
+  );
+
+describe("account lock after repeated failed sign-ins", () => {
+  it("locks an account attacked from many addresses, even for the right password, and no other", async () => {
+    const victim = await createSignedInUser(t);
+    const bystander = await createSignedInUser(t);
+    for (let i = 0; i < MAX; i++)
+      expect((await fromAnywhere(victim.email, `guess-${i}`)).statusCode).toBe(401);
+    expectLocked(await fromAnywhere(victim.email, "guess-x"));
+    expectLocked(await fromAnywhere(victim.email, victim.password));
+    // The address is part of nothing here: the same lock, however the e-mail is spelled.
+    expectLocked(await fromAnywhere(victim.email.toUpperCase(), victim.password));
+    expect((await fromAnywhere(bystander.email, bystander.password)).statusCode).toBe(200);
+  });
+
+  it("counts a body better-auth reads however it is spelled (a leading BOM, a charset)", async () => {
+    const u = await createSignedInUser(t);
+    for (let i = 0; i < MAX; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: {
+          origin: TEST_ORIGIN,
+          "content-type": "application/json; charset=utf-8",
+          "x-forwarded-for": randomClientIp(),
+        },
+        remoteAddress: "127.0.0.1",
+        payload: Buffer.concat([
+          Buffer.from([0xef, 0xbb, 0xbf]),
+          Buffer.from(JSON.stringify({ email: u.email, password: `bom-${i}` })),
+        ]),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    expectLocked(await fromAnywhere(u.email, u.password));
+  });
+
+  it("answers an address without an account exactly like one with an account", async () => {
+    const known = await createSignedInUser(t);
+    const unknown = `nobody-${known.id}@example.test`;
+    for (let i = 0; i < MAX; i++) {
+      const a = await fromAnywhere(known.email, `wrong-${i}`);
+      const b = await fromAnywhere(unknown, `wrong-${i}`);
+      expect([b.statusCode, b.body]).toEqual([a.statusCode, a.body]);
+    }
+    const a = await fromAnywhere(known.email, "wrong-x");
+    const b = await fromAnywhere(unknown, "wrong-x");
+    expectLocked(a);
+    expectLocked(b);
+    expect(b.json()).toEqual(a.json());
+  });
+
+  it("lets the right password in once the lock has passed, and counts afresh after", async () => {
+    const u = await createSignedInUser(t);
+    for (let i = 0; i < MAX; i++) await fromAnywhere(u.email, `guess-${i}`);
+    expectLocked(await fromAnywhere(u.email, u.password));
+    await age(LOCK_SECONDS - 60);
+    expect((await fromAnywhere(u.email, u.password)).statusCode).toBe(429);
+    await age(61);
+    expect((await fromAnywhere(u.email, u.password)).statusCode).toBe(200);
+    // The success wiped the count: MAX - 1 new failures do not lock again.
+    for (let i = 0; i < MAX - 1; i++)
+      expect((await fromAnywhere(u.email, `again-${i}`)).statusCode).toBe(401);
+    expect((await fromAnywhere(u.email, u.password)).statusCode).toBe(200);
+  });
+
+  it("forgets failures older than the window", async () => {
+    const u = await createSignedInUser(t);
+    for (let i = 0; i < MAX - 1; i++) await fromAnywhere(u.email, `old-${i}`);
+    await age(901);
+    expect((await fromAnywhere(u.email, "new-1")).statusCode).toBe(401);
+    expect((await fromAnywhere(u.email, u.password)).statusCode).toBe(200);
+  });
+
+  it("counts failures from every server process on the database together", async () => {
+    const u = await createSignedInUser(t);
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: t.dataDir, ...env });
+    const second = await buildApp({ config, database: t.db.database });
+    try {
+      await second.ready();
+      const viaSecond = (password: string) =>
+        second.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          headers: { origin: TEST_ORIGIN, "x-forwarded-for": randomClientIp() },
+          remoteAddress: "127.0.0.1",
+          payload: { email: u.email, password },
+        });
+      expect((await fromAnywhere(u.email, "p-1")).statusCode).toBe(401);
+      expect((await viaSecond("p-2")).statusCode).toBe(401);
+      expect((await fromAnywhere(u.email, "p-3")).statusCode).toBe(401);
+      expectLocked(await viaSecond(u.password));
+    } finally {
+      await second.close();
+    }
+  });
+});
