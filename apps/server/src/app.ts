@@ -66,7 +66,7 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const images = await registerImages(app, { config, database, storage, requireUser: auth.requireUser });
-  readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.ensureBucket() });
+  readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await registerWeb(app, config.webDistDir ?? defaultWebDistDir);
   return app;
 }
