@@ -23,10 +23,17 @@ export interface AppDeps {
   database: Database;
   /** The photo storage; by default the one config.storage describes (tests wrap it). */
   storage?: Storage;
+  /** Why the database is down when we know it (the embedded PostgreSQL exited): /api/health says it. */
+  databaseDown?: () => string | undefined;
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
-export async function buildApp({ config, database, storage }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage,
+  databaseDown,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Every log line of a request carries its id; clients and proxies see it as X-Request-Id.
@@ -55,7 +62,7 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   });
   registerErrorHandler(app);
   registerOriginCheck(app, { trustedOrigins: config.auth.trustedOrigins });
-  healthRoutes(app, { ping: () => database.ping() });
+  healthRoutes(app, { ping: () => database.ping(), downReason: databaseDown });
 
   // Accounts. `auth.requireUser` is the seam other modules receive to know who is calling,
   // e.g. `imagesRoutes(app, { requireUser: auth.requireUser, ... })`.
