@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config";
 import type { Database } from "./infra/db/database";
 import { createMailer } from "./infra/mail/create-mailer";
+import { recurringJobs } from "./infra/jobs/background-jobs";
+import { scheduleRecurring, startBoss, stopBoss } from "./infra/jobs/job-runner";
 import type { Storage } from "./infra/storage/storage";
 import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -66,14 +68,25 @@ export async function buildApp({
 
   // Accounts. `auth.requireUser` is the seam other modules receive to know who is calling,
   // e.g. `imagesRoutes(app, { requireUser: auth.requireUser, ... })`.
-  const mailer = createMailer(config.mail, app.log.child({ module: "mail" }));
-  app.addHook("onClose", () => mailer.close());
+  // Background jobs (pg-boss, in PostgreSQL): mail retries, orphan and temp-file sweeps.
+  const jobLog = app.log.child({ module: "jobs" });
+  const boss = await startBoss(database, jobLog);
+  const mailer = createMailer(config.mail, app.log.child({ module: "mail" }), { boss });
+  app.addHook("onClose", async () => {
+    await stopBoss(boss);
+    await mailer.close();
+  });
   const auth = await createAuthModule({ config, database, mailer, log: app.log });
   authRoutes(app, auth);
   if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const images = await registerImages(app, { config, database, storage, requireUser: auth.requireUser });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
+  await scheduleRecurring(
+    boss,
+    recurringJobs({ config, db: database.db, storage: images.storage, log: jobLog }),
+    jobLog,
+  );
   await registerWeb(app, config.webDistDir ?? defaultWebDistDir);
   return app;
 }
