@@ -4,6 +4,7 @@
  * never mixes with data that is already there.
  */
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { chmod, chown, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -85,6 +86,7 @@ async function claimCluster(pgDir: string): Promise<void> {
 }
 
 export async function restoreBackup(config: Config, file: string, log: (msg: string) => void): Promise<void> {
+  if (!existsSync(file)) throw new RestoreRefusedError(`No backup file at ${file}.`);
   const manifest = await readManifest(file);
   await ensureEmptyDataDir(config.dataDir);
   if (manifest.database === "pg_dump") {
@@ -116,8 +118,10 @@ export async function restoreBackup(config: Config, file: string, log: (msg: str
     const client = new pg.Client({ connectionString: pgServer.url });
     try {
       await client.connect();
-      const { rows } = await client.query<{ n: string }>('select count(*)::text as n from "user"');
-      log(`Restored: ${rows[0]?.n ?? 0} users`);
+      const { rows } = await client.query<{ n: string }>(
+        "select count(*)::text as n from pg_tables where schemaname = 'public'",
+      );
+      log(`Restored: the database answers (${rows[0]?.n ?? 0} tables)`);
     } finally {
       await client.end().catch(() => {});
       await pgServer.stop();
