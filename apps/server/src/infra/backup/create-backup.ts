@@ -1,7 +1,7 @@
 /**
  * `npm run backup -- FILE`: one tar archive with the database and the photo files. The embedded
  * cluster is copied online (embedded-cluster-copy.ts), starting it for the copy if no server
- * runs; with DATABASE_URL the system's pg_dump dumps our schemas. Photos in S3 stay in the bucket.
+ * runs; with DATABASE_URL the system's pg_dump dumps the database. Photos in S3 stay in the bucket.
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -18,8 +18,11 @@ import { MANIFEST_NAME, type Manifest } from "./backup-manifest";
 
 const run = promisify(execFile);
 
-/** Our tables and the record of applied migrations; pg-boss's queue (schema pgboss) is left out. */
-export const DUMPED_SCHEMAS = ["public", "drizzle"];
+/**
+ * The whole database (our tables, the record of applied migrations, extensions they use) but not
+ * pg-boss's queue: a restored server starts with a fresh one.
+ */
+export const EXCLUDED_SCHEMAS = ["pgboss"];
 
 /** The embedded cluster as a running server sees it, or started just for the copy. */
 async function withEmbeddedClient<T>(pgDir: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -43,6 +46,35 @@ async function withEmbeddedClient<T>(pgDir: string, use: (client: pg.Client) => 
   }
 }
 
+/** pg_dump refuses a server newer than itself: say which client tools to install instead. */
+export async function checkPgDump(url: string): Promise<void> {
+  let version: string;
+  try {
+    version = (await run("pg_dump", ["--version"])).stdout;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    throw new Error(
+      "pg_dump was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client).",
+    );
+  }
+  const dumpMajor = Number(/(\d+)(\.\d+)?/.exec(version)?.[1]);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let serverMajor: number;
+  try {
+    const { rows } = await client.query<{ v: string }>("select current_setting('server_version_num') as v");
+    serverMajor = Math.floor(Number(rows[0]?.v) / 10_000);
+  } finally {
+    await client.end();
+  }
+  if (dumpMajor < serverMajor) {
+    throw new Error(
+      `pg_dump ${dumpMajor} cannot dump a PostgreSQL ${serverMajor} server: install client tools of version ` +
+        `${serverMajor} or newer (e.g. postgresql-client-${serverMajor}) and put their pg_dump first on PATH.`,
+    );
+  }
+}
+
 export async function createBackup(config: Config, file: string, log: (msg: string) => void): Promise<void> {
   const filesDir = config.storage.kind === "local" ? config.storage.rootDir : undefined;
   if (filesDir && path.relative(config.dataDir, filesDir).startsWith("..")) {
@@ -60,8 +92,9 @@ export async function createBackup(config: Config, file: string, log: (msg: stri
     };
     await writeFile(path.join(staging, MANIFEST_NAME), JSON.stringify(manifest, null, 2));
     if (config.databaseUrl) {
+      await checkPgDump(config.databaseUrl);
       log("Dumping the database with pg_dump");
-      const schemas = DUMPED_SCHEMAS.flatMap((s) => ["--schema", s]);
+      const schemas = EXCLUDED_SCHEMAS.flatMap((s) => ["--exclude-schema", s]);
       await run("pg_dump", [
         "--format=custom",
         "--no-owner",
