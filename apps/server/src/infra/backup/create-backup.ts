@@ -55,6 +55,7 @@ export async function checkPgDump(url: string): Promise<void> {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     throw new Error(
       "pg_dump was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client).",
+      { cause: err },
     );
   }
   const dumpMajor = Number(/(\d+)(\.\d+)?/.exec(version)?.[1]);
