@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
+import { startEmbeddedPostgres } from "../../src/infra/db/embedded-postgres";
 import { openDatabase } from "../../src/infra/db/open-database";
 import { isAlive, readPostmasterPid } from "../../src/infra/db/postgres-leftover";
 import { makeDataDir, startServerProcess } from "../helpers/server-process";
@@ -47,6 +48,21 @@ describe("embedded PostgreSQL after a crash", () => {
       expect(await second.stop("SIGTERM")).toBe(0);
     }
     expect(await readPostmasterPid(pgDir)).toBeNull(); // stopped cleanly this time
+  }, 90_000);
+
+  it("refuses to take over the PostgreSQL of a server that is still running", async () => {
+    const dataDir = await keptDataDir();
+    const pgDir = path.join(dataDir, "postgres");
+    const running = await startServerProcess({ dataDir });
+    try {
+      const postmaster = await readPostmasterPid(pgDir);
+      await expect(startEmbeddedPostgres(pgDir)).rejects.toThrow(
+        `The embedded PostgreSQL in ${pgDir} (pid ${postmaster!.pid}) belongs to another running process (pid ${running.child.pid}`,
+      );
+      expect((await fetch(`${running.url}/api/health`)).status).toBe(200); // untouched
+    } finally {
+      expect(await running.stop("SIGTERM")).toBe(0);
+    }
   }, 90_000);
 
   it("exits non-zero when its PostgreSQL dies, saying why, and the next start works", async () => {
