@@ -54,7 +54,7 @@ export async function scheduleRecurring(boss: PgBoss, jobs: RecurringJob[], log:
     // stately: at most one waiting and one running, however many processes schedule it.
     await ensureQueue(boss, { name: job.name, policy: "stately", retryLimit: 0, expireInSeconds: 900 });
     await boss.schedule(job.name, job.cron);
-    await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 2 }, async ([j]) => {
+    await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 5 }, async ([j]) => {
       try {
         return await job.run(j?.data ?? {});
       } catch (err) {
