@@ -66,9 +66,8 @@ export async function buildApp({
   registerOriginCheck(app, { trustedOrigins: config.auth.trustedOrigins });
   healthRoutes(app, { ping: () => database.ping(), downReason: databaseDown });
 
-  // Accounts. `auth.requireUser` is the seam other modules receive to know who is calling,
-  // e.g. `imagesRoutes(app, { requireUser: auth.requireUser, ... })`.
-  // Background jobs (pg-boss, in PostgreSQL): mail retries, orphan and temp-file sweeps.
+  // Background jobs (pg-boss, in PostgreSQL): mail retries, orphan and temp-file sweeps. On close
+  // pg-boss stops first (a mail being delivered finishes), then the mail transport.
   const jobLog = app.log.child({ module: "jobs" });
   const boss = await startBoss(database, jobLog);
   const mailer = createMailer(config.mail, app.log.child({ module: "mail" }), { boss });
@@ -76,6 +75,9 @@ export async function buildApp({
     await stopBoss(boss);
     await mailer.close();
   });
+
+  // Accounts. `auth.requireUser` is the seam other modules receive to know who is calling,
+  // e.g. `imagesRoutes(app, { requireUser: auth.requireUser, ... })`.
   const auth = await createAuthModule({ config, database, mailer, log: app.log });
   authRoutes(app, auth);
   if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
