@@ -72,7 +72,11 @@ export async function stopLeftoverPostgres(
   if (!info || !isAlive(info.pid)) return null; // a stale file PostgreSQL itself ignores
   const parent = await parentOf(info.pid);
   if (parent === null) {
-    throw new PostgresInUseError(dataDir, info.pid, "unknown: this system has no /proc to tell");
+    throw new PostgresInUseError(
+      dataDir,
+      info.pid,
+      `this system has no /proc to tell which; if no server runs, stop it with: kill -INT ${info.pid}`,
+    );
   }
   const orphaned = parent.ppid <= 1 || !/\bnode\b|tsx/.test(parent.command);
   if (!orphaned) throw new PostgresInUseError(dataDir, info.pid, `pid ${parent.ppid}: ${parent.command}`);
