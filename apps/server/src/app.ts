@@ -5,6 +5,8 @@ import type { Config } from "./config";
 import type { Database } from "./infra/db/database";
 import type { LoggerOptions } from "./logging";
 import { createMailer } from "./infra/mail/create-mailer";
+import { recurringJobs } from "./infra/jobs/background-jobs";
+import { scheduleRecurring, startBoss, stopBoss } from "./infra/jobs/job-runner";
 import type { Storage } from "./infra/storage/storage";
 import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -27,10 +29,18 @@ export interface AppDeps {
   storage?: Storage;
   /** How to log; by default JSON lines at config.logLevel (server.ts picks per terminal). */
   logger?: LoggerOptions;
+  /** Why the database is down when we know it (the embedded PostgreSQL exited): /api/health says it. */
+  databaseDown?: () => string | undefined;
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
-export async function buildApp({ config, database, storage, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage,
+  logger,
+  databaseDown,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Every log line of a request carries its id; clients and proxies see it as X-Request-Id.
@@ -64,18 +74,31 @@ export async function buildApp({ config, database, storage, logger }: AppDeps): 
     photoOrigins: config.security.photoOrigins,
   });
   registerOriginCheck(app, { trustedOrigins: config.auth.trustedOrigins });
-  healthRoutes(app, { ping: () => database.ping() });
+  healthRoutes(app, { ping: () => database.ping(), downReason: databaseDown });
+
+  // Background jobs (pg-boss, in PostgreSQL): mail retries, orphan and temp-file sweeps. On close
+  // pg-boss stops first (a mail being delivered finishes), then the mail transport.
+  const jobLog = app.log.child({ module: "jobs" });
+  const boss = await startBoss(database, jobLog);
+  const mailer = createMailer(config.mail, app.log.child({ module: "mail" }), { boss });
+  app.addHook("onClose", async () => {
+    await stopBoss(boss);
+    await mailer.close();
+  });
 
   // Accounts. `auth.requireUser` is the seam other modules receive to know who is calling,
   // e.g. `imagesRoutes(app, { requireUser: auth.requireUser, ... })`.
-  const mailer = createMailer(config.mail, app.log.child({ module: "mail" }));
-  app.addHook("onClose", () => mailer.close());
   const auth = await createAuthModule({ config, database, mailer, log: app.log });
   authRoutes(app, auth);
   if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const images = await registerImages(app, { config, database, storage, requireUser: auth.requireUser });
-  readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.ensureBucket() });
+  readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
+  await scheduleRecurring(
+    boss,
+    recurringJobs({ config, db: database.db, storage: images.storage, log: jobLog }),
+    jobLog,
+  );
   await registerWeb(app, config.webDistDir ?? defaultWebDistDir);
   return app;
 }

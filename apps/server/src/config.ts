@@ -59,6 +59,14 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url().transform((u) => new URL(u).origin)))
     .default(DEFAULT_IMAGERY_ORIGINS),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(2),
+  // Background jobs (issue "Crash and recovery").
+  ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(10),
+  ORPHAN_SWEEP_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, "must be a five-field cron expression")
+    .default("*/30 * * * *"),
   // Photo files (issue "Photos on the server").
   STORAGE: z.enum(["local", "s3"]).default("local"),
   FILES_DIR: z.string().min(1).optional(),
@@ -139,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       outboxDir: path.join(dataDir, "mail"),
+      /** pg-boss retries: after `delaySeconds`, then about twice as long each time. */
+      retry: { limit: e.MAIL_RETRY_LIMIT, delaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
       // The dev mailbox shows every message to anyone who can reach it: by default only while
       // mail stays in the outbox, the server listens on loopback, and it is not production (a
       // reverse proxy on the same host would reach a loopback listener too).
@@ -151,6 +161,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     storage,
     /** Uploads stream here first; next to the files folder, so moving one in is a rename. */
     uploadTmpDir: path.join(dataDir, "tmp"),
+    jobs: {
+      /** Stored files younger than this are never orphans: their upload may not have committed yet. */
+      orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,
+      orphanSweepCron: e.ORPHAN_SWEEP_CRON,
+      // A temp file untouched for longer than a whole request may take, plus a margin for the
+      // checks after the body arrived, belongs to an upload that died.
+      tempFileMaxAgeMs: e.REQUEST_TIMEOUT_SECONDS * 1000 + 120_000,
+    },
   };
 }
 

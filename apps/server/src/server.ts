@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { runMigrations } from "./infra/db/database";
 import { openDatabase } from "./infra/db/open-database";
 import { loggerOptions } from "./logging";
+import { DataDirAccessError } from "./infra/db/postgres-access";
+import { PostgresInUseError } from "./infra/db/postgres-leftover";
 
 function loadConfigOrExit(): Config {
   try {
@@ -24,10 +26,11 @@ async function main(): Promise<void> {
     config,
     database: opened.database,
     logger: loggerOptions(config, process.stdout.isTTY === true),
+    databaseDown: opened.downReason,
   });
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
@@ -41,9 +44,15 @@ async function main(): Promise<void> {
     await opened.close();
     if (opened.embedded) app.log.info("embedded PostgreSQL stopped");
     clearTimeout(timer);
-    process.exit(0);
+    process.exit(exitCode);
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(signal));
+  // Without its database the process is useless: exit non-zero so the supervisor (systemd
+  // Restart=on-failure, a container runtime) starts it again, and the start stops any leftover.
+  opened.embedded?.onUnexpectedExit((reason) => {
+    app.log.fatal({ reason }, `${reason}: stopping the server so it can be restarted`);
+    void shutdown("database-exit", 1);
+  });
 
   try {
     if (config.migrateOnStart) await runMigrations(opened.database);
@@ -72,6 +81,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // Problems the operator fixes (folder permissions, a data folder in use) need no stack trace.
+  console.error(err instanceof DataDirAccessError || err instanceof PostgresInUseError ? err.message : err);
   process.exit(1);
 });

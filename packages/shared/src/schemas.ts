@@ -110,7 +110,12 @@ export type AuthUser = z.infer<typeof sessionUserSchema>;
 export const resetTokenStatusQuerySchema = z.object({ token: z.string().optional() });
 
 /** GET /api/health (200 or 503): the process and its database answer. */
-export const healthSchema = z.object({ status: z.enum(["ok", "unavailable"]), database: z.boolean() });
+export const healthSchema = z.object({
+  status: z.enum(["ok", "unavailable"]),
+  database: z.boolean(),
+  /** Why the database is down, when the server knows (e.g. the embedded PostgreSQL exited). */
+  reason: z.string().optional(),
+});
 /** GET /api/ready (200 or 503): the database and the photo storage answer. */
 export const readinessSchema = z.object({
   status: z.enum(["ready", "not_ready"]),

@@ -1,16 +1,20 @@
 /**
- * The mail queue's promise: a message that cannot be delivered is retried, then kept on disk
- * and logged as an error, never silently dropped. Delivery goes to a real (closed) SMTP port.
+ * The mail queue's promise: a message that cannot be delivered is retried (pg-boss jobs in a real
+ * PostgreSQL), then kept on disk and logged as an error, never silently dropped. Delivery goes to
+ * a real (closed) SMTP port.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type PgBoss from "pg-boss";
 import { afterEach, describe, expect, it } from "vitest";
+import { startBoss, stopBoss } from "../../src/infra/jobs/job-runner";
 import { createMailQueue } from "../../src/infra/mail/mail-queue";
 import type { MailLog, MailMessage } from "../../src/infra/mail/mailer";
 import { writeToFolder } from "../../src/infra/mail/outbox-transport";
 import { createSmtpTransport } from "../../src/infra/mail/smtp-transport";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { readOutbox } from "./mail-helpers";
 
 async function closedPort(): Promise<number> {
@@ -40,9 +44,19 @@ const message: MailMessage = {
 
 describe("mail queue", () => {
   let dir: string | undefined;
+  let db: TestDatabase | undefined;
+  let boss: PgBoss | undefined;
   afterEach(async () => {
+    if (boss) await stopBoss(boss);
+    await db?.drop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
+
+  async function jobs(log: ReturnType<typeof recordingLog>["log"]): Promise<PgBoss> {
+    db = await createTestDatabase();
+    boss = await startBoss(db.database, log);
+    return boss;
+  }
 
   it("retries an unreachable SMTP server, then keeps the message in failed/ and logs an error", async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-mailq-"));
@@ -52,7 +66,8 @@ describe("mail queue", () => {
     const queue = createMailQueue({
       transport: createSmtpTransport({ url: `smtp://127.0.0.1:${port}`, from: "PoleAtlas <a@b.test>" }),
       log,
-      retryDelaysMs: [20, 40],
+      boss: await jobs(log),
+      retry: { limit: 2, delaySeconds: 1 },
       spool: async (m) =>
         path.join(failedDir, `${await writeToFolder(failedDir, m, "PoleAtlas <a@b.test>")}.eml`),
     });
@@ -68,22 +83,19 @@ describe("mail queue", () => {
     await queue.close();
   });
 
-  it("keeps a message still waiting for a retry when the server stops", async () => {
+  it("without a job queue, keeps a message that failed its one attempt", async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-mailq-"));
     const failedDir = path.join(dir, "failed");
     const { log, lines } = recordingLog();
     const queue = createMailQueue({
       transport: { kind: "smtp", deliver: () => Promise.reject(new Error("451 try later")) },
       log,
-      retryDelaysMs: [60_000],
       spool: async (m) => path.join(failedDir, `${await writeToFolder(failedDir, m, "x@y.test")}.eml`),
     });
     queue.send(message);
-    await expect.poll(() => lines.some((l) => l.level === "warn")).toBe(true);
-    const started = Date.now();
-    await queue.close();
-    expect(Date.now() - started).toBeLessThan(5_000);
+    await queue.idle();
     expect(await readOutbox(failedDir)).toHaveLength(1);
     expect(lines.at(-1)).toMatchObject({ level: "error" });
+    await queue.close();
   });
 });

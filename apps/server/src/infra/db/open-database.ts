@@ -6,6 +6,8 @@ export interface OpenedDatabase {
   database: Database;
   /** Set when we started PostgreSQL ourselves (no DATABASE_URL). */
   embedded?: EmbeddedPostgres;
+  /** Set once the embedded PostgreSQL has exited on its own: what /api/health reports. */
+  downReason: () => string | undefined;
   /** Closes the pool, then stops the embedded PostgreSQL if we started one. */
   close(): Promise<void>;
 }
@@ -17,13 +19,16 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
   if (!url) {
     log(`Starting embedded PostgreSQL, data in ${config.embeddedPostgresDir}`);
     const verbose = config.logLevel === "debug" || config.logLevel === "trace";
-    embedded = await startEmbeddedPostgres(config.embeddedPostgresDir, verbose ? log : undefined);
+    embedded = await startEmbeddedPostgres(config.embeddedPostgresDir, verbose ? log : undefined, log);
     url = embedded.url;
   }
   const database = connectDatabase(url);
+  let downReason: string | undefined;
+  embedded?.onUnexpectedExit((reason) => (downReason = reason));
   return {
     database,
     embedded,
+    downReason: () => downReason,
     async close() {
       await database.close().catch(() => {});
       if (embedded) await embedded.stop();

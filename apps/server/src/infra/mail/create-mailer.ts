@@ -1,16 +1,14 @@
 /** Picks the transport from config: SMTP when SMTP_URL is set, else the outbox folder. */
 import path from "node:path";
+import type PgBoss from "pg-boss";
 import type { Config } from "../../config";
-import { createMailQueue, DEFAULT_RETRY_DELAYS_MS } from "./mail-queue";
+import { createMailQueue } from "./mail-queue";
 import type { Mailer, MailLog } from "./mailer";
 import { createOutboxTransport, writeToFolder } from "./outbox-transport";
 import { createSmtpTransport } from "./smtp-transport";
 
-export function createMailer(
-  mail: Config["mail"],
-  log: MailLog,
-  opts: { retryDelaysMs?: number[] } = {},
-): Mailer {
+/** `boss`: retries go through pg-boss jobs; without it, one attempt and failures are kept on disk. */
+export function createMailer(mail: Config["mail"], log: MailLog, opts: { boss?: PgBoss } = {}): Mailer {
   const transport = mail.smtpUrl
     ? createSmtpTransport({ url: mail.smtpUrl, from: mail.from })
     : createOutboxTransport({ dir: mail.outboxDir, from: mail.from, log });
@@ -25,7 +23,8 @@ export function createMailer(
   return createMailQueue({
     transport,
     log,
-    retryDelaysMs: opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    boss: opts.boss,
+    retry: mail.retry,
     spool: async (message) =>
       path.join(failedDir, `${await writeToFolder(failedDir, message, mail.from)}.eml`),
   });

@@ -1,67 +1,112 @@
 /**
  * Sends in the background with retries, so a slow or broken mail server neither slows requests
- * nor tells an attacker which addresses exist. A message that still fails after the last retry
- * (or is still waiting when the server stops) is written to DATA_DIR/mail/failed/ and logged as
- * an error: never silently dropped.
+ * nor tells an attacker which addresses exist. Each message is a pg-boss job in PostgreSQL: a
+ * message queued before a crash is still sent after the restart, by whichever process runs first.
+ * A message that still fails after the last retry is written to DATA_DIR/mail/failed/ and logged
+ * as an error: never silently dropped.
  */
+import type PgBoss from "pg-boss";
+import { ensureQueue } from "../jobs/job-runner";
 import type { Mailer, MailLog, MailMessage, MailTransport } from "./mailer";
 
-export const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 60_000];
+export const MAIL_QUEUE = "mail";
+
+export interface MailRetry {
+  /** Retries after the first attempt. */
+  limit: number;
+  /** Seconds before the first retry; each next one waits about twice as long. */
+  delaySeconds: number;
+}
+
+export const DEFAULT_MAIL_RETRY: MailRetry = { limit: 5, delaySeconds: 2 };
 
 export interface MailQueueOptions {
   transport: MailTransport;
   log: MailLog;
-  /** Delay before each retry; its length is the number of retries after the first attempt. */
-  retryDelaysMs?: number[];
+  /** Without it (tools, some tests) each message gets one attempt and is kept on disk if it fails. */
+  boss?: PgBoss;
+  retry?: MailRetry;
   /** Keeps a message that could not be delivered; returns where it went. */
   spool: (message: MailMessage) => Promise<string>;
 }
 
+interface MailJob {
+  message: MailMessage;
+}
+
 export function createMailQueue(opts: MailQueueOptions): Mailer {
-  const delays = opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const { boss, transport, log } = opts;
+  const retry = opts.retry ?? DEFAULT_MAIL_RETRY;
   const pending = new Set<Promise<void>>();
-  const waiting = new Map<NodeJS.Timeout, { message: MailMessage; resolve: () => void }>();
-  let closed = false;
 
   const giveUp = async (message: MailMessage, err: unknown, why: string) => {
     try {
       const where = await opts.spool(message);
-      opts.log.error(
+      log.error(
         { err, to: message.to, subject: message.subject, spooled: where, links: message.links },
         `mail to ${message.to} not delivered (${why}); kept in ${where}`,
       );
     } catch (spoolErr) {
-      opts.log.error(
+      log.error(
         { err, spoolErr, to: message.to, subject: message.subject, links: message.links },
         `mail to ${message.to} not delivered (${why}) and could not be kept on disk`,
       );
     }
   };
 
-  const attempt = async (message: MailMessage, n: number): Promise<void> => {
+  const deliverOnce = async (message: MailMessage) => {
     try {
-      await opts.transport.deliver(message);
+      await transport.deliver(message);
     } catch (err) {
-      const delay = delays[n];
-      if (delay === undefined || closed) {
-        await giveUp(message, err, closed ? "server stopping" : `${n + 1} attempts failed`);
-        return;
-      }
-      opts.log.warn(
-        { err, to: message.to, attempt: n + 1, retryInMs: delay },
-        `mail to ${message.to} failed, retrying in ${delay} ms`,
-      );
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          waiting.delete(timer);
-          resolve();
-        }, delay);
-        waiting.set(timer, { message, resolve });
-      });
-      // Closed while waiting: keep the message on disk instead of trying again.
-      if (closed) return giveUp(message, err, "server stopping");
-      return attempt(message, n + 1);
+      await giveUp(message, err, "1 attempt failed");
     }
+  };
+
+  // The queue and its worker are set up in the background; sends wait for it.
+  const setUp = async (boss: PgBoss): Promise<string> => {
+    await ensureQueue(boss, {
+      name: MAIL_QUEUE,
+      retryLimit: retry.limit,
+      retryDelay: retry.delaySeconds,
+      retryBackoff: true,
+      // A process killed mid-delivery leaves its job active: it is tried again after this.
+      expireInSeconds: 600,
+    });
+    return boss.work<MailJob>(
+      MAIL_QUEUE,
+      { includeMetadata: true, pollingIntervalSeconds: 1 },
+      async ([job]) => {
+        if (!job) return;
+        const { message } = job.data;
+        try {
+          await transport.deliver(message);
+        } catch (err) {
+          const attempt = job.retryCount + 1;
+          if (job.retryCount >= job.retryLimit) return giveUp(message, err, `${attempt} attempts failed`);
+          log.warn({ err, to: message.to, attempt }, `mail to ${message.to} failed, retrying later`);
+          throw err;
+        }
+      },
+    );
+  };
+  const worker = boss
+    ? setUp(boss).catch((err: unknown) => {
+        log.error({ err }, "the mail queue could not be set up: each mail gets one attempt");
+        return undefined;
+      })
+    : Promise.resolve(undefined);
+
+  const enqueue = async (message: MailMessage) => {
+    const workerId = await worker;
+    if (!boss || !workerId) return deliverOnce(message);
+    try {
+      await boss.send(MAIL_QUEUE, { message } satisfies MailJob);
+    } catch (err) {
+      // The database is down: one attempt now rather than none.
+      log.warn({ err, to: message.to }, `mail to ${message.to} could not be queued; sending it now`);
+      return deliverOnce(message);
+    }
+    boss.notifyWorker(workerId); // don't wait for the next poll
   };
 
   const track = (p: Promise<void>) => {
@@ -69,30 +114,24 @@ export function createMailQueue(opts: MailQueueOptions): Mailer {
     void p.finally(() => pending.delete(p));
   };
 
-  const idle = async () => {
-    while (pending.size > 0) await Promise.allSettled([...pending]);
-  };
-
   return {
-    kind: opts.transport.kind,
+    kind: transport.kind,
     send(message) {
-      if (closed) {
-        track(giveUp(message, new Error("mailer closed"), "server stopping"));
-        return;
-      }
-      track(attempt(message, 0));
+      track(enqueue(message));
     },
-    idle,
-    async close() {
-      closed = true;
-      // Wake every waiting retry at once; each then spools its message.
-      for (const [timer, w] of waiting) {
-        clearTimeout(timer);
-        waiting.delete(timer);
-        w.resolve();
+    async idle() {
+      await worker;
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+      // Queued, waiting for a retry, or being delivered: every state before 'completed'.
+      while (boss && (await boss.getQueueSize(MAIL_QUEUE, { before: "completed" })) > 0) {
+        await new Promise((r) => setTimeout(r, 50));
       }
-      await idle();
-      opts.transport.close?.();
+    },
+    /** After pg-boss has stopped (its worker may still be delivering until then). */
+    async close() {
+      await worker;
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+      transport.close?.();
     },
   };
 }

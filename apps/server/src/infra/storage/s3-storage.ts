@@ -6,6 +6,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -57,7 +58,9 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
   return {
     kind: "s3",
 
+    // The bucket is the operator's to create; both only look.
     ensureBucket: headBucket,
+    checkBucket: headBucket,
 
     async put(key, sourcePath, contentType) {
       assertSafeKey(key);
@@ -115,15 +118,21 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
       }
     },
 
-    async exists(key) {
-      assertSafeKey(key);
-      try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return true;
-      } catch (err) {
-        if (isNotFound(err)) return false;
-        throw err;
-      }
+    async *list(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        let page;
+        try {
+          page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        } catch (err) {
+          if (isNoSuchBucket(err) || isNotFound(err)) throw bucketMissing();
+          throw err;
+        }
+        for (const o of page.Contents ?? []) {
+          if (o.Key) yield { key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     async delete(key) {

@@ -15,15 +15,24 @@ export interface ServeOptions {
   cacheControl: string;
 }
 
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export interface Storage {
   readonly kind: "local" | "s3";
   /** Makes sure the bucket is there (the local one is created); throws bucketMissing otherwise. */
   ensureBucket(): Promise<void>;
+  /** Read-only: throws bucketMissing when the bucket is not there; never creates anything (readiness). */
+  checkBucket(): Promise<void>;
   /** Stores the file at `sourcePath` under `key`. Never overwrites: an existing key is an error. */
   put(key: string, sourcePath: string, contentType: string): Promise<void>;
   /** The object for a GET, or null when there is none. */
   serve(key: string, opts: ServeOptions): Promise<ServedObject | null>;
-  exists(key: string): Promise<boolean>;
+  /** Every object whose key starts with `prefix` (orphan sweeps, backups). */
+  list(prefix: string): AsyncIterable<StoredObject>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
 }

@@ -3,11 +3,17 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 /** Liveness: the process answers and its database does (load balancers and `npm start` users). */
-export function healthRoutes(app: FastifyInstance, deps: { ping: () => Promise<boolean> }): void {
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: { ping: () => Promise<boolean>; downReason?: () => string | undefined },
+): void {
   const schema = { response: { 200: healthSchema, 503: healthSchema } };
   app.withTypeProvider<ZodTypeProvider>().get("/api/health", { schema }, async (_req, reply) => {
     const database = await deps.ping();
-    return reply.status(database ? 200 : 503).send({ status: database ? "ok" : "unavailable", database });
+    if (database) return reply.status(200).send({ status: "ok", database });
+    // Says what happened when we know (the embedded PostgreSQL died), for whoever looks at it.
+    const reason = deps.downReason?.() ?? "the database does not answer";
+    return reply.status(503).send({ status: "unavailable", database, reason });
   });
 }
 

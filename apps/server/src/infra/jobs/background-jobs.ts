@@ -1,0 +1,50 @@
+/** The server's recurring jobs: what they are, and how often they run. */
+import type { Config } from "../../config";
+import { sweepStaleUploads } from "../../modules/images/stale-uploads";
+import type { Db } from "../db/database";
+import type { Storage } from "../storage/storage";
+import type { JobLog, RecurringJob } from "./job-runner";
+import { sweepOrphans } from "./orphan-sweep";
+
+export const ORPHAN_SWEEP = "orphan-sweep";
+export const TEMP_SWEEP = "temp-sweep";
+
+/** A number from a hand-sent job's payload (tests), else the configured value. */
+const numberOr = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
+
+export function recurringJobs(deps: {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  log: JobLog;
+}): RecurringJob[] {
+  const { config, log } = deps;
+  return [
+    {
+      name: ORPHAN_SWEEP,
+      cron: config.jobs.orphanSweepCron,
+      run: async (data) => ({
+        removed: (
+          await sweepOrphans({
+            db: deps.db,
+            storage: deps.storage,
+            log,
+            graceMs: numberOr(data.graceMs, config.jobs.orphanGraceMs),
+          })
+        ).length,
+      }),
+    },
+    {
+      // Every minute: a dead upload's temp file goes soon after its request could still be running.
+      name: TEMP_SWEEP,
+      cron: "* * * * *",
+      run: async (data) => {
+        const removed = await sweepStaleUploads(config.uploadTmpDir, {
+          maxAgeMs: numberOr(data.maxAgeMs, config.jobs.tempFileMaxAgeMs),
+        });
+        if (removed > 0) log.info({ removed }, "removed temp files of interrupted uploads");
+        return { removed };
+      },
+    },
+  ];
+}
