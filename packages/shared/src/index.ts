@@ -1,7 +1,8 @@
+// The EXIF reader (exifr) is not re-exported here: import it from "@poleatlas/shared/exif", so
+// screens that read no photos (sign-in, reset) never load it.
 export * from "./constants";
 export * from "./format";
 export * from "./messages";
 export * from "./schemas";
-export * from "./exif";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";

@@ -10,7 +10,6 @@ import {
   bytesToMB,
   messages,
   parseRegionKey,
-  readPhotoMetadata,
   regionKey,
   STORAGE_QUOTA_BYTES,
   type ImageRecord,
@@ -18,6 +17,7 @@ import {
   type RegionSummary,
   type StorageUsage,
 } from "@poleatlas/shared";
+import { readPhotoMetadata } from "@poleatlas/shared/exif";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, badRequest, notFound } from "../../errors";
 import {
