@@ -51,6 +51,7 @@ export function StorageUsageCard({ onUpgrade }: { onUpgrade: () => void }) {
           title={loadTexts.usageFailed}
           error={usage.error}
           onRetry={() => void usage.refetch()}
+          stacked
         />
       )}
       <StorageCard
