@@ -1,7 +1,7 @@
 /**
  * A link naming only a photo (/map?photo=ID): ask for that one photo, then open its region (the
  * shared rounding rule of its coordinates) with it selected. Never the whole list: at 100k photos
- * that is a 50 MB answer. A missing or someone else's photo (404) gets a notice on the overview.
+ * that is a 50 MB answer. A missing, someone else's or malformed photo id gets a notice instead.
  */
 import { regionKey } from "@poleatlas/shared";
 import { useEffect } from "react";
@@ -12,7 +12,12 @@ import type { MapUrl } from "./use-map-url";
 export function useLinkedPhoto(url: MapUrl) {
   const lookupId = url.photoId !== null && url.regionId === null ? url.photoId : null;
   const linked = useImage(lookupId);
-  const notFound = lookupId !== null && linked.error instanceof ApiError && linked.error.status === 404;
+  // 404: missing or someone else's; 400: not even a photo id (a mangled link). Neither improves
+  // by asking again.
+  const notFound =
+    lookupId !== null &&
+    linked.error instanceof ApiError &&
+    (linked.error.status === 404 || linked.error.status === 400);
 
   useEffect(() => {
     const photo = linked.data;

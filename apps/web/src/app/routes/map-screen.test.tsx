@@ -108,13 +108,11 @@ describe("MapScreen: a link naming only a photo", () => {
     expect(server.calls.some((c) => c.path === "/api/images")).toBe(false);
   });
 
-  it("says a missing or foreign photo was not found and stays on the overview", async () => {
-    const server = serve({
-      "GET /api/images/gone": () => ({
-        status: 404,
-        body: { code: "not_found", message: "Image not found" },
-      }),
-    });
+  it.each([
+    ["missing or someone else's", 404, { code: "not_found", message: "Image not found" }],
+    ["malformed", 400, { code: "invalid_request", message: "Invalid id", field: "params.id" }],
+  ])("says a %s photo was not found and stays on the overview", async (_kind, status, body) => {
+    const server = serve({ "GET /api/images/gone": () => ({ status, body }) });
     const { router } = openMap("/map?photo=gone");
     const notice = await screen.findByRole("alert");
     expect(notice).toHaveTextContent("That photo was not found");
