@@ -86,7 +86,7 @@ async function main() {
       ]);
       rows.push([`${n} rows: GET /api/images?region (${r.regionImages.photos} photos)`, t(r.regionImages)]);
       rows.push([`${n} rows: GET /api/storage/usage`, t(r.usage)]);
-      rows.push([`${n} rows: GET /api/images (everything, not used by the map)`, t(r.listAll)]);
+      rows.push([`${n} rows: GET /api/images without a region (the map never calls it)`, t(r.listAll)]);
     }
   }
 
