@@ -70,6 +70,7 @@ export class GlobeController {
   private destroyed = false;
   private selectedPhotoId: string | null = null;
   private frames = 0;
+  private readonly countFrame = () => void this.frames++;
 
   constructor(container: HTMLElement) {
     this.softwareRendering = rendersInSoftware();
@@ -92,13 +93,7 @@ export class GlobeController {
 
     this.cleanups.push(camera.moveEnd.addEventListener(() => this.handleMoveEnd()));
     // Tests wait for frames to stop coming; production renders without counting.
-    if (__POLEATLAS_TEST_HOOKS__) {
-      this.cleanups.push(
-        scene.postRender.addEventListener(() => {
-          this.frames++;
-        }),
-      );
-    }
+    if (__POLEATLAS_TEST_HOOKS__) this.cleanups.push(scene.postRender.addEventListener(this.countFrame));
     const home = this.viewer.homeButton?.viewModel.command;
     if (home) {
       this.cleanups.push(
