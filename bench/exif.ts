@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { build } from "esbuild";
-import { readPhotoMetadata } from "@poleatlas/shared";
+import { readPhotoMetadata } from "@poleatlas/shared/exif";
 import { launchChromium } from "./lib/chromium";
 import { noisyJpeg } from "./lib/photos";
 import { repoRoot } from "./lib/server";

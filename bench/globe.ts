@@ -4,8 +4,8 @@
  * the globe (overview), as ratios to the empty globe seen from the same camera; and the time of a
  * pick (what a click does) at 100k photos.
  *
- * Setup: the built app served by the built server (WEB_DIST_DIR in the environment picks another
- * web build), a signed-in user without photos, Chromium with software WebGL (SwiftShader) at
+ * Setup: the web test build (apps/web/dist-test: it has the globe hook) served by the built server
+ * (WEB_DIST_DIR in the environment picks another web build), a signed-in user without photos, Chromium with software WebGL (SwiftShader) at
  * 1280×800 on `/map?globeTestHook`. Synthetic records are made in the page and handed to the
  * GlobeController through the test hook, as the map screen hands them over (setRegions, setMode,
  * setPhotos).
@@ -265,7 +265,10 @@ export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult>
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     const res = await page.goto(`${server.url}/map?globeTestHook`);
-    if (!res?.ok()) throw new Error(`/map answered ${res?.status()}: is the web app built (npm run build)?`);
+    if (!res?.ok())
+      throw new Error(
+        `/map answered ${res?.status()}: are the server and the web test build there (npm run build && npm run build:test)?`,
+      );
     const start = await settle(page, () => true, "the start");
     await page.evaluate(preparePage, { photos: [10_000, 100_000], regions: 10_000 });
     const canvas = await page.evaluate(() => (globalThis as unknown as Win).__globeBench.hook.canvasSize());

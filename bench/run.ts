@@ -1,8 +1,9 @@
 /**
  * `npm run bench` (full) or `npm run bench -- --quick` (about a minute): measures what users feel
- * and writes bench/results.json. BENCHMARKS.md explains each figure.
+ * and writes bench/results/latest.json (git-ignored: a run never changes a tracked file; the
+ * figures worth keeping are quoted in BENCHMARKS.md, which explains each one).
  */
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { benchApiScale } from "./api-scale";
@@ -129,7 +130,8 @@ async function main() {
     `\nPoleAtlas benchmarks (${quick ? "quick" : "full"}) on ${os.cpus().length} cores, Node ${process.version}\n`,
   );
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
-  const out = path.join(repoRoot, "bench", "results.json");
+  const out = path.join(repoRoot, "bench", "results", "latest.json");
+  await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(results, null, 2) + "\n");
   console.log(`\nWrote ${path.relative(repoRoot, out)}`);
 }

@@ -6,7 +6,11 @@ import { viteStaticCopy } from "vite-plugin-static-copy";
 const cesiumBuild = "../../node_modules/cesium/Build/Cesium";
 export const CESIUM_BASE_URL = "/cesiumStatic";
 
-export default defineConfig({
+/**
+ * `--mode test` builds the app with its test hooks (globe/test-hook.ts, bench-hook.ts, the frame counter)
+ * into dist-test/, for the e2e tests and the benchmark; every other mode leaves them out.
+ */
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     // Cesium loads its workers, textures and widget CSS at run time from CESIUM_BASE_URL.
@@ -17,7 +21,10 @@ export default defineConfig({
       })),
     }),
   ],
-  define: { CESIUM_BASE_URL: JSON.stringify(CESIUM_BASE_URL) },
+  define: {
+    CESIUM_BASE_URL: JSON.stringify(CESIUM_BASE_URL),
+    __POLEATLAS_TEST_HOOKS__: JSON.stringify(mode === "test"),
+  },
   server: {
     host: "127.0.0.1",
     proxy: {
@@ -26,11 +33,11 @@ export default defineConfig({
       "/dev": "http://127.0.0.1:8080",
     },
   },
-  build: { chunkSizeWarningLimit: 5000 },
+  build: { outDir: mode === "test" ? "dist-test" : "dist", chunkSizeWarningLimit: 5000 },
   test: {
     name: "web",
     environment: "happy-dom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
   },
-});
+}));

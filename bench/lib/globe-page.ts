@@ -1,40 +1,25 @@
 /**
- * The page side of the globe benchmark: the hook the map exposes under ?globeTestHook, synthetic
+ * The page side of the globe benchmark: the hook the test build's map exposes under ?globeTestHook
+ * (types shared with the page and the e2e tests in apps/web/src/globe/globe-types.ts), synthetic
  * records made in the page, and drawing/settling helpers (see bench/globe.ts for what is timed).
  */
 import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
 import type { Page } from "@playwright/test";
+import type {
+  GlobeBenchHook,
+  GlobeState,
+  GlobeTestHook,
+  MarkerRef,
+} from "../../apps/web/src/globe/globe-types";
 
-export type Ref = { kind: string; id: string };
-/** window.__poleatlasGlobe as used here: GlobeController's public side. */
-export interface PageGlobe {
-  state(): GlobeState;
-  setRegions(regions: readonly RegionSummary[]): void;
-  setPhotos(photos: readonly ImageRecord[]): void;
-  setMode(mode: { mode: "overview" } | { mode: "region"; regionId: string }): void;
-  screenPositionOf(ref: Ref): { x: number; y: number } | undefined;
-  benchHook(): Promise<{
-    renderFrames(count: number): number[];
-    hideMarkers(hidden: boolean): void;
-    timeToDraw(change: () => void): { changeMs: number; totalMs: number };
-    pick(x: number, y: number): { ms: number; ref: Ref | null };
-    canvasSize(): { width: number; height: number; cssWidth: number; cssHeight: number };
-  }>;
-}
-export interface GlobeState {
-  mode: { mode: "overview" | "region" };
-  regionMarkers: number;
-  regionLabels: string[];
-  photoMarkers: number;
-  flying: boolean;
-  tilesLoaded: boolean;
-  frames: number;
-  softwareRendering: boolean;
-}
+export type Ref = MarkerRef;
+/** window.__poleatlasGlobe (the test build's hook), typed where the page defines it. */
+export type PageGlobe = GlobeTestHook;
+export type { GlobeState };
 /** What the page keeps between evaluate calls. */
 export interface PageBench {
   globe: PageGlobe;
-  hook: Awaited<ReturnType<PageGlobe["benchHook"]>>;
+  hook: GlobeBenchHook;
   region: RegionSummary;
   regions: RegionSummary[];
   photos: Record<number, ImageRecord[]>;
@@ -96,9 +81,9 @@ export async function preparePage(sizes: { photos: number[]; regions: number }):
     const name = `Region ${regions.length + 1}`;
     regions.push({ id, name, longitude: lon, latitude: lat, count, bounds: b });
   }
-  const globe = w.__poleatlasGlobe!;
-  if (typeof globe.benchHook !== "function") {
-    throw new Error("this web build has no globe bench hook: rebuild it (npm run build)");
+  const globe = w.__poleatlasGlobe;
+  if (!globe || typeof globe.benchHook !== "function") {
+    throw new Error("this web build has no globe bench hook: serve the test build (npm run build:test)");
   }
   w.__globeBench = { globe, hook: await globe.benchHook(), region, regions, photos };
 }

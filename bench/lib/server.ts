@@ -16,6 +16,7 @@ export function startServer(
   return startServerProcess({
     entry: path.join(repoRoot, "apps/server/dist/server.js"),
     dataDir: opts.dataDir,
-    env: { WEB_DIST_DIR: path.join(repoRoot, "apps/web/dist"), ...opts.env },
+    // The test build: the globe benchmark drives the page through its test hook.
+    env: { WEB_DIST_DIR: path.join(repoRoot, "apps/web/dist-test"), ...opts.env },
   });
 }

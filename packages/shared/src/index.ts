@@ -1,8 +1,9 @@
+// The EXIF reader (exifr) is not re-exported here: import it from "@poleatlas/shared/exif", so
+// screens that read no photos (sign-in, reset) never load it.
 export * from "./constants";
 export * from "./format";
 export * from "./messages";
 export * from "./names";
 export * from "./schemas";
-export * from "./exif";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";

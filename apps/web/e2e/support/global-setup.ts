@@ -1,6 +1,7 @@
 /**
  * Starts the real built server on a free port with its own data folder (and so its own embedded
- * PostgreSQL), for the whole e2e run. Its URL reaches the tests through E2E_BASE_URL; teardown
+ * PostgreSQL), for the whole e2e run, serving the test build of the web app (apps/web/dist-test,
+ * `npm run build:test`: the production build plus the globe's test hook). Its URL reaches the tests through E2E_BASE_URL; teardown
  * stops it with SIGTERM, which also stops its PostgreSQL, and removes the data.
  */
 import { existsSync } from "node:fs";
@@ -16,9 +17,11 @@ export default async function globalSetup() {
   assertChromium();
   // Overridable so parallel work can test its own builds without touching the default dist/.
   const serverEntry = path.resolve(root, process.env.E2E_SERVER_ENTRY ?? "apps/server/dist/server.js");
-  const webDist = path.resolve(root, process.env.E2E_WEB_DIST ?? "apps/web/dist");
+  const webDist = path.resolve(root, process.env.E2E_WEB_DIST ?? "apps/web/dist-test");
   if (!existsSync(serverEntry) || !existsSync(path.join(webDist, "index.html"))) {
-    throw new Error("Build first: npm run build (the e2e suite runs the built server and web app)");
+    throw new Error(
+      "Build first: npm run build && npm run build:test (the e2e suite runs the built server and the web app's test build)",
+    );
   }
   const dataDir = await makeDataDir("poleatlas-e2e-");
   const server = await startServerProcess({

@@ -1,34 +1,17 @@
 /**
  * Helpers for the map e2e tests: seeding photos through the real API, and reading/driving the
- * globe through the test hook the page exposes when opened with ?globeTestHook.
+ * globe through the test hook that the test build (dist-test) exposes on pages opened with
+ * ?globeTestHook.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import type { GlobeState, GlobeTestHook, MarkerRef } from "../../src/globe/globe-types";
 import { makeJpeg, makeLargePng, type PhotoSpec } from "./photo-fixtures";
 
-/** What the page's window.__poleatlasGlobe offers (GlobeController's public side). */
-export interface GlobeHookState {
-  mode: { mode: "overview" } | { mode: "region"; regionId: string };
-  regionMarkers: number;
-  regionLabels: string[];
-  photoMarkers: number;
-  selectedPhotoId: string | null;
-  flying: boolean;
-  cameraHeight: number;
-  tilesLoaded: boolean;
-  frames: number;
-  softwareRendering: boolean;
-}
-type MarkerRef = { kind: "region" | "photo"; id: string };
-interface GlobeHook {
-  state(): GlobeHookState;
-  screenPositionOf(ref: MarkerRef): { x: number; y: number } | undefined;
-  click(ref: MarkerRef | null): void;
-  requestRender(): void;
-}
 declare global {
   interface Window {
-    __poleatlasGlobe?: GlobeHook;
+    /** Set by test builds on pages opened with ?globeTestHook (src/globe/test-hook.ts). */
+    __poleatlasGlobe?: GlobeTestHook;
   }
 }
 
@@ -69,12 +52,13 @@ export async function listRegions(request: APIRequestContext): Promise<RegionSum
   return ((await (await request.get("/api/regions")).json()) as { regions: RegionSummary[] }).regions;
 }
 
-export async function listImages(request: APIRequestContext, regionId?: string): Promise<ImageRecord[]> {
-  const url = regionId ? `/api/images?region=${encodeURIComponent(regionId)}` : "/api/images";
-  return ((await (await request.get(url)).json()) as { images: ImageRecord[] }).images;
+/** One region's photos, as the map asks for them (the unbounded list is never used). */
+export async function listImages(request: APIRequestContext, regionId: string): Promise<ImageRecord[]> {
+  const res = await request.get(`/api/images?region=${encodeURIComponent(regionId)}`);
+  return ((await res.json()) as { images: ImageRecord[] }).images;
 }
 
-export function globeState(page: Page): Promise<GlobeHookState> {
+export function globeState(page: Page): Promise<GlobeState> {
   return page.evaluate(() => {
     const hook = window.__poleatlasGlobe;
     if (!hook) throw new Error("globe test hook missing: open the page with ?globeTestHook");
@@ -83,13 +67,9 @@ export function globeState(page: Page): Promise<GlobeHookState> {
 }
 
 /** Waits until the globe matches `ok`, no flight runs, the tiles are in and frames stop coming. */
-export async function settle(
-  page: Page,
-  ok: (s: GlobeHookState) => boolean = () => true,
-  timeoutMs = 60_000,
-) {
+export async function settle(page: Page, ok: (s: GlobeState) => boolean = () => true, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
-  let last: GlobeHookState | undefined;
+  let last: GlobeState | undefined;
   let quietSince = 0;
   for (;;) {
     const s = await page.evaluate(() => window.__poleatlasGlobe?.state());

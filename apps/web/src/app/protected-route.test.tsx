@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeAuthServer } from "../features/auth/test/fake-auth-server";
+import { fakeServer } from "../test/fake-server";
 import { renderAt } from "../features/auth/test/render-auth";
 import { ProtectedRoute } from "./protected-route";
 
@@ -16,7 +16,7 @@ describe("ProtectedRoute", () => {
 
   it("shows 'Loading...' while the session loads, then the page for a user", async () => {
     let answer: (v: { status: number; body: unknown }) => void = () => {};
-    fakeAuthServer({ "GET /api/auth/get-session": () => new Promise((r) => (answer = r)) });
+    fakeServer({ "GET /api/auth/get-session": () => new Promise((r) => (answer = r)) });
     renderAt("/map", routes);
     expect(screen.getByText("Loading...")).toBeInTheDocument();
     answer({ status: 200, body: { user: { id: "u1", email: "a@b.test" } } });
@@ -24,7 +24,7 @@ describe("ProtectedRoute", () => {
   });
 
   it("sends a visitor without a session to /login", async () => {
-    fakeAuthServer();
+    fakeServer();
     const { router } = renderAt("/map", routes);
     expect(await screen.findByText("Login screen")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");

@@ -1,6 +1,6 @@
 /**
- * Test-only timing helpers for bench/globe.ts. Reached only through the page's ?globeTestHook
- * window hook (window.__poleatlasGlobe.benchHook()); the app itself never calls them.
+ * Test-build-only timing helpers for bench/globe.ts, reached through GlobeController.benchHook
+ * (undefined in production builds, so this module is not even bundled there).
  *
  * Every helper runs synchronously in one task, so Cesium's own render loop (requestAnimationFrame,
  * render-on-demand) cannot slip a frame in between, and ends each frame with a 1×1 readPixels:
@@ -10,23 +10,8 @@
  * is not in it (it costs the same with or without markers).
  */
 import { Cartesian2, type Viewer } from "cesium";
-import { toMarkerRef, type MarkerRef } from "./markers";
-
-export interface GlobeBenchHook {
-  /** Forces `count` full frames of the current view; the time of each, in ms. */
-  renderFrames(count: number): number[];
-  /**
-   * Hides every primitive (our markers and labels) or shows them again: the empty globe from the
-   * same camera with the same tiles, to interleave with the loaded one.
-   */
-  hideMarkers(hidden: boolean): void;
-  /** ms spent in `change` itself, and from its call to the end of the first frame drawn after it. */
-  timeToDraw(change: () => void): { changeMs: number; totalMs: number };
-  /** One `scene.pick` at canvas CSS pixels (as a click would do it): its time and what it hit. */
-  pick(x: number, y: number): { ms: number; ref: MarkerRef | null };
-  /** The canvas: drawing buffer in device pixels, on the page in CSS pixels. */
-  canvasSize(): { width: number; height: number; cssWidth: number; cssHeight: number };
-}
+import type { GlobeBenchHook } from "./globe-types";
+import { toMarkerRef } from "./markers";
 
 export function globeBenchHook(viewer: Viewer): GlobeBenchHook {
   const { scene } = viewer;

@@ -27,11 +27,12 @@ import { PhotoLayer, RegionLayer } from "./marker-layers";
 import { photoInfoEntity, photoInfoId, screenProjector } from "./scene-helpers";
 import { photoMarkers, regionMarkers, shouldReturnToOverview, toMarkerRef, type MarkerRef } from "./markers";
 import { MAX_ZOOM_OUT_M, overviewBox, regionCenter, returnsToOverview } from "./camera-targets";
+import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
 
 type FlyToOptions = Parameters<Camera["flyTo"]>[0];
 
-export type GlobeMode = { mode: "overview" } | { mode: "region"; regionId: string };
+export type { GlobeMode };
 
 export interface GlobeEvents {
   regionClick: (regionId: string) => void;
@@ -69,6 +70,7 @@ export class GlobeController {
   private destroyed = false;
   private selectedPhotoId: string | null = null;
   private frames = 0;
+  private readonly countFrame = () => void this.frames++;
 
   constructor(container: HTMLElement) {
     this.softwareRendering = rendersInSoftware();
@@ -89,12 +91,9 @@ export class GlobeController {
       ScreenSpaceEventType.LEFT_CLICK,
     );
 
-    this.cleanups.push(
-      camera.moveEnd.addEventListener(() => this.handleMoveEnd()),
-      scene.postRender.addEventListener(() => {
-        this.frames++;
-      }),
-    );
+    this.cleanups.push(camera.moveEnd.addEventListener(() => this.handleMoveEnd()));
+    // Tests wait for frames to stop coming; production renders without counting.
+    if (__POLEATLAS_TEST_HOOKS__) this.cleanups.push(scene.postRender.addEventListener(this.countFrame));
     const home = this.viewer.homeButton?.viewModel.command;
     if (home) {
       this.cleanups.push(
@@ -172,7 +171,7 @@ export class GlobeController {
   }
 
   /** A snapshot for tests and the benchmark. */
-  state() {
+  state(): GlobeState {
     return {
       mode: this.mode,
       regionMarkers: this.regionLayer.size,
@@ -196,8 +195,10 @@ export class GlobeController {
     this.viewer.scene.requestRender();
   }
 
-  /** Test-only frame and pick timing for bench/globe.ts (see bench-hook.ts); loaded on first use. */
-  benchHook = () => import("./bench-hook").then((m) => m.globeBenchHook(this.viewer));
+  /** Frame and pick timing for bench/globe.ts (bench-hook.ts), loaded on first use; test builds only. */
+  readonly benchHook: (() => Promise<GlobeBenchHook>) | undefined = __POLEATLAS_TEST_HOOKS__
+    ? () => import("./bench-hook").then((m) => m.globeBenchHook(this.viewer))
+    : undefined;
 
   destroy(): void {
     if (this.destroyed) return;

@@ -7,6 +7,7 @@ import { Box } from "@mui/material";
 import { GLOBE_START_DELAY_MS, type ImageRecord, type RegionSummary } from "@poleatlas/shared";
 import { useEffect, useRef, useState } from "react";
 import { GlobeController, type GlobeEvents, type GlobeMode } from "./globe-controller";
+import { exposeGlobeForTests } from "./test-hook";
 
 export interface GlobeViewProps {
   regions: readonly RegionSummary[];
@@ -20,12 +21,6 @@ export interface GlobeViewProps {
   onOverviewRequested: GlobeEvents["overviewRequested"];
 }
 
-/** Browser tests may drive the globe when the page was opened with ?globeTestHook. */
-const TEST_HOOK = "__poleatlasGlobe";
-function testHookWanted(): boolean {
-  return new URLSearchParams(window.location.search).has("globeTestHook");
-}
-
 export function GlobeView(props: GlobeViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<GlobeController | null>(null);
@@ -36,7 +31,7 @@ export function GlobeView(props: GlobeViewProps) {
   });
 
   useEffect(() => {
-    const hook = testHookWanted();
+    let unexpose = () => {};
     const timer = window.setTimeout(() => {
       if (!container.current) return;
       const globe = new GlobeController(container.current);
@@ -45,12 +40,13 @@ export function GlobeView(props: GlobeViewProps) {
       globe.on("photoClick", (id) => latest.current.onPhotoClick(id));
       globe.on("emptyClick", () => latest.current.onEmptyClick());
       globe.on("overviewRequested", () => latest.current.onOverviewRequested());
-      if (hook) Object.assign(window, { [TEST_HOOK]: globe });
+      // Browser tests drive the globe through window.__poleatlasGlobe; only test builds have it.
+      if (__POLEATLAS_TEST_HOOKS__) unexpose = exposeGlobeForTests(globe);
       setReady(true);
     }, GLOBE_START_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
-      if (hook) Reflect.deleteProperty(window, TEST_HOOK);
+      unexpose();
       controller.current?.destroy();
       controller.current = null;
       setReady(false);

@@ -9,7 +9,6 @@ import {
   MAX_UPLOADS_IN_FLIGHT,
   messages,
   parseRegionKey,
-  readPhotoMetadata,
   regionKey,
   safeDisplayName,
   STORAGE_CACHE_CONTROL_SECONDS,
@@ -20,6 +19,7 @@ import {
   type RegionSummary,
   type StorageUsage,
 } from "@poleatlas/shared";
+import { readPhotoMetadata } from "@poleatlas/shared/exif";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, badRequest, notFound } from "../../errors";
 import {

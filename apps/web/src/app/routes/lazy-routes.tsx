@@ -1,6 +1,7 @@
 /**
- * The map screen pulls in Cesium (~4 MB, 1.1 MB gzip), so it is its own chunk, loaded only when
- * /map is opened; the upgrade page rides along in a small chunk of its own.
+ * The map screen (with the upload dialog and its EXIF reader) is its own chunk, loaded only when
+ * /map is opened; Cesium (~4 MB, 1.1 MB gzip) is a further chunk inside it (lazy-globe.tsx), so
+ * the sidebar shows before the globe. The upgrade page has a small chunk of its own.
  */
 import { Box, CircularProgress } from "@mui/material";
 import { lazy, Suspense } from "react";

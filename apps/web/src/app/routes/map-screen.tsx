@@ -1,10 +1,10 @@
 /**
  * The map screen (spec §2): sidebar with storage card, the globe, the legend, the selected
  * photo's panel and the upload dialog. Composes the features; the view state is in the URL.
- * Loaded lazily by the router: it pulls in Cesium (~4 MB).
+ * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
-import { Box } from "@mui/material";
-import { regionKey, type ImageRecord, type RegionSummary } from "@poleatlas/shared";
+import { Alert, Box, Stack } from "@mui/material";
+import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -16,12 +16,16 @@ import {
   regionKeys,
   SelectedPhotoPanel,
   selectionFor,
-  useImages,
+  useRegionImages,
   useRegions,
 } from "../../features/images";
 import { storageKeys, StorageUsageCard, useStorageUsage } from "../../features/storage";
 import { UploadDialog } from "../../features/upload";
-import { GlobeView, type GlobeMode } from "../../globe";
+import { LoadErrorAlert } from "../../components/load-error-alert";
+import { loadTexts } from "../../config/texts";
+import type { GlobeMode } from "../../globe";
+import { LazyGlobeView } from "./lazy-globe";
+import { useLinkedPhoto } from "./linked-photo";
 import { useMapUrl } from "./use-map-url";
 
 const NO_PHOTOS: readonly ImageRecord[] = [];
@@ -35,23 +39,13 @@ export default function MapScreen() {
   const [uploadOpen, setUploadOpen] = useState(false);
 
   const regions = useRegions();
-  const regionPhotos = useImages(url.regionId, url.regionId !== null);
+  const regionPhotos = useRegionImages(url.regionId);
   const usage = useStorageUsage();
-  // A link with only ?photo= (no region): find the photo's region once in the full list.
-  const lookup = url.photoId !== null && url.regionId === null;
-  const allPhotos = useImages(null, lookup);
+  const linked = useLinkedPhoto(url);
 
   const photos = regionPhotos.data ?? NO_PHOTOS;
   const selection = useMemo(() => selectionFor(photos, url.photoId), [photos, url.photoId]);
   const mode: GlobeMode = url.regionId ? { mode: "region", regionId: url.regionId } : { mode: "overview" };
-
-  useEffect(() => {
-    if (!lookup || !allPhotos.data) return;
-    const photo = allPhotos.data.find((p) => p.id === url.photoId);
-    if (photo && photo.longitude !== null && photo.latitude !== null) {
-      url.show(regionKey(photo.longitude, photo.latitude), photo.id);
-    } else url.show(null, null);
-  }, [lookup, allPhotos.data, url]);
 
   // A region the URL names that no longer exists (its last photo deleted, a stale link): back to
   // the overview. A missing photo needs nothing: no selection, no panel, until the next click.
@@ -84,7 +78,7 @@ export default function MapScreen() {
         footer={<StorageUsageCard onUpgrade={() => void navigate("/subscribe")} />}
       />
       <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
-        <GlobeView
+        <LazyGlobeView
           regions={regions.data ?? NO_REGIONS}
           photos={photos}
           mode={mode}
@@ -95,6 +89,40 @@ export default function MapScreen() {
           onOverviewRequested={url.showOverview}
         />
         <RiskLegend />
+        <Stack
+          spacing={1}
+          sx={{
+            position: "absolute",
+            top: 16,
+            left: "50%",
+            transform: "translateX(-50%)",
+            width: "min(560px, 90%)",
+            zIndex: 2,
+          }}
+        >
+          {regions.isError && (
+            <LoadErrorAlert
+              title={loadTexts.regionsFailed}
+              error={regions.error}
+              onRetry={() => void regions.refetch()}
+            />
+          )}
+          {regionPhotos.isError && (
+            <LoadErrorAlert
+              title={loadTexts.photosFailed}
+              error={regionPhotos.error}
+              onRetry={() => void regionPhotos.refetch()}
+            />
+          )}
+          {linked.failed && (
+            <LoadErrorAlert title={loadTexts.linkedPhotoFailed} error={linked.error} onRetry={linked.retry} />
+          )}
+          {linked.notFound && (
+            <Alert severity="warning" variant="filled" onClose={linked.dismissNotFound}>
+              {loadTexts.linkedPhotoNotFound}
+            </Alert>
+          )}
+        </Stack>
       </Box>
       {selection && (
         <SelectedPhotoPanel

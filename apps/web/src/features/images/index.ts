@@ -1,4 +1,5 @@
-export { imageKeys, imagesQueryOptions, useImages } from "./api/get-images";
+export { imageKeys, regionImagesQueryOptions, useRegionImages } from "./api/get-images";
+export { imageQueryOptions, useImage } from "./api/get-image";
 export { regionKeys, regionsQueryOptions, useRegions } from "./api/get-regions";
 export { useDeleteImage } from "./api/delete-image";
 export { SelectedPhotoPanel, type SelectedPhotoPanelProps } from "./components/selected-photo-panel";

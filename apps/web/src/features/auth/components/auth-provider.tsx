@@ -5,8 +5,10 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
-import { signInWithPassword, signOutSession, signUpWithPassword } from "../api/auth-api";
-import { sessionQueryKey, sessionQueryOptions } from "../api/session-query";
+import { signInWithPassword } from "../api/sign-in";
+import { signOutSession } from "../api/sign-out";
+import { signUpWithPassword } from "../api/sign-up";
+import { sessionQueryKey, sessionQueryOptions } from "../api/get-session";
 import { AuthContext, type AuthContextValue } from "../hooks/auth-context";
 
 const CHANNEL = "poleatlas-auth";
@@ -49,11 +51,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback<AuthContextValue["signOut"]>(async () => {
-    await signOutSession();
-    queryClient.setQueryData(sessionQueryKey, null);
-    // Nobody's photos or usage may outlive the session in the cache.
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
-    changed();
+    try {
+      await signOutSession();
+    } finally {
+      // Whatever the server answered (a 500, a session already gone), this tab forgets the user:
+      // a sign-out that leaves the user shown as signed in would be worse than a stale cookie.
+      queryClient.setQueryData(sessionQueryKey, null);
+      // Nobody's photos or usage may outlive the session in the cache.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+      changed();
+    }
   }, [queryClient, changed]);
 
   const value = useMemo<AuthContextValue>(

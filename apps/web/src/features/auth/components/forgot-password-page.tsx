@@ -4,7 +4,7 @@ import { authTexts, messages } from "@poleatlas/shared";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { requestPasswordReset } from "../api/auth-api";
+import { requestPasswordReset } from "../api/password-reset";
 import { validateEmailPresent } from "../lib/auth-rules";
 import { AuthLayout } from "./auth-layout";
 import { EmailField } from "./auth-fields";

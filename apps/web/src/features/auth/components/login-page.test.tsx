@@ -2,7 +2,7 @@ import { messages } from "@poleatlas/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeAuthServer } from "../test/fake-auth-server";
+import { fakeServer } from "../../../test/fake-server";
 import { renderAt } from "../test/render-auth";
 import { LoginPage } from "./login-page";
 
@@ -27,7 +27,7 @@ describe("LoginPage", () => {
 
   it("shows a spinner on black while the session is checked, then the form", async () => {
     let answer: (v: { status: number; body: unknown }) => void = () => {};
-    fakeAuthServer({ "GET /api/auth/get-session": () => new Promise((r) => (answer = r)) });
+    fakeServer({ "GET /api/auth/get-session": () => new Promise((r) => (answer = r)) });
     renderAt("/login", routes);
     expect(screen.getByRole("progressbar", { name: "Checking your session" })).toBeInTheDocument();
     answer({ status: 200, body: null });
@@ -38,7 +38,7 @@ describe("LoginPage", () => {
   });
 
   it("sends a signed-in visitor to /map", async () => {
-    fakeAuthServer({
+    fakeServer({
       "GET /api/auth/get-session": () => ({ status: 200, body: { user: { id: "u1", email: "a@b.test" } } }),
     });
     renderAt("/login", routes);
@@ -47,7 +47,7 @@ describe("LoginPage", () => {
 
   it("shows the form when the session check fails, and only logs the error", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    fakeAuthServer({ "GET /api/auth/get-session": () => ({ status: 500, body: { message: "down" } }) });
+    fakeServer({ "GET /api/auth/get-session": () => ({ status: 500, body: { message: "down" } }) });
     await openLogin();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     await waitFor(() => expect(log).toHaveBeenCalled());
@@ -55,7 +55,7 @@ describe("LoginPage", () => {
   });
 
   it("checks Sign Up before any call: passwords must match, then be 6 long", async () => {
-    const server = fakeAuthServer();
+    const server = fakeServer();
     const user = userEvent.setup();
     await openLogin();
     await user.click(screen.getByRole("tab", { name: "Sign Up" }));
@@ -75,7 +75,7 @@ describe("LoginPage", () => {
   });
 
   it("signs up, then says so, switches to Login and clears both password fields", async () => {
-    const server = fakeAuthServer({
+    const server = fakeServer({
       "POST /api/auth/sign-up/email": () => ({
         status: 200,
         body: { token: null, user: { id: "n", email: "x" } },
@@ -103,7 +103,7 @@ describe("LoginPage", () => {
 
   it("disables everything and reads 'Processing...' while signing in, then shows the error in red", async () => {
     let answer: (v: { status: number; body: unknown }) => void = () => {};
-    fakeAuthServer({ "POST /api/auth/sign-in/email": () => new Promise((r) => (answer = r)) });
+    fakeServer({ "POST /api/auth/sign-in/email": () => new Promise((r) => (answer = r)) });
     const user = userEvent.setup();
     await openLogin();
     await user.type(field(/Email/), "a@b.test");
@@ -121,7 +121,7 @@ describe("LoginPage", () => {
   });
 
   it("shows other errors as they are, and switching tabs clears them", async () => {
-    fakeAuthServer({
+    fakeServer({
       "POST /api/auth/sign-in/email": () => ({
         status: 429,
         body: {
@@ -143,7 +143,7 @@ describe("LoginPage", () => {
   });
 
   it("signs in and goes to /map", async () => {
-    fakeAuthServer({
+    fakeServer({
       "POST /api/auth/sign-in/email": () => ({
         status: 200,
         body: { user: { id: "u1", email: "a@b.test" } },
@@ -157,7 +157,7 @@ describe("LoginPage", () => {
   });
 
   it("forgot password: asks for the e-mail first, then sends and says so", async () => {
-    const server = fakeAuthServer({
+    const server = fakeServer({
       "POST /api/auth/request-password-reset": () => ({ status: 200, body: { status: true } }),
     });
     const user = userEvent.setup();
@@ -180,7 +180,7 @@ describe("LoginPage", () => {
   });
 
   it("greets a confirmed address after the mailed link", async () => {
-    fakeAuthServer();
+    fakeServer();
     await openLogin("/login?confirmed=1");
     expect(screen.getByText("Your email address is confirmed. You can sign in now.")).toBeInTheDocument();
   });

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Link, Stack, Tab, Tabs } from "@mui/material";
 import { authTexts, messages, POST_LOGIN_PATH } from "@poleatlas/shared";
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { requestPasswordReset } from "../api/auth-api";
+import { requestPasswordReset } from "../api/password-reset";
 import { useAuth } from "../hooks/auth-context";
 import { signInErrorMessage, validateEmailPresent, validateSignUp } from "../lib/auth-rules";
 import { AuthLayout, BlackSpinner } from "./auth-layout";

@@ -2,7 +2,7 @@ import { messages } from "@poleatlas/shared";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeAuthServer } from "../test/fake-auth-server";
+import { fakeServer } from "../../../test/fake-server";
 import { renderAt } from "../test/render-auth";
 import { ForgotPasswordPage } from "./forgot-password-page";
 import { ResetPasswordPage } from "./reset-password-page";
@@ -25,7 +25,7 @@ describe("ResetPasswordPage", () => {
   });
 
   it("says when there is no token, with no call and no new-link button", async () => {
-    const server = fakeAuthServer();
+    const server = fakeServer();
     renderAt("/reset-password", routes);
     expect(await screen.findByText(messages.resetTokenMissing)).toBeInTheDocument();
     expect(
@@ -42,7 +42,7 @@ describe("ResetPasswordPage", () => {
   ] as const) {
     it(`shows a spinner, then the '${status}' message and a way to a new link`, async () => {
       let answer: (v: { status: number; body: unknown }) => void = () => {};
-      fakeAuthServer({ "GET /api/auth-status/reset-token": () => new Promise((r) => (answer = r)) });
+      fakeServer({ "GET /api/auth-status/reset-token": () => new Promise((r) => (answer = r)) });
       const user = userEvent.setup();
       renderAt(`/reset-password?token=${TOKEN}`, routes);
       expect(
@@ -57,7 +57,7 @@ describe("ResetPasswordPage", () => {
   }
 
   it("checks the new password before any call", async () => {
-    const server = fakeAuthServer(statusIs("valid"));
+    const server = fakeServer(statusIs("valid"));
     const user = userEvent.setup();
     renderAt(`/reset-password?token=${TOKEN}`, routes);
     await user.type(await screen.findByLabelText(/^New Password/), "abcdef");
@@ -75,7 +75,7 @@ describe("ResetPasswordPage", () => {
 
   it("resets, says so, and goes to /login after 2 seconds", async () => {
     let answer: (v: { status: number; body: unknown }) => void = () => {};
-    const server = fakeAuthServer({
+    const server = fakeServer({
       ...statusIs("valid"),
       "POST /api/auth/reset-password": () => new Promise((r) => (answer = r)),
     });
@@ -100,7 +100,7 @@ describe("ResetPasswordPage", () => {
 
   it("names what happened when the link died while the form was open", async () => {
     let status = "valid";
-    fakeAuthServer({
+    fakeServer({
       "GET /api/auth-status/reset-token": () => ({ status: 200, body: { status } }),
       "POST /api/auth/reset-password": () => {
         status = "expired";
@@ -123,7 +123,7 @@ describe("ForgotPasswordPage", () => {
   });
 
   it("asks for the e-mail, then sends the reset mail and says so", async () => {
-    const server = fakeAuthServer({
+    const server = fakeServer({
       "POST /api/auth/request-password-reset": () => ({ status: 200, body: { status: true } }),
     });
     const user = userEvent.setup();

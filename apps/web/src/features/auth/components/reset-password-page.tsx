@@ -8,7 +8,8 @@ import { authTexts, FORGOT_PASSWORD_PATH, messages, RESET_SUCCESS_REDIRECT_MS } 
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { AuthApiError, fetchResetTokenStatus, resetPassword } from "../api/auth-api";
+import { ApiError } from "../../../lib/api-client";
+import { fetchResetTokenStatus, resetPassword } from "../api/password-reset";
 import { useResetTokenStatus } from "../hooks/use-reset-token-status";
 import { offersNewResetLink, resetLinkMessage, validateNewPassword } from "../lib/auth-rules";
 import { AuthLayout } from "./auth-layout";
@@ -41,7 +42,7 @@ export function ResetPasswordPage() {
         await resetPassword(token ?? "", newPassword);
       } catch (err) {
         // The link died since the page opened (used in another tab, expired): say which.
-        if (err instanceof AuthApiError && err.code === "INVALID_TOKEN") {
+        if (err instanceof ApiError && err.code === "INVALID_TOKEN") {
           const now = await fetchResetTokenStatus(token ?? "").catch(() => "invalid" as const);
           throw new Error(resetLinkMessage(now) ?? messages.resetLinkUsedOrInvalid, { cause: err });
         }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchResetTokenStatus } from "../api/auth-api";
+import { fetchResetTokenStatus } from "../api/password-reset";
 
 /** Asks the server what a reset link is worth, once per token (the answer is server data). */
 export function useResetTokenStatus(token: string | null) {

@@ -1,11 +1,11 @@
 import type { ImageRecord } from "@poleatlas/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiClient } from "../../../lib/api-client";
 import { imageKeys } from "./get-images";
 import { regionKeys } from "./get-regions";
-import { sendDelete } from "./request";
 
 export function deleteImage(id: string): Promise<void> {
-  return sendDelete(`/api/images/${encodeURIComponent(id)}`);
+  return apiClient.delete(`/api/images/${encodeURIComponent(id)}`);
 }
 
 /**
@@ -19,8 +19,10 @@ export function useDeleteImage(options: { onSuccess?: (id: string) => void } = {
     onSuccess: async (_data, id) => {
       // The caller moves its selection first, so no screen shows a photo that is gone.
       options.onSuccess?.(id);
+      queryClient.removeQueries({ queryKey: imageKeys.one(id) });
+      // Region lists only (the single-photo entries under the same prefix are not arrays).
       queryClient.setQueriesData<ImageRecord[]>({ queryKey: imageKeys.all }, (old) =>
-        old?.filter((image) => image.id !== id),
+        Array.isArray(old) ? old.filter((image) => image.id !== id) : old,
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: imageKeys.all }),

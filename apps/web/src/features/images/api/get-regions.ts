@@ -1,11 +1,11 @@
 import { regionListSchema, type RegionSummary } from "@poleatlas/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "./request";
+import { apiClient } from "../../../lib/api-client";
 
 export const regionKeys = { all: ["regions"] as const };
 
 export async function getRegions(signal?: AbortSignal): Promise<RegionSummary[]> {
-  return (await getJson("/api/regions", regionListSchema, signal)).regions;
+  return (await apiClient.get("/api/regions", regionListSchema, { signal })).regions;
 }
 
 export function regionsQueryOptions() {

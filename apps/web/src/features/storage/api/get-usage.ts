@@ -1,16 +1,11 @@
 import { storageUsageSchema, type StorageUsage } from "@poleatlas/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiClient } from "../../../lib/api-client";
 
 export const storageKeys = { usage: ["storage", "usage"] as const };
 
 export async function getStorageUsage(signal?: AbortSignal): Promise<StorageUsage> {
-  const res = await fetch("/api/storage/usage", {
-    credentials: "same-origin",
-    headers: { Accept: "application/json" },
-    signal,
-  });
-  if (!res.ok) throw new Error(`GET /api/storage/usage answered ${res.status}`);
-  return storageUsageSchema.parse(await res.json());
+  return apiClient.get("/api/storage/usage", storageUsageSchema, { signal });
 }
 
 export function storageUsageQueryOptions() {

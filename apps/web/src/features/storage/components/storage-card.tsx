@@ -1,6 +1,8 @@
 /** The sidebar's storage-usage card: a bar coloured by how full the quota is, and the upgrade button. */
-import { Box, Button, Card, CardContent, LinearProgress, Typography } from "@mui/material";
+import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from "@mui/material";
 import { bytesToMB, mapScreenTexts, STORAGE_QUOTA_BYTES, usagePercent } from "@poleatlas/shared";
+import { LoadErrorAlert } from "../../../components/load-error-alert";
+import { loadTexts } from "../../../config/texts";
 import { useStorageUsage } from "../api/get-usage";
 import { usageColor } from "../lib/usage-color";
 
@@ -39,14 +41,24 @@ export function StorageCard({ usedBytes, quotaBytes = STORAGE_QUOTA_BYTES, onUpg
   );
 }
 
-/** The card fed by the usage query (shows 0 until it answers). */
+/** The card fed by the usage query (shows 0 until it answers; a failure says so, with Retry). */
 export function StorageUsageCard({ onUpgrade }: { onUpgrade: () => void }) {
   const usage = useStorageUsage();
   return (
-    <StorageCard
-      usedBytes={usage.data?.usedBytes ?? 0}
-      quotaBytes={usage.data?.quotaBytes ?? STORAGE_QUOTA_BYTES}
-      onUpgrade={onUpgrade}
-    />
+    <Stack spacing={1}>
+      {usage.isError && (
+        <LoadErrorAlert
+          title={loadTexts.usageFailed}
+          error={usage.error}
+          onRetry={() => void usage.refetch()}
+          stacked
+        />
+      )}
+      <StorageCard
+        usedBytes={usage.data?.usedBytes ?? 0}
+        quotaBytes={usage.data?.quotaBytes ?? STORAGE_QUOTA_BYTES}
+        onUpgrade={onUpgrade}
+      />
+    </Stack>
   );
 }

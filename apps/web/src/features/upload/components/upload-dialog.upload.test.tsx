@@ -96,4 +96,20 @@ describe("UploadDialog: uploading", () => {
     await view.user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(view.onClose).toHaveBeenCalledTimes(1);
   });
+
+  it("sends the file's last-modified time and the uploader's UTC offset at that time", async () => {
+    const lastModified = Date.UTC(2024, 6, 1, 22, 30); // a summer evening: DST applies where it exists
+    const [jpeg] = await completeJpegs(["dated.jpg"]);
+    const file = new File([jpeg!], "dated.jpg", { type: "image/jpeg", lastModified });
+    const view = renderDialog();
+    await view.addFiles([file]);
+    await view.waitForCards(["dated.jpg"]);
+    await view.user.click(screen.getByRole("button", { name: "Upload Images" }));
+    await waitFor(() => expect(openRequests()).toHaveLength(1));
+    const form = requestFor("dated.jpg").body!;
+    expect(form.get("lastModified")).toBe(String(lastModified));
+    expect(form.get("timezoneOffset")).toBe(String(new Date(lastModified).getTimezoneOffset()));
+    // Fields before the file: the server reads the parts in order.
+    expect([...form.keys()]).toEqual(["lastModified", "timezoneOffset", "file"]);
+  });
 });

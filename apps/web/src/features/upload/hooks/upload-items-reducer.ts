@@ -1,5 +1,6 @@
 /** State of the files in the upload dialog: one item per selected file, read → upload → result. */
-import type { ImageRecord, PhotoReading } from "@poleatlas/shared";
+import type { ImageRecord } from "@poleatlas/shared";
+import type { PhotoReading } from "@poleatlas/shared/exif";
 
 export type ReadState = "pending" | "ready" | "failed";
 export type UploadStatus = "idle" | "uploading" | "done" | "failed";

@@ -3,7 +3,7 @@
  * EXIF read with the shared reader in small batches, yielding to the browser between batches so
  * hundreds of files never freeze the page; each batch's cards appear as soon as it is read.
  */
-import { readPhotoMetadata, type PhotoReading } from "@poleatlas/shared";
+import { readPhotoMetadata, type PhotoReading } from "@poleatlas/shared/exif";
 import { useCallback, useEffect, useReducer, useRef, type Dispatch } from "react";
 import { itemsReducer, type ItemsAction, type ReadingResult, type UploadItem } from "./upload-items-reducer";
 

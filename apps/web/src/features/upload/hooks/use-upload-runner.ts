@@ -5,7 +5,8 @@
  */
 import { messages, type ImageRecord } from "@poleatlas/shared";
 import { useCallback, useEffect, useRef, type Dispatch } from "react";
-import { UploadError, uploadImage } from "../api/upload-image";
+import { ApiError } from "../../../lib/api-client";
+import { uploadImage } from "../api/upload-image";
 import { runPool } from "../utils/upload-checks";
 import type { ItemsAction, UploadItem } from "./upload-items-reducer";
 
@@ -55,7 +56,7 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>) {
           } catch (err) {
             failedCount += 1;
             // Only our own errors carry a text meant for users; anything else gets the spec's fallback.
-            const message = err instanceof UploadError ? err.message : messages.uploadFailed;
+            const message = err instanceof ApiError ? err.message : messages.uploadFailed;
             dispatch({ type: "uploadFailed", id: item.id, message });
           } finally {
             controllers.current.delete(controller);

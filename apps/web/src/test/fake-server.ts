@@ -1,6 +1,7 @@
 /**
  * A stand-in for the server's HTTP answers (the network boundary, not the screens under test):
- * each path answers what a test says, and every call is recorded so a test can prove that a
+ * each "METHOD /path" answers what a test says (anything else a 404 `not_found`; the session read
+ * answers "no session" unless told otherwise), and every call is recorded so a test can prove that a
  * check ran *before* any call.
  */
 import { vi } from "vitest";
@@ -13,7 +14,7 @@ export interface Call {
 
 type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
-export function fakeAuthServer(routes: Record<string, (call: Call) => Answer> = {}) {
+export function fakeServer(routes: Record<string, (call: Call) => Answer> = {}) {
   const calls: Call[] = [];
   const all: Record<string, (call: Call) => Answer> = {
     "GET /api/auth/get-session": () => ({ status: 200, body: null }),

@@ -1,0 +1,57 @@
+/**
+ * The globe's overview in real Chromium (software WebGL): one labelled marker per region, a real
+ * canvas click into a region, and the search box. Photos are seeded through the API.
+ */
+import { clickMarkerOnCanvas, settle } from "./support/map-globe";
+import { expect, seedMap, test } from "./support/map-seed";
+
+// Cesium in software WebGL is slow (~100 ms a frame and more).
+test.setTimeout(180_000);
+
+test("the overview shows one yellow marker per region, labelled 'Region N (count images)', and the legend", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await seedMap(page, baseURL!);
+  await page.goto("/map?globeTestHook");
+  await expect(page.getByRole("link", { name: "Map" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Risk Levels" })).toBeVisible();
+  for (const level of ["Low Risk", "Medium Risk", "High Risk"])
+    await expect(page.getByText(level)).toBeVisible();
+  const overview = await settle(page, (s) => s.regionMarkers === 2);
+  expect(overview.mode).toEqual({ mode: "overview" });
+  expect(overview.softwareRendering).toBe(true);
+  expect([...overview.regionLabels].sort()).toEqual(["Region 1 (4 images)", "Region 2 (2 images)"]);
+  await page.screenshot({ path: testInfo.outputPath("map-overview.png") });
+});
+
+test("a click on a region's marker flies straight down to 3000 m and shows its photos", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { berlin } = await seedMap(page, baseURL!);
+  await page.goto("/map?globeTestHook");
+  await settle(page, (s) => s.regionMarkers === 2);
+  // A real mouse click on the canvas, where the Region 1 marker is drawn.
+  await clickMarkerOnCanvas(page, { kind: "region", id: berlin.id });
+  await expect(page).toHaveURL(/region=13\.4%2C52\.5/);
+  const inRegion = await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 4);
+  expect(inRegion.cameraHeight).toBeGreaterThan(2900);
+  expect(inRegion.cameraHeight).toBeLessThan(3100);
+  expect(inRegion.regionMarkers).toBe(1); // Region 1's own marker gives way to its photos
+  await page.screenshot({ path: testInfo.outputPath("map-region.png") });
+});
+
+test("the search box finds a region by name, without any outside geocoder", async ({ page, baseURL }) => {
+  await seedMap(page, baseURL!);
+  await page.goto("/map?globeTestHook");
+  await settle(page, (s) => s.regionMarkers === 2);
+  // The box opens when the pointer is over the search button, as for a user.
+  await page.locator(".cesium-viewer-geocoderContainer").hover();
+  const search = page.locator(".cesium-geocoder-input");
+  await search.click();
+  await search.fill("Region 2");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/region=2\.3%2C48\.9/);
+  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
+});

@@ -1,0 +1,78 @@
+/**
+ * A selected photo in real Chromium: the panel's date and location, the timeline of one spot,
+ * links that name a photo (with and without its region), and a link to a photo that is not there.
+ */
+import { clickMarkerByHook, settle } from "./support/map-globe";
+import { expect, localeDate, seedMap, SPOT, test } from "./support/map-seed";
+
+test.setTimeout(180_000);
+
+test("selecting a photo shows its date and its stored location to 6 decimals", async ({ page, baseURL }) => {
+  const { berlin, spot } = await seedMap(page, baseURL!);
+  const [first] = spot;
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
+  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 4);
+  await clickMarkerByHook(page, { kind: "photo", id: first.id });
+  const panel = page.getByTestId("photo-panel");
+  await expect(panel).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`photo=${first.id}`));
+  await expect(panel.getByRole("group", { name: "Date" })).toHaveText(
+    `Date${await localeDate(page, 2023, 1, 1)}`,
+  );
+  // EXIF keeps seconds to 1/100 (~0.3 m): the stored values are what the panel must show.
+  expect(Math.abs(first.latitude! - SPOT.latitude)).toBeLessThan(1e-5);
+  expect(Math.abs(first.longitude! - SPOT.longitude)).toBeLessThan(1e-5);
+  const where = `${first.latitude!.toFixed(6)}, ${first.longitude!.toFixed(6)}`;
+  expect(where).toMatch(/^52\.5200\d\d, 13\.4049\d\d$/);
+  await expect(panel.getByRole("group", { name: "Location" })).toHaveText(`Location${where}`);
+  await expect(panel.getByRole("img", { name: "spot-2023-01.jpg" })).toHaveAttribute("data-full", "true");
+});
+
+test("the timeline steps through one spot's photos by date, and a reload keeps region and photo", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { berlin, spot } = await seedMap(page, baseURL!);
+  const [first, , third] = spot;
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${first.id}`);
+  const panel = page.getByTestId("photo-panel");
+  await expect(panel.getByText("Photo 1 of 3")).toBeVisible();
+  const date = panel.getByRole("group", { name: "Date" });
+  await panel.getByRole("slider", { name: "Timeline" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(panel.getByText("Photo 2 of 3")).toBeVisible();
+  await expect(panel.getByRole("heading", { name: "spot-2023-06.jpg" })).toBeVisible();
+  await expect(date).toHaveText(`Date${await localeDate(page, 2023, 6, 30)}`);
+  await page.keyboard.press("ArrowRight");
+  await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`photo=${third.id}`));
+  await settle(page, (s) => s.selectedPhotoId === third.id);
+  await page.screenshot({ path: testInfo.outputPath("map-panel-timeline.png") });
+
+  await page.reload();
+  await expect(page.getByTestId("photo-panel").getByText("Photo 3 of 3")).toBeVisible();
+  await settle(
+    page,
+    (s) => s.mode.mode === "region" && s.selectedPhotoId === third.id && s.photoMarkers === 4,
+  );
+});
+
+test("a link naming only the photo opens its region and the panel", async ({ page, baseURL }) => {
+  const { spot } = await seedMap(page, baseURL!);
+  const second = spot[1];
+  await page.goto(`/map?globeTestHook&photo=${second.id}`);
+  await expect(page).toHaveURL(/region=13\.4%2C52\.5/);
+  await expect(page.getByTestId("photo-panel").getByText("Photo 2 of 3")).toBeVisible();
+  await settle(page, (s) => s.mode.mode === "region" && s.selectedPhotoId === second.id);
+});
+
+test("a link to a photo that is not there says so and shows the overview", async ({ page, baseURL }) => {
+  await seedMap(page, baseURL!);
+  await page.goto("/map?globeTestHook&photo=00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("alert")).toContainText("That photo was not found");
+  await expect(page.getByTestId("photo-panel")).toBeHidden();
+  await settle(page, (s) => s.mode.mode === "overview" && s.regionMarkers === 2);
+  await page.getByRole("alert").getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("alert")).toBeHidden();
+  await expect(page).not.toHaveURL(/photo=/);
+});

@@ -1,0 +1,95 @@
+/**
+ * The photos the map specs start from, each spec with its own fresh user: Region 1 (Berlin) holds
+ * three photos at one spot and one a little away, Region 2 (Paris) two. Also the page watchers
+ * every map spec applies: no request may leave 127.0.0.1, and the page may log no error.
+ */
+import type { Page } from "@playwright/test";
+import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import { createConfirmedUser, signInContext } from "./auth";
+import { expect, test as base } from "./fixtures";
+import { listImages, listRegions, uploadJpeg } from "./map-globe";
+
+export const SPOT = { latitude: 52.520008, longitude: 13.404954 };
+
+export interface SeededMap {
+  berlin: RegionSummary;
+  paris: RegionSummary;
+  /** The three photos at SPOT by date: 2023-01-01, 2023-06-30, 2024-03-01. */
+  spot: [ImageRecord, ImageRecord, ImageRecord];
+}
+
+export async function seedMap(page: Page, baseURL: string): Promise<SeededMap> {
+  await signInContext(page.context(), await createConfirmedUser());
+  const req = page.request;
+  await uploadJpeg(req, baseURL, "spot-2023-01.jpg", { gps: SPOT, dateTimeOriginal: "2023:01:01 09:00:00" });
+  await uploadJpeg(req, baseURL, "paris-a.jpg", {
+    gps: { latitude: 48.858844, longitude: 2.294351 },
+    dateTimeOriginal: "2023:03:01 12:00:00",
+    color: { r: 200, g: 60, b: 60 },
+  });
+  await uploadJpeg(req, baseURL, "spot-2023-06.jpg", {
+    gps: SPOT,
+    dateTimeOriginal: "2023:06:30 09:00:00",
+    color: { r: 60, g: 160, b: 60 },
+  });
+  await uploadJpeg(req, baseURL, "spot-2024-03.jpg", {
+    gps: SPOT,
+    dateTimeOriginal: "2024:03:01 09:00:00",
+    color: { r: 230, g: 180, b: 30 },
+  });
+  await uploadJpeg(req, baseURL, "nearby.jpg", {
+    gps: { latitude: 52.5251, longitude: 13.4122 },
+    dateTimeOriginal: "2023:02:01 09:00:00",
+  });
+  await uploadJpeg(req, baseURL, "paris-b.jpg", {
+    gps: { latitude: 48.8606, longitude: 2.3376 },
+    dateTimeOriginal: "2023:04:01 12:00:00",
+  });
+  const regions = await listRegions(req);
+  const berlin = regions.find((r) => r.name === "Region 1")!;
+  const paris = regions.find((r) => r.name === "Region 2")!;
+  const photos = await listImages(req, berlin.id);
+  const byName = (n: string) => photos.find((p) => p.name === n)!;
+  return {
+    berlin,
+    paris,
+    spot: [byName("spot-2023-01.jpg"), byName("spot-2023-06.jpg"), byName("spot-2024-03.jpg")],
+  };
+}
+
+/** Records what the page requests off this machine and the errors it throws. */
+export function watchPage(page: Page): { offMachine: () => string[]; errors: string[] } {
+  const urls: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (req) => urls.push(req.url()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  return {
+    errors,
+    offMachine: () =>
+      urls.filter((u) => {
+        const { protocol, hostname } = new URL(u);
+        if (protocol === "data:" || protocol === "blob:" || protocol === "about:") return false;
+        return hostname !== "127.0.0.1";
+      }),
+  };
+}
+
+export const localeDate = (page: Page, y: number, m: number, d: number) =>
+  page.evaluate(([yy, mm, dd]) => new Date(yy!, mm! - 1, dd).toLocaleDateString(), [y, m, d]);
+
+/**
+ * The e2e `test` for map specs: every test also checks, after it ran, that no request left this
+ * machine and that the page threw no error.
+ */
+export const test = base.extend<{ pageWatch: ReturnType<typeof watchPage> }>({
+  pageWatch: [
+    async ({ page }, use) => {
+      const watch = watchPage(page);
+      await use(watch);
+      expect(watch.offMachine()).toEqual([]);
+      expect(watch.errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

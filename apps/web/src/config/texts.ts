@@ -1,0 +1,13 @@
+/**
+ * Texts the product spec does not word (it only logs these failures). Kept here, in one place,
+ * until they join packages/shared/src/messages.ts.
+ */
+export const loadTexts = {
+  retry: "Retry",
+  regionsFailed: "Could not load your regions.",
+  photosFailed: "Could not load this region's photos.",
+  usageFailed: "Could not load your storage usage.",
+  linkedPhotoFailed: "Could not open the linked photo.",
+  linkedPhotoNotFound: "That photo was not found: it may have been deleted, or it is not yours.",
+  globeLoading: "Loading the globe…",
+};

@@ -1,0 +1,24 @@
+import type { ImageRecord } from "@poleatlas/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiClient } from "../../../lib/api-client";
+import { imageKeys } from "./get-images";
+import { imageAnswerSchema } from "./image-contract";
+
+/** One of the caller's photos; a 404 `not_found` when it is missing or someone else's. */
+export async function getImage(id: string, signal?: AbortSignal): Promise<ImageRecord> {
+  return (await apiClient.get(`/api/images/${encodeURIComponent(id)}`, imageAnswerSchema, { signal })).image;
+}
+
+export function imageQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: imageKeys.one(id),
+    queryFn: ({ signal }) => getImage(id, signal),
+    // A 404 will not turn into a photo by asking again.
+    retry: false,
+  });
+}
+
+/** The photo `id` (for a link naming only the photo); nothing is asked while it is null. */
+export function useImage(id: string | null) {
+  return useQuery({ ...imageQueryOptions(id ?? ""), enabled: id !== null });
+}

@@ -1,0 +1,60 @@
+/**
+ * The globe's public side as plain types, without Cesium: what the map screen passes in, and what
+ * test builds expose on `window` for the e2e tests and the benchmark (apps/web/e2e, bench/), which
+ * import these types from here so that the page and its drivers cannot drift apart.
+ */
+import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import type { MarkerRef } from "./markers";
+
+export type { MarkerRef };
+
+export type GlobeMode = { mode: "overview" } | { mode: "region"; regionId: string };
+
+/** A snapshot of the globe (GlobeController.state()). */
+export interface GlobeState {
+  mode: GlobeMode;
+  regionMarkers: number;
+  regionLabels: string[];
+  photoMarkers: number;
+  selectedPhotoId: string | null;
+  flying: boolean;
+  cameraHeight: number;
+  tilesLoaded: boolean;
+  /** Frames drawn so far; counted in test builds only (0 in production). */
+  frames: number;
+  softwareRendering: boolean;
+}
+
+/** Frame and pick timing for bench/globe.ts (bench-hook.ts; test builds only). */
+export interface GlobeBenchHook {
+  /** Forces `count` full frames of the current view; the time of each, in ms. */
+  renderFrames(count: number): number[];
+  /**
+   * Hides every primitive (our markers and labels) or shows them again: the empty globe from the
+   * same camera with the same tiles, to interleave with the loaded one.
+   */
+  hideMarkers(hidden: boolean): void;
+  /** ms spent in `change` itself, and from its call to the end of the first frame drawn after it. */
+  timeToDraw(change: () => void): { changeMs: number; totalMs: number };
+  /** One `scene.pick` at canvas CSS pixels (as a click would do it): its time and what it hit. */
+  pick(x: number, y: number): { ms: number; ref: MarkerRef | null };
+  /** The canvas: drawing buffer in device pixels, on the page in CSS pixels. */
+  canvasSize(): { width: number; height: number; cssWidth: number; cssHeight: number };
+}
+
+/**
+ * `window.__poleatlasGlobe` in a test build opened with `?globeTestHook`: the GlobeController
+ * itself, seen through this interface.
+ */
+export interface GlobeTestHook {
+  state(): GlobeState;
+  setRegions(regions: readonly RegionSummary[]): void;
+  setPhotos(photos: readonly ImageRecord[]): void;
+  setMode(mode: GlobeMode): void;
+  screenPositionOf(ref: MarkerRef): { x: number; y: number } | undefined;
+  /** Acts as if the marker was clicked (or empty space, with null). */
+  click(ref: MarkerRef | null): void;
+  requestRender(): void;
+  /** Loads the bench helpers on first use; undefined outside test builds. */
+  benchHook: (() => Promise<GlobeBenchHook>) | undefined;
+}
