@@ -1,9 +1,24 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type ProxyOptions } from "vite";
 import { viteStaticCopy } from "vite-plugin-static-copy";
 
 const cesiumBuild = "../../node_modules/cesium/Build/Cesium";
+const API_SERVER = "http://127.0.0.1:8080";
+const DEV_ORIGINS = new Set(["http://127.0.0.1:5173", "http://localhost:5173"]);
+
+/**
+ * The API checks the Origin of every state-changing call; pages served by this dev server are the
+ * API's own pages, so their Origin becomes the API's. Any other Origin passes through untouched
+ * and is refused as it would be in production.
+ */
+const toApi: ProxyOptions = {
+  target: API_SERVER,
+  configure: (proxy) =>
+    proxy.on("proxyReq", (req) => {
+      if (DEV_ORIGINS.has(String(req.getHeader("origin")))) req.setHeader("origin", API_SERVER);
+    }),
+};
 export const CESIUM_BASE_URL = "/cesiumStatic";
 
 /**
@@ -28,9 +43,9 @@ export default defineConfig(({ mode }) => ({
   server: {
     host: "127.0.0.1",
     proxy: {
-      "/api": "http://127.0.0.1:8080",
-      "/files": "http://127.0.0.1:8080",
-      "/dev": "http://127.0.0.1:8080",
+      "/api": toApi,
+      "/files": toApi,
+      "/dev": toApi,
     },
   },
   build: { outDir: mode === "test" ? "dist-test" : "dist", chunkSizeWarningLimit: 5000 },

@@ -1,12 +1,12 @@
-import type { ImageRecord } from "@poleatlas/shared";
+import { imageResponseSchema, type ImageRecord } from "@poleatlas/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 import { imageKeys } from "./get-images";
-import { imageAnswerSchema } from "./image-contract";
 
 /** One of the caller's photos; a 404 `not_found` when it is missing or someone else's. */
 export async function getImage(id: string, signal?: AbortSignal): Promise<ImageRecord> {
-  return (await apiClient.get(`/api/images/${encodeURIComponent(id)}`, imageAnswerSchema, { signal })).image;
+  return (await apiClient.get(`/api/images/${encodeURIComponent(id)}`, imageResponseSchema, { signal }))
+    .image;
 }
 
 export function imageQueryOptions(id: string) {
