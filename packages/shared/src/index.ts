@@ -4,6 +4,7 @@ export * from "./constants";
 export * from "./format";
 export * from "./messages";
 export * from "./names";
+export * from "./poles";
 export * from "./schemas";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
+import { regionRiskSchema, riskSchema } from "./poles";
 
 export const photoMetadataSchema = z.object({
   latitude: z.number().nullable(),
@@ -29,6 +30,13 @@ export const imageRecordSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   metadata: photoMetadataSchema,
+  // Issue 13 (poles). Optional only until the server sends them (then required, like the rest).
+  /** The pole the photo belongs to; null while it has no coordinates. */
+  pole_id: z.string().nullable().optional(),
+  risk: riskSchema.nullable().optional(),
+  notes: z.string().nullable().optional(),
+  /** SHA-256 of the stored file, hex: the same bytes uploaded twice are one photo. */
+  sha256: z.string().optional(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
@@ -45,6 +53,11 @@ export type ImageList = z.infer<typeof imageListSchema>;
 /** POST /api/images (201) and GET /api/images/:id. */
 export const imageCreatedSchema = z.object({ image: imageRecordSchema });
 export const imageResponseSchema = imageCreatedSchema;
+/** POST /api/images answers 200 with `duplicate: true` and the existing record for the same bytes. */
+export const imageUploadResponseSchema = z.object({
+  image: imageRecordSchema,
+  duplicate: z.literal(true).optional(),
+});
 
 export const imageListQuerySchema = z.object({
   /** A region id from /api/regions ("lon,lat"); checked by the server (400 invalid_region). */
@@ -52,6 +65,8 @@ export const imageListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(IMAGE_PAGE_LIMIT).optional(),
   /** Opaque: the `nextCursor` of the previous page. */
   cursor: z.string().min(1).max(512).optional(),
+  /** "true": only the photos without coordinates (paged the same way). */
+  unplaced: z.enum(["true", "false"]).optional(),
 });
 export type ImageListQuery = z.infer<typeof imageListQuerySchema>;
 
@@ -76,6 +91,8 @@ export const regionSummarySchema = z.object({
   latitude: z.number(),
   count: z.number().int(),
   bounds: regionBoundsSchema,
+  /** Its poles by risk (issue 13); optional only until the server sends it. */
+  risk: regionRiskSchema.optional(),
 });
 export type RegionSummary = z.infer<typeof regionSummarySchema>;
 export const regionListSchema = z.object({ regions: z.array(regionSummarySchema) });

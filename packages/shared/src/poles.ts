@@ -1,0 +1,99 @@
+/**
+ * Poles and inspections (issue 13): the contract both apps build on. A pole gathers every photo of
+ * one owner taken within SPOT_RADIUS_METERS of it; the spec's "same coordinates" timeline is the
+ * 0 m case of that rule.
+ */
+import { z } from "zod";
+import { IMAGE_PAGE_LIMIT } from "./constants";
+
+/** The default of the server's SPOT_RADIUS_METERS setting. */
+export const DEFAULT_SPOT_RADIUS_METERS = 10;
+export const MAX_POLE_LABEL_LENGTH = 64;
+export const MAX_NOTES_LENGTH = 2000;
+
+export const RISK_LEVELS = ["low", "medium", "high"] as const;
+export const riskSchema = z.enum(RISK_LEVELS);
+export type Risk = z.infer<typeof riskSchema>;
+
+/** A pole as the map draws it. `risk` is the rating of its latest rated photo in timeline order. */
+export const poleSummarySchema = z.object({
+  id: z.string(),
+  /** The asset tag painted on the pole ('P-10423'); "" until someone sets it. */
+  label: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  photo_count: z.number().int(),
+  /** YYYY-MM-DD of its first and last dated photos, or null. */
+  first_date: z.string().nullable(),
+  last_date: z.string().nullable(),
+  risk: riskSchema.nullable(),
+});
+export type PoleSummary = z.infer<typeof poleSummarySchema>;
+
+/** GET /api/poles?region=ID */
+export const poleListQuerySchema = z.object({ region: z.string().max(32) });
+export const poleListSchema = z.object({ poles: z.array(poleSummarySchema) });
+
+export const poleIdParamsSchema = z.object({ id: z.guid() });
+
+/** PATCH /api/poles/:id: the label, trimmed; "" clears it. Answers `{ pole }`. */
+export const polePatchSchema = z.object({ label: z.string().trim().max(MAX_POLE_LABEL_LENGTH) });
+export const poleResponseSchema = z.object({ pole: poleSummarySchema });
+
+/** Counts of a region's poles by their risk (GET /api/regions items carry it). */
+export const regionRiskSchema = z.object({
+  high: z.number().int(),
+  medium: z.number().int(),
+  low: z.number().int(),
+  unrated: z.number().int(),
+});
+export type RegionRisk = z.infer<typeof regionRiskSchema>;
+
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+
+/**
+ * PATCH /api/images/:id: any of these, at least one. `latitude` and `longitude` come together and
+ * (re)place the photo by the pole rule; `pole_id` moves it to another pole of the same owner, or to
+ * a pole of its own with "new". `risk: null` clears the rating, `notes: null` or "" the notes.
+ * Answers `{ image }`.
+ */
+export const imagePatchSchema = z
+  .object({
+    risk: riskSchema.nullable().optional(),
+    notes: z.string().max(MAX_NOTES_LENGTH).nullable().optional(),
+    latitude: latitude.optional(),
+    longitude: longitude.optional(),
+    pole_id: z.union([z.guid(), z.literal("new")]).optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" })
+  .refine((b) => (b.latitude === undefined) === (b.longitude === undefined), {
+    message: "latitude and longitude come together",
+    path: ["longitude"],
+  })
+  .refine((b) => !(b.pole_id !== undefined && b.latitude !== undefined), {
+    message: "Either move the photo to a pole or give it coordinates, not both",
+    path: ["pole_id"],
+  });
+export type ImagePatch = z.infer<typeof imagePatchSchema>;
+
+/** GET /api/images?unplaced=true pages through the owner's photos without coordinates. */
+export const UNPLACED_PAGE_LIMIT = IMAGE_PAGE_LIMIT;
+
+export const poleTexts = {
+  notRated: "Not rated",
+  riskControl: "Risk",
+  riskNone: "None",
+  notes: "Notes",
+  poleLabel: "Pole label",
+  poleLabelEmpty: "No label",
+  moveToPole: "Move to another pole",
+  makeNewPole: "Make a new pole",
+  unplacedPhotos: "Unplaced photos",
+  placePhoto: "Place photo",
+  pickOnGlobe: "Click the globe",
+  alreadyUploaded: "Already uploaded",
+  saveFailed: "Could not save. Please try again.",
+  poleSummary: (count: number) => (count === 1 ? "1 photo" : `${count} photos`),
+} as const;
