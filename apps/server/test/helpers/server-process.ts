@@ -4,6 +4,7 @@
  * benchmarks, which start the built server the same way.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -111,4 +112,25 @@ export async function startServerProcess(opts: StartServerOptions = {}): Promise
       return code;
     },
   };
+}
+
+/** A fresh account on a server process (e-mail confirmation off), signed in over real HTTP. */
+export async function signUpOverHttp(server: ServerProcess, origin: string) {
+  const account = { email: `proc-${randomUUID()}@example.test`, password: `pw-${randomUUID()}` };
+  const post = (route: string, body: object) =>
+    fetch(`${server.url}/api/auth/${route}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify(body),
+    });
+  const signedUp = await post("sign-up/email", { ...account, name: "" });
+  if (signedUp.status !== 200) throw new Error(`sign-up answered ${signedUp.status}`);
+  const res = await post("sign-in/email", account);
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+  return { ...account, cookie };
 }

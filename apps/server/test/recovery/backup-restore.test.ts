@@ -4,14 +4,18 @@
  * is refused with a clear message.
  */
 import { execFile } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { makePhoto } from "@poleatlas/shared/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { serverRoot } from "../../src/paths";
-import { makeDataDir, startServerProcess, type ServerProcess } from "../helpers/server-process";
+import {
+  makeDataDir,
+  signUpOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from "../helpers/server-process";
 
 const run = promisify(execFile);
 const ORIGIN = "http://poleatlas.test";
@@ -34,25 +38,6 @@ function cli(script: "backup" | "restore", file: string, dataDir: string) {
     cwd: serverRoot,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "warn" },
   });
-}
-
-async function signUp(server: ServerProcess) {
-  const account = { email: `backup-${randomUUID()}@example.test`, password: `pw-${randomUUID()}` };
-  const post = (route: string, body: object) =>
-    fetch(`${server.url}/api/auth/${route}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: ORIGIN },
-      body: JSON.stringify(body),
-    });
-  expect((await post("sign-up/email", { ...account, name: "" })).status).toBe(200);
-  const res = await post("sign-in/email", account);
-  expect(res.status).toBe(200);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-  return { ...account, cookie };
 }
 
 interface Listed {
@@ -80,7 +65,7 @@ describe("backup and restore", () => {
     const source = await newDir("poleatlas-backup-src-");
     const original = await startServerProcess({ env, dataDir: source });
     servers.push(original);
-    const user = await signUp(original);
+    const user = await signUpOverHttp(original, ORIGIN);
     for (const [i, gps] of [{ latitude: 52.5, longitude: 13.4 }, null].entries()) {
       const { bytes } = await makePhoto({ width: 640, height: 480, gps });
       const form = new FormData();

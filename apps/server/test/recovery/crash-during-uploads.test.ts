@@ -3,7 +3,6 @@
  * PostgreSQL), a restart, and the recovery jobs: afterwards every stored file has its row, every
  * row its files, usage is the sum of the stored photos, and no dead upload's temp file is left.
  */
-import { randomUUID } from "node:crypto";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { makePhoto } from "@poleatlas/shared/testing";
@@ -12,7 +11,12 @@ import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
 import { ORPHAN_SWEEP, TEMP_SWEEP } from "../../src/infra/jobs/background-jobs";
 import { readPostmasterPid } from "../../src/infra/db/postgres-leftover";
-import { makeDataDir, startServerProcess, type ServerProcess } from "../helpers/server-process";
+import {
+  makeDataDir,
+  signUpOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from "../helpers/server-process";
 import { listFiles } from "../helpers/uploads";
 
 const ORIGIN = "http://poleatlas.test";
@@ -25,24 +29,6 @@ afterAll(async () => {
   for (const s of servers) await s.stop("SIGTERM");
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-async function signUp(server: ServerProcess): Promise<string> {
-  const account = { email: `crash-${randomUUID()}@example.test`, password: `pw-${randomUUID()}` };
-  const post = (route: string, body: object) =>
-    fetch(`${server.url}/api/auth/${route}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: ORIGIN },
-      body: JSON.stringify(body),
-    });
-  expect((await post("sign-up/email", { ...account, name: "" })).status).toBe(200);
-  const res = await post("sign-in/email", account);
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
 
 async function uploadTo(server: ServerProcess, cookie: string, bytes: Uint8Array, name: string) {
   const form = new FormData();
@@ -63,7 +49,7 @@ describe("kill -9 during concurrent uploads", () => {
     const first = await startServerProcess({ env, dataDir });
     servers.push(first);
     const cookies: string[] = [];
-    for (let u = 0; u < USERS; u++) cookies.push(await signUp(first));
+    for (let u = 0; u < USERS; u++) cookies.push((await signUpOverHttp(first, ORIGIN)).cookie);
     const photos = await Promise.all(
       Array.from({ length: UPLOADS }, (_, i) =>
         makePhoto({ width: 1600, height: 1200, color: { r: i * 15, g: 100, b: 200 - i * 10 } }),
