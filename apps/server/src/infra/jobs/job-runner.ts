@@ -12,12 +12,40 @@ export interface JobLog {
   error(obj: object, msg: string): void;
 }
 
+/**
+ * What stopBoss must wait for before the pool may close. pg-boss's stop() returns once no worker
+ * holds jobs, but a fetch already on its way still hands its jobs to the handler afterwards, and
+ * the job is marked done without being awaited (Manager.watch calls complete() and moves on).
+ */
+interface InFlight {
+  queries: Set<Promise<unknown>>;
+  runs: Set<Promise<unknown>>;
+}
+const inFlightOf = new WeakMap<PgBoss, InFlight>();
+
+function hold<T>(set: Set<Promise<unknown>>, p: Promise<T>): Promise<T> {
+  set.add(p);
+  const forget = () => set.delete(p);
+  p.then(forget, forget);
+  return p;
+}
+
+/** Wrap each job handler's run in this, so stopBoss waits for it. */
+export function trackRun<T>(boss: PgBoss, run: Promise<T>): Promise<T> {
+  const inFlight = inFlightOf.get(boss);
+  return inFlight ? hold(inFlight.runs, run) : run;
+}
+
 export async function startBoss(database: Database, log: JobLog): Promise<PgBoss> {
+  const inFlight: InFlight = { queries: new Set(), runs: new Set() };
+  const executeSql = (text: string, values?: unknown[]) =>
+    hold(inFlight.queries, database.pool.query(text, values));
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.pool.query(text, values) },
+    db: { executeSql },
     // Finished jobs are history nobody reads: keep a week of it.
     deleteAfterDays: 7,
   });
+  inFlightOf.set(boss, inFlight);
   boss.on("error", (err) => log.error({ err }, "background jobs: pg-boss error"));
   await boss.start();
   return boss;
@@ -54,18 +82,28 @@ export async function scheduleRecurring(boss: PgBoss, jobs: RecurringJob[], log:
     // stately: at most one waiting and one running, however many processes schedule it.
     await ensureQueue(boss, { name: job.name, policy: "stately", retryLimit: 0, expireInSeconds: 900 });
     await boss.schedule(job.name, job.cron);
-    await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 5 }, async ([j]) => {
-      try {
-        return await job.run(j?.data ?? {});
-      } catch (err) {
-        log.error({ err, job: job.name }, `background job ${job.name} failed`);
-        throw err;
-      }
-    });
+    await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 5 }, async ([j]) =>
+      trackRun(
+        boss,
+        job.run(j?.data ?? {}).catch((err: unknown) => {
+          log.error({ err, job: job.name }, `background job ${job.name} failed`);
+          throw err;
+        }),
+      ),
+    );
   }
 }
 
 /** Stops fetching, lets running jobs finish (bounded), leaves our pool open for its owner. */
 export async function stopBoss(boss: PgBoss): Promise<void> {
   await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+  const inFlight = inFlightOf.get(boss);
+  if (!inFlight) return;
+  // Each settled query or run may start the next (fetch → handler → complete): until none is left.
+  for (let round = 0; round < 100; round++) {
+    await new Promise((r) => setImmediate(r));
+    const pending = [...inFlight.queries, ...inFlight.runs];
+    if (pending.length === 0) return;
+    await Promise.allSettled(pending);
+  }
 }

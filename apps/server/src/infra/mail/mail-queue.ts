@@ -6,7 +6,7 @@
  * as an error: never silently dropped.
  */
 import type PgBoss from "pg-boss";
-import { ensureQueue } from "../jobs/job-runner";
+import { ensureQueue, trackRun } from "../jobs/job-runner";
 import type { Mailer, MailLog, MailMessage, MailTransport } from "./mailer";
 
 export const MAIL_QUEUE = "mail";
@@ -78,14 +78,13 @@ export function createMailQueue(opts: MailQueueOptions): Mailer {
       async ([job]) => {
         if (!job) return;
         const { message } = job.data;
-        try {
-          await transport.deliver(message);
-        } catch (err) {
+        const delivery = transport.deliver(message).catch((err: unknown) => {
           const attempt = job.retryCount + 1;
           if (job.retryCount >= job.retryLimit) return giveUp(message, err, `${attempt} attempts failed`);
           log.warn({ err, to: message.to, attempt }, `mail to ${message.to} failed, retrying later`);
           throw err;
-        }
+        });
+        await trackRun(boss, delivery);
       },
     );
   };
