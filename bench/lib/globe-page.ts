@@ -53,6 +53,7 @@ export async function preparePage(sizes: { photos: number[]; regions: number }):
       ...{ latitude, longitude, timestamp: "2024-05-01T10:00:00.000Z", filename: `${id}.jpg` },
       ...{ fileSize: 2_000_000, fileType: "image/jpeg", lastModified: null },
     },
+    ...{ pole_id: `pole-${id}`, risk: null, notes: null },
   });
   const photos: Record<number, ImageRecord[]> = {};
   for (const n of sizes.photos) {
@@ -67,6 +68,7 @@ export async function preparePage(sizes: { photos: number[]; regions: number }):
   const region: RegionSummary = {
     ...{ id: "13.4,52.5", name: "Region 1", longitude: 13.4, latitude: 52.5, count: all.length },
     bounds: { ...bounds, maxLon: Math.max(...lons), maxLat: Math.max(...lats) },
+    risk: { high: 0, medium: 0, low: 0, unrated: all.length },
   };
   const taken = new Set<string>();
   const regions: RegionSummary[] = [];
@@ -79,7 +81,8 @@ export async function preparePage(sizes: { photos: number[]; regions: number }):
     const b = { minLon: lon - 0.04, minLat: lat - 0.04, maxLon: lon + 0.04, maxLat: lat + 0.04 };
     const count = 1 + Math.floor(random() * 3000);
     const name = `Region ${regions.length + 1}`;
-    regions.push({ id, name, longitude: lon, latitude: lat, count, bounds: b });
+    const risk = { high: 0, medium: 0, low: 0, unrated: count };
+    regions.push({ id, name, longitude: lon, latitude: lat, count, bounds: b, risk });
   }
   const globe = w.__poleatlasGlobe;
   if (!globe || typeof globe.benchHook !== "function") {

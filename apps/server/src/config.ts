@@ -3,7 +3,7 @@
  * Defaults give a newcomer a working app with no accounts or keys.
  */
 import path from "node:path";
-import { STORAGE_BUCKET } from "@poleatlas/shared";
+import { DEFAULT_SPOT_RADIUS_METERS, STORAGE_BUCKET } from "@poleatlas/shared";
 import { z } from "zod";
 import type { StorageConfig } from "./infra/storage/create-storage";
 
@@ -63,6 +63,8 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(2),
   // Background jobs (issue "Crash and recovery").
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(10),
+  // Poles (issue 13): a photo joins the nearest pole of its owner within this many metres.
+  SPOT_RADIUS_METERS: z.coerce.number().min(0).max(1000).default(DEFAULT_SPOT_RADIUS_METERS),
   ORPHAN_SWEEP_CRON: z
     .string()
     .regex(/^\S+( \S+){4}$/, "must be a five-field cron expression")
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     storage,
     /** Uploads stream here first; next to the files folder, so moving one in is a rename. */
     uploadTmpDir: path.join(dataDir, "tmp"),
+    spotRadiusMeters: e.SPOT_RADIUS_METERS,
     jobs: {
       /** Stored files younger than this are never orphans: their upload may not have committed yet. */
       orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,

@@ -46,6 +46,8 @@ export const messages = {
   metadataUnreadable: "The photo's metadata could not be read",
   imageNotFound: "Image not found",
   invalidRegion: "Unknown region",
+  poleNotFound: "Pole not found",
+  photoUnplaced: "This photo has no location yet: give it coordinates first.",
   invalidLastModified: "lastModified must be a time in milliseconds since 1970",
   invalidTimezoneOffset: "timezoneOffset must be whole minutes between -840 and 840",
   invalidCursor: "This page link is not valid any more. Please reload the list.",

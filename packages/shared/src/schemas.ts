@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
-import { regionRiskSchema, riskSchema } from "./poles";
+import { poleSummarySchema, regionRiskSchema, riskSchema } from "./poles";
 
 export const photoMetadataSchema = z.object({
   latitude: z.number().nullable(),
@@ -30,11 +30,11 @@ export const imageRecordSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   metadata: photoMetadataSchema,
-  // Issue 13 (poles). Optional only until the server sends them (then required, like the rest).
-  /** The pole the photo belongs to; null while it has no coordinates. */
-  pole_id: z.string().nullable().optional(),
-  risk: riskSchema.nullable().optional(),
-  notes: z.string().nullable().optional(),
+  /** The pole the photo belongs to (issue 13); null while it has no coordinates. */
+  pole_id: z.string().nullable(),
+  /** The inspection's rating of this photo, and its notes. */
+  risk: riskSchema.nullable(),
+  notes: z.string().nullable(),
   /** SHA-256 of the stored file, hex: the same bytes uploaded twice are one photo. */
   sha256: z.string().optional(),
 });
@@ -72,6 +72,9 @@ export type ImageListQuery = z.infer<typeof imageListQuerySchema>;
 
 export const imageIdParamsSchema = z.object({ id: z.guid() });
 
+/** GET /api/poles/:id: the pole and its timeline (its photos in list order). */
+export const poleTimelineSchema = z.object({ pole: poleSummarySchema, images: z.array(imageRecordSchema) });
+
 /** GET /files/<key>: the key is the rest of the path. */
 export const fileParamsSchema = z.object({ "*": z.string() });
 
@@ -91,8 +94,8 @@ export const regionSummarySchema = z.object({
   latitude: z.number(),
   count: z.number().int(),
   bounds: regionBoundsSchema,
-  /** Its poles by risk (issue 13); optional only until the server sends it. */
-  risk: regionRiskSchema.optional(),
+  /** Its poles by risk (issue 13): the poles whose position lies in the region. */
+  risk: regionRiskSchema,
 });
 export type RegionSummary = z.infer<typeof regionSummarySchema>;
 export const regionListSchema = z.object({ regions: z.array(regionSummarySchema) });

@@ -12,7 +12,7 @@ import {
   type RegionSummary,
 } from "../src/index";
 
-export interface Region<T extends RegionImage = RegionImage> extends RegionSummary {
+export interface Region<T extends RegionImage = RegionImage> extends Omit<RegionSummary, "risk"> {
   /** The region's images in list order (date ascending). */
   images: T[];
 }

@@ -84,9 +84,13 @@ async function insertRows(userId: string, rows: RegionImage[]): Promise<void> {
       AS r(id uuid, date date, created_at timestamptz, latitude float8, longitude float8)`);
 }
 
-/** What the API answers for regions, from the shared rule. */
+/**
+ * What the API answers for regions, from the shared rule. Rows written by SQL here join no pole
+ * (only the API and migration 0004 apply the pole rule), so every region counts no poles.
+ */
+const NO_POLES = { high: 0, medium: 0, low: 0, unrated: 0 };
 const summaries = (images: RegionImage[]): RegionSummary[] =>
-  groupIntoRegions(images).map(({ images: _images, ...summary }) => summary);
+  groupIntoRegions(images).map(({ images: _images, ...summary }) => ({ ...summary, risk: NO_POLES }));
 
 /** JSON has no -0: what a client can actually receive. */
 const asSent = (rows: RegionImage[]): RegionImage[] =>

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
+import { DEFAULT_SPOT_RADIUS_METERS, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +20,7 @@ import { createTempFiles } from "../../src/infra/uploads/temp-files";
 import { createImagesService, type ImagesService } from "../../src/modules/images/images.service";
 import type { ReceiveOptions } from "../../src/modules/images/upload-receiver";
 import { UploadSlots } from "../../src/modules/images/upload-slots";
+import { createPoles } from "../../src/modules/poles/poles.module";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
@@ -54,6 +55,7 @@ function serviceWith(
     temp: createTempFiles(path.join(work, "tmp")),
     slots: new UploadSlots(),
     log: Fastify({ logger: { level: "silent" } }).log,
+    poles: createPoles(t.db.database.db, repository, DEFAULT_SPOT_RADIUS_METERS).placement,
   });
 }
 

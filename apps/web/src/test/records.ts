@@ -9,6 +9,7 @@ export function region(overrides: Partial<RegionSummary> & { id: string }): Regi
     latitude: lat,
     count: 1,
     bounds: { minLon: lon, minLat: lat, maxLon: lon, maxLat: lat },
+    risk: { high: 0, medium: 0, low: 0, unrated: 1 },
     ...overrides,
   };
 }
@@ -33,6 +34,9 @@ export function photo(overrides: Partial<ImageRecord> & { id: string }): ImageRe
       fileType: "image/jpeg",
       lastModified: null,
     },
+    pole_id: latitude === null ? null : `pole-${overrides.id}`,
+    risk: null,
+    notes: null,
     ...overrides,
     latitude,
     longitude,

@@ -116,12 +116,41 @@ export const images = pgTable(
     regionLat: doublePrecision("region_lat").generatedAlwaysAs(regionKey("latitude")),
     fileSize: bigint("file_size", { mode: "number" }).notNull(),
     metadata: jsonb("metadata").notNull(),
+    // Poles and inspections (drizzle/0004_poles.sql).
+    poleId: uuid("pole_id").references(() => poles.id, { onDelete: "set null" }),
+    risk: text("risk"),
+    notes: text("notes"),
   },
   (t) => [
     // Both end in the full list order (date, created_at, id), so lists and a region's first
     // photo come straight from the index without sorting.
     index("images_user_date_idx").on(t.userId, t.date, t.createdAt, t.id),
     index("images_user_region_idx").on(t.userId, t.regionLon, t.regionLat, t.date, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * A pole: the photos of one owner within the spot radius of its position (the position of its
+ * first photo). Assignment and the risk roll-up are SQL functions (drizzle/0004_poles.sql).
+ */
+export const poles = pgTable(
+  "utility_poles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    label: text("label").notNull().default(""),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    regionLon: doublePrecision("region_lon").generatedAlwaysAs(regionKey("longitude")),
+    regionLat: doublePrecision("region_lat").generatedAlwaysAs(regionKey("latitude")),
+    risk: text("risk"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("poles_user_lat_idx").on(t.userId, t.latitude),
+    index("poles_user_region_idx").on(t.userId, t.regionLon, t.regionLat, t.risk),
   ],
 );
 

@@ -16,5 +16,8 @@ export function toImageRecord(row: ImageRow): ImageRecord {
     latitude: row.latitude,
     longitude: row.longitude,
     metadata: row.metadata,
+    pole_id: row.pole_id,
+    risk: row.risk,
+    notes: row.notes,
   };
 }

@@ -1,4 +1,4 @@
-/** Wires the photos module: storage, sharp, repository, service, and its routes. */
+/** Wires the photos module (storage, sharp, repository, service, routes) and the poles beside it. */
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
@@ -12,6 +12,8 @@ import { createImagesRepository } from "./images.repository";
 import { imagesRoutes } from "./images.routes";
 import { createImagesService, type ImagesService } from "./images.service";
 import { sweepStaleUploads } from "./stale-uploads";
+import { createPoles } from "../poles/poles.module";
+import { polesRoutes } from "../poles/poles.routes";
 import { UploadSlots } from "./upload-slots";
 
 /** Temp files older than this at start-up belong to uploads a crash interrupted. */
@@ -44,15 +46,19 @@ export async function registerImages(
   } catch (err) {
     log.error({ err }, "could not sweep the upload temp folder");
   }
+  const repository = createImagesRepository(database.db);
+  const poles = createPoles(database.db, repository, config.spotRadiusMeters);
   const service = createImagesService({
-    repository: createImagesRepository(database.db),
+    repository,
     storage,
     images: createImageProcessor(),
     temp: createTempFiles(config.uploadTmpDir),
     slots: new UploadSlots(),
     log,
+    poles: poles.placement,
   });
   await imagesRoutes(app, { requireUser, service });
   filesRoutes(app, { requireUser, service });
+  polesRoutes(app, { requireUser, service: poles.service });
   return { service, storage };
 }

@@ -3,7 +3,7 @@
  * strings), so services never see driver types (bigint strings, Date objects in local time).
  */
 import { sql, type SQL } from "drizzle-orm";
-import { LIST_ORDER_COLUMNS, type PhotoMetadata } from "@poleatlas/shared";
+import { LIST_ORDER_COLUMNS, type PhotoMetadata, type Risk } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
 import type { ListKey } from "./list-cursor";
 
@@ -22,6 +22,9 @@ export interface ImageRow {
   latitude: number | null;
   longitude: number | null;
   metadata: PhotoMetadata;
+  pole_id: string | null;
+  risk: Risk | null;
+  notes: string | null;
 }
 
 export interface NewImageRow {
@@ -35,6 +38,7 @@ export interface NewImageRow {
   longitude: number | null;
   fileSize: number;
   metadata: PhotoMetadata;
+  poleId: string | null;
 }
 
 export interface RegionRow {
@@ -47,9 +51,9 @@ export interface RegionRow {
   max_lat: number;
 }
 
-const COLUMNS = sql.raw(`id::text, user_id, storage_key, thumbnail_key, name, date::text AS date,
+export const COLUMNS = sql.raw(`id::text, user_id, storage_key, thumbnail_key, name, date::text AS date,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-  latitude, longitude, metadata`);
+  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes`);
 
 /**
  * The one list order (shared LIST_ORDER_COLUMNS): ascending, nulls (undated) last. Qualified with
@@ -57,7 +61,7 @@ const COLUMNS = sql.raw(`id::text, user_id, storage_key, thumbnail_key, name, da
  * date`), which sorts the same but cannot use an index. `prefix` names the summary table's copy
  * of a region's first photo (first_date, first_created_at, first_id).
  */
-const listOrder = (alias: string, prefix = "") =>
+export const listOrder = (alias: string, prefix = "") =>
   sql.raw(LIST_ORDER_COLUMNS.map((c) => `${alias}.${prefix}${c} ASC NULLS LAST`).join(", "));
 
 /**
@@ -65,19 +69,22 @@ const listOrder = (alias: string, prefix = "") =>
  * undated ones), each already in order: a single `OR date IS NULL` condition would make
  * PostgreSQL collect and sort every remaining row instead.
  */
-function pageAfter(userId: string, key: ListKey | null, limit: number): SQL {
+function pageAfter(userId: string, key: ListKey | null, limit: number, unplaced = false): SQL {
   const take = sql`ORDER BY ${listOrder("img")} LIMIT ${limit}`;
-  if (!key) return sql`SELECT ${COLUMNS} FROM utility_pole_images img WHERE user_id = ${userId} ${take}`;
+  const owner = unplaced
+    ? sql`user_id = ${userId} AND (img.latitude IS NULL OR img.longitude IS NULL)`
+    : sql`user_id = ${userId}`;
+  if (!key) return sql`SELECT ${COLUMNS} FROM utility_pole_images img WHERE ${owner} ${take}`;
   const undatedAfter =
     key.date === null
       ? sql`AND (img.created_at, img.id) > (${key.created_at}::timestamptz, ${key.id}::uuid)`
       : sql``;
   const undated = sql`(SELECT ${COLUMNS} FROM utility_pole_images img
-                       WHERE user_id = ${userId} AND img.date IS NULL ${undatedAfter} ${take})`;
+                       WHERE ${owner} AND img.date IS NULL ${undatedAfter} ${take})`;
   if (key.date === null) return undated;
   return sql`SELECT * FROM (
       (SELECT ${COLUMNS} FROM utility_pole_images img
-       WHERE user_id = ${userId}
+       WHERE ${owner}
          AND (img.date, img.created_at, img.id) > (${key.date}::date, ${key.created_at}::timestamptz, ${key.id}::uuid)
        ${take})
       UNION ALL ${undated}
@@ -91,7 +98,8 @@ export const imageQueries = {
     sql`SELECT COALESCE((SELECT used_bytes FROM utility_pole_usage WHERE user_id = ${userId}), 0)::text AS used`,
 
   /** One page of the list: up to `limit` photos after `after` (from the start without one). */
-  page: (userId: string, after: ListKey | null, limit: number) => pageAfter(userId, after, limit),
+  page: (userId: string, after: ListKey | null, limit: number, unplaced = false) =>
+    pageAfter(userId, after, limit, unplaced),
 
   /** A whole region, in list order. */
   region: (userId: string, region: { longitude: number; latitude: number }) =>
@@ -161,9 +169,9 @@ export function createImagesRepository(db: Db) {
       const [row] = await rows<ImageRow>(
         tx,
         sql`INSERT INTO utility_pole_images
-              (id, user_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata)
+              (id, user_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata, pole_id)
             VALUES (${r.id}, ${r.userId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
-              ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb)
+              ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb, ${r.poleId}::uuid)
             RETURNING ${COLUMNS}`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no row");
@@ -179,8 +187,8 @@ export function createImagesRepository(db: Db) {
       return row?.found === true;
     },
 
-    page(userId: string, after: ListKey | null, limit: number): Promise<ImageRow[]> {
-      return rows<ImageRow>(db, imageQueries.page(userId, after, limit));
+    page(userId: string, after: ListKey | null, limit: number, unplaced = false): Promise<ImageRow[]> {
+      return rows<ImageRow>(db, imageQueries.page(userId, after, limit, unplaced));
     },
 
     region(userId: string, region: { longitude: number; latitude: number }): Promise<ImageRow[]> {
@@ -188,9 +196,9 @@ export function createImagesRepository(db: Db) {
     },
 
     /** One photo, only when it is the caller's. */
-    async findOwned(userId: string, id: string): Promise<ImageRow | null> {
+    async findOwned(userId: string, id: string, tx: Executor = db): Promise<ImageRow | null> {
       const [row] = await rows<ImageRow>(
-        db,
+        tx,
         sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE id = ${id}::uuid AND user_id = ${userId}`,
       );
       return row ?? null;
@@ -207,9 +215,9 @@ export function createImagesRepository(db: Db) {
     },
 
     /** Deletes on id AND owner; the row (with its keys) when there was one. */
-    async deleteOwned(userId: string, id: string): Promise<ImageRow | null> {
+    async deleteOwned(userId: string, id: string, tx: Executor = db): Promise<ImageRow | null> {
       const [row] = await rows<ImageRow>(
-        db,
+        tx,
         sql`DELETE FROM utility_pole_images WHERE id = ${id}::uuid AND user_id = ${userId} RETURNING ${COLUMNS}`,
       );
       return row ?? null;

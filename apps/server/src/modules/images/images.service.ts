@@ -14,8 +14,10 @@ import {
   STORAGE_CACHE_CONTROL_SECONDS,
   STORAGE_QUOTA_BYTES,
   type ImageList,
+  type ImageListQuery,
   type ImageRecord,
   type PhotoMetadata,
+  type RegionRisk,
   type RegionSummary,
   type StorageUsage,
 } from "@poleatlas/shared";
@@ -32,7 +34,7 @@ import {
 import type { ServedObject, Storage } from "../../infra/storage/storage";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 import { toImageRecord } from "./image-record";
-import type { ImagesRepository } from "./images.repository";
+import type { Executor, ImagesRepository } from "./images.repository";
 import { decodeCursor, encodeCursor } from "./list-cursor";
 import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
@@ -45,6 +47,16 @@ export interface ImagesServiceDeps {
   temp: TempFiles;
   slots: UploadSlots;
   log: FastifyBaseLogger;
+  poles: PolePlacement;
+}
+
+/** What photos need of poles (modules/poles): joining one, leaving one, and the regions' risk. */
+export interface PolePlacement {
+  /** The pole a photo at this place joins by the pole rule (under the owner's lock). */
+  assign(tx: Executor, userId: string, latitude: number, longitude: number): Promise<string>;
+  /** After photos left these poles: empty ones go, the rest re-rate. */
+  refresh(tx: Executor, poleIds: string[]): Promise<void>;
+  riskByRegion(userId: string): Promise<(lon: number, lat: number) => RegionRisk>;
 }
 
 /** Hands the request's file over, written to a temp file within the given limits. */
@@ -74,7 +86,7 @@ export const tooManyUploads = () =>
   new AppError(429, "too_many_uploads", messages.tooManyUploads(MAX_UPLOADS_IN_FLIGHT));
 
 export function createImagesService(deps: ImagesServiceDeps) {
-  const { repository, storage, images, temp, slots, log } = deps;
+  const { repository, storage, images, temp, slots, log, poles } = deps;
 
   async function removeQuietly(keys: string[]): Promise<void> {
     for (const key of keys) {
@@ -164,6 +176,11 @@ export function createImagesService(deps: ImagesServiceDeps) {
         const row = await repository.withUserLock(userId, async (tx) => {
           const used = await repository.usage(userId, tx);
           if (used + received.size > STORAGE_QUOTA_BYTES) throw quotaExceeded(used);
+          const { latitude, longitude } = reading;
+          const poleId =
+            latitude !== null && longitude !== null
+              ? await poles.assign(tx, userId, latitude, longitude)
+              : null;
           const inserted = await repository.insert(tx, {
             id,
             userId,
@@ -176,6 +193,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
             longitude: reading.longitude,
             fileSize: received.size,
             metadata,
+            poleId,
           });
           reachedCommit = true;
           return inserted;
@@ -196,7 +214,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
     },
 
     /** A page of the caller's photos in list order; with a region, that whole region. */
-    async list(userId: string, q: { region?: string; limit?: number; cursor?: string }): Promise<ImageList> {
+    /** `unplaced`: only the photos without coordinates, paged the same way. */
+    async list(userId: string, q: ImageListQuery): Promise<ImageList> {
       if (q.region !== undefined) {
         const region = parseRegionKey(q.region);
         if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
@@ -205,7 +224,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       const limit = Math.min(q.limit ?? IMAGE_PAGE_LIMIT, IMAGE_PAGE_LIMIT);
       const after = q.cursor === undefined ? null : decodeCursor(q.cursor);
       // One row more than asked tells whether another page follows.
-      const rows = await repository.page(userId, after, limit + 1);
+      const rows = await repository.page(userId, after, limit + 1, q.unplaced === "true");
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
@@ -222,7 +241,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
     },
 
     async regions(userId: string): Promise<RegionSummary[]> {
-      return (await repository.regions(userId)).map((r, i) => ({
+      const [rows, riskOf] = await Promise.all([repository.regions(userId), poles.riskByRegion(userId)]);
+      return rows.map((r, i) => ({
         id: regionKey(r.region_lon, r.region_lat),
         name: `Region ${i + 1}`,
         // `+ 0`: PostgreSQL may hand back -0 for a region just west of 0°; JSON has no -0 either.
@@ -235,6 +255,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
           maxLon: r.max_lon + 0,
           maxLat: r.max_lat + 0,
         },
+        risk: riskOf(r.region_lon, r.region_lat),
       }));
     },
 
@@ -269,7 +290,12 @@ export function createImagesService(deps: ImagesServiceDeps) {
     /** Owner only: the row goes first (filtered on id and user), then its files. */
     async delete(userId: string, id: string): Promise<void> {
       if (!UUID.test(id)) throw notFound(messages.imageNotFound);
-      const row = await repository.deleteOwned(userId, id);
+      // Under the owner's lock: the pole it leaves may go, and no upload may be joining it then.
+      const row = await repository.withUserLock(userId, async (tx) => {
+        const deleted = await repository.deleteOwned(userId, id, tx);
+        if (deleted?.pole_id) await poles.refresh(tx, [deleted.pole_id]);
+        return deleted;
+      });
       if (!row) throw notFound(messages.imageNotFound);
       // The photo is gone for the user either way; a file left behind is an operator's cleanup.
       await removeQuietly([row.storage_key, row.thumbnail_key]);

@@ -91,6 +91,9 @@ export function imageRecord(name: string): ImageRecord {
     created_at: "2024-05-02T10:00:00.000Z",
     latitude: 52.520008,
     longitude: 13.404954,
+    pole_id: "pole-1",
+    risk: null,
+    notes: null,
     metadata: {
       latitude: 52.520008,
       longitude: 13.404954,

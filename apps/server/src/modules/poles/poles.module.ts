@@ -1,0 +1,17 @@
+/** Builds the poles module: its repository, its service, and what the photos module needs of it. */
+import type { Db } from "../../infra/db/database";
+import type { ImagesRepository } from "../images/images.repository";
+import type { PolePlacement } from "../images/images.service";
+import { createPolesRepository } from "./poles.repository";
+import { createPolesService } from "./poles.service";
+
+export function createPoles(db: Db, images: ImagesRepository, spotRadiusMeters: number) {
+  const repository = createPolesRepository(db);
+  const service = createPolesService({ poles: repository, images, spotRadiusMeters });
+  const placement: PolePlacement = {
+    assign: (tx, userId, lat, lon) => repository.assign(tx, userId, lat, lon, spotRadiusMeters),
+    refresh: (tx, ids) => repository.refresh(tx, ids),
+    riskByRegion: (userId) => service.riskByRegion(userId),
+  };
+  return { service, placement };
+}

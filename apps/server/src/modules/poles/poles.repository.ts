@@ -1,0 +1,133 @@
+/**
+ * Every SQL statement about poles. The pole rule and the risk roll-up are SQL functions
+ * (drizzle/0004_poles.sql: utility_pole_assign, utility_pole_refresh), so the migration that
+ * grouped the photos already stored and the API apply the very same rule.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { PoleSummary, RegionRisk, Risk } from "@poleatlas/shared";
+import type { Db } from "../../infra/db/database";
+import { COLUMNS, listOrder, type Executor, type ImageRow } from "../images/images.repository";
+
+export interface PoleRiskRow extends RegionRisk {
+  region_lon: number;
+  region_lat: number;
+}
+
+/** What PATCH /api/images/:id may write; only the keys present are set. */
+export interface ImageChanges {
+  pole_id?: string | null;
+  latitude?: number;
+  longitude?: number;
+  risk?: Risk | null;
+  notes?: string | null;
+}
+
+const SUMMARY = sql.raw(`p.id::text AS id, p.label, p.latitude, p.longitude, p.risk,
+  s.photo_count, s.first_date, s.last_date`);
+const SUMMARY_JOIN = sql.raw(`CROSS JOIN LATERAL (
+    SELECT count(*)::int AS photo_count, min(i.date)::text AS first_date, max(i.date)::text AS last_date
+    FROM utility_pole_images i WHERE i.pole_id = p.id) s`);
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+export const poleQueries = {
+  /** The owner's poles drawn in one region (by the pole's own position), oldest first. */
+  region: (userId: string, region: { longitude: number; latitude: number }) =>
+    sql`SELECT ${SUMMARY} FROM utility_poles p ${SUMMARY_JOIN}
+        WHERE p.user_id = ${userId} AND p.region_lon = ${region.longitude}::float8
+          AND p.region_lat = ${region.latitude}::float8
+        ORDER BY p.created_at, p.id`,
+  /** The nearest pole within `radius` metres, else a new one: the rule itself (0004). */
+  assign: (userId: string, latitude: number, longitude: number, radius: number) =>
+    sql`SELECT utility_pole_assign(${userId}, ${latitude}::float8, ${longitude}::float8, ${radius}::float8)::text AS id`,
+};
+
+export function createPolesRepository(db: Db) {
+  return {
+    async assign(tx: Executor, userId: string, latitude: number, longitude: number, radius: number) {
+      const [row] = await rows<{ id: string }>(tx, poleQueries.assign(userId, latitude, longitude, radius));
+      if (!row) throw new Error("utility_pole_assign gave no pole");
+      return row.id;
+    },
+
+    /** A pole of its own, whatever is near (a user's "Make a new pole"). */
+    async create(tx: Executor, userId: string, latitude: number, longitude: number): Promise<string> {
+      const [row] = await rows<{ id: string }>(
+        tx,
+        sql`INSERT INTO utility_poles (user_id, latitude, longitude)
+            VALUES (${userId}, ${latitude}, ${longitude}) RETURNING id::text AS id`,
+      );
+      if (!row) throw new Error("INSERT … RETURNING gave no pole");
+      return row.id;
+    },
+
+    /** Empty poles go; the others take their latest rated photo's risk. */
+    async refresh(tx: Executor, poleIds: string[]): Promise<void> {
+      if (poleIds.length === 0) return;
+      await tx.execute(sql`SELECT utility_pole_refresh(${`{${poleIds.join(",")}}`}::uuid[])`);
+    },
+
+    region(userId: string, region: { longitude: number; latitude: number }): Promise<PoleSummary[]> {
+      return rows<PoleSummary>(db, poleQueries.region(userId, region));
+    },
+
+    /** One pole, only when it is the caller's. */
+    async findOwned(userId: string, id: string, tx: Executor = db): Promise<PoleSummary | null> {
+      const [row] = await rows<PoleSummary>(
+        tx,
+        sql`SELECT ${SUMMARY} FROM utility_poles p ${SUMMARY_JOIN}
+            WHERE p.id = ${id}::uuid AND p.user_id = ${userId}`,
+      );
+      return row ?? null;
+    },
+
+    /** The pole's photos in list order: its timeline. */
+    timeline(poleId: string): Promise<ImageRow[]> {
+      return rows<ImageRow>(
+        db,
+        sql`SELECT ${COLUMNS} FROM utility_pole_images img WHERE img.pole_id = ${poleId}::uuid
+            ORDER BY ${listOrder("img")}`,
+      );
+    },
+
+    /** Sets the label of the caller's pole; false when it is not theirs (or gone). */
+    async setLabel(userId: string, id: string, label: string): Promise<boolean> {
+      const res = await db.execute(
+        sql`UPDATE utility_poles SET label = ${label} WHERE id = ${id}::uuid AND user_id = ${userId}`,
+      );
+      return (res.rowCount ?? 0) > 0;
+    },
+
+    /** Counts of the owner's poles per region and risk. */
+    riskByRegion(userId: string): Promise<PoleRiskRow[]> {
+      return rows<PoleRiskRow>(
+        db,
+        sql`SELECT region_lon, region_lat,
+                   count(*) FILTER (WHERE risk = 'high')::int AS high,
+                   count(*) FILTER (WHERE risk = 'medium')::int AS medium,
+                   count(*) FILTER (WHERE risk = 'low')::int AS low,
+                   count(*) FILTER (WHERE risk IS NULL)::int AS unrated
+            FROM utility_poles WHERE user_id = ${userId}
+            GROUP BY region_lon, region_lat`,
+      );
+    },
+
+    /** Writes the given fields of one photo (the caller checked the owner). */
+    async updateImage(tx: Executor, id: string, changes: ImageChanges): Promise<ImageRow> {
+      const sets = Object.entries(changes).map(([column, value]) =>
+        column === "pole_id" ? sql`pole_id = ${value}::uuid` : sql`${sql.identifier(column)} = ${value}`,
+      );
+      const [row] = await rows<ImageRow>(
+        tx,
+        sql`UPDATE utility_pole_images img SET ${sql.join(sets, sql`, `)}
+            WHERE img.id = ${id}::uuid RETURNING ${COLUMNS}`,
+      );
+      if (!row) throw new Error("UPDATE … RETURNING gave no row");
+      return row;
+    },
+  };
+}
+
+export type PolesRepository = ReturnType<typeof createPolesRepository>;
