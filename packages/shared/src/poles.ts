@@ -12,8 +12,12 @@ export const MAX_POLE_LABEL_LENGTH = 64;
 export const MAX_NOTES_LENGTH = 2000;
 
 export const RISK_LEVELS = ["low", "medium", "high"] as const;
+/** The Risk Levels legend's colours (spec §2), for markers and the panel's control alike. */
+export const RISK_COLORS = { low: "#4caf50", medium: "#ffeb3b", high: "#f44336" } as const;
 export const riskSchema = z.enum(RISK_LEVELS);
 export type Risk = z.infer<typeof riskSchema>;
+/** A pole's risk as the legend names it: "unrated" when none of its photos is rated. */
+export type RiskKey = Risk | "unrated";
 
 /** A pole as the map draws it. `risk` is the rating of its latest rated photo in timeline order. */
 export const poleSummarySchema = z.object({
@@ -95,5 +99,7 @@ export const poleTexts = {
   pickOnGlobe: "Click the globe",
   alreadyUploaded: "Already uploaded",
   saveFailed: "Could not save. Please try again.",
+  saveNotes: "Save notes",
+  retry: "Retry",
   poleSummary: (count: number) => (count === 1 ? "1 photo" : `${count} photos`),
 } as const;

@@ -5,6 +5,7 @@ import {
   parseRegionKey,
   regionKey,
   roundToRegion,
+  latestRisk,
   timelineFor,
   type RegionImage,
 } from "./regions";
@@ -18,6 +19,8 @@ function img(partial: Partial<RegionImage> & { lon: number | null; lat: number |
     created_at: partial.created_at ?? `2024-01-01T00:00:00.${String(seq).padStart(6, "0")}Z`,
     latitude: partial.lat,
     longitude: partial.lon,
+    ...(partial.pole_id === undefined ? {} : { pole_id: partial.pole_id }),
+    ...(partial.risk === undefined ? {} : { risk: partial.risk }),
   };
 }
 
@@ -112,5 +115,24 @@ describe("timelineFor", () => {
   it("is just the photo when it has no position", () => {
     const lost = img({ lon: null, lat: null });
     expect(timelineFor([lost, img({ lon: null, lat: null })], lost)).toEqual([lost]);
+  });
+
+  it("joins the photos of one pole, wherever in its radius they were taken", () => {
+    const a = img({ lon: 13.4, lat: 52.5, date: "2025-01-01", pole_id: "p1" });
+    const b = img({ lon: 13.40005, lat: 52.50003, date: "2023-01-01", pole_id: "p1" });
+    const c = img({ lon: 13.4, lat: 52.5, date: "2024-01-01", pole_id: "p2" });
+    expect(timelineFor([a, b, c], a)).toEqual([b, a]);
+    expect(timelineFor([a, b, c], c)).toEqual([c]);
+  });
+});
+
+describe("latestRisk", () => {
+  it("is the rating of the latest rated photo of a timeline, null when none is rated", () => {
+    const rated = (date: string, risk: RegionImage["risk"]) => img({ lon: 1, lat: 1, date, risk });
+    expect(
+      latestRisk([rated("2023-01-01", "high"), rated("2024-01-01", "low"), rated("2025-01-01", null)]),
+    ).toBe("low");
+    expect(latestRisk([rated("2023-01-01", null)])).toBeNull();
+    expect(latestRisk([])).toBeNull();
   });
 });

@@ -10,6 +10,9 @@ export interface RegionImage {
   created_at: string;
   latitude: number | null;
   longitude: number | null;
+  /** The photo's pole (issue 13); absent or null for a photo without one. */
+  pole_id?: string | null;
+  risk?: "low" | "medium" | "high" | null;
 }
 
 /** JavaScript's Math.round (halves towards +∞, so -0.05 → -0, -0.15 → -0.1) to one decimal. */
@@ -72,10 +75,25 @@ export const hasPosition = (img: RegionImage): img is RegionImage & { latitude: 
   typeof img.longitude === "number" &&
   Number.isFinite(img.longitude);
 
-/** Every photo at exactly the same latitude and longitude as `image`, date ascending. */
+/**
+ * The photos of `image`'s pole, date ascending: the server puts every photo within the spot radius
+ * into one pole. A photo without a pole (a record from before poles) joins the photos at exactly
+ * its latitude and longitude: the spec's rule, which is the pole rule at 0 m.
+ */
 export function timelineFor<T extends RegionImage>(images: readonly T[], image: T): T[] {
+  const pole = image.pole_id;
+  if (pole) return images.filter((i) => i.pole_id === pole).sort(compareByDate);
   if (!hasPosition(image)) return [image];
   return images
-    .filter((i) => i.latitude === image.latitude && i.longitude === image.longitude)
+    .filter((i) => !i.pole_id && i.latitude === image.latitude && i.longitude === image.longitude)
     .sort(compareByDate);
+}
+
+/** A pole's risk: the rating of its latest rated photo (`timeline` in list order), as the server's. */
+export function latestRisk<T extends RegionImage>(timeline: readonly T[]): "low" | "medium" | "high" | null {
+  for (let i = timeline.length - 1; i >= 0; i--) {
+    const risk = timeline[i]?.risk;
+    if (risk) return risk;
+  }
+  return null;
 }

@@ -1,14 +1,24 @@
-/** The Risk Levels legend at the globe's bottom right (spec §2 Map screen). */
-import { Box, Paper, Stack, Typography } from "@mui/material";
-import { mapScreenTexts } from "@poleatlas/shared";
+/**
+ * The Risk Levels legend at the globe's bottom right (spec §2 Map screen), plus 'Not rated'. Each
+ * entry is a toggle button: pressed off, that risk level's poles leave the map.
+ */
+import { Box, ButtonBase, Paper, Stack, Typography } from "@mui/material";
+import { mapScreenTexts, poleTexts, RISK_COLORS, type RiskKey } from "@poleatlas/shared";
 
-const LEVELS = [
-  { label: mapScreenTexts.lowRisk, color: "#4caf50" },
-  { label: mapScreenTexts.mediumRisk, color: "#ffeb3b" },
-  { label: mapScreenTexts.highRisk, color: "#f44336" },
-] as const;
+const LEVELS: { key: RiskKey; label: string; fill: string; ring: string }[] = [
+  { key: "low", label: mapScreenTexts.lowRisk, fill: RISK_COLORS.low, ring: "#000" },
+  { key: "medium", label: mapScreenTexts.mediumRisk, fill: RISK_COLORS.medium, ring: "#000" },
+  { key: "high", label: mapScreenTexts.highRisk, fill: RISK_COLORS.high, ring: "#000" },
+  // Drawn as on the map: a yellow ring, never a filled disc that would read as Medium.
+  { key: "unrated", label: poleTexts.notRated, fill: "#202020", ring: "#FFFF00" },
+];
 
-export function RiskLegend() {
+export interface RiskLegendProps {
+  hidden: ReadonlySet<RiskKey>;
+  onToggle: (key: RiskKey) => void;
+}
+
+export function RiskLegend({ hidden, onToggle }: RiskLegendProps) {
   return (
     <Paper
       component="section"
@@ -19,15 +29,39 @@ export function RiskLegend() {
       <Typography variant="subtitle2" component="h2" sx={{ mb: 0.5 }}>
         {mapScreenTexts.legendTitle}
       </Typography>
-      <Stack spacing={0.5}>
-        {LEVELS.map(({ label, color }) => (
-          <Stack key={label} direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <Box
-              sx={{ width: 14, height: 14, borderRadius: "50%", bgcolor: color, border: "1px solid #000" }}
-            />
-            <Typography variant="body2">{label}</Typography>
-          </Stack>
-        ))}
+      <Stack spacing={0.25}>
+        {LEVELS.map(({ key, label, fill, ring }) => {
+          const shown = !hidden.has(key);
+          return (
+            <ButtonBase
+              key={key}
+              aria-pressed={shown}
+              onClick={() => onToggle(key)}
+              sx={{
+                justifyContent: "flex-start",
+                gap: 1,
+                px: 0.5,
+                py: 0.25,
+                borderRadius: 1,
+                opacity: shown ? 1 : 0.45,
+                "&.Mui-focusVisible": { outline: "2px solid #90caf9" },
+              }}
+            >
+              <Box
+                sx={{
+                  width: 14,
+                  height: 14,
+                  borderRadius: "50%",
+                  bgcolor: fill,
+                  border: `${key === "unrated" ? 3 : 1}px solid ${ring}`,
+                }}
+              />
+              <Typography variant="body2" sx={{ textDecoration: shown ? "none" : "line-through" }}>
+                {label}
+              </Typography>
+            </ButtonBase>
+          );
+        })}
       </Stack>
     </Paper>
   );

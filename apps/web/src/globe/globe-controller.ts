@@ -24,8 +24,15 @@ import {
 } from "@poleatlas/shared";
 import { LocalGeocoderService } from "./geocoder-service";
 import { PhotoLayer, RegionLayer } from "./marker-layers";
-import { photoInfoEntity, photoInfoId, screenProjector } from "./scene-helpers";
-import { photoMarkers, regionMarkers, shouldReturnToOverview, toMarkerRef, type MarkerRef } from "./markers";
+import { screenProjector, showInInfoBox } from "./scene-helpers";
+import {
+  photoMarkers,
+  regionMarkers,
+  shouldReturnToOverview,
+  toMarkerRef,
+  type MarkerRef,
+  type RiskKey,
+} from "./markers";
 import { MAX_ZOOM_OUT_M, overviewBox, regionCenter, returnsToOverview } from "./camera-targets";
 import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
@@ -69,6 +76,8 @@ export class GlobeController {
   private flight = 0;
   private destroyed = false;
   private selectedPhotoId: string | null = null;
+  /** Risk levels the legend hides. */
+  private hiddenRisks: ReadonlySet<RiskKey> = new Set();
   private frames = 0;
   private readonly countFrame = () => void this.frames++;
 
@@ -133,7 +142,17 @@ export class GlobeController {
   /** The photos of the region in view (empty in the overview). */
   setPhotos(photos: readonly ImageRecord[]): void {
     this.photos = photos;
-    this.photoLayer.set(photoMarkers(photos));
+    this.drawPoles();
+  }
+
+  /** Hides the poles of these risk levels (the legend's filter). */
+  setHiddenRisks(hidden: ReadonlySet<RiskKey>): void {
+    this.hiddenRisks = hidden;
+    this.drawPoles();
+  }
+
+  private drawPoles(): void {
+    this.photoLayer.setPoles(photoMarkers(this.photos, this.hiddenRisks));
     this.showSelectedInInfoBox();
     this.changed();
   }
@@ -151,7 +170,7 @@ export class GlobeController {
 
   selectPhoto(photoId: string | null): void {
     this.selectedPhotoId = photoId;
-    this.photoLayer.select(photoId);
+    this.photoLayer.selectPhoto(photoId);
     this.showSelectedInInfoBox();
     this.changed();
   }
@@ -177,6 +196,8 @@ export class GlobeController {
       regionMarkers: this.regionLayer.size,
       regionLabels: this.regionLayer.labelTexts(),
       photoMarkers: this.photoLayer.size,
+      photoMarkerLooks: this.photoLayer.looks(),
+      regionMarkerLooks: this.regionLayer.looks(),
       selectedPhotoId: this.selectedPhotoId,
       flying: this.flying,
       cameraHeight: this.cameraHeight(),
@@ -293,16 +314,11 @@ export class GlobeController {
     } else if (hit) this.flyTo(hit, REGION_FLIGHT_SECONDS);
   }
 
-  /** The info box (one of the spec's widgets) names the selected photo. */
   private showSelectedInInfoBox(): void {
-    const photo = this.photos.find((p) => p.id === this.selectedPhotoId);
-    const current = this.viewer.selectedEntity;
-    if (!photo || photo.latitude === null || photo.longitude === null) {
-      if (current) this.viewer.selectedEntity = undefined;
-      return;
-    }
-    if (current?.id === photoInfoId(photo)) return;
-    this.viewer.selectedEntity = photoInfoEntity(photo, photo.longitude, photo.latitude);
+    showInInfoBox(
+      this.viewer,
+      this.photos.find((p) => p.id === this.selectedPhotoId),
+    );
   }
 
   private changed(): void {

@@ -10,12 +10,21 @@ export type { MarkerRef };
 
 export type GlobeMode = { mode: "overview" } | { mode: "region"; regionId: string };
 
+/** A marker's CSS colours. */
+export interface MarkerLook {
+  fill: string;
+  outline: string;
+}
+
 /** A snapshot of the globe (GlobeController.state()). */
 export interface GlobeState {
   mode: GlobeMode;
   regionMarkers: number;
   regionLabels: string[];
   photoMarkers: number;
+  /** Each drawn marker's colours by id (a pole's marker has its latest photo's id). */
+  photoMarkerLooks: Record<string, MarkerLook>;
+  regionMarkerLooks: Record<string, MarkerLook>;
   selectedPhotoId: string | null;
   flying: boolean;
   cameraHeight: number;

@@ -4,7 +4,7 @@
  * ref, never in React state.
  */
 import { Box } from "@mui/material";
-import { GLOBE_START_DELAY_MS, type ImageRecord, type RegionSummary } from "@poleatlas/shared";
+import { GLOBE_START_DELAY_MS, type ImageRecord, type RegionSummary, type RiskKey } from "@poleatlas/shared";
 import { useEffect, useRef, useState } from "react";
 import { GlobeController, type GlobeEvents, type GlobeMode } from "./globe-controller";
 import { exposeGlobeForTests } from "./test-hook";
@@ -15,6 +15,8 @@ export interface GlobeViewProps {
   photos: readonly ImageRecord[];
   mode: GlobeMode;
   selectedPhotoId: string | null;
+  /** Risk levels whose poles the legend hides. */
+  hiddenRisks: ReadonlySet<RiskKey>;
   onRegionClick: GlobeEvents["regionClick"];
   onPhotoClick: GlobeEvents["photoClick"];
   onEmptyClick: GlobeEvents["emptyClick"];
@@ -53,7 +55,7 @@ export function GlobeView(props: GlobeViewProps) {
     };
   }, []);
 
-  const { regions, photos, mode, selectedPhotoId } = props;
+  const { regions, photos, mode, selectedPhotoId, hiddenRisks } = props;
   const regionId = mode.mode === "region" ? mode.regionId : null;
   useEffect(() => {
     if (ready) controller.current?.setRegions(regions);
@@ -67,6 +69,9 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     controller.current?.selectPhoto(selectedPhotoId);
   }, [ready, selectedPhotoId]);
+  useEffect(() => {
+    controller.current?.setHiddenRisks(hiddenRisks);
+  }, [ready, hiddenRisks]);
 
   return (
     <Box

@@ -5,7 +5,8 @@
 import { Cartesian3, type LabelCollection, type Scene } from "cesium";
 import { describe, expect, it } from "vitest";
 import { PhotoLayer, RegionLayer } from "./marker-layers";
-import { MARKER_STYLE, photoMarkers, regionMarkers, type MarkerRef } from "./markers";
+import { RISK_COLORS, type ImageRecord } from "@poleatlas/shared";
+import { MARKER_STYLE, photoMarkers, regionMarkers, riskLook, type MarkerRef } from "./markers";
 import { photo, region } from "../test/records";
 
 function fakeScene() {
@@ -23,8 +24,11 @@ function fakeScene() {
   return { scene: scene as unknown as Scene, added, renders: () => renders };
 }
 
+/** A photo that is a pole of its own. */
+const lone = (id: string, more: Partial<ImageRecord> = {}) => photo({ id, pole_id: id, ...more });
+
 describe("PhotoLayer", () => {
-  it("draws one yellow point per placed photo, carrying its id for picking", () => {
+  it("draws one point per pole, carrying its photo's id for picking, an unrated one as a yellow ring", () => {
     const { scene, renders } = fakeScene();
     const layer = new PhotoLayer(scene);
     layer.set(
@@ -33,7 +37,8 @@ describe("PhotoLayer", () => {
     expect(layer.size).toBe(1);
     const p = layer.point("a")!;
     expect(p.id as MarkerRef).toEqual({ kind: "photo", id: "a" });
-    expect(p.color.toCssHexString()).toBe("#ffff00");
+    expect(p.color.toCssHexString()).toBe(riskLook("unrated").fill);
+    expect(p.outlineColor.toCssHexString()).toBe("#ffff00");
     expect(Cartesian3.equalsEpsilon(p.position, Cartesian3.fromDegrees(13.4, 52.5), 1e-6)).toBe(true);
     expect(renders()).toBeGreaterThan(0);
   });
@@ -41,9 +46,9 @@ describe("PhotoLayer", () => {
   it("applies a new list as a diff: removed photos go, kept ones stay the same objects", () => {
     const { scene } = fakeScene();
     const layer = new PhotoLayer(scene);
-    layer.set(photoMarkers([photo({ id: "a" }), photo({ id: "b" }), photo({ id: "c" })]));
+    layer.set(photoMarkers([lone("a"), lone("b"), lone("c")]));
     const keptBefore = layer.point("a");
-    layer.set(photoMarkers([photo({ id: "a" }), photo({ id: "c" }), photo({ id: "d", longitude: 1 })]));
+    layer.set(photoMarkers([lone("a"), lone("c"), lone("d", { longitude: 1 })]));
     expect(layer.size).toBe(3);
     expect(layer.point("a")).toBe(keptBefore);
     expect(layer.positionOf("b")).toBeUndefined();
@@ -53,15 +58,26 @@ describe("PhotoLayer", () => {
   it("highlights the selected photo and restores the previous one", () => {
     const { scene } = fakeScene();
     const layer = new PhotoLayer(scene);
-    layer.set(photoMarkers([photo({ id: "a" }), photo({ id: "b" })]));
+    layer.set(photoMarkers([lone("a"), lone("b")]));
     const size = (id: string) => layer.point(id)?.pixelSize;
     layer.select("a");
     expect(size("a")).toBe(MARKER_STYLE.selectedPixelSize);
     layer.select("b");
     expect(size("a")).toBe(MARKER_STYLE.photoPixelSize);
     expect(size("b")).toBe(MARKER_STYLE.selectedPixelSize);
-    layer.set(photoMarkers([photo({ id: "b" })]));
+    layer.set(photoMarkers([lone("b")]));
     expect(size("b")).toBe(MARKER_STYLE.selectedPixelSize);
+  });
+
+  it("recolours a kept point when its pole's risk changes", () => {
+    const { scene } = fakeScene();
+    const layer = new PhotoLayer(scene);
+    layer.set(photoMarkers([lone("a")]));
+    const point = layer.point("a");
+    layer.set(photoMarkers([lone("a", { risk: "high" })]));
+    expect(layer.point("a")).toBe(point);
+    expect(point?.color.toCssHexString()).toBe(RISK_COLORS.high);
+    expect(layer.looks()).toEqual({ a: { fill: RISK_COLORS.high, outline: MARKER_STYLE.outlineColor } });
   });
 });
 

@@ -25,12 +25,17 @@ import {
   regionsToLabel,
   type MarkerRef,
   type MarkerSpec,
+  type PoleMarkerSpec,
   type RegionMarkerSpec,
   type ViewBox,
 } from "./markers";
 
 const YELLOW = Color.fromCssColorString(MARKER_STYLE.color);
 const OUTLINE = Color.fromCssColorString(MARKER_STYLE.outlineColor);
+const css = (color: string | undefined, fallback: Color) =>
+  color ? Color.fromCssColorString(color) : fallback;
+/** An unrated pole's ring is drawn thicker than an outline, so it reads as a ring. */
+const RING_WIDTH = 3;
 const SELECTED_OUTLINE = Color.fromCssColorString(MARKER_STYLE.selectedOutlineColor);
 /** Closer than this the markers ignore the depth test, so the ground never half-hides them. */
 const NO_DEPTH_TEST_WITHIN_M = 50_000;
@@ -87,10 +92,10 @@ class PointLayer<S extends MarkerSpec> {
     const point = points.add({
       id: ref,
       position: Cartesian3.fromDegrees(spec.longitude, spec.latitude),
-      color: YELLOW,
+      color: css(spec.fill, YELLOW),
       pixelSize: this.pixelSize,
-      outlineColor: OUTLINE,
-      outlineWidth: MARKER_STYLE.outlineWidth,
+      outlineColor: this.outlineOf(spec),
+      outlineWidth: this.outlineWidthOf(spec),
       disableDepthTestDistance: NO_DEPTH_TEST_WITHIN_M,
       scaleByDistance: this.scaleByDistance,
     });
@@ -117,6 +122,11 @@ class PointLayer<S extends MarkerSpec> {
       next.add(spec.id);
       const old = this.placed.get(spec.id);
       if (old && old.spec.longitude === spec.longitude && old.spec.latitude === spec.latitude) {
+        if (old.spec.fill !== spec.fill || old.spec.outline !== spec.outline) {
+          old.point.color = css(spec.fill, YELLOW);
+          old.point.outlineColor = this.outlineOf(spec);
+          old.point.outlineWidth = this.outlineWidthOf(spec);
+        }
         old.spec = spec;
         continue;
       }
@@ -125,6 +135,24 @@ class PointLayer<S extends MarkerSpec> {
     }
     for (const id of [...this.placed.keys()]) if (!next.has(id)) this.remove(id);
     this.scene.requestRender();
+  }
+
+  protected outlineOf(spec: S): Color {
+    return css(spec.outline, OUTLINE);
+  }
+
+  private outlineWidthOf(spec: S): number {
+    return spec.outline && spec.outline !== MARKER_STYLE.outlineColor
+      ? RING_WIDTH
+      : MARKER_STYLE.outlineWidth;
+  }
+
+  /** The colours of each drawn marker, by id (for tests). */
+  looks(): Record<string, { fill: string; outline: string }> {
+    const out: Record<string, { fill: string; outline: string }> = {};
+    for (const [id, { spec }] of this.placed)
+      out[id] = { fill: spec.fill ?? MARKER_STYLE.color, outline: spec.outline ?? MARKER_STYLE.outlineColor };
+    return out;
   }
 
   /** Visible point count (for tests and the benchmark). */
@@ -244,6 +272,21 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
 
 export class PhotoLayer extends PointLayer<MarkerSpec> {
   private selectedId: string | null = null;
+  /** A pole's marker stands for all its photos: which marker shows which photo. */
+  private markerOfPhoto = new Map<string, string>();
+  private selectedPhoto: string | null = null;
+
+  /** One marker per pole; the selected photo's pole stays highlighted. */
+  setPoles(specs: readonly PoleMarkerSpec[]): void {
+    this.markerOfPhoto = new Map(specs.flatMap((m) => m.photoIds.map((id) => [id, m.id] as const)));
+    this.set(specs);
+    this.selectPhoto(this.selectedPhoto);
+  }
+
+  selectPhoto(photoId: string | null): void {
+    this.selectedPhoto = photoId;
+    this.select(photoId && (this.markerOfPhoto.get(photoId) ?? null));
+  }
 
   constructor(scene: Scene) {
     super(scene, MARKER_STYLE.photoPixelSize, PHOTO_CELL_DEG, PHOTO_SCALE);
@@ -259,10 +302,10 @@ export class PhotoLayer extends PointLayer<MarkerSpec> {
 
   select(id: string | null): void {
     if (this.selectedId === id) return;
-    const old = this.selectedId ? this.point(this.selectedId) : undefined;
+    const old = this.selectedId ? this.placed.get(this.selectedId) : undefined;
     if (old) {
-      old.pixelSize = MARKER_STYLE.photoPixelSize;
-      old.outlineColor = OUTLINE;
+      old.point.pixelSize = MARKER_STYLE.photoPixelSize;
+      old.point.outlineColor = this.outlineOf(old.spec);
     }
     this.selectedId = id;
     const now = id ? this.point(id) : undefined;

@@ -7,8 +7,12 @@ import {
   regionMarkers,
   regionsToLabel,
   shouldReturnToOverview,
+  MARKER_STYLE,
+  regionOutline,
+  riskLook,
   toMarkerRef,
 } from "./markers";
+import { RISK_COLORS } from "@poleatlas/shared";
 import { photo, region } from "../test/records";
 
 describe("regionMarkers", () => {
@@ -25,6 +29,7 @@ describe("regionMarkers", () => {
         latitude: 52.5,
         label: "Region 1 (3 images)",
         count: 3,
+        outline: "#000000",
       },
       {
         kind: "region",
@@ -33,6 +38,7 @@ describe("regionMarkers", () => {
         latitude: 51.5,
         label: "Region 2 (1 images)",
         count: 1,
+        outline: "#000000",
       },
     ]);
   });
@@ -54,12 +60,56 @@ describe("photoMarkers", () => {
       photo({ id: "b", latitude: null, longitude: null }),
       photo({ id: "c", latitude: 10, longitude: null }),
     ]);
-    expect(markers).toEqual([{ kind: "photo", id: "a", longitude: 151.2, latitude: -33.9 }]);
+    expect(markers).toEqual([
+      {
+        kind: "photo",
+        id: "a",
+        longitude: 151.2,
+        latitude: -33.9,
+        risk: "unrated",
+        photoIds: ["a"],
+        ...riskLook("unrated"),
+      },
+    ]);
   });
 
-  it("keeps 100k photos, in order", () => {
+  it("draws one marker per pole at its first photo, named by its latest, coloured by its latest rating", () => {
+    const markers = photoMarkers([
+      photo({ id: "new", pole_id: "p", date: "2025-01-01", latitude: 1.00005, longitude: 2, risk: null }),
+      photo({ id: "old", pole_id: "p", date: "2023-01-01", latitude: 1, longitude: 2, risk: "low" }),
+      photo({ id: "mid", pole_id: "p", date: "2024-01-01", latitude: 1, longitude: 2.00003, risk: "high" }),
+      photo({ id: "other", pole_id: "q", latitude: 5, longitude: 5, risk: null }),
+    ]);
+    expect(markers.map((m) => [m.id, m.latitude, m.longitude, m.risk, m.fill])).toEqual([
+      ["new", 1, 2, "high", RISK_COLORS.high],
+      ["other", 5, 5, "unrated", riskLook("unrated").fill],
+    ]);
+    expect(markers[0]?.photoIds).toEqual(["old", "mid", "new"]);
+    // An unrated pole is a yellow ring, never Medium's filled yellow disc.
+    expect(riskLook("unrated").fill).not.toBe(RISK_COLORS.medium);
+    expect(riskLook("unrated").outline).toBe(MARKER_STYLE.color);
+  });
+
+  it("leaves out the poles of hidden risk levels", () => {
+    const photos = [
+      photo({ id: "h", pole_id: "h", risk: "high" }),
+      photo({ id: "u", pole_id: "u", risk: null }),
+      photo({ id: "l", pole_id: "l", risk: "low" }),
+    ];
+    expect(photoMarkers(photos, new Set(["high", "unrated"] as const)).map((m) => m.id)).toEqual(["l"]);
+  });
+
+  it("outlines a region by its worst pole: red for any High, orange for Medium", () => {
+    const look = (risk: { high: number; medium: number; low: number; unrated: number }) =>
+      regionOutline(region({ id: "1,1", risk }));
+    expect(look({ high: 1, medium: 2, low: 0, unrated: 3 })).toBe(RISK_COLORS.high);
+    expect(look({ high: 0, medium: 2, low: 1, unrated: 0 })).toBe("#ff9800");
+    expect(look({ high: 0, medium: 0, low: 1, unrated: 9 })).toBe(MARKER_STYLE.outlineColor);
+  });
+
+  it("keeps 100k poles, in order", () => {
     const many = Array.from({ length: 100_000 }, (_, i) =>
-      photo({ id: `p${i}`, latitude: (i % 180) - 89.5, longitude: (i % 360) - 179.5 }),
+      photo({ id: `p${i}`, pole_id: `pole${i}`, latitude: (i % 180) - 89.5, longitude: (i % 360) - 179.5 }),
     );
     const markers = photoMarkers(many);
     expect(markers).toHaveLength(100_000);

@@ -2,7 +2,14 @@
  * Pure data → marker mapping the GlobeController draws. No Cesium here, so it runs in unit tests
  * (a real Viewer cannot start without WebGL).
  */
-import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import {
+  compareByDate,
+  latestRisk,
+  RISK_COLORS,
+  type ImageRecord,
+  type RegionSummary,
+  type RiskKey,
+} from "@poleatlas/shared";
 
 export type MarkerKind = "region" | "photo";
 
@@ -15,6 +22,18 @@ export interface MarkerRef {
 export interface MarkerSpec extends MarkerRef {
   longitude: number;
   latitude: number;
+  /** CSS colours; the spec's yellow disc with a black outline when absent. */
+  fill?: string;
+  outline?: string;
+}
+
+export type { RiskKey };
+
+export interface PoleMarkerSpec extends MarkerSpec {
+  kind: "photo";
+  risk: RiskKey;
+  /** The pole's photos in list order; the marker's id is the last of them (a click selects it). */
+  photoIds: string[];
 }
 
 export interface RegionMarkerSpec extends MarkerSpec {
@@ -58,17 +77,62 @@ export function regionMarkers(regions: readonly RegionSummary[]): RegionMarkerSp
       latitude: r.latitude,
       label: regionLabel(r),
       count: r.count,
+      outline: regionOutline(r),
     });
   }
   return out;
 }
 
-/** One marker per photo that has a position; photos without GPS cannot be placed. */
-export function photoMarkers(photos: readonly ImageRecord[]): MarkerSpec[] {
-  const out: MarkerSpec[] = [];
+/**
+ * A pole's look: the legend's colour as a filled disc; unrated, a yellow ring around a dark centre,
+ * so it never reads as Medium Risk's filled yellow.
+ */
+export function riskLook(risk: RiskKey): { fill: string; outline: string } {
+  if (risk === "unrated") return { fill: "#202020", outline: MARKER_STYLE.color };
+  return { fill: RISK_COLORS[risk], outline: MARKER_STYLE.outlineColor };
+}
+
+/** The worst risk among a region's poles: its marker's outline says it (none: the spec's black). */
+export function regionOutline(region: RegionSummary): string {
+  if (region.risk.high > 0) return RISK_COLORS.high;
+  if (region.risk.medium > 0) return "#ff9800";
+  return MARKER_STYLE.outlineColor;
+}
+
+/**
+ * One marker per pole (photos of one pole_id; photos without one group by identical coordinates,
+ * the spec's rule), at its first photo, coloured by its risk; poles whose risk is in `hidden` are
+ * left out. Photos without GPS cannot be placed.
+ */
+export function photoMarkers(
+  photos: readonly ImageRecord[],
+  hidden: ReadonlySet<RiskKey> = new Set(),
+): PoleMarkerSpec[] {
+  const poles = new Map<string, ImageRecord[]>();
   for (const p of photos) {
     if (p.longitude === null || p.latitude === null || !isCoordinate(p.longitude, p.latitude)) continue;
-    out.push({ kind: "photo", id: p.id, longitude: p.longitude, latitude: p.latitude });
+    const key = p.pole_id ?? `at:${p.longitude},${p.latitude}`;
+    const group = poles.get(key);
+    if (group) group.push(p);
+    else poles.set(key, [p]);
+  }
+  const out: PoleMarkerSpec[] = [];
+  for (const group of poles.values()) {
+    const timeline = group.sort(compareByDate);
+    const first = timeline[0];
+    const latest = timeline.at(-1);
+    if (!first || !latest || first.longitude === null || first.latitude === null) continue;
+    const risk = latestRisk(timeline) ?? "unrated";
+    if (hidden.has(risk)) continue;
+    out.push({
+      kind: "photo",
+      id: latest.id,
+      longitude: first.longitude,
+      latitude: first.latitude,
+      risk,
+      photoIds: timeline.map((p) => p.id),
+      ...riskLook(risk),
+    });
   }
   return out;
 }

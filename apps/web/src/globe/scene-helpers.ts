@@ -8,6 +8,7 @@ import {
   SceneMode,
   SceneTransforms,
   type Scene,
+  type Viewer,
 } from "cesium";
 import type { ImageRecord } from "@poleatlas/shared";
 import type { Projector } from "./marker-layers";
@@ -35,14 +36,20 @@ function infoBoxDescription(photo: ImageRecord): string {
   return `<p>${escapeHtml(photo.date ?? "")}</p><p>${escapeHtml(where)}</p>`;
 }
 
-export const photoInfoId = (photo: Pick<ImageRecord, "id">) => `photo:${photo.id}`;
+const photoInfoId = (photo: Pick<ImageRecord, "id">) => `photo:${photo.id}`;
 
 /** The info box (one of the spec's widgets) names the selected photo, its date and place. */
-export function photoInfoEntity(photo: ImageRecord, longitude: number, latitude: number): Entity {
-  return new Entity({
+export function showInInfoBox(viewer: Viewer, photo: ImageRecord | undefined): void {
+  const current = viewer.selectedEntity;
+  if (!photo || photo.latitude === null || photo.longitude === null) {
+    if (current) viewer.selectedEntity = undefined;
+    return;
+  }
+  if (current?.id === photoInfoId(photo)) return;
+  viewer.selectedEntity = new Entity({
     id: photoInfoId(photo),
     name: photo.name,
-    position: Cartesian3.fromDegrees(longitude, latitude),
+    position: Cartesian3.fromDegrees(photo.longitude, photo.latitude),
     description: infoBoxDescription(photo),
   });
 }

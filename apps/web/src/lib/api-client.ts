@@ -92,6 +92,9 @@ export const apiClient = {
   async post<T>(url: string, body: unknown, schema: Schema<T>, opts: RequestOptions = {}): Promise<T> {
     return json(await send("POST", url, { ...opts, body }), schema);
   },
+  async patch<T>(url: string, body: unknown, schema: Schema<T>, opts: RequestOptions = {}): Promise<T> {
+    return json(await send("PATCH", url, { ...opts, body }), schema);
+  },
   async delete(url: string, opts: RequestOptions = {}): Promise<void> {
     await send("DELETE", url, opts);
   },

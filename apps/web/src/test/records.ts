@@ -34,7 +34,8 @@ export function photo(overrides: Partial<ImageRecord> & { id: string }): ImageRe
       fileType: "image/jpeg",
       lastModified: null,
     },
-    pole_id: latitude === null ? null : `pole-${overrides.id}`,
+    // The server puts photos at one spot into one pole.
+    pole_id: latitude === null || longitude === null ? null : `pole-${longitude},${latitude}`,
     risk: null,
     notes: null,
     ...overrides,

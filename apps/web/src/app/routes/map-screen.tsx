@@ -4,7 +4,7 @@
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
 import { Alert, Box, Stack } from "@mui/material";
-import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import type { ImageRecord, RegionSummary, RiskKey } from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -19,6 +19,7 @@ import {
   useRegionImages,
   useRegions,
 } from "../../features/images";
+import { InspectionFields } from "../../features/poles";
 import { storageKeys, StorageUsageCard, useStorageUsage } from "../../features/storage";
 import { UploadDialog } from "../../features/upload";
 import { LoadErrorAlert } from "../../components/load-error-alert";
@@ -37,6 +38,14 @@ export default function MapScreen() {
   const { signOut } = useAuth();
   const url = useMapUrl();
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [hiddenRisks, setHiddenRisks] = useState<ReadonlySet<RiskKey>>(new Set());
+  const toggleRisk = useCallback((key: RiskKey) => {
+    setHiddenRisks((was) => {
+      const next = new Set(was);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  }, []);
 
   const regions = useRegions();
   const regionPhotos = useRegionImages(url.regionId);
@@ -83,12 +92,13 @@ export default function MapScreen() {
           photos={photos}
           mode={mode}
           selectedPhotoId={selection?.photo.id ?? null}
+          hiddenRisks={hiddenRisks}
           onRegionClick={url.openRegion}
           onPhotoClick={url.selectPhoto}
           onEmptyClick={() => url.photoId !== null && url.selectPhoto(null)}
           onOverviewRequested={url.showOverview}
         />
-        <RiskLegend />
+        <RiskLegend hidden={hiddenRisks} onToggle={toggleRisk} />
         <Stack
           spacing={1}
           sx={{
@@ -129,6 +139,7 @@ export default function MapScreen() {
           selection={selection}
           onSelect={url.selectPhoto}
           onDeleted={() => void queryClient.invalidateQueries({ queryKey: storageKeys.usage })}
+          renderInspection={(photo) => <InspectionFields key={photo.id} photo={photo} />}
         />
       )}
       <UploadDialog

@@ -17,6 +17,8 @@ export interface PhotoPanelProps {
   onDelete: () => void;
   deleting: boolean;
   error: string | null;
+  /** The inspection fields of another feature (poles), shown under the location. */
+  inspection?: ReactNode;
 }
 
 /** A labelled value; a group named by its heading, so "the Date" can be found by its name. */
@@ -33,7 +35,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function PhotoPanel(props: PhotoPanelProps) {
-  const { photo, timeline, index, onSelect, onClose, onDelete, deleting, error } = props;
+  const { photo, timeline, index, onSelect, onClose, onDelete, deleting, error, inspection } = props;
   return (
     <Paper
       component="aside"
@@ -74,6 +76,7 @@ export function PhotoPanel(props: PhotoPanelProps) {
       <Stack spacing={2} sx={{ mt: 2 }}>
         <Field label={mapScreenTexts.date}>{formatPhotoDate(photo.date)}</Field>
         <Field label={mapScreenTexts.location}>{formatLocation(photo.latitude, photo.longitude)}</Field>
+        {inspection}
         {timeline.length > 1 && (
           <>
             <Divider />

@@ -1,6 +1,6 @@
 /** The panel wired to the delete mutation: after a deletion it follows the spot's timeline. */
-import { messages } from "@poleatlas/shared";
-import { useRef, useState } from "react";
+import { messages, type ImageRecord } from "@poleatlas/shared";
+import { useRef, useState, type ReactNode } from "react";
 import { useDeleteImage } from "../api/delete-image";
 import { nextAfterDeletion, type Selection } from "../lib/selection";
 import { PhotoPanel } from "./photo-panel";
@@ -10,9 +10,16 @@ export interface SelectedPhotoPanelProps {
   onSelect: (photoId: string | null) => void;
   /** After the server deleted the photo (e.g. to refresh storage usage). */
   onDeleted?: (photoId: string) => void;
+  /** What other features show about the photo (the inspection fields). */
+  renderInspection?: (photo: ImageRecord) => ReactNode;
 }
 
-export function SelectedPhotoPanel({ selection, onSelect, onDeleted }: SelectedPhotoPanelProps) {
+export function SelectedPhotoPanel({
+  selection,
+  onSelect,
+  onDeleted,
+  renderInspection,
+}: SelectedPhotoPanelProps) {
   const [error, setError] = useState<{ photoId: string; text: string } | null>(null);
   /** Where the selection goes once a deleted photo is gone, by deleted id. */
   const nextAfter = useRef(new Map<string, string | null>());
@@ -33,6 +40,7 @@ export function SelectedPhotoPanel({ selection, onSelect, onDeleted }: SelectedP
       onClose={() => onSelect(null)}
       deleting={remove.isPending}
       error={error?.photoId === photo.id ? error.text : null}
+      inspection={renderInspection?.(photo)}
       onDelete={() => {
         setError(null);
         nextAfter.current.set(photo.id, nextAfterDeletion(selection)?.id ?? null);

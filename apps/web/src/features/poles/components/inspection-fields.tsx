@@ -1,0 +1,119 @@
+/**
+ * The inspection of the shown photo: its risk rating (Low / Medium / High / None) and notes.
+ * Each change is saved at once; a failed save keeps what was typed and says why, with Retry.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from "@mui/material";
+import {
+  MAX_NOTES_LENGTH,
+  mapScreenTexts,
+  poleTexts,
+  RISK_COLORS,
+  type ImagePatch,
+  type ImageRecord,
+  type Risk,
+} from "@poleatlas/shared";
+import { useState } from "react";
+import { ApiError } from "../../../lib/api-client";
+import { usePatchImage } from "../api/patch-image";
+
+const LEVELS: { value: Risk; label: string }[] = [
+  { value: "low", label: mapScreenTexts.lowRisk },
+  { value: "medium", label: mapScreenTexts.mediumRisk },
+  { value: "high", label: mapScreenTexts.highRisk },
+];
+
+export function InspectionFields({ photo }: { photo: ImageRecord }) {
+  // Keyed by the photo (see the caller), so a new photo starts from its own notes.
+  const [notes, setNotes] = useState(photo.notes ?? "");
+  const save = usePatchImage();
+  const [failed, setFailed] = useState<{ patch: ImagePatch; message: string } | null>(null);
+
+  const send = (patch: ImagePatch) => {
+    setFailed(null);
+    save.mutate(
+      { id: photo.id, patch },
+      {
+        onError: (e) =>
+          setFailed({
+            patch,
+            message: e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed,
+          }),
+      },
+    );
+  };
+  // While a rating is on its way, show it; after, the saved record (the map's lists catch up).
+  const saved = save.data?.id === photo.id ? save.data : photo;
+  const pendingRisk = save.isPending ? save.variables.patch.risk : undefined;
+  const shownRisk = pendingRisk !== undefined ? pendingRisk : saved.risk;
+  const notesChanged = notes !== (saved.notes ?? "");
+
+  return (
+    <Stack spacing={1.5}>
+      <Box role="group" aria-labelledby={`risk-${photo.id}`}>
+        <Typography id={`risk-${photo.id}`} variant="overline" color="text.secondary" component="h3">
+          {poleTexts.riskControl}
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={shownRisk ?? "none"}
+          onChange={(_e, value: Risk | "none" | null) => {
+            if (value === null) return; // the pressed button again: keep the rating
+            send({ risk: value === "none" ? null : value });
+          }}
+          aria-labelledby={`risk-${photo.id}`}
+        >
+          {LEVELS.map(({ value, label }) => (
+            <ToggleButton
+              key={value}
+              value={value}
+              sx={{ "&.Mui-selected": { bgcolor: RISK_COLORS[value], color: "#000" } }}
+            >
+              {label}
+            </ToggleButton>
+          ))}
+          <ToggleButton value="none">{poleTexts.riskNone}</ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      <TextField
+        label={poleTexts.notes}
+        multiline
+        minRows={2}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH } }}
+      />
+      {notesChanged && (
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" size="small" disabled={save.isPending} onClick={() => send({ notes })}>
+            {poleTexts.saveNotes}
+          </Button>
+          <Button size="small" onClick={() => setNotes(saved.notes ?? "")}>
+            {mapScreenTexts.cancel}
+          </Button>
+        </Stack>
+      )}
+      {failed && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => send(failed.patch)}>
+              {poleTexts.retry}
+            </Button>
+          }
+        >
+          {failed.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

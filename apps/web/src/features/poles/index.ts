@@ -1,0 +1,3 @@
+export { poleKeys } from "./api/pole-keys";
+export { patchImage, usePatchImage } from "./api/patch-image";
+export { InspectionFields } from "./components/inspection-fields";
