@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { globeState, listImages, settle } from "./support/map-globe";
-import { expect, seedMap, test } from "./support/map-seed";
+import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 
 test.setTimeout(180_000);
 
@@ -21,14 +21,22 @@ test("deleting the shown photo removes it from the timeline, the globe, storage 
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${third.id}`);
   const panel = page.getByTestId("photo-panel");
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
-  await settle(page, (s) => s.selectedPhotoId === third.id && s.photoMarkers === 4);
+  await settle(page, (s) => s.selectedPhotoId === third.id && s.photoMarkers === BERLIN_POLES);
   const before = await usedBytes(page);
 
   await panel.getByRole("button", { name: "Delete image" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(panel.getByText("Photo 2 of 2")).toBeVisible();
   await expect(panel.getByRole("heading", { name: "spot-2023-06.jpg" })).toBeVisible();
-  await settle(page, (s) => s.photoMarkers === 3 && s.selectedPhotoId === second.id);
+  // The spot's pole stays, now shown by its latest remaining photo.
+  await settle(
+    page,
+    (s) =>
+      s.photoMarkers === BERLIN_POLES &&
+      s.selectedPhotoId === second.id &&
+      second.id in s.photoMarkerLooks &&
+      !(third.id in s.photoMarkerLooks),
+  );
   expect((await listImages(page.request, berlin.id)).map((p) => p.id)).not.toContain(third.id);
   expect((await page.request.get(third.image_url)).status()).toBe(404);
   expect(await usedBytes(page)).toBeLessThan(before);
@@ -42,7 +50,7 @@ test("a click on empty space clears the selection, and zooming out above 10000 m
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${spot[0].id}`);
   const panel = page.getByTestId("photo-panel");
   await expect(panel).toBeVisible();
-  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 4);
+  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
 
   const canvas = page.locator(".cesium-widget canvas");
   const box = (await canvas.boundingBox())!;

@@ -3,7 +3,7 @@
  * canvas click into a region, and the search box. Photos are seeded through the API.
  */
 import { clickMarkerOnCanvas, settle } from "./support/map-globe";
-import { expect, seedMap, test } from "./support/map-seed";
+import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 
 // Cesium in software WebGL is slow (~100 ms a frame and more).
 test.setTimeout(180_000);
@@ -35,10 +35,10 @@ test("a click on a region's marker flies straight down to 3000 m and shows its p
   // A real mouse click on the canvas, where the Region 1 marker is drawn.
   await clickMarkerOnCanvas(page, { kind: "region", id: berlin.id });
   await expect(page).toHaveURL(/region=13\.4%2C52\.5/);
-  const inRegion = await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 4);
+  const inRegion = await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
   expect(inRegion.cameraHeight).toBeGreaterThan(2900);
   expect(inRegion.cameraHeight).toBeLessThan(3100);
-  expect(inRegion.regionMarkers).toBe(1); // Region 1's own marker gives way to its photos
+  expect(inRegion.regionMarkers).toBe(1); // Region 1's own marker gives way to its poles
   await page.screenshot({ path: testInfo.outputPath("map-region.png") });
 });
 

@@ -3,7 +3,7 @@
  * links that name a photo (with and without its region), and a link to a photo that is not there.
  */
 import { clickMarkerByHook, settle } from "./support/map-globe";
-import { expect, localeDate, seedMap, SPOT, test } from "./support/map-seed";
+import { BERLIN_POLES, expect, localeDate, seedMap, SPOT, test } from "./support/map-seed";
 
 test.setTimeout(180_000);
 
@@ -11,7 +11,7 @@ test("selecting a photo shows its date and its stored location to 6 decimals", a
   const { berlin, spot } = await seedMap(page, baseURL!);
   const [first] = spot;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
-  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 4);
+  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
   await clickMarkerByHook(page, { kind: "photo", id: first.id });
   const panel = page.getByTestId("photo-panel");
   await expect(panel).toBeVisible();
@@ -53,7 +53,7 @@ test("the timeline steps through one spot's photos by date, and a reload keeps r
   await expect(page.getByTestId("photo-panel").getByText("Photo 3 of 3")).toBeVisible();
   await settle(
     page,
-    (s) => s.mode.mode === "region" && s.selectedPhotoId === third.id && s.photoMarkers === 4,
+    (s) => s.mode.mode === "region" && s.selectedPhotoId === third.id && s.photoMarkers === BERLIN_POLES,
   );
 });
 

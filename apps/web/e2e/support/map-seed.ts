@@ -10,6 +10,8 @@ import { expect, test as base } from "./fixtures";
 import { listImages, listRegions, uploadJpeg } from "./map-globe";
 
 export const SPOT = { latitude: 52.520008, longitude: 13.404954 };
+/** Region 1's markers in region view: one per pole, the spot's (three photos) and the one nearby. */
+export const BERLIN_POLES = 2;
 
 export interface SeededMap {
   berlin: RegionSummary;

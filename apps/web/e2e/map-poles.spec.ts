@@ -1,0 +1,77 @@
+/**
+ * Poles on the map (issue 13): a rating colours its pole's marker and the region's outline, the
+ * legend hides a risk level, and a pole's timeline joins photos taken metres apart.
+ */
+import { RISK_COLORS } from "@poleatlas/shared";
+import { createConfirmedUser, signInContext } from "./support/auth";
+import { listImages, listRegions, settle, uploadJpeg } from "./support/map-globe";
+import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
+
+test("rating a photo High turns its pole red, outlines the region, and the legend hides it", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { berlin, spot } = await seedMap(page, baseURL!);
+  const latest = spot[2];
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${latest.id}`);
+  const panel = page.getByTestId("photo-panel");
+  await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
+  const unrated = await settle(
+    page,
+    (s) => s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === latest.id,
+  );
+  // Not rated: a yellow ring, not Medium's filled yellow.
+  expect(unrated.photoMarkerLooks[latest.id]).toEqual({ fill: "#202020", outline: "#FFFF00" });
+
+  await panel.getByRole("button", { name: "High Risk" }).click();
+  const rated = await settle(page, (s) => s.photoMarkerLooks[latest.id]?.fill === RISK_COLORS.high);
+  expect(rated.regionMarkerLooks[berlin.id]?.outline).toBe(RISK_COLORS.high);
+  await page.screenshot({ path: testInfo.outputPath("map-pole-high.png") });
+
+  // The legend hides the High poles, and shows them again.
+  const legend = page.getByRole("region", { name: "Risk Levels" });
+  await legend.getByRole("button", { name: "High Risk" }).click();
+  await expect(legend.getByRole("button", { name: "High Risk" })).toHaveAttribute("aria-pressed", "false");
+  await settle(page, (s) => s.photoMarkers === BERLIN_POLES - 1 && !(latest.id in s.photoMarkerLooks));
+  await legend.getByRole("button", { name: "High Risk" }).click();
+  await settle(page, (s) => s.photoMarkers === BERLIN_POLES);
+
+  // Saved: a reload shows the same rating.
+  await page.reload();
+  await expect(page.getByTestId("photo-panel").getByRole("button", { name: "High Risk" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await settle(page, (s) => s.photoMarkerLooks[latest.id]?.fill === RISK_COLORS.high);
+});
+
+test("the timeline of a pole photographed at three dates up to 6 m apart", async ({ page, baseURL }) => {
+  await signInContext(page.context(), await createConfirmedUser());
+  const lat = 47.3769;
+  const lon = 8.5417;
+  const metres = (m: number) => m / 111_195;
+  const visits = [
+    { name: "visit-2022.jpg", date: "2022:05:01 10:00:00", dLat: 0 },
+    { name: "visit-2023.jpg", date: "2023:05:01 10:00:00", dLat: metres(3) },
+    { name: "visit-2024.jpg", date: "2024:05:01 10:00:00", dLat: metres(6) },
+  ];
+  for (const [i, v] of visits.entries()) {
+    await uploadJpeg(page.request, baseURL!, v.name, {
+      gps: { latitude: lat + v.dLat, longitude: lon },
+      dateTimeOriginal: v.date,
+      color: { r: 40 * i, g: 120, b: 200 },
+    });
+  }
+  const [region] = await listRegions(page.request);
+  const photos = await listImages(page.request, region!.id);
+  expect(new Set(photos.map((p) => p.pole_id)).size).toBe(1);
+
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region!.id)}&photo=${photos[0]!.id}`);
+  const panel = page.getByTestId("photo-panel");
+  await expect(panel.getByText("Photo 1 of 3")).toBeVisible();
+  await settle(page, (s) => s.photoMarkers === 1);
+  await panel.getByRole("slider", { name: "Timeline" }).focus();
+  await page.keyboard.press("End");
+  await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
+  await expect(panel.getByRole("heading", { name: "visit-2024.jpg" })).toBeVisible();
+});
