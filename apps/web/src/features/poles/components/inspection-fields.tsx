@@ -76,7 +76,7 @@ export function InspectionFields({ photo }: { photo: ImageRecord }) {
             <ToggleButton
               key={value}
               value={value}
-              sx={{ "&.Mui-selected": { bgcolor: RISK_COLORS[value], color: "#000" } }}
+              sx={{ "&.Mui-selected, &.Mui-selected:hover": { bgcolor: RISK_COLORS[value], color: "#000" } }}
             >
               {label}
             </ToggleButton>
