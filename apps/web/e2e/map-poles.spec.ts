@@ -75,3 +75,32 @@ test("the timeline of a pole photographed at three dates up to 6 m apart", async
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
   await expect(panel.getByRole("heading", { name: "visit-2024.jpg" })).toBeVisible();
 });
+
+test("a photo without GPS is listed as unplaced and placed by typed coordinates", async ({
+  page,
+  baseURL,
+}) => {
+  await signInContext(page.context(), await createConfirmedUser());
+  const lost = await uploadJpeg(page.request, baseURL!, "no-gps.jpg", {
+    dateTimeOriginal: "2024:02:02 10:00:00",
+  });
+  expect(lost.latitude).toBeNull();
+  await page.goto("/map?globeTestHook");
+  await page.getByRole("button", { name: /Unplaced photos/ }).click();
+  const form = page.getByRole("form", { name: "Place photo: no-gps.jpg" });
+  await form.getByLabel("Latitude").fill("-33.8688");
+  await form.getByLabel("Longitude").fill("151.2093");
+  await form.getByRole("button", { name: "Place photo" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`photo=${lost.id}`));
+  await expect(page).toHaveURL(/region=151\.2%2C-33\.9/);
+  await expect(page.getByTestId("photo-panel").getByRole("group", { name: "Location" })).toHaveText(
+    "Location-33.868800, 151.209300",
+  );
+  await settle(
+    page,
+    (s) => s.mode.mode === "region" && s.photoMarkers === 1 && s.selectedPhotoId === lost.id,
+  );
+  // Every photo has a place now: the entry is gone.
+  await expect(page.getByRole("button", { name: /Unplaced photos/ })).toBeHidden();
+});

@@ -96,6 +96,12 @@ export const poleTexts = {
   makeNewPole: "Make a new pole",
   unplacedPhotos: "Unplaced photos",
   placePhoto: "Place photo",
+  unplacedHelp:
+    "These photos have no GPS position. Give each its latitude and longitude to put it on the map.",
+  latitude: "Latitude",
+  longitude: "Longitude",
+  badLatitude: "Latitude must be a number between -90 and 90",
+  badLongitude: "Longitude must be a number between -180 and 180",
   pickOnGlobe: "Click the globe",
   alreadyUploaded: "Already uploaded",
   saveFailed: "Could not save. Please try again.",

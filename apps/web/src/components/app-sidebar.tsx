@@ -21,9 +21,11 @@ export interface AppSidebarProps {
   onLogout: () => void;
   /** Rendered at the bottom: the storage-usage card. */
   footer?: ReactNode;
+  /** More entries after 'Upload Images' (the unplaced photos). */
+  extraNav?: ReactNode;
 }
 
-export function AppSidebar({ onUpload, onLogout, footer }: AppSidebarProps) {
+export function AppSidebar({ onUpload, onLogout, footer, extraNav }: AppSidebarProps) {
   return (
     <Drawer
       variant="permanent"
@@ -52,6 +54,7 @@ export function AppSidebar({ onUpload, onLogout, footer }: AppSidebarProps) {
             </ListItemIcon>
             <ListItemText primary={mapScreenTexts.navUpload} />
           </ListItemButton>
+          {extraNav}
           <ListItemButton onClick={onLogout}>
             <ListItemIcon>
               <LogoutIcon />

@@ -4,7 +4,7 @@
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
 import { Alert, Box, Stack } from "@mui/material";
-import type { ImageRecord, RegionSummary, RiskKey } from "@poleatlas/shared";
+import { regionKey, type ImageRecord, type RegionSummary, type RiskKey } from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -19,7 +19,7 @@ import {
   useRegionImages,
   useRegions,
 } from "../../features/images";
-import { InspectionFields } from "../../features/poles";
+import { InspectionFields, UnplacedNavItem, UnplacedPhotosDialog } from "../../features/poles";
 import { storageKeys, StorageUsageCard, useStorageUsage } from "../../features/storage";
 import { UploadDialog } from "../../features/upload";
 import { LoadErrorAlert } from "../../components/load-error-alert";
@@ -38,6 +38,7 @@ export default function MapScreen() {
   const { signOut } = useAuth();
   const url = useMapUrl();
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [unplacedOpen, setUnplacedOpen] = useState(false);
   const [hiddenRisks, setHiddenRisks] = useState<ReadonlySet<RiskKey>>(new Set());
   const toggleRisk = useCallback((key: RiskKey) => {
     setHiddenRisks((was) => {
@@ -84,6 +85,7 @@ export default function MapScreen() {
       <AppSidebar
         onUpload={() => setUploadOpen(true)}
         onLogout={() => void logout()}
+        extraNav={<UnplacedNavItem onOpen={() => setUnplacedOpen(true)} />}
         footer={<StorageUsageCard onUpgrade={() => void navigate("/subscribe")} />}
       />
       <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
@@ -142,6 +144,15 @@ export default function MapScreen() {
           renderInspection={(photo) => <InspectionFields key={photo.id} photo={photo} />}
         />
       )}
+      <UnplacedPhotosDialog
+        open={unplacedOpen}
+        onClose={() => setUnplacedOpen(false)}
+        onPlaced={(placed) => {
+          setUnplacedOpen(false);
+          if (placed.longitude !== null && placed.latitude !== null)
+            url.show(regionKey(placed.longitude, placed.latitude), placed.id);
+        }}
+      />
       <UploadDialog
         open={uploadOpen}
         onClose={() => setUploadOpen(false)}

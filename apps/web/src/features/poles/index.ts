@@ -1,3 +1,4 @@
 export { poleKeys } from "./api/pole-keys";
 export { patchImage, usePatchImage } from "./api/patch-image";
 export { InspectionFields } from "./components/inspection-fields";
+export { UnplacedNavItem, UnplacedPhotosDialog } from "./components/unplaced-photos";

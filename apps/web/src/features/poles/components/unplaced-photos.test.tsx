@@ -1,0 +1,58 @@
+/** Unplaced photos: counted in the sidebar, placed by typed coordinates, bad ones refused first. */
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeServer } from "../../../test/fake-server";
+import { photo } from "../../../test/records";
+import { UnplacedNavItem, UnplacedPhotosDialog } from "./unplaced-photos";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const LOST = photo({ id: "lost", latitude: null, longitude: null, name: "lost.jpg" });
+
+function renderBoth(onPlaced = vi.fn()) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <UnplacedNavItem onOpen={() => {}} />
+      <UnplacedPhotosDialog open onClose={() => {}} onPlaced={onPlaced} />
+    </QueryClientProvider>,
+  );
+  return onPlaced;
+}
+
+describe("unplaced photos", () => {
+  it("counts them, refuses coordinates off the globe without asking, and places one", async () => {
+    const server = fakeServer({
+      "GET /api/images": () => ({ status: 200, body: { images: [LOST], nextCursor: null } }),
+      "PATCH /api/images/lost": (call) => ({
+        status: 200,
+        body: { image: { ...LOST, ...(call.body as object), pole_id: "pole-1" } },
+      }),
+    });
+    const onPlaced = renderBoth();
+    // Behind the open dialog, so outside the accessibility tree for now.
+    const entry = await screen.findByRole("button", { name: /Unplaced photos/, hidden: true });
+    expect(entry).toHaveTextContent("1");
+    const form = screen.getByRole("form", { name: "Place photo: lost.jpg" });
+    await userEvent.type(within(form).getByLabelText("Latitude"), "95");
+    await userEvent.type(within(form).getByLabelText("Longitude"), "10");
+    await userEvent.click(within(form).getByRole("button", { name: "Place photo" }));
+    expect(within(form).getByText("Latitude must be a number between -90 and 90")).toBeInTheDocument();
+    expect(server.actions().filter((c) => c.method === "PATCH")).toEqual([]);
+
+    await userEvent.clear(within(form).getByLabelText("Latitude"));
+    await userEvent.type(within(form).getByLabelText("Latitude"), "47,3769");
+    await userEvent.click(within(form).getByRole("button", { name: "Place photo" }));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalled());
+    expect(server.actions().find((c) => c.method === "PATCH")?.body).toEqual({
+      latitude: 47.3769,
+      longitude: 10,
+    });
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Photos without GPS are counted in storage but have no place on the map: the sidebar entry counts
+ * them, and its dialog places each by typing coordinates.
+ */
+import AddLocationAltIcon from "@mui/icons-material/AddLocationAlt";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { mapScreenTexts, poleTexts, type ImageRecord } from "@poleatlas/shared";
+import { useState } from "react";
+import { ApiError } from "../../../lib/api-client";
+import { formatPhotoDate } from "../../images/lib/format";
+import { useUnplacedImages } from "../api/get-unplaced";
+import { usePatchImage } from "../api/patch-image";
+import { parseCoordinates } from "../lib/coordinates";
+
+/** The sidebar entry: hidden while every photo has a place. */
+export function UnplacedNavItem({ onOpen }: { onOpen: () => void }) {
+  const unplaced = useUnplacedImages();
+  const count = unplaced.data?.images.length ?? 0;
+  if (count === 0) return null;
+  const shown = unplaced.data?.nextCursor ? `${count}+` : String(count);
+  return (
+    <ListItemButton onClick={onOpen}>
+      <ListItemIcon>
+        <Badge badgeContent={shown} color="warning" max={100_000}>
+          <AddLocationAltIcon />
+        </Badge>
+      </ListItemIcon>
+      <ListItemText primary={poleTexts.unplacedPhotos} />
+    </ListItemButton>
+  );
+}
+
+function PlaceForm({ photo, onPlaced }: { photo: ImageRecord; onPlaced: (placed: ImageRecord) => void }) {
+  const [latitude, setLatitude] = useState("");
+  const [longitude, setLongitude] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const place = usePatchImage();
+  const submit = () => {
+    const parsed = parseCoordinates(latitude, longitude);
+    if (typeof parsed === "string") return setError(parsed);
+    setError(null);
+    // mutateAsync, not mutate's callbacks: the refetched list drops this form once the photo
+    // has its place, and an unmounted form's callbacks would never run.
+    place
+      .mutateAsync({ id: photo.id, patch: parsed })
+      .then(onPlaced, (e: unknown) =>
+        setError(e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed),
+      );
+  };
+  return (
+    <Box
+      component="form"
+      aria-label={`${poleTexts.placePhoto}: ${photo.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
+        <Box
+          component="img"
+          src={photo.thumbnail_url}
+          alt={photo.name}
+          sx={{ width: 64, height: 48, objectFit: "cover" }}
+        />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography noWrap title={photo.name}>
+            {photo.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatPhotoDate(photo.date)}
+          </Typography>
+        </Box>
+        <TextField
+          size="small"
+          label={poleTexts.latitude}
+          value={latitude}
+          onChange={(e) => setLatitude(e.target.value)}
+          sx={{ width: 120 }}
+        />
+        <TextField
+          size="small"
+          label={poleTexts.longitude}
+          value={longitude}
+          onChange={(e) => setLongitude(e.target.value)}
+          sx={{ width: 120 }}
+        />
+        <Button type="submit" variant="contained" disabled={place.isPending}>
+          {poleTexts.placePhoto}
+        </Button>
+      </Stack>
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+export interface UnplacedPhotosDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** After a photo got its place: e.g. show it on the map. */
+  onPlaced: (photo: ImageRecord) => void;
+}
+
+export function UnplacedPhotosDialog({ open, onClose, onPlaced }: UnplacedPhotosDialogProps) {
+  const unplaced = useUnplacedImages();
+  const photos = unplaced.data?.images ?? [];
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>{poleTexts.unplacedPhotos}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {poleTexts.unplacedHelp}
+        </Typography>
+        <Stack spacing={2}>
+          {photos.map((p) => (
+            <PlaceForm key={p.id} photo={p} onPlaced={onPlaced} />
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{mapScreenTexts.closePanel}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
