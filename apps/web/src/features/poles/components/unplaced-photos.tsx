@@ -86,20 +86,19 @@ function PlaceForm({ photo, onPlaced }: { photo: ImageRecord; onPlaced: (placed:
             {formatPhotoDate(photo.date)}
           </Typography>
         </Box>
-        <TextField
-          size="small"
-          label={poleTexts.latitude}
-          value={latitude}
-          onChange={(e) => setLatitude(e.target.value)}
-          sx={{ width: 120 }}
-        />
-        <TextField
-          size="small"
-          label={poleTexts.longitude}
-          value={longitude}
-          onChange={(e) => setLongitude(e.target.value)}
-          sx={{ width: 120 }}
-        />
+        {[
+          { label: poleTexts.latitude, value: latitude, set: setLatitude },
+          { label: poleTexts.longitude, value: longitude, set: setLongitude },
+        ].map(({ label, value, set }) => (
+          <TextField
+            key={label}
+            size="small"
+            label={label}
+            value={value}
+            onChange={(e) => set(e.target.value)}
+            sx={{ width: 120 }}
+          />
+        ))}
         <Button type="submit" variant="contained" disabled={place.isPending}>
           {poleTexts.placePhoto}
         </Button>
