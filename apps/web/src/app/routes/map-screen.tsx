@@ -19,7 +19,7 @@ import {
   useRegionImages,
   useRegions,
 } from "../../features/images";
-import { InspectionFields, UnplacedNavItem, UnplacedPhotosDialog } from "../../features/poles";
+import { InspectionFields, PoleFields, UnplacedNavItem, UnplacedPhotosDialog } from "../../features/poles";
 import { storageKeys, StorageUsageCard, useStorageUsage } from "../../features/storage";
 import { UploadDialog } from "../../features/upload";
 import { LoadErrorAlert } from "../../components/load-error-alert";
@@ -141,7 +141,12 @@ export default function MapScreen() {
           selection={selection}
           onSelect={url.selectPhoto}
           onDeleted={() => void queryClient.invalidateQueries({ queryKey: storageKeys.usage })}
-          renderInspection={(photo) => <InspectionFields key={photo.id} photo={photo} />}
+          renderInspection={(photo) => (
+            <>
+              <PoleFields photo={photo} regionId={url.regionId} />
+              <InspectionFields key={photo.id} photo={photo} />
+            </>
+          )}
         />
       )}
       <UnplacedPhotosDialog

@@ -2,3 +2,5 @@ export { poleKeys } from "./api/pole-keys";
 export { patchImage, usePatchImage } from "./api/patch-image";
 export { InspectionFields } from "./components/inspection-fields";
 export { UnplacedNavItem, UnplacedPhotosDialog } from "./components/unplaced-photos";
+export { PoleFields } from "./components/pole-fields";
+export { useRegionPoles } from "./api/get-poles";

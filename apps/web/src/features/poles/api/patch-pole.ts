@@ -1,0 +1,17 @@
+import { poleResponseSchema, type PoleSummary } from "@poleatlas/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiClient } from "../../../lib/api-client";
+import { poleKeys } from "./pole-keys";
+
+/** PATCH /api/poles/:id: the pole's label ("" clears it). */
+export async function patchPole(id: string, label: string): Promise<PoleSummary> {
+  return (await apiClient.patch(`/api/poles/${encodeURIComponent(id)}`, { label }, poleResponseSchema)).pole;
+}
+
+export function usePatchPole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, label }: { id: string; label: string }) => patchPole(id, label),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: poleKeys.all }),
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The shown photo's pole: its label (Enter or leaving the field saves, Escape puts it back), and
+ * moving the photo to another pole of the region (nearest first) or to a pole of its own.
+ */
+import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
+import { MAX_POLE_LABEL_LENGTH, poleTexts, type ImageRecord, type PoleSummary } from "@poleatlas/shared";
+import { useState } from "react";
+import { ApiError } from "../../../lib/api-client";
+import { useRegionPoles } from "../api/get-poles";
+import { usePatchImage } from "../api/patch-image";
+import { usePatchPole } from "../api/patch-pole";
+
+/** Good enough to order a region's poles by nearness (a region is 0.1° wide). */
+function roughDistance(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+) {
+  const dLon = (a.longitude - b.longitude) * Math.cos((a.latitude * Math.PI) / 180);
+  return Math.hypot(a.latitude - b.latitude, dLon);
+}
+
+const poleName = (p: PoleSummary) =>
+  `${p.label || poleTexts.poleLabelEmpty} · ${poleTexts.poleSummary(p.photo_count)}`;
+
+const failure = (e: unknown) => (e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed);
+
+function LabelField({ pole }: { pole: PoleSummary }) {
+  const [label, setLabel] = useState(pole.label);
+  const save = usePatchPole();
+  const [error, setError] = useState<string | null>(null);
+  const commit = () => {
+    if (label.trim() === pole.label) return;
+    setError(null);
+    save.mutateAsync({ id: pole.id, label }).then(
+      (saved) => setLabel(saved.label),
+      (e: unknown) => setError(failure(e)),
+    );
+  };
+  return (
+    <>
+      <TextField
+        size="small"
+        label={poleTexts.poleLabel}
+        placeholder={poleTexts.poleLabelEmpty}
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit();
+          if (e.key === "Escape") setLabel(pole.label);
+        }}
+        slotProps={{ htmlInput: { maxLength: MAX_POLE_LABEL_LENGTH } }}
+      />
+      {error && <Alert severity="error">{error}</Alert>}
+    </>
+  );
+}
+
+export function PoleFields({ photo, regionId }: { photo: ImageRecord; regionId: string | null }) {
+  const poles = useRegionPoles(regionId);
+  const move = usePatchImage();
+  const [error, setError] = useState<string | null>(null);
+  const pole = poles.data?.find((p) => p.id === photo.pole_id);
+  if (!pole || photo.latitude === null || photo.longitude === null) return null;
+  const here = { latitude: photo.latitude, longitude: photo.longitude };
+  const others = (poles.data ?? [])
+    .filter((p) => p.id !== pole.id)
+    .sort((a, b) => roughDistance(a, here) - roughDistance(b, here));
+  const send = (poleId: string) => {
+    setError(null);
+    move
+      .mutateAsync({ id: photo.id, patch: { pole_id: poleId } })
+      .catch((e: unknown) => setError(failure(e)));
+  };
+  return (
+    <Stack spacing={1.5}>
+      <LabelField key={pole.id} pole={pole} />
+      <Stack direction="row" spacing={1}>
+        <TextField
+          select
+          size="small"
+          label={poleTexts.moveToPole}
+          value=""
+          disabled={others.length === 0 || move.isPending}
+          onChange={(e) => send(e.target.value)}
+          sx={{ flex: 1 }}
+        >
+          {others.map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {poleName(p)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button size="small" disabled={pole.photo_count < 2 || move.isPending} onClick={() => send("new")}>
+          {poleTexts.makeNewPole}
+        </Button>
+      </Stack>
+      {error && <Alert severity="error">{error}</Alert>}
+    </Stack>
+  );
+}
