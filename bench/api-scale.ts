@@ -1,7 +1,8 @@
 /**
  * 3. API at scale: one user with 10k, 100k and 1M photo rows (inserted in SQL), p50/p95 of the
  * calls the map makes, their response sizes, and the old "list everything" call for contrast.
- * Photos sit in regions of ~1,000 (0.2° apart, jittered inside their 0.1° cell).
+ * Photos sit in regions of ~1,000 (0.2° apart, jittered inside their 0.1° cell), each on a pole of
+ * its own; also the pole rule for a new photo and one region's poles.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -24,6 +25,10 @@ export interface ScaleResult {
   regionImages: Timing & { photos: number };
   usage: Timing;
   listAll: Timing;
+  /** GET /api/poles?region= for the region above (one pole per photo here: the worst case). */
+  regionPoles: Timing;
+  /** The pole rule for one new photo among all the poles (SQL, in a transaction rolled back). */
+  assignPole: { p50Ms: number; p95Ms: number; runs: number };
 }
 
 const PER_REGION = 1000;
@@ -47,7 +52,40 @@ async function insertRows(db: pg.Pool, userId: string, from: number, to: number)
      ) s`,
     [userId, from, to],
   );
+  // Each photo its own pole (their jitter puts them metres to kilometres apart), with a rating
+  // on three poles in four, as the API would have left them.
+  await db.query(
+    `WITH p AS (
+       INSERT INTO utility_poles (id, user_id, latitude, longitude, risk)
+       SELECT id, user_id, latitude, longitude, (ARRAY['low', 'medium', 'high', NULL])[1 + (hashtext(id::text) & 3)]
+       FROM utility_pole_images WHERE user_id = $1 AND pole_id IS NULL
+       RETURNING id)
+     UPDATE utility_pole_images i SET pole_id = p.id FROM p WHERE i.id = p.id`,
+    [userId],
+  );
   await db.query("VACUUM ANALYZE utility_pole_images");
+  await db.query("VACUUM ANALYZE utility_poles");
+}
+
+/** The pole rule at random places inside the photos' area, each in a transaction rolled back. */
+async function timeAssign(db: pg.Pool, userId: string, runs: number) {
+  const ms: number[] = [];
+  const client = await db.connect();
+  try {
+    for (let i = 0; i < runs; i++) {
+      const lat = 30 + Math.random() * 0.2 * (i % 2 ? 1 : 2);
+      const lon = -120 + Math.random() * 20;
+      await client.query("BEGIN");
+      const t0 = performance.now();
+      await client.query("SELECT utility_pole_assign($1, $2, $3, 10)", [userId, lat, lon]);
+      ms.push(performance.now() - t0);
+      await client.query("ROLLBACK");
+    }
+  } finally {
+    client.release();
+  }
+  ms.sort((a, b) => a - b);
+  return { p50Ms: percentile(ms, 50), p95Ms: percentile(ms, 95), runs };
 }
 
 async function time(client: Client, url: string, runs: number): Promise<Timing> {
@@ -93,6 +131,8 @@ export async function benchApiScale(sizes: number[], runs: number): Promise<Scal
         },
         usage: await time(client, "/api/storage/usage", runs),
         listAll: await time(client, "/api/images", size >= 1_000_000 ? 1 : Math.min(runs, 5)),
+        regionPoles: await time(client, `/api/poles?region=${encodeURIComponent(region.id)}`, runs),
+        assignPole: await timeAssign(database.pool, client.userId, runs),
       });
     }
   } finally {

@@ -88,6 +88,11 @@ async function main() {
       rows.push([`${n} rows: GET /api/images?region (${r.regionImages.photos} photos)`, t(r.regionImages)]);
       rows.push([`${n} rows: GET /api/storage/usage`, t(r.usage)]);
       rows.push([`${n} rows: GET /api/images (first page of 1,000)`, t(r.listAll)]);
+      rows.push([`${n} rows: GET /api/poles?region (${r.regionImages.photos} poles)`, t(r.regionPoles)]);
+      rows.push([
+        `${n} poles: the pole rule for a new photo (SQL)`,
+        `p50 ${fmt(r.assignPole.p50Ms, 2)} ms, p95 ${fmt(r.assignPole.p95Ms, 2)} ms`,
+      ]);
     }
   }
 

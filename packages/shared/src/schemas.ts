@@ -35,8 +35,8 @@ export const imageRecordSchema = z.object({
   /** The inspection's rating of this photo, and its notes. */
   risk: riskSchema.nullable(),
   notes: z.string().nullable(),
-  /** SHA-256 of the stored file, hex: the same bytes uploaded twice are one photo. */
-  sha256: z.string().optional(),
+  /** SHA-256 of the stored file, hex: the same bytes uploaded twice are one photo (null: stored before). */
+  sha256: z.string().nullable(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 

@@ -54,10 +54,16 @@ export function dmsToDecimal({ d, m, s100 }: Dms, negative: boolean): number {
 
 const rational = ({ d, m, s100 }: Dms) => `${d}/1 ${m}/1 ${s100}/100`;
 
+/** Counts fixtures, so no two calls make the same bytes (the server keeps one photo per bytes). */
+let made = 0;
+
 export async function makePhoto(opts: PhotoFixtureOptions = {}): Promise<PhotoFixture> {
   const { format = "jpeg", width = 64, height = 48, gps = null, dateTimeOriginal = null } = opts;
   const color = opts.color ?? { r: 180, g: 120, b: 60 };
-  const exif: Record<string, Record<string, string>> = { IFD0: { Make: "PoleAtlas test camera" } };
+  made += 1;
+  const exif: Record<string, Record<string, string>> = {
+    IFD0: { Make: "PoleAtlas test camera", ImageDescription: `fixture ${process.pid}-${made}` },
+  };
   let expected: PhotoFixture["expected"] = { latitude: null, longitude: null, date: null };
 
   if (dateTimeOriginal !== null) {
@@ -84,7 +90,7 @@ export async function makePhoto(opts: PhotoFixtureOptions = {}): Promise<PhotoFi
   let img = sharp({ create: { width, height, channels: 3, background: color } });
   // Orientation goes through withMetadata, which would also keep/replace EXIF: set both at once.
   if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
-  if (dateTimeOriginal !== null || gps) img = img.withExifMerge(exif);
+  img = img.withExifMerge(exif);
   const bytes = format === "png" ? await img.png().toBuffer() : await img.jpeg({ quality: 90 }).toBuffer();
   return { bytes, expected };
 }

@@ -38,6 +38,7 @@ export function photo(overrides: Partial<ImageRecord> & { id: string }): ImageRe
     pole_id: latitude === null || longitude === null ? null : `pole-${longitude},${latitude}`,
     risk: null,
     notes: null,
+    sha256: null,
     ...overrides,
     latitude,
     longitude,

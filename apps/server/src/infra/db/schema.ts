@@ -120,6 +120,8 @@ export const images = pgTable(
     poleId: uuid("pole_id").references(() => poles.id, { onDelete: "set null" }),
     risk: text("risk"),
     notes: text("notes"),
+    // The stored file's SHA-256, unique per owner (drizzle/0005_photo_sha256.sql).
+    sha256: text("sha256"),
   },
   (t) => [
     // Both end in the full list order (date, created_at, id), so lists and a region's first

@@ -19,5 +19,6 @@ export function toImageRecord(row: ImageRow): ImageRecord {
     pole_id: row.pole_id,
     risk: row.risk,
     notes: row.notes,
+    sha256: row.sha256,
   };
 }

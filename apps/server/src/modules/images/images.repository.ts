@@ -25,6 +25,7 @@ export interface ImageRow {
   pole_id: string | null;
   risk: Risk | null;
   notes: string | null;
+  sha256: string | null;
 }
 
 export interface NewImageRow {
@@ -39,6 +40,7 @@ export interface NewImageRow {
   fileSize: number;
   metadata: PhotoMetadata;
   poleId: string | null;
+  sha256: string;
 }
 
 export interface RegionRow {
@@ -53,7 +55,7 @@ export interface RegionRow {
 
 export const COLUMNS = sql.raw(`id::text, user_id, storage_key, thumbnail_key, name, date::text AS date,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes`);
+  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256`);
 
 /**
  * The one list order (shared LIST_ORDER_COLUMNS): ascending, nulls (undated) last. Qualified with
@@ -169,9 +171,11 @@ export function createImagesRepository(db: Db) {
       const [row] = await rows<ImageRow>(
         tx,
         sql`INSERT INTO utility_pole_images
-              (id, user_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata, pole_id)
+              (id, user_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata,
+               pole_id, sha256)
             VALUES (${r.id}, ${r.userId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
-              ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb, ${r.poleId}::uuid)
+              ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb, ${r.poleId}::uuid,
+              ${r.sha256})
             RETURNING ${COLUMNS}`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no row");
@@ -200,6 +204,15 @@ export function createImagesRepository(db: Db) {
       const [row] = await rows<ImageRow>(
         tx,
         sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE id = ${id}::uuid AND user_id = ${userId}`,
+      );
+      return row ?? null;
+    },
+
+    /** The caller's photo with these bytes, if any (the same bytes twice are one photo). */
+    async findBySha256(userId: string, sha256: string, tx: Executor = db): Promise<ImageRow | null> {
+      const [row] = await rows<ImageRow>(
+        tx,
+        sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE user_id = ${userId} AND sha256 = ${sha256}`,
       );
       return row ?? null;
     },

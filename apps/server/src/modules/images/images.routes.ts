@@ -13,6 +13,7 @@ import {
   imageListQuerySchema,
   imageListSchema,
   imageResponseSchema,
+  imageUploadResponseSchema,
   messages,
   regionListSchema,
   storageUsageSchema,
@@ -45,17 +46,21 @@ export async function imagesRoutes(
     // The body is multipart (a file and form fields), read as a stream: the service checks its fields.
     scope
       .withTypeProvider<ZodTypeProvider>()
-      .post("/api/images", { schema: { response: { 201: imageCreatedSchema } } }, async (req, reply) => {
-        const user = await requireUser(req);
-        if (!req.isMultipart()) throw badRequest(messages.noFilesSelected, "file_required");
-        const declared = Number(req.headers["content-length"]);
-        const image = await service.upload(
-          user.id,
-          Number.isSafeInteger(declared) ? declared : null,
-          (opts) => receiveUpload(req, opts),
-        );
-        return reply.status(201).send({ image });
-      });
+      .post(
+        "/api/images",
+        { schema: { response: { 200: imageUploadResponseSchema, 201: imageCreatedSchema } } },
+        async (req, reply) => {
+          const user = await requireUser(req);
+          if (!req.isMultipart()) throw badRequest(messages.noFilesSelected, "file_required");
+          const declared = Number(req.headers["content-length"]);
+          const { image, duplicate } = await service.upload(
+            user.id,
+            Number.isSafeInteger(declared) ? declared : null,
+            (opts) => receiveUpload(req, opts),
+          );
+          return duplicate ? reply.status(200).send({ image, duplicate }) : reply.status(201).send({ image });
+        },
+      );
   });
 
   api.get(

@@ -59,6 +59,12 @@ export interface PolePlacement {
   riskByRegion(userId: string): Promise<(lon: number, lat: number) => RegionRisk>;
 }
 
+/** A stored upload, or the caller's photo with the same bytes (`duplicate`). */
+export interface UploadResult {
+  image: ImageRecord;
+  duplicate: boolean;
+}
+
 /** Hands the request's file over, written to a temp file within the given limits. */
 export type ReceiveFile = (opts: ReceiveOptions) => Promise<ReceivedUpload | null>;
 
@@ -117,13 +123,17 @@ export function createImagesService(deps: ImagesServiceDeps) {
    * transaction under the user's lock (re-check quota, insert) → commit. Any failure leaves
    * neither row nor file. The caller removes the received temp file.
    */
-  async function store(userId: string, received: ReceivedUpload, usedBefore: number): Promise<ImageRecord> {
+  async function store(userId: string, received: ReceivedUpload, usedBefore: number): Promise<UploadResult> {
     // Over a limit the temp file is cut short; the quota, not the file, is the problem.
     if (received.truncated) throw quotaExceeded(usedBefore);
     const lastModified = parseLastModified(received.fields.lastModified);
     const timezoneOffset = parseTimezoneOffset(received.fields.timezoneOffset);
     const name = safeDisplayName(received.filename);
     if (received.size === 0) throw badRequest(messages.imageEmpty, "empty_file");
+    // The same bytes again are the photo already stored: nothing stored, no quota charged.
+    const sha256 = await temp.sha256(received.path);
+    const twin = await repository.findBySha256(userId, sha256);
+    if (twin) return { image: toImageRecord(twin), duplicate: true };
 
     // The one look at the bytes: the format (magic bytes) and the EXIF come from the same reading.
     const reading = await readPhotoMetadata(await temp.openBlob(received.path), {
@@ -173,7 +183,10 @@ export function createImagesService(deps: ImagesServiceDeps) {
       // Inside the transaction only: lock → quota re-check → insert.
       let reachedCommit = false;
       try {
-        const row = await repository.withUserLock(userId, async (tx) => {
+        const result = await repository.withUserLock(userId, async (tx) => {
+          // The same bytes may have come in beside this upload: the first one stored is the photo.
+          const twin = await repository.findBySha256(userId, sha256, tx);
+          if (twin) return { row: twin, duplicate: true };
           const used = await repository.usage(userId, tx);
           if (used + received.size > STORAGE_QUOTA_BYTES) throw quotaExceeded(used);
           const { latitude, longitude } = reading;
@@ -194,11 +207,13 @@ export function createImagesService(deps: ImagesServiceDeps) {
             fileSize: received.size,
             metadata,
             poleId,
+            sha256,
           });
           reachedCommit = true;
-          return inserted;
+          return { row: inserted, duplicate: false };
         });
-        return toImageRecord(row);
+        if (result.duplicate) await removeQuietly(stored);
+        return { image: toImageRecord(result.row), duplicate: result.duplicate };
       } catch (err) {
         await discardAfterFailedInsert(id, stored, reachedCommit);
         throw err;
@@ -265,7 +280,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * commit. Any failure leaves neither row nor file.
      */
     /** `declaredBytes`: the request's Content-Length (null when it has none). */
-    async upload(userId: string, declaredBytes: number | null, receive: ReceiveFile): Promise<ImageRecord> {
+    async upload(userId: string, declaredBytes: number | null, receive: ReceiveFile): Promise<UploadResult> {
       const slot = slots.acquire(userId);
       if (!slot) throw tooManyUploads();
       try {

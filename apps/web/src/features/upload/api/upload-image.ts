@@ -2,7 +2,7 @@
  * POST /api/images for one file. XMLHttpRequest rather than fetch because only XHR reports upload
  * progress in browsers today; same-origin, so the session cookie goes along by default.
  */
-import { imageCreatedSchema, messages, type ImageRecord } from "@poleatlas/shared";
+import { imageUploadResponseSchema, messages, type ImageRecord } from "@poleatlas/shared";
 import { ApiError, apiErrorFrom } from "../../../lib/api-client";
 
 export const UPLOAD_URL = "/api/images";
@@ -17,23 +17,29 @@ export interface UploadOptions {
 const uploadFailed = (status: number) =>
   new ApiError(status, status === 0 ? "network_error" : "bad_answer", messages.uploadFailed);
 
-function createdImage(xhr: XMLHttpRequest): ImageRecord {
+/** The stored photo; `duplicate` when these bytes were stored before (200, nothing stored again). */
+export interface UploadAnswer {
+  image: ImageRecord;
+  duplicate: boolean;
+}
+
+function createdImage(xhr: XMLHttpRequest): UploadAnswer {
   let body: unknown;
   try {
     body = JSON.parse(xhr.responseText);
   } catch {
     throw uploadFailed(xhr.status);
   }
-  const parsed = imageCreatedSchema.safeParse(body);
-  if (parsed.success) return parsed.data.image;
+  const parsed = imageUploadResponseSchema.safeParse(body);
+  if (parsed.success) return { image: parsed.data.image, duplicate: parsed.data.duplicate === true };
   // The file is stored even if the record drifted from the contract: report success, log the drift.
   console.error("POST /api/images answered an unexpected shape", parsed.error);
   const image = (body as { image?: ImageRecord } | null)?.image;
-  if (image && typeof image.id === "string") return image;
+  if (image && typeof image.id === "string") return { image, duplicate: false };
   throw uploadFailed(xhr.status);
 }
 
-export function uploadImage(file: File, { onProgress, signal }: UploadOptions = {}): Promise<ImageRecord> {
+export function uploadImage(file: File, { onProgress, signal }: UploadOptions = {}): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(uploadFailed(0));

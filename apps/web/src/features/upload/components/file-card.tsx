@@ -4,6 +4,7 @@ import ErrorIcon from "@mui/icons-material/Error";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import { Box, Card, CardContent, IconButton, LinearProgress, Typography } from "@mui/material";
 import { memo } from "react";
+import { poleTexts } from "@poleatlas/shared";
 import type { UploadItem } from "../hooks/upload-items-reducer";
 import { cardWarnings, formatSize } from "../utils/upload-checks";
 
@@ -30,7 +31,7 @@ function UploadState({ item }: { item: UploadItem }) {
       {item.status === "done" && (
         <Typography role="status" variant="caption" color="success.main" sx={line}>
           <CheckCircleIcon fontSize="inherit" aria-hidden sx={{ mt: "2px" }} />
-          Uploaded
+          {item.duplicate ? poleTexts.alreadyUploaded : "Uploaded"}
         </Typography>
       )}
       {item.status === "failed" && (

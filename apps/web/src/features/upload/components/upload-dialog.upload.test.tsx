@@ -28,6 +28,23 @@ async function startFour() {
 const card = (name: string) => screen.getByRole("listitem", { name });
 
 describe("UploadDialog: uploading", () => {
+  it("says 'Already uploaded' for bytes the server had stored before, as a success", async () => {
+    const { onUploaded } = await startFour();
+    const earlier = imageRecord("a.jpg");
+    act(() => requestFor("a.jpg").reply(200, { image: earlier, duplicate: true }));
+    await waitFor(() =>
+      expect(within(card("a.jpg")).getByRole("status")).toHaveTextContent("Already uploaded"),
+    );
+    act(() => requestFor("b.jpg").reply(201, { image: imageRecord("b.jpg") }));
+    await waitFor(() => expect(within(card("b.jpg")).getByRole("status")).toHaveTextContent(/^Uploaded$/));
+    for (const name of ["c.jpg", "d.jpg"]) {
+      await waitFor(() => requestFor(name));
+      act(() => requestFor(name).reply(201, { image: imageRecord(name) }));
+    }
+    await waitFor(() => expect(onUploaded).toHaveBeenCalled());
+    expect(onUploaded.mock.calls[0]?.[0]).toContainEqual(earlier);
+  });
+
   it("sends three at a time, shows each file's progress, and cannot be closed meanwhile", async () => {
     const { user, onClose } = await startFour();
     expect(openRequests().map((x) => x.fileName)).toEqual(["a.jpg", "b.jpg", "c.jpg"]);

@@ -17,6 +17,8 @@ export interface UploadItem {
   progress: number;
   error: string | null;
   image: ImageRecord | null;
+  /** The server had these bytes already: the photo is the one stored before. */
+  duplicate?: boolean;
 }
 
 export interface ReadingResult {
@@ -31,7 +33,7 @@ export type ItemsAction =
   | { type: "readings"; results: ReadingResult[] }
   | { type: "uploadStarted"; ids: string[] }
   | { type: "progress"; id: string; progress: number }
-  | { type: "uploaded"; id: string; image: ImageRecord }
+  | { type: "uploaded"; id: string; image: ImageRecord; duplicate: boolean }
   | { type: "uploadFailed"; id: string; message: string };
 
 /** Replaces only the touched items so memoised cards of the others do not re-render. */
@@ -64,7 +66,12 @@ export function itemsReducer(items: UploadItem[], action: ItemsAction): UploadIt
     case "progress":
       return patch(items, action.id, { progress: action.progress });
     case "uploaded":
-      return patch(items, action.id, { status: "done", progress: 100, image: action.image });
+      return patch(items, action.id, {
+        status: "done",
+        progress: 100,
+        image: action.image,
+        duplicate: action.duplicate,
+      });
     case "uploadFailed":
       return patch(items, action.id, { status: "failed", error: action.message });
   }

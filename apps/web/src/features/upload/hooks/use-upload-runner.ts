@@ -42,7 +42,7 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>) {
           controllers.current.add(controller);
           let shown = 0;
           try {
-            const image = await uploadImage(item.file, {
+            const { image, duplicate } = await uploadImage(item.file, {
               signal: controller.signal,
               onProgress: (fraction) => {
                 const percent = Math.floor(fraction * 100);
@@ -52,7 +52,7 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>) {
               },
             });
             results[index] = image;
-            dispatch({ type: "uploaded", id: item.id, image });
+            dispatch({ type: "uploaded", id: item.id, image, duplicate });
           } catch (err) {
             failedCount += 1;
             // Only our own errors carry a text meant for users; anything else gets the spec's fallback.

@@ -94,6 +94,7 @@ export function imageRecord(name: string): ImageRecord {
     pole_id: "pole-1",
     risk: null,
     notes: null,
+    sha256: null,
     metadata: {
       latitude: 52.520008,
       longitude: 13.404954,
