@@ -11,6 +11,7 @@ import {
   regionListSchema,
   regionKey,
 } from "@poleatlas/shared";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { TEST_ORIGIN, createSignedInUser, type SignedInUser } from "../helpers/users";
@@ -191,5 +192,20 @@ describe("owner checks and bad input", () => {
     const photo = await placedPhoto(t, user.cookie, 13.1, 13.1);
     const res = await patchPole(user.cookie, photo.pole_id!, { label: "L".repeat(65) });
     expect(res.json()).toMatchObject({ code: "invalid_request", field: "body.label" });
+  });
+});
+
+describe("the kept region risk counts", () => {
+  it("equal counting every owner's poles afresh after all the changes above", async () => {
+    const counted = async (query: ReturnType<typeof sql>) =>
+      (await t.db.database.db.execute(query)).rows.map((r) => JSON.stringify(r)).sort();
+    const kept = await counted(sql`SELECT user_id, region_lon, region_lat, high, medium, low, unrated
+                                   FROM utility_pole_region_risk`);
+    const fresh = await counted(sql`SELECT user_id, region_lon, region_lat,
+        count(*) FILTER (WHERE risk = 'high')::int AS high, count(*) FILTER (WHERE risk = 'medium')::int AS medium,
+        count(*) FILTER (WHERE risk = 'low')::int AS low, count(*) FILTER (WHERE risk IS NULL)::int AS unrated
+      FROM utility_poles GROUP BY user_id, region_lon, region_lat`);
+    expect(kept.length).toBeGreaterThan(5);
+    expect(kept).toEqual(fresh);
   });
 });

@@ -193,3 +193,20 @@ export const imageUsage = pgTable("utility_pole_usage", {
   usedBytes: bigint("used_bytes", { mode: "number" }).notNull(),
   photoCount: bigint("photo_count", { mode: "number" }).notNull(),
 });
+
+/** Per-user, per-region counts of poles by risk, kept by triggers on utility_poles (drizzle/0006). */
+export const poleRegionRisk = pgTable(
+  "utility_pole_region_risk",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    regionLon: doublePrecision("region_lon").notNull(),
+    regionLat: doublePrecision("region_lat").notNull(),
+    high: integer("high").notNull(),
+    medium: integer("medium").notNull(),
+    low: integer("low").notNull(),
+    unrated: integer("unrated").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.regionLon, t.regionLat] })],
+);

@@ -100,17 +100,12 @@ export function createPolesRepository(db: Db) {
       return (res.rowCount ?? 0) > 0;
     },
 
-    /** Counts of the owner's poles per region and risk. */
+    /** Counts of the owner's poles per region and risk (kept by triggers, drizzle/0006). */
     riskByRegion(userId: string): Promise<PoleRiskRow[]> {
       return rows<PoleRiskRow>(
         db,
-        sql`SELECT region_lon, region_lat,
-                   count(*) FILTER (WHERE risk = 'high')::int AS high,
-                   count(*) FILTER (WHERE risk = 'medium')::int AS medium,
-                   count(*) FILTER (WHERE risk = 'low')::int AS low,
-                   count(*) FILTER (WHERE risk IS NULL)::int AS unrated
-            FROM utility_poles WHERE user_id = ${userId}
-            GROUP BY region_lon, region_lat`,
+        sql`SELECT region_lon, region_lat, high, medium, low, unrated
+            FROM utility_pole_region_risk WHERE user_id = ${userId}`,
       );
     },
 
