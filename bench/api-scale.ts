@@ -56,7 +56,7 @@ async function insertRows(db: pg.Pool, userId: string, from: number, to: number)
   // on three poles in four, as the API would have left them.
   await db.query(
     `WITH p AS (
-       INSERT INTO utility_poles (id, user_id, latitude, longitude, risk)
+       INSERT INTO utility_poles (id, workspace_id, latitude, longitude, risk)
        SELECT id, user_id, latitude, longitude, (ARRAY['low', 'medium', 'high', NULL])[1 + (hashtext(id::text) & 3)]
        FROM utility_pole_images WHERE user_id = $1 AND pole_id IS NULL
        RETURNING id)

@@ -11,6 +11,7 @@ import type { Storage } from "./infra/storage/storage";
 import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
+import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerImages } from "./modules/images/images.module";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
@@ -86,13 +87,14 @@ export async function buildApp({
     await mailer.close();
   });
 
-  // Accounts. `auth.requireUser` is the seam other modules receive to know who is calling,
-  // e.g. `imagesRoutes(app, { requireUser: auth.requireUser, ... })`.
+  // Accounts. `auth.requireUser` says who is calling; `requireActor` (workspaces) adds in which
+  // workspace and with which role: the seam the photo modules receive.
   const auth = await createAuthModule({ config, database, mailer, log: app.log });
   authRoutes(app, auth);
   if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
-  const images = await registerImages(app, { config, database, storage, requireUser: auth.requireUser });
+  const requireActor = registerWorkspaces(app, { db: database.db, requireUser: auth.requireUser });
+  const images = await registerImages(app, { config, database, storage, requireActor });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await scheduleRecurring(
     boss,

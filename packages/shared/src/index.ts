@@ -6,5 +6,6 @@ export * from "./messages";
 export * from "./names";
 export * from "./poles";
 export * from "./schemas";
+export * from "./workspaces";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";

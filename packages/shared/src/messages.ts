@@ -17,16 +17,17 @@ export const messages = {
   noOriginalDate: "No original date/time found",
   imageNameRequired: "Image name is required",
   imageMetadataRequired: "Image metadata is required",
-  uploadWouldExceed: (currentMB: number, resultMB: number) =>
-    `Upload would exceed storage limit. Current usage: ${currentMB}MB/${QUOTA_MB}MB. Upload would result in ${resultMB}MB.`,
+  uploadWouldExceed: (currentMB: number, resultMB: number, quotaMB: number = QUOTA_MB) =>
+    `Upload would exceed storage limit. Current usage: ${currentMB}MB/${quotaMB}MB. Upload would result in ${resultMB}MB.`,
 
   // §8 error catalogue
   invalidCredentials: "Invalid email or password",
   providerInvalidCredentials: "Invalid login credentials",
   signUpSuccess: "Account created! Please check your email for confirmation.",
   resetEmailSent: "Password reset instructions have been sent to your email",
-  quotaExceeded: (usedMB: number) =>
-    `Storage limit exceeded. You have used ${usedMB}MB of ${QUOTA_MB}MB. Please reach out to your administrator to increase your storage limit.`,
+  /** `quotaMB`: the user's own quota (issue 14: an administrator may raise it). */
+  quotaExceeded: (usedMB: number, quotaMB: number = QUOTA_MB) =>
+    `Storage limit exceeded. You have used ${usedMB}MB of ${quotaMB}MB. Please reach out to your administrator to increase your storage limit.`,
   bucketMissing: "Storage bucket not found. Please contact your administrator.",
   notAuthenticated: "User not authenticated",
   uploadFailed: "Failed to upload images. Please try again.",

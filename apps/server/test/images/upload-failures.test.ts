@@ -20,6 +20,7 @@ import { createTempFiles } from "../../src/infra/uploads/temp-files";
 import { createImagesService, type ImagesService } from "../../src/modules/images/images.service";
 import type { ReceiveOptions } from "../../src/modules/images/upload-receiver";
 import { UploadSlots } from "../../src/modules/images/upload-slots";
+import { personalActor } from "../../src/modules/workspaces/actor";
 import { createPoles } from "../../src/modules/poles/poles.module";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
@@ -78,7 +79,7 @@ describe("an upload that fails late leaves nothing behind", () => {
         key.includes("/thumbnails/") ? Promise.reject(new Error("disk full")) : local.put(key, src, type),
     };
     const before = await rowCount();
-    await expect(serviceWith(failing).upload(user.id, null, receiveFixture)).rejects.toThrow("disk full");
+    await expect(serviceWith(failing).upload(personalActor(user.id, user.email), null, receiveFixture)).rejects.toThrow("disk full");
     expect(await rowCount()).toBe(before);
     expect(await listFiles(root)).toEqual([]);
     expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
@@ -97,7 +98,7 @@ describe("an upload that fails late leaves nothing behind", () => {
     };
     const before = await rowCount();
     const service = serviceWith(local, repository);
-    await expect(service.upload(user.id, null, receiveFixture)).rejects.toMatchObject({
+    await expect(service.upload(personalActor(user.id, user.email), null, receiveFixture)).rejects.toMatchObject({
       code: "quota_exceeded",
     });
     expect(await rowCount()).toBe(before);
@@ -113,13 +114,13 @@ describe("an upload that fails late leaves nothing behind", () => {
     // The connection drops right after the server committed: the client sees an error.
     const repository: ImagesRepository = {
       ...real,
-      withUserLock: async (userId, fn) => {
-        await real.withUserLock(userId, fn);
+      withLocks: async (keys, fn) => {
+        await real.withLocks(keys, fn);
         throw new Error("Connection terminated unexpectedly");
       },
     };
     const before = await rowCount();
-    await expect(serviceWith(local, repository).upload(user.id, null, receiveFixture)).rejects.toThrow(
+    await expect(serviceWith(local, repository).upload(personalActor(user.id, user.email), null, receiveFixture)).rejects.toThrow(
       "Connection terminated",
     );
     expect(await rowCount()).toBe(before + 1);

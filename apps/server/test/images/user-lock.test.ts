@@ -49,7 +49,7 @@ async function insertWaiting(userId: string): Promise<"inserted" | "blocked"> {
 describe("the per-user lock", () => {
   it("held by an upload's transaction, blocks the triggers of that user's writes only", async () => {
     const repository = createImagesRepository(t.db.database.db);
-    const outcome = await repository.withUserLock(user.id, async () => ({
+    const outcome = await repository.withLocks([user.id], async () => ({
       same: await insertWaiting(user.id),
       other: await insertWaiting(other.id),
     }));
@@ -66,7 +66,7 @@ describe("the per-user lock", () => {
         [user.id],
       );
       const repository = createImagesRepository(t.db.database.db);
-      const attempt = repository.withUserLock(user.id, async (tx) => {
+      const attempt = repository.withLocks([user.id], async (tx) => {
         await tx.execute(sql`SELECT 1`);
         return "locked";
       });

@@ -199,12 +199,12 @@ describe("the kept region risk counts", () => {
   it("equal counting every owner's poles afresh after all the changes above", async () => {
     const counted = async (query: ReturnType<typeof sql>) =>
       (await t.db.database.db.execute(query)).rows.map((r) => JSON.stringify(r)).sort();
-    const kept = await counted(sql`SELECT user_id, region_lon, region_lat, high, medium, low, unrated
+    const kept = await counted(sql`SELECT workspace_id, region_lon, region_lat, high, medium, low, unrated
                                    FROM utility_pole_region_risk`);
-    const fresh = await counted(sql`SELECT user_id, region_lon, region_lat,
+    const fresh = await counted(sql`SELECT workspace_id, region_lon, region_lat,
         count(*) FILTER (WHERE risk = 'high')::int AS high, count(*) FILTER (WHERE risk = 'medium')::int AS medium,
         count(*) FILTER (WHERE risk = 'low')::int AS low, count(*) FILTER (WHERE risk IS NULL)::int AS unrated
-      FROM utility_poles GROUP BY user_id, region_lon, region_lat`);
+      FROM utility_poles GROUP BY workspace_id, region_lon, region_lat`);
     expect(kept.length).toBeGreaterThan(5);
     expect(kept).toEqual(fresh);
   });

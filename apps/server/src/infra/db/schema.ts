@@ -29,6 +29,8 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /** Set by an administrator (issue 14); null means the default, STORAGE_QUOTA_BYTES. */
+  quotaBytes: bigint("quota_bytes", { mode: "number" }),
   ...timestamps,
 });
 
@@ -43,6 +45,8 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    // better-auth's organization plugin: the team the session works in; null = personal.
+    activeOrganizationId: text("active_organization_id"),
     ...timestamps,
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
@@ -81,6 +85,51 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
+/** better-auth's organization plugin (drizzle/0007_workspaces.sql): a team and its members. */
+export const organization = pgTable("organization", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  logo: text("logo"),
+  metadata: text("metadata"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const member = pgTable(
+  "member",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("member"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("member_user_idx").on(t.userId)],
+);
+
+export const invitation = pgTable(
+  "invitation",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role"),
+    status: text("status").notNull().default("pending"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    inviterId: text("inviter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("invitation_organization_idx").on(t.organizationId), index("invitation_email_idx").on(t.email)],
+);
+
 export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),
@@ -102,9 +151,12 @@ export const images = pgTable(
   "utility_pole_images",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The uploader: usage and quotas count per uploader. */
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The personal workspace (the uploader's id) or an organization's id (drizzle/0007). */
+    workspaceId: text("workspace_id").notNull(),
     storageKey: text("storage_key").notNull().unique(),
     thumbnailKey: text("thumbnail_key").notNull().unique(),
     name: text("name").notNull(),
@@ -126,22 +178,21 @@ export const images = pgTable(
   (t) => [
     // Both end in the full list order (date, created_at, id), so lists and a region's first
     // photo come straight from the index without sorting.
-    index("images_user_date_idx").on(t.userId, t.date, t.createdAt, t.id),
-    index("images_user_region_idx").on(t.userId, t.regionLon, t.regionLat, t.date, t.createdAt, t.id),
+    index("images_workspace_date_idx").on(t.workspaceId, t.date, t.createdAt, t.id),
+    index("images_workspace_region_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.date, t.createdAt, t.id),
+    index("images_user_idx").on(t.userId),
   ],
 );
 
 /**
- * A pole: the photos of one owner within the spot radius of its position (the position of its
+ * A pole: the photos of one workspace within the spot radius of its position (the position of its
  * first photo). Assignment and the risk roll-up are SQL functions (drizzle/0004_poles.sql).
  */
 export const poles = pgTable(
   "utility_poles",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
     label: text("label").notNull().default(""),
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
@@ -151,22 +202,20 @@ export const poles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("poles_user_lat_idx").on(t.userId, t.latitude),
-    index("poles_user_region_idx").on(t.userId, t.regionLon, t.regionLat, t.risk),
+    index("poles_user_lat_idx").on(t.workspaceId, t.latitude),
+    index("poles_user_region_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.risk),
   ],
 );
 
 /**
- * Per-user, per-region summaries of utility_pole_images, kept exact by statement-level triggers
+ * Per-workspace, per-region summaries of utility_pole_images, kept exact by statement-level triggers
  * (drizzle/0002_photo_summary_triggers.sql) whatever writes the photos table — the API, a bulk
  * SQL import or a cascade. GET /api/regions reads these instead of grouping up to a million rows.
  */
 export const imageRegions = pgTable(
   "utility_pole_regions",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
     regionLon: doublePrecision("region_lon").notNull(),
     regionLat: doublePrecision("region_lat").notNull(),
     photoCount: integer("photo_count").notNull(),
@@ -180,8 +229,8 @@ export const imageRegions = pgTable(
     firstId: uuid("first_id").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.regionLon, t.regionLat] }),
-    index("regions_user_first_idx").on(t.userId, t.firstDate, t.firstCreatedAt, t.firstId),
+    primaryKey({ columns: [t.workspaceId, t.regionLon, t.regionLat] }),
+    index("regions_user_first_idx").on(t.workspaceId, t.firstDate, t.firstCreatedAt, t.firstId),
   ],
 );
 
@@ -194,13 +243,11 @@ export const imageUsage = pgTable("utility_pole_usage", {
   photoCount: bigint("photo_count", { mode: "number" }).notNull(),
 });
 
-/** Per-user, per-region counts of poles by risk, kept by triggers on utility_poles (drizzle/0006). */
+/** Per-workspace, per-region counts of poles by risk, kept by triggers on utility_poles (drizzle/0006). */
 export const poleRegionRisk = pgTable(
   "utility_pole_region_risk",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
     regionLon: doublePrecision("region_lon").notNull(),
     regionLat: doublePrecision("region_lat").notNull(),
     high: integer("high").notNull(),
@@ -208,5 +255,5 @@ export const poleRegionRisk = pgTable(
     low: integer("low").notNull(),
     unrated: integer("unrated").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.regionLon, t.regionLat] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.regionLon, t.regionLat] })],
 );

@@ -27,3 +27,15 @@ export function resetPasswordMail(to: string, url: string, ttlSeconds: number): 
     links: [{ label: "Reset your password", url }],
   };
 }
+
+export function invitationMail(to: string, url: string, team: string, inviter: string): MailMessage {
+  return {
+    to,
+    subject: `${inviter} invited you to ${team} on ${PRODUCT_NAME}`,
+    text:
+      `${inviter} invited you to join the team "${team}" on ${PRODUCT_NAME}, to share its map of poles.\n\n` +
+      `To accept, open this link (you can create an account there if you have none):\n${url}\n\n` +
+      `If you did not expect this invitation, you can ignore this message.`,
+    links: [{ label: "Open the invitation", url }],
+  };
+}

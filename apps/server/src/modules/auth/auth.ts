@@ -3,15 +3,31 @@
  * our PostgreSQL (Drizzle adapter over the tables in infra/db/schema.ts), mail through our Mailer.
  */
 import { createHash } from "node:crypto";
-import { MIN_PASSWORD_LENGTH, PRODUCT_NAME, RESET_PASSWORD_PATH } from "@poleatlas/shared";
+import {
+  ACCEPT_INVITATION_PATH,
+  MIN_PASSWORD_LENGTH,
+  PRODUCT_NAME,
+  RESET_PASSWORD_PATH,
+} from "@poleatlas/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { organization as organizationPlugin } from "better-auth/plugins/organization";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../infra/db/database";
-import { account, rateLimit, session, user, verification } from "../../infra/db/schema";
+import {
+  account,
+  invitation,
+  member,
+  organization,
+  rateLimit,
+  session,
+  user,
+  verification,
+} from "../../infra/db/schema";
 import type { Mailer } from "../../infra/mail/mailer";
-import { confirmationMail, resetPasswordMail } from "./auth-mail";
+import { confirmationMail, invitationMail, resetPasswordMail } from "./auth-mail";
+import { workspaceAccess } from "./workspace-roles";
 import { RESET_TOKEN_PREFIX, type AuthRepository } from "./auth.repository";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -35,6 +51,21 @@ const AUTH_ENDPOINTS = new Set([
   "/reset-password",
   "/verify-email",
   "/send-verification-email",
+  // Teams (issue 14): better-auth's organization plugin. Deleting a team is not offered: its
+  // photos would have no workspace left.
+  "/organization/create",
+  "/organization/list",
+  "/organization/set-active",
+  "/organization/get-full-organization",
+  "/organization/invite-member",
+  "/organization/get-invitation",
+  "/organization/accept-invitation",
+  "/organization/reject-invitation",
+  "/organization/cancel-invitation",
+  "/organization/list-invitations",
+  "/organization/list-members",
+  "/organization/update-member-role",
+  "/organization/remove-member",
 ]);
 /** better-auth's reset link, `/reset-password/<token>` (its tokens are 24 letters and digits). */
 const RESET_LINK_PATH = /^\/reset-password\/[A-Za-z0-9_-]{1,128}$/;
@@ -95,7 +126,7 @@ export function createAuth({ config, db, secret, mailer, log, repository }: Auth
     trustedOrigins: config.auth.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, organization, member, invitation },
       // The password change and the revocation of every session commit together.
       transaction: true,
     }),
@@ -172,6 +203,19 @@ export function createAuth({ config, db, secret, mailer, log, repository }: Auth
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
+    plugins: [
+      organizationPlugin({
+        ...workspaceAccess,
+        disableOrganizationDeletion: true,
+        // Inviting again (the admin page's 'Resend') replaces the pending invitation.
+        cancelPendingInvitationsOnReInvite: true,
+        sendInvitationEmail: ({ id, email, organization: team, inviter }) => {
+          const url = `${publicUrl}${ACCEPT_INVITATION_PATH}/${encodeURIComponent(id)}`;
+          mailer.send(invitationMail(email, url, team.name, inviter.user.email));
+          return Promise.resolve();
+        },
+      }),
+    ],
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => log[level]({ details: args.length ? args : undefined }, message),

@@ -7,6 +7,8 @@ import type { Auth } from "./auth";
 export interface SessionUser {
   id: string;
   email: string;
+  /** The team the session works in (better-auth's organization plugin); null = personal. */
+  activeOrganizationId: string | null;
 }
 
 /** Resolves the caller's session or throws AppError 401 'User not authenticated'. */
@@ -19,6 +21,10 @@ export function createRequireUser(auth: Auth): RequireUser {
     if (!cookie) throw unauthorized(messages.notAuthenticated);
     const found = await auth.api.getSession({ headers: new Headers({ cookie }) });
     if (!found) throw unauthorized(messages.notAuthenticated);
-    return { id: found.user.id, email: found.user.email };
+    return {
+      id: found.user.id,
+      email: found.user.email,
+      activeOrganizationId: found.session.activeOrganizationId ?? null,
+    };
   };
 }

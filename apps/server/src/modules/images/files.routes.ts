@@ -2,19 +2,19 @@
 import { fileParamsSchema } from "@poleatlas/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { RequireUser } from "../auth/session-user";
+import type { RequireActor } from "../workspaces/actor";
 import type { ImagesService } from "./images.service";
 
 export function filesRoutes(
   app: FastifyInstance,
-  deps: { requireUser: RequireUser; service: ImagesService },
+  deps: { requireActor: RequireActor; service: ImagesService },
 ): void {
   // No response schema: the answer is the file's bytes (or a redirect), not JSON.
   app
     .withTypeProvider<ZodTypeProvider>()
     .get("/files/*", { schema: { params: fileParamsSchema } }, async (req, reply) => {
-      const user = await deps.requireUser(req);
-      const file = await deps.service.file(user.id, req.params["*"]);
+      const actor = await deps.requireActor(req);
+      const file = await deps.service.file(actor, req.params["*"]);
       if (file.kind === "redirect") {
         // The signed URL expires: the redirect itself must not be cached past it.
         return reply.header("cache-control", "private, no-store").redirect(file.url, 302);

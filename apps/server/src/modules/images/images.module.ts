@@ -6,7 +6,7 @@ import { createImageProcessor } from "../../infra/images/image-processor";
 import { createStorage } from "../../infra/storage/create-storage";
 import type { Storage } from "../../infra/storage/storage";
 import { createTempFiles } from "../../infra/uploads/temp-files";
-import type { RequireUser } from "../auth/session-user";
+import type { RequireActor } from "../workspaces/actor";
 import { filesRoutes } from "./files.routes";
 import { createImagesRepository } from "./images.repository";
 import { imagesRoutes } from "./images.routes";
@@ -26,9 +26,9 @@ export interface ImagesModule {
 
 export async function registerImages(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; storage?: Storage; requireUser: RequireUser },
+  deps: { config: Config; database: Database; storage?: Storage; requireActor: RequireActor },
 ): Promise<ImagesModule> {
-  const { config, database, requireUser } = deps;
+  const { config, database, requireActor } = deps;
   const storage = deps.storage ?? createStorage(config.storage);
   const log = app.log.child({ module: "images" });
   try {
@@ -57,8 +57,8 @@ export async function registerImages(
     log,
     poles: poles.placement,
   });
-  await imagesRoutes(app, { requireUser, service });
-  filesRoutes(app, { requireUser, service });
-  polesRoutes(app, { requireUser, service: poles.service });
+  await imagesRoutes(app, { requireActor, service });
+  filesRoutes(app, { requireActor, service });
+  polesRoutes(app, { requireActor, service: poles.service });
   return { service, storage };
 }

@@ -3,7 +3,7 @@
  * strings), so services never see driver types (bigint strings, Date objects in local time).
  */
 import { sql, type SQL } from "drizzle-orm";
-import { LIST_ORDER_COLUMNS, type PhotoMetadata, type Risk } from "@poleatlas/shared";
+import { LIST_ORDER_COLUMNS, STORAGE_QUOTA_BYTES, type PhotoMetadata, type Risk } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
 import type { ListKey } from "./list-cursor";
 
@@ -12,7 +12,9 @@ export type Executor = Pick<Db, "execute">;
 
 export interface ImageRow {
   id: string;
+  /** The uploader. */
   user_id: string;
+  workspace_id: string;
   storage_key: string;
   thumbnail_key: string;
   name: string;
@@ -31,6 +33,7 @@ export interface ImageRow {
 export interface NewImageRow {
   id: string;
   userId: string;
+  workspaceId: string;
   storageKey: string;
   thumbnailKey: string;
   name: string;
@@ -53,7 +56,7 @@ export interface RegionRow {
   max_lat: number;
 }
 
-export const COLUMNS = sql.raw(`id::text, user_id, storage_key, thumbnail_key, name, date::text AS date,
+export const COLUMNS = sql.raw(`id::text, user_id, workspace_id, storage_key, thumbnail_key, name, date::text AS date,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
   latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256`);
 
@@ -71,11 +74,11 @@ export const listOrder = (alias: string, prefix = "") =>
  * undated ones), each already in order: a single `OR date IS NULL` condition would make
  * PostgreSQL collect and sort every remaining row instead.
  */
-function pageAfter(userId: string, key: ListKey | null, limit: number, unplaced = false): SQL {
+function pageAfter(workspaceId: string, key: ListKey | null, limit: number, unplaced = false): SQL {
   const take = sql`ORDER BY ${listOrder("img")} LIMIT ${limit}`;
   const owner = unplaced
-    ? sql`user_id = ${userId} AND (img.latitude IS NULL OR img.longitude IS NULL)`
-    : sql`user_id = ${userId}`;
+    ? sql`workspace_id = ${workspaceId} AND (img.latitude IS NULL OR img.longitude IS NULL)`
+    : sql`workspace_id = ${workspaceId}`;
   if (!key) return sql`SELECT ${COLUMNS} FROM utility_pole_images img WHERE ${owner} ${take}`;
   const undatedAfter =
     key.date === null
@@ -100,13 +103,13 @@ export const imageQueries = {
     sql`SELECT COALESCE((SELECT used_bytes FROM utility_pole_usage WHERE user_id = ${userId}), 0)::text AS used`,
 
   /** One page of the list: up to `limit` photos after `after` (from the start without one). */
-  page: (userId: string, after: ListKey | null, limit: number, unplaced = false) =>
-    pageAfter(userId, after, limit, unplaced),
+  page: (workspaceId: string, after: ListKey | null, limit: number, unplaced = false) =>
+    pageAfter(workspaceId, after, limit, unplaced),
 
   /** A whole region, in list order. */
-  region: (userId: string, region: { longitude: number; latitude: number }) =>
+  region: (workspaceId: string, region: { longitude: number; latitude: number }) =>
     sql`SELECT ${COLUMNS} FROM utility_pole_images img
-        WHERE user_id = ${userId} AND region_lon = ${region.longitude}::float8
+        WHERE workspace_id = ${workspaceId} AND region_lon = ${region.longitude}::float8
           AND region_lat = ${region.latitude}::float8
         ORDER BY ${listOrder("img")}`,
 
@@ -115,29 +118,29 @@ export const imageQueries = {
    * by its first photo in list order. (The regions come from the stored columns region_lon /
    * region_lat, which reproduce Math.round(v*10)/10 exactly: 0000_init.sql.)
    */
-  regions: (userId: string) =>
+  regions: (workspaceId: string) =>
     sql`SELECT region_lon, region_lat, photo_count AS count, min_lon, min_lat, max_lon, max_lat
         FROM utility_pole_regions
-        WHERE user_id = ${userId}
+        WHERE workspace_id = ${workspaceId}
         ORDER BY ${listOrder("utility_pole_regions", "first_")}`,
 
   /**
    * The same regions computed from the photos themselves: what the summary must always equal
    * (the property test compares them; too slow for requests at a million photos).
    */
-  regionsFromPhotos: (userId: string) =>
+  regionsFromPhotos: (workspaceId: string) =>
     sql`SELECT g.region_lon, g.region_lat, g.count, g.min_lon, g.min_lat, g.max_lon, g.max_lat
         FROM (
           SELECT region_lon, region_lat, count(*)::int AS count,
                  min(longitude) AS min_lon, min(latitude) AS min_lat,
                  max(longitude) AS max_lon, max(latitude) AS max_lat
           FROM utility_pole_images
-          WHERE user_id = ${userId} AND region_lon IS NOT NULL AND region_lat IS NOT NULL
+          WHERE workspace_id = ${workspaceId} AND region_lon IS NOT NULL AND region_lat IS NOT NULL
           GROUP BY region_lon, region_lat
         ) g
         CROSS JOIN LATERAL (
           SELECT date, created_at, id FROM utility_pole_images i
-          WHERE i.user_id = ${userId} AND i.region_lon = g.region_lon AND i.region_lat = g.region_lat
+          WHERE i.workspace_id = ${workspaceId} AND i.region_lon = g.region_lon AND i.region_lat = g.region_lat
           ORDER BY ${listOrder("i")}
           LIMIT 1
         ) first
@@ -152,28 +155,42 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 export function createImagesRepository(db: Db) {
   return {
     /**
-     * Runs `fn` in a transaction that holds this user's lock until commit or rollback: the same
-     * lock the summary triggers take (utility_pole_lock_user, drizzle/0003_one_lock_one_order.sql).
+     * Runs `fn` in a transaction that holds these locks (uploader and workspace ids) until commit
+     * or rollback: the locks the summary triggers take (utility_pole_lock_users, drizzle/0003),
+     * all at once and sorted, so two transactions cannot wait on each other.
      */
-    withUserLock<T>(userId: string, fn: (tx: Executor) => Promise<T>): Promise<T> {
+    withLocks<T>(keys: string[], fn: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT utility_pole_lock_user(${userId})`);
+        const list = sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        );
+        await tx.execute(sql`SELECT utility_pole_lock_users(ARRAY[${list}]::text[])`);
         return fn(tx);
       });
     },
 
+    /** An uploader's bytes in every workspace, and their quota (the default unless one was set). */
     async usage(userId: string, tx: Executor = db): Promise<number> {
       const [row] = await rows<{ used: string }>(tx, imageQueries.usage(userId));
       return Number(row?.used ?? 0);
+    },
+
+    async quota(userId: string, tx: Executor = db): Promise<number> {
+      const [row] = await rows<{ quota: string | null }>(
+        tx,
+        sql`SELECT quota_bytes::text AS quota FROM "user" WHERE id = ${userId}`,
+      );
+      return row?.quota == null ? STORAGE_QUOTA_BYTES : Number(row.quota);
     },
 
     async insert(tx: Executor, r: NewImageRow): Promise<ImageRow> {
       const [row] = await rows<ImageRow>(
         tx,
         sql`INSERT INTO utility_pole_images
-              (id, user_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata,
+              (id, user_id, workspace_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata,
                pole_id, sha256)
-            VALUES (${r.id}, ${r.userId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
+            VALUES (${r.id}, ${r.userId}, ${r.workspaceId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
               ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb, ${r.poleId}::uuid,
               ${r.sha256})
             RETURNING ${COLUMNS}`,
@@ -191,53 +208,53 @@ export function createImagesRepository(db: Db) {
       return row?.found === true;
     },
 
-    page(userId: string, after: ListKey | null, limit: number, unplaced = false): Promise<ImageRow[]> {
-      return rows<ImageRow>(db, imageQueries.page(userId, after, limit, unplaced));
+    page(workspaceId: string, after: ListKey | null, limit: number, unplaced = false): Promise<ImageRow[]> {
+      return rows<ImageRow>(db, imageQueries.page(workspaceId, after, limit, unplaced));
     },
 
-    region(userId: string, region: { longitude: number; latitude: number }): Promise<ImageRow[]> {
-      return rows<ImageRow>(db, imageQueries.region(userId, region));
+    region(workspaceId: string, region: { longitude: number; latitude: number }): Promise<ImageRow[]> {
+      return rows<ImageRow>(db, imageQueries.region(workspaceId, region));
     },
 
     /** One photo, only when it is the caller's. */
-    async findOwned(userId: string, id: string, tx: Executor = db): Promise<ImageRow | null> {
+    async findOwned(workspaceId: string, id: string, tx: Executor = db): Promise<ImageRow | null> {
       const [row] = await rows<ImageRow>(
         tx,
-        sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE id = ${id}::uuid AND user_id = ${userId}`,
+        sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
       );
       return row ?? null;
     },
 
     /** The caller's photo with these bytes, if any (the same bytes twice are one photo). */
-    async findBySha256(userId: string, sha256: string, tx: Executor = db): Promise<ImageRow | null> {
+    async findBySha256(workspaceId: string, sha256: string, tx: Executor = db): Promise<ImageRow | null> {
       const [row] = await rows<ImageRow>(
         tx,
-        sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE user_id = ${userId} AND sha256 = ${sha256}`,
+        sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE workspace_id = ${workspaceId} AND sha256 = ${sha256}`,
       );
       return row ?? null;
     },
 
     /** The photo a stored file belongs to, only when it is the caller's. */
-    async findByKey(userId: string, key: string): Promise<ImageRow | null> {
+    async findByKey(workspaceId: string, key: string): Promise<ImageRow | null> {
       const [row] = await rows<ImageRow>(
         db,
         sql`SELECT ${COLUMNS} FROM utility_pole_images
-            WHERE user_id = ${userId} AND (storage_key = ${key} OR thumbnail_key = ${key})`,
+            WHERE workspace_id = ${workspaceId} AND (storage_key = ${key} OR thumbnail_key = ${key})`,
       );
       return row ?? null;
     },
 
     /** Deletes on id AND owner; the row (with its keys) when there was one. */
-    async deleteOwned(userId: string, id: string, tx: Executor = db): Promise<ImageRow | null> {
+    async deleteOwned(workspaceId: string, id: string, tx: Executor = db): Promise<ImageRow | null> {
       const [row] = await rows<ImageRow>(
         tx,
-        sql`DELETE FROM utility_pole_images WHERE id = ${id}::uuid AND user_id = ${userId} RETURNING ${COLUMNS}`,
+        sql`DELETE FROM utility_pole_images WHERE id = ${id}::uuid AND workspace_id = ${workspaceId} RETURNING ${COLUMNS}`,
       );
       return row ?? null;
     },
 
-    regions(userId: string): Promise<RegionRow[]> {
-      return rows<RegionRow>(db, imageQueries.regions(userId));
+    regions(workspaceId: string): Promise<RegionRow[]> {
+      return rows<RegionRow>(db, imageQueries.regions(workspaceId));
     },
   };
 }

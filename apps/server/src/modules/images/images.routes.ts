@@ -19,7 +19,7 @@ import {
   storageUsageSchema,
 } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
-import type { RequireUser } from "../auth/session-user";
+import type { RequireActor } from "../workspaces/actor";
 import type { ImagesService } from "./images.service";
 import { PerUserGate } from "./per-user-gate";
 import { receiveUpload } from "./upload-receiver";
@@ -32,9 +32,9 @@ const LISTS_PER_USER = 1;
 
 export async function imagesRoutes(
   app: FastifyInstance,
-  deps: { requireUser: RequireUser; service: ImagesService },
+  deps: { requireActor: RequireActor; service: ImagesService },
 ): Promise<void> {
-  const { requireUser, service } = deps;
+  const { requireActor, service } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const lists = new PerUserGate(LISTS_PER_USER);
 
@@ -50,11 +50,11 @@ export async function imagesRoutes(
         "/api/images",
         { schema: { response: { 200: imageUploadResponseSchema, 201: imageCreatedSchema } } },
         async (req, reply) => {
-          const user = await requireUser(req);
+          const actor = await requireActor(req);
           if (!req.isMultipart()) throw badRequest(messages.noFilesSelected, "file_required");
           const declared = Number(req.headers["content-length"]);
           const { image, duplicate } = await service.upload(
-            user.id,
+            actor,
             Number.isSafeInteger(declared) ? declared : null,
             (opts) => receiveUpload(req, opts),
           );
@@ -67,11 +67,11 @@ export async function imagesRoutes(
     "/api/images",
     { schema: { querystring: imageListQuerySchema, response: { 200: imageListSchema } } },
     async (req, reply) => {
-      const user = await requireUser(req);
+      const actor = await requireActor(req);
       // Held until the answer is written (or the client is gone): serializing is most of the work.
-      const done = await lists.acquire(user.id);
+      const done = await lists.acquire(actor.userId);
       reply.raw.once("close", done);
-      return service.list(user.id, req.query);
+      return service.list(actor, req.query);
     },
   );
 
@@ -79,8 +79,8 @@ export async function imagesRoutes(
     "/api/images/:id",
     { schema: { params: imageIdParamsSchema, response: { 200: imageResponseSchema } } },
     async (req) => {
-      const user = await requireUser(req);
-      return { image: await service.get(user.id, req.params.id) };
+      const actor = await requireActor(req);
+      return { image: await service.get(actor, req.params.id) };
     },
   );
 
@@ -88,19 +88,19 @@ export async function imagesRoutes(
     "/api/images/:id",
     { schema: { params: imageIdParamsSchema, response: { 204: z.undefined() } } },
     async (req, reply) => {
-      const user = await requireUser(req);
-      await service.delete(user.id, req.params.id);
+      const actor = await requireActor(req);
+      await service.delete(actor, req.params.id);
       return reply.status(204).send();
     },
   );
 
   api.get("/api/regions", { schema: { response: { 200: regionListSchema } } }, async (req) => {
-    const user = await requireUser(req);
-    return { regions: await service.regions(user.id) };
+    const actor = await requireActor(req);
+    return { regions: await service.regions(actor) };
   });
 
   api.get("/api/storage/usage", { schema: { response: { 200: storageUsageSchema } } }, async (req) => {
-    const user = await requireUser(req);
-    return service.usage(user.id);
+    const actor = await requireActor(req);
+    return service.usage(actor);
   });
 }

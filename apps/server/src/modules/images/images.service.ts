@@ -5,6 +5,8 @@
 import { randomUUID } from "node:crypto";
 import {
   bytesToMB,
+  canDeleteAny,
+  canEdit,
   IMAGE_PAGE_LIMIT,
   MAX_UPLOADS_IN_FLIGHT,
   messages,
@@ -12,7 +14,6 @@ import {
   regionKey,
   safeDisplayName,
   STORAGE_CACHE_CONTROL_SECONDS,
-  STORAGE_QUOTA_BYTES,
   type ImageList,
   type ImageListQuery,
   type ImageRecord,
@@ -20,10 +21,11 @@ import {
   type RegionRisk,
   type RegionSummary,
   type StorageUsage,
+  workspaceTexts,
 } from "@poleatlas/shared";
 import { readPhotoMetadata } from "@poleatlas/shared/exif";
 import type { FastifyBaseLogger } from "fastify";
-import { AppError, badRequest, notFound } from "../../errors";
+import { AppError, badRequest, forbidden, notFound } from "../../errors";
 import {
   CONTENT_TYPES,
   EXTENSIONS,
@@ -39,6 +41,7 @@ import { decodeCursor, encodeCursor } from "./list-cursor";
 import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 import type { UploadSlots } from "./upload-slots";
+import type { Actor } from "../workspaces/actor";
 
 export interface ImagesServiceDeps {
   repository: ImagesRepository;
@@ -52,11 +55,11 @@ export interface ImagesServiceDeps {
 
 /** What photos need of poles (modules/poles): joining one, leaving one, and the regions' risk. */
 export interface PolePlacement {
-  /** The pole a photo at this place joins by the pole rule (under the owner's lock). */
-  assign(tx: Executor, userId: string, latitude: number, longitude: number): Promise<string>;
+  /** The pole a photo at this place joins by the pole rule (under the workspace's lock). */
+  assign(tx: Executor, workspaceId: string, latitude: number, longitude: number): Promise<string>;
   /** After photos left these poles: empty ones go, the rest re-rate. */
   refresh(tx: Executor, poleIds: string[]): Promise<void>;
-  riskByRegion(userId: string): Promise<(lon: number, lat: number) => RegionRisk>;
+  riskByRegion(workspaceId: string): Promise<(lon: number, lat: number) => RegionRisk>;
 }
 
 /** A stored upload, or the caller's photo with the same bytes (`duplicate`). */
@@ -79,8 +82,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const quotaExceeded = (usedBytes: number) =>
-  new AppError(413, "quota_exceeded", messages.quotaExceeded(bytesToMB(usedBytes)));
+export const quotaExceeded = (usedBytes: number, quotaBytes: number) =>
+  new AppError(413, "quota_exceeded", messages.quotaExceeded(bytesToMB(usedBytes), bytesToMB(quotaBytes)));
 
 /** The spec's insert rule: a name, and metadata with its timestamp. */
 export function validateNewImage(name: string, metadata: Partial<PhotoMetadata> | null | undefined): void {
@@ -123,16 +126,22 @@ export function createImagesService(deps: ImagesServiceDeps) {
    * transaction under the user's lock (re-check quota, insert) → commit. Any failure leaves
    * neither row nor file. The caller removes the received temp file.
    */
-  async function store(userId: string, received: ReceivedUpload, usedBefore: number): Promise<UploadResult> {
+  async function store(
+    actor: Actor,
+    received: ReceivedUpload,
+    usedBefore: number,
+    quota: number,
+  ): Promise<UploadResult> {
+    const { userId, workspaceId } = actor;
     // Over a limit the temp file is cut short; the quota, not the file, is the problem.
-    if (received.truncated) throw quotaExceeded(usedBefore);
+    if (received.truncated) throw quotaExceeded(usedBefore, quota);
     const lastModified = parseLastModified(received.fields.lastModified);
     const timezoneOffset = parseTimezoneOffset(received.fields.timezoneOffset);
     const name = safeDisplayName(received.filename);
     if (received.size === 0) throw badRequest(messages.imageEmpty, "empty_file");
     // The same bytes again are the photo already stored: nothing stored, no quota charged.
     const sha256 = await temp.sha256(received.path);
-    const twin = await repository.findBySha256(userId, sha256);
+    const twin = await repository.findBySha256(workspaceId, sha256);
     if (twin) return { image: toImageRecord(twin), duplicate: true };
 
     // The one look at the bytes: the format (magic bytes) and the EXIF come from the same reading.
@@ -183,20 +192,23 @@ export function createImagesService(deps: ImagesServiceDeps) {
       // Inside the transaction only: lock → quota re-check → insert.
       let reachedCommit = false;
       try {
-        const result = await repository.withUserLock(userId, async (tx) => {
+        // The uploader's lock guards the quota, the workspace's the poles and the duplicates.
+        const result = await repository.withLocks([userId, workspaceId], async (tx) => {
           // The same bytes may have come in beside this upload: the first one stored is the photo.
-          const twin = await repository.findBySha256(userId, sha256, tx);
+          const twin = await repository.findBySha256(workspaceId, sha256, tx);
           if (twin) return { row: twin, duplicate: true };
           const used = await repository.usage(userId, tx);
-          if (used + received.size > STORAGE_QUOTA_BYTES) throw quotaExceeded(used);
+          const limit = await repository.quota(userId, tx);
+          if (used + received.size > limit) throw quotaExceeded(used, limit);
           const { latitude, longitude } = reading;
           const poleId =
             latitude !== null && longitude !== null
-              ? await poles.assign(tx, userId, latitude, longitude)
+              ? await poles.assign(tx, workspaceId, latitude, longitude)
               : null;
           const inserted = await repository.insert(tx, {
             id,
             userId,
+            workspaceId,
             storageKey,
             thumbnailKey,
             name,
@@ -224,22 +236,27 @@ export function createImagesService(deps: ImagesServiceDeps) {
   }
 
   return {
-    async usage(userId: string): Promise<StorageUsage> {
-      return { usedBytes: await repository.usage(userId), quotaBytes: STORAGE_QUOTA_BYTES };
+    /** The caller's own usage and quota, over everything they uploaded in any workspace. */
+    async usage(actor: Actor): Promise<StorageUsage> {
+      const [usedBytes, quotaBytes] = await Promise.all([
+        repository.usage(actor.userId),
+        repository.quota(actor.userId),
+      ]);
+      return { usedBytes, quotaBytes };
     },
 
     /** A page of the caller's photos in list order; with a region, that whole region. */
     /** `unplaced`: only the photos without coordinates, paged the same way. */
-    async list(userId: string, q: ImageListQuery): Promise<ImageList> {
+    async list({ workspaceId }: Actor, q: ImageListQuery): Promise<ImageList> {
       if (q.region !== undefined) {
         const region = parseRegionKey(q.region);
         if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
-        return { images: (await repository.region(userId, region)).map(toImageRecord), nextCursor: null };
+        return { images: (await repository.region(workspaceId, region)).map(toImageRecord), nextCursor: null };
       }
       const limit = Math.min(q.limit ?? IMAGE_PAGE_LIMIT, IMAGE_PAGE_LIMIT);
       const after = q.cursor === undefined ? null : decodeCursor(q.cursor);
       // One row more than asked tells whether another page follows.
-      const rows = await repository.page(userId, after, limit + 1, q.unplaced === "true");
+      const rows = await repository.page(workspaceId, after, limit + 1, q.unplaced === "true");
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
@@ -248,15 +265,18 @@ export function createImagesService(deps: ImagesServiceDeps) {
       };
     },
 
-    /** One photo, owner only: anyone else gets the same 404 as for an id that does not exist. */
-    async get(userId: string, id: string): Promise<ImageRecord> {
-      const row = UUID.test(id) ? await repository.findOwned(userId, id) : null;
+    /** One photo of the workspace: anyone else gets the same 404 as for an id that does not exist. */
+    async get({ workspaceId }: Actor, id: string): Promise<ImageRecord> {
+      const row = UUID.test(id) ? await repository.findOwned(workspaceId, id) : null;
       if (!row) throw notFound(messages.imageNotFound);
       return toImageRecord(row);
     },
 
-    async regions(userId: string): Promise<RegionSummary[]> {
-      const [rows, riskOf] = await Promise.all([repository.regions(userId), poles.riskByRegion(userId)]);
+    async regions({ workspaceId }: Actor): Promise<RegionSummary[]> {
+      const [rows, riskOf] = await Promise.all([
+        repository.regions(workspaceId),
+        poles.riskByRegion(workspaceId),
+      ]);
       return rows.map((r, i) => ({
         id: regionKey(r.region_lon, r.region_lat),
         name: `Region ${i + 1}`,
@@ -280,18 +300,20 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * commit. Any failure leaves neither row nor file.
      */
     /** `declaredBytes`: the request's Content-Length (null when it has none). */
-    async upload(userId: string, declaredBytes: number | null, receive: ReceiveFile): Promise<UploadResult> {
+    async upload(actor: Actor, declaredBytes: number | null, receive: ReceiveFile): Promise<UploadResult> {
+      if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      const { userId } = actor;
       const slot = slots.acquire(userId);
       if (!slot) throw tooManyUploads();
       try {
-        const usedBefore = await repository.usage(userId);
-        const remaining = Math.max(0, STORAGE_QUOTA_BYTES - usedBefore);
+        const [usedBefore, quota] = await Promise.all([repository.usage(userId), repository.quota(userId)]);
+        const remaining = Math.max(0, quota - usedBefore);
         // The user's other uploads in flight hold the rest of the quota: this one cannot fit.
-        if (!slot.reserve(declaredBytes, remaining)) throw quotaExceeded(usedBefore);
+        if (!slot.reserve(declaredBytes, remaining)) throw quotaExceeded(usedBefore, quota);
         const received = await receive({ temp, maxBytes: remaining, take: (n) => slot.take(n) });
         if (!received) throw badRequest(messages.noFilesSelected, "file_required");
         try {
-          return await store(userId, received, usedBefore);
+          return await store(actor, received, usedBefore, quota);
         } finally {
           await temp
             .remove(received.path)
@@ -302,12 +324,22 @@ export function createImagesService(deps: ImagesServiceDeps) {
       }
     },
 
-    /** Owner only: the row goes first (filtered on id and user), then its files. */
-    async delete(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id)) throw notFound(messages.imageNotFound);
-      // Under the owner's lock: the pole it leaves may go, and no upload may be joining it then.
-      const row = await repository.withUserLock(userId, async (tx) => {
-        const deleted = await repository.deleteOwned(userId, id, tx);
+    /**
+     * The row goes first (filtered on id and workspace), then its files. Owners and admins delete
+     * any photo of the workspace, members only their own, viewers none.
+     */
+    async delete(actor: Actor, id: string): Promise<void> {
+      const { workspaceId } = actor;
+      const photo = UUID.test(id) ? await repository.findOwned(workspaceId, id) : null;
+      if (!photo) throw notFound(messages.imageNotFound);
+      if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      if (!canDeleteAny(actor.role) && photo.user_id !== actor.userId) {
+        throw forbidden(workspaceTexts.notYourPhoto);
+      }
+      // Under the workspace's lock (the pole it leaves may go, and no upload may be joining it
+      // then) and the uploader's, which the usage trigger takes: both at once, sorted.
+      const row = await repository.withLocks([workspaceId, photo.user_id], async (tx) => {
+        const deleted = await repository.deleteOwned(workspaceId, id, tx);
         if (deleted?.pole_id) await poles.refresh(tx, [deleted.pole_id]);
         return deleted;
       });
@@ -320,9 +352,9 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * The stored file behind /files/<key>, owner only: anyone else, and any key that is not one
      * of ours, gets the same 404 as a key that does not exist, so keys cannot be probed.
      */
-    async file(userId: string, key: string): Promise<ServedFile> {
+    async file({ workspaceId }: Actor, key: string): Promise<ServedFile> {
       if (CONTROL.test(key)) throw notFound(messages.imageNotFound);
-      const row = await repository.findByKey(userId, key);
+      const row = await repository.findByKey(workspaceId, key);
       if (!row) throw notFound(messages.imageNotFound);
       const contentType = key === row.thumbnail_key ? THUMBNAIL_CONTENT_TYPE : row.metadata.fileType;
       const served = await storage.serve(key, { contentType, cacheControl: FILE_CACHE_CONTROL });

@@ -9,9 +9,9 @@ export function createPoles(db: Db, images: ImagesRepository, spotRadiusMeters: 
   const repository = createPolesRepository(db);
   const service = createPolesService({ poles: repository, images, spotRadiusMeters });
   const placement: PolePlacement = {
-    assign: (tx, userId, lat, lon) => repository.assign(tx, userId, lat, lon, spotRadiusMeters),
+    assign: (tx, workspaceId, lat, lon) => repository.assign(tx, workspaceId, lat, lon, spotRadiusMeters),
     refresh: (tx, ids) => repository.refresh(tx, ids),
-    riskByRegion: (userId) => service.riskByRegion(userId),
+    riskByRegion: (workspaceId) => service.riskByRegion(workspaceId),
   };
   return { service, placement };
 }

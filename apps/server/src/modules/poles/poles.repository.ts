@@ -34,30 +34,30 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 
 export const poleQueries = {
   /** The owner's poles drawn in one region (by the pole's own position), oldest first. */
-  region: (userId: string, region: { longitude: number; latitude: number }) =>
+  region: (workspaceId: string, region: { longitude: number; latitude: number }) =>
     sql`SELECT ${SUMMARY} FROM utility_poles p ${SUMMARY_JOIN}
-        WHERE p.user_id = ${userId} AND p.region_lon = ${region.longitude}::float8
+        WHERE p.workspace_id = ${workspaceId} AND p.region_lon = ${region.longitude}::float8
           AND p.region_lat = ${region.latitude}::float8
         ORDER BY p.created_at, p.id`,
   /** The nearest pole within `radius` metres, else a new one: the rule itself (0004). */
-  assign: (userId: string, latitude: number, longitude: number, radius: number) =>
-    sql`SELECT utility_pole_assign(${userId}, ${latitude}::float8, ${longitude}::float8, ${radius}::float8)::text AS id`,
+  assign: (workspaceId: string, latitude: number, longitude: number, radius: number) =>
+    sql`SELECT utility_pole_assign(${workspaceId}, ${latitude}::float8, ${longitude}::float8, ${radius}::float8)::text AS id`,
 };
 
 export function createPolesRepository(db: Db) {
   return {
-    async assign(tx: Executor, userId: string, latitude: number, longitude: number, radius: number) {
-      const [row] = await rows<{ id: string }>(tx, poleQueries.assign(userId, latitude, longitude, radius));
+    async assign(tx: Executor, workspaceId: string, latitude: number, longitude: number, radius: number) {
+      const [row] = await rows<{ id: string }>(tx, poleQueries.assign(workspaceId, latitude, longitude, radius));
       if (!row) throw new Error("utility_pole_assign gave no pole");
       return row.id;
     },
 
     /** A pole of its own, whatever is near (a user's "Make a new pole"). */
-    async create(tx: Executor, userId: string, latitude: number, longitude: number): Promise<string> {
+    async create(tx: Executor, workspaceId: string, latitude: number, longitude: number): Promise<string> {
       const [row] = await rows<{ id: string }>(
         tx,
-        sql`INSERT INTO utility_poles (user_id, latitude, longitude)
-            VALUES (${userId}, ${latitude}, ${longitude}) RETURNING id::text AS id`,
+        sql`INSERT INTO utility_poles (workspace_id, latitude, longitude)
+            VALUES (${workspaceId}, ${latitude}, ${longitude}) RETURNING id::text AS id`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no pole");
       return row.id;
@@ -69,16 +69,16 @@ export function createPolesRepository(db: Db) {
       await tx.execute(sql`SELECT utility_pole_refresh(${`{${poleIds.join(",")}}`}::uuid[])`);
     },
 
-    region(userId: string, region: { longitude: number; latitude: number }): Promise<PoleSummary[]> {
-      return rows<PoleSummary>(db, poleQueries.region(userId, region));
+    region(workspaceId: string, region: { longitude: number; latitude: number }): Promise<PoleSummary[]> {
+      return rows<PoleSummary>(db, poleQueries.region(workspaceId, region));
     },
 
     /** One pole, only when it is the caller's. */
-    async findOwned(userId: string, id: string, tx: Executor = db): Promise<PoleSummary | null> {
+    async findOwned(workspaceId: string, id: string, tx: Executor = db): Promise<PoleSummary | null> {
       const [row] = await rows<PoleSummary>(
         tx,
         sql`SELECT ${SUMMARY} FROM utility_poles p ${SUMMARY_JOIN}
-            WHERE p.id = ${id}::uuid AND p.user_id = ${userId}`,
+            WHERE p.id = ${id}::uuid AND p.workspace_id = ${workspaceId}`,
       );
       return row ?? null;
     },
@@ -93,19 +93,19 @@ export function createPolesRepository(db: Db) {
     },
 
     /** Sets the label of the caller's pole; false when it is not theirs (or gone). */
-    async setLabel(userId: string, id: string, label: string): Promise<boolean> {
+    async setLabel(workspaceId: string, id: string, label: string): Promise<boolean> {
       const res = await db.execute(
-        sql`UPDATE utility_poles SET label = ${label} WHERE id = ${id}::uuid AND user_id = ${userId}`,
+        sql`UPDATE utility_poles SET label = ${label} WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
       );
       return (res.rowCount ?? 0) > 0;
     },
 
     /** Counts of the owner's poles per region and risk (kept by triggers, drizzle/0006). */
-    riskByRegion(userId: string): Promise<PoleRiskRow[]> {
+    riskByRegion(workspaceId: string): Promise<PoleRiskRow[]> {
       return rows<PoleRiskRow>(
         db,
         sql`SELECT region_lon, region_lat, high, medium, low, unrated
-            FROM utility_pole_region_risk WHERE user_id = ${userId}`,
+            FROM utility_pole_region_risk WHERE workspace_id = ${workspaceId}`,
       );
     },
 

@@ -15,19 +15,19 @@ import {
   poleResponseSchema,
   poleTimelineSchema,
 } from "@poleatlas/shared";
-import type { RequireUser } from "../auth/session-user";
+import type { RequireActor } from "../workspaces/actor";
 import type { PolesService } from "./poles.service";
 
-export function polesRoutes(app: FastifyInstance, deps: { requireUser: RequireUser; service: PolesService }) {
-  const { requireUser, service } = deps;
+export function polesRoutes(app: FastifyInstance, deps: { requireActor: RequireActor; service: PolesService }) {
+  const { requireActor, service } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     "/api/poles",
     { schema: { querystring: poleListQuerySchema, response: { 200: poleListSchema } } },
     async (req) => {
-      const user = await requireUser(req);
-      return { poles: await service.region(user.id, req.query.region) };
+      const actor = await requireActor(req);
+      return { poles: await service.region(actor, req.query.region) };
     },
   );
 
@@ -35,8 +35,8 @@ export function polesRoutes(app: FastifyInstance, deps: { requireUser: RequireUs
     "/api/poles/:id",
     { schema: { params: poleIdParamsSchema, response: { 200: poleTimelineSchema } } },
     async (req) => {
-      const user = await requireUser(req);
-      return service.get(user.id, req.params.id);
+      const actor = await requireActor(req);
+      return service.get(actor, req.params.id);
     },
   );
 
@@ -44,8 +44,8 @@ export function polesRoutes(app: FastifyInstance, deps: { requireUser: RequireUs
     "/api/poles/:id",
     { schema: { params: poleIdParamsSchema, body: polePatchSchema, response: { 200: poleResponseSchema } } },
     async (req) => {
-      const user = await requireUser(req);
-      return { pole: await service.setLabel(user.id, req.params.id, req.body.label) };
+      const actor = await requireActor(req);
+      return { pole: await service.setLabel(actor, req.params.id, req.body.label) };
     },
   );
 
@@ -55,8 +55,8 @@ export function polesRoutes(app: FastifyInstance, deps: { requireUser: RequireUs
       schema: { params: imageIdParamsSchema, body: imagePatchSchema, response: { 200: imageResponseSchema } },
     },
     async (req) => {
-      const user = await requireUser(req);
-      return { image: await service.patchImage(user.id, req.params.id, req.body) };
+      const actor = await requireActor(req);
+      return { image: await service.patchImage(actor, req.params.id, req.body) };
     },
   );
 }

@@ -1,18 +1,21 @@
 /**
  * The rules about poles and inspections: who may see and change what, which pole a photo joins,
- * and the risk roll-up. Every change that can move a photo between poles runs under the owner's
+ * and the risk roll-up. Every change that can move a photo between poles runs under the workspace's
  * lock (the one uploads take), so a pole is never started twice at one spot nor removed while a
  * photo joins it.
  */
 import {
+  canEdit,
   messages,
   parseRegionKey,
   type ImagePatch,
   type ImageRecord,
   type PoleSummary,
   type RegionRisk,
+  workspaceTexts,
 } from "@poleatlas/shared";
-import { badRequest, notFound } from "../../errors";
+import { badRequest, forbidden, notFound } from "../../errors";
+import type { Actor } from "../workspaces/actor";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
 import type { ImageChanges, PolesRepository } from "./poles.repository";
@@ -29,34 +32,36 @@ const NO_RISK: RegionRisk = { high: 0, medium: 0, low: 0, unrated: 0 };
 export function createPolesService({ poles, images, spotRadiusMeters }: PolesServiceDeps) {
   const poleNotFound = () => notFound(messages.poleNotFound);
 
-  async function ownedPole(userId: string, id: string): Promise<PoleSummary> {
-    const pole = await poles.findOwned(userId, id);
+  async function ownedPole(workspaceId: string, id: string): Promise<PoleSummary> {
+    const pole = await poles.findOwned(workspaceId, id);
     if (!pole) throw poleNotFound();
     return pole;
   }
 
   return {
-    async region(userId: string, regionId: string): Promise<PoleSummary[]> {
+    async region({ workspaceId }: Actor, regionId: string): Promise<PoleSummary[]> {
       const region = parseRegionKey(regionId);
       if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
-      return poles.region(userId, region);
+      return poles.region(workspaceId, region);
     },
 
     /** The pole and its timeline (photos in list order). */
-    async get(userId: string, id: string): Promise<{ pole: PoleSummary; images: ImageRecord[] }> {
-      const pole = await ownedPole(userId, id);
+    async get({ workspaceId }: Actor, id: string): Promise<{ pole: PoleSummary; images: ImageRecord[] }> {
+      const pole = await ownedPole(workspaceId, id);
       return { pole, images: (await poles.timeline(id)).map(toImageRecord) };
     },
 
-    async setLabel(userId: string, id: string, label: string): Promise<PoleSummary> {
-      if (!(await poles.setLabel(userId, id, label))) throw poleNotFound();
-      return ownedPole(userId, id);
+    async setLabel({ workspaceId, role }: Actor, id: string, label: string): Promise<PoleSummary> {
+      const pole = await ownedPole(workspaceId, id);
+      if (!canEdit(role)) throw forbidden(workspaceTexts.forbidden);
+      if (!(await poles.setLabel(workspaceId, pole.id, label))) throw poleNotFound();
+      return ownedPole(workspaceId, id);
     },
 
     /** Per region id: its poles by risk (regions without poles of their own count zeros). */
-    async riskByRegion(userId: string): Promise<(lon: number, lat: number) => RegionRisk> {
+    async riskByRegion(workspaceId: string): Promise<(lon: number, lat: number) => RegionRisk> {
       const byKey = new Map<string, RegionRisk>();
-      for (const r of await poles.riskByRegion(userId)) {
+      for (const r of await poles.riskByRegion(workspaceId)) {
         byKey.set(`${r.region_lon},${r.region_lat}`, {
           high: r.high,
           medium: r.medium,
@@ -71,9 +76,15 @@ export function createPolesService({ poles, images, spotRadiusMeters }: PolesSer
      * PATCH /api/images/:id: rating and notes as given; coordinates (re)place the photo by the
      * pole rule; `pole_id` moves it to another pole of the owner, or to a pole of its own ("new").
      */
-    async patchImage(userId: string, id: string, patch: ImagePatch): Promise<ImageRecord> {
-      const row = await images.withUserLock(userId, async (tx) => {
-        const photo = await images.findOwned(userId, id, tx);
+    async patchImage(actor: Actor, id: string, patch: ImagePatch): Promise<ImageRecord> {
+      const { workspaceId } = actor;
+      const found = await images.findOwned(workspaceId, id);
+      if (!found) throw notFound(messages.imageNotFound);
+      if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      // The workspace's lock (poles) and the uploader's (a new place re-runs the usage trigger),
+      // both at once and sorted.
+      const row = await images.withLocks([workspaceId, found.user_id], async (tx) => {
+        const photo = await images.findOwned(workspaceId, id, tx);
         if (!photo) throw notFound(messages.imageNotFound);
         const changes: ImageChanges = {};
         if (patch.risk !== undefined) changes.risk = patch.risk;
@@ -81,13 +92,13 @@ export function createPolesService({ poles, images, spotRadiusMeters }: PolesSer
         if (patch.latitude !== undefined && patch.longitude !== undefined) {
           changes.latitude = patch.latitude;
           changes.longitude = patch.longitude;
-          changes.pole_id = await poles.assign(tx, userId, patch.latitude, patch.longitude, spotRadiusMeters);
+          changes.pole_id = await poles.assign(tx, workspaceId, patch.latitude, patch.longitude, spotRadiusMeters);
         } else if (patch.pole_id === "new") {
           if (photo.latitude === null || photo.longitude === null)
             throw badRequest(messages.photoUnplaced, "unplaced_photo");
-          changes.pole_id = await poles.create(tx, userId, photo.latitude, photo.longitude);
+          changes.pole_id = await poles.create(tx, workspaceId, photo.latitude, photo.longitude);
         } else if (patch.pole_id !== undefined) {
-          const target = await poles.findOwned(userId, patch.pole_id, tx);
+          const target = await poles.findOwned(workspaceId, patch.pole_id, tx);
           if (!target) throw poleNotFound();
           changes.pole_id = target.id;
           // A photo without a place takes the pole's.

@@ -1,0 +1,25 @@
+/**
+ * Who is calling and in which workspace: what every photo, pole, region and usage call reads and
+ * writes. The session's active organization (better-auth) decides; none, or one the user is not
+ * a member of any more, is the personal workspace.
+ */
+import type { WorkspaceRole } from "@poleatlas/shared";
+import type { FastifyRequest } from "fastify";
+
+export interface Actor {
+  userId: string;
+  email: string;
+  /** The user's own id (personal) or the organization's id (team). */
+  workspaceId: string;
+  role: WorkspaceRole;
+}
+
+export type RequireActor = (req: FastifyRequest) => Promise<Actor>;
+
+/** The user in their own workspace, where they own everything. */
+export const personalActor = (userId: string, email: string): Actor => ({
+  userId,
+  email,
+  workspaceId: userId,
+  role: "owner",
+});

@@ -1,0 +1,17 @@
+/** Workspaces: who works where (the `RequireActor` seam every photo module receives), GET /api/workspaces. */
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../infra/db/database";
+import type { RequireUser } from "../auth/session-user";
+import type { RequireActor } from "./actor";
+import { createWorkspacesRepository } from "./workspaces.repository";
+import { workspacesRoutes } from "./workspaces.routes";
+import { createWorkspacesService } from "./workspaces.service";
+
+export function registerWorkspaces(app: FastifyInstance, deps: { db: Db; requireUser: RequireUser }): RequireActor {
+  const service = createWorkspacesService({
+    repository: createWorkspacesRepository(deps.db),
+    requireUser: deps.requireUser,
+  });
+  workspacesRoutes(app, { service });
+  return service.requireActor;
+}

@@ -1,0 +1,57 @@
+/**
+ * Workspaces and roles (issue 14): what a member of a team may do, in one place for the server's
+ * checks and the screens that hide what a role cannot use.
+ */
+import { z } from "zod";
+
+/** The screen an invitation mail links to: `/accept-invitation/<id>`. */
+export const ACCEPT_INVITATION_PATH = "/accept-invitation";
+
+export const WORKSPACE_ROLES = ["owner", "admin", "member", "viewer"] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** Upload, rate, label and move photos. */
+export const canEdit = (role: WorkspaceRole) => role !== "viewer";
+/** Delete any photo of the workspace (a member deletes only what they uploaded). */
+export const canDeleteAny = (role: WorkspaceRole) => role === "owner" || role === "admin";
+/** Invite, change roles, remove members, set quotas, read the audit trail. */
+export const canManage = canDeleteAny;
+
+/**
+ * better-auth stores a member's roles as one comma-separated string; the strongest one counts.
+ * Unknown names count for nothing, so a stray value can never grant more than viewer.
+ */
+export function strongestRole(stored: string): WorkspaceRole {
+  const names = stored.split(",").map((r) => r.trim());
+  return WORKSPACE_ROLES.find((role) => names.includes(role)) ?? "viewer";
+}
+
+export const workspaceSchema = z.object({
+  /** The user's own id for the personal workspace, the organization's id for a team. */
+  id: z.string(),
+  kind: z.enum(["personal", "team"]),
+  name: z.string(),
+  role: z.enum(WORKSPACE_ROLES),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+export const workspacesResponseSchema = z.object({
+  active: workspaceSchema,
+  workspaces: z.array(workspaceSchema),
+});
+export type WorkspacesResponse = z.infer<typeof workspacesResponseSchema>;
+
+export const workspaceTexts = {
+  personal: "Personal",
+  createTeam: "Create team",
+  teamName: "Team name",
+  create: "Create",
+  cancel: "Cancel",
+  workspace: "Workspace",
+  forbidden: "You do not have permission to do this.",
+  notYourPhoto: "Members can delete only the photos they uploaded.",
+  invitationTitle: "Team invitation",
+  accept: "Accept",
+  decline: "Decline",
+  invitationUnknown: "This invitation is not valid any more. Ask for a new one.",
+} as const;
