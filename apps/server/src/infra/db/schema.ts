@@ -127,7 +127,10 @@ export const invitation = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
   },
-  (t) => [index("invitation_organization_idx").on(t.organizationId), index("invitation_email_idx").on(t.email)],
+  (t) => [
+    index("invitation_organization_idx").on(t.organizationId),
+    index("invitation_email_idx").on(t.email),
+  ],
 );
 
 export const rateLimit = pgTable("rate_limit", {
@@ -179,7 +182,14 @@ export const images = pgTable(
     // Both end in the full list order (date, created_at, id), so lists and a region's first
     // photo come straight from the index without sorting.
     index("images_workspace_date_idx").on(t.workspaceId, t.date, t.createdAt, t.id),
-    index("images_workspace_region_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.date, t.createdAt, t.id),
+    index("images_workspace_region_idx").on(
+      t.workspaceId,
+      t.regionLon,
+      t.regionLat,
+      t.date,
+      t.createdAt,
+      t.id,
+    ),
     index("images_user_idx").on(t.userId),
   ],
 );

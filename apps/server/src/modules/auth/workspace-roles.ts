@@ -4,12 +4,7 @@
  * packages/shared workspaces.ts). better-auth rejects any role name not listed here.
  */
 import { createAccessControl } from "better-auth/plugins/access";
-import {
-  adminAc,
-  defaultStatements,
-  memberAc,
-  ownerAc,
-} from "better-auth/plugins/organization/access";
+import { adminAc, defaultStatements, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 
 const ac = createAccessControl(defaultStatements);
 

@@ -56,7 +56,8 @@ export interface RegionRow {
   max_lat: number;
 }
 
-export const COLUMNS = sql.raw(`id::text, user_id, workspace_id, storage_key, thumbnail_key, name, date::text AS date,
+export const COLUMNS =
+  sql.raw(`id::text, user_id, workspace_id, storage_key, thumbnail_key, name, date::text AS date,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
   latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256`);
 

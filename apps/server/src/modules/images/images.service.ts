@@ -251,7 +251,10 @@ export function createImagesService(deps: ImagesServiceDeps) {
       if (q.region !== undefined) {
         const region = parseRegionKey(q.region);
         if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
-        return { images: (await repository.region(workspaceId, region)).map(toImageRecord), nextCursor: null };
+        return {
+          images: (await repository.region(workspaceId, region)).map(toImageRecord),
+          nextCursor: null,
+        };
       }
       const limit = Math.min(q.limit ?? IMAGE_PAGE_LIMIT, IMAGE_PAGE_LIMIT);
       const after = q.cursor === undefined ? null : decodeCursor(q.cursor);

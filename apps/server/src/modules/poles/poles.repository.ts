@@ -47,7 +47,10 @@ export const poleQueries = {
 export function createPolesRepository(db: Db) {
   return {
     async assign(tx: Executor, workspaceId: string, latitude: number, longitude: number, radius: number) {
-      const [row] = await rows<{ id: string }>(tx, poleQueries.assign(workspaceId, latitude, longitude, radius));
+      const [row] = await rows<{ id: string }>(
+        tx,
+        poleQueries.assign(workspaceId, latitude, longitude, radius),
+      );
       if (!row) throw new Error("utility_pole_assign gave no pole");
       return row.id;
     },

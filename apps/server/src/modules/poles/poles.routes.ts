@@ -18,7 +18,10 @@ import {
 import type { RequireActor } from "../workspaces/actor";
 import type { PolesService } from "./poles.service";
 
-export function polesRoutes(app: FastifyInstance, deps: { requireActor: RequireActor; service: PolesService }) {
+export function polesRoutes(
+  app: FastifyInstance,
+  deps: { requireActor: RequireActor; service: PolesService },
+) {
   const { requireActor, service } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -92,7 +92,13 @@ export function createPolesService({ poles, images, spotRadiusMeters }: PolesSer
         if (patch.latitude !== undefined && patch.longitude !== undefined) {
           changes.latitude = patch.latitude;
           changes.longitude = patch.longitude;
-          changes.pole_id = await poles.assign(tx, workspaceId, patch.latitude, patch.longitude, spotRadiusMeters);
+          changes.pole_id = await poles.assign(
+            tx,
+            workspaceId,
+            patch.latitude,
+            patch.longitude,
+            spotRadiusMeters,
+          );
         } else if (patch.pole_id === "new") {
           if (photo.latitude === null || photo.longitude === null)
             throw badRequest(messages.photoUnplaced, "unplaced_photo");

@@ -7,7 +7,10 @@ import { createWorkspacesRepository } from "./workspaces.repository";
 import { workspacesRoutes } from "./workspaces.routes";
 import { createWorkspacesService } from "./workspaces.service";
 
-export function registerWorkspaces(app: FastifyInstance, deps: { db: Db; requireUser: RequireUser }): RequireActor {
+export function registerWorkspaces(
+  app: FastifyInstance,
+  deps: { db: Db; requireUser: RequireUser },
+): RequireActor {
   const service = createWorkspacesService({
     repository: createWorkspacesRepository(deps.db),
     requireUser: deps.requireUser,

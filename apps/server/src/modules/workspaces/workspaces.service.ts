@@ -5,7 +5,10 @@ import type { RequireUser, SessionUser } from "../auth/session-user";
 import { personalActor, type Actor } from "./actor";
 import type { WorkspacesRepository } from "./workspaces.repository";
 
-export function createWorkspacesService(deps: { repository: WorkspacesRepository; requireUser: RequireUser }) {
+export function createWorkspacesService(deps: {
+  repository: WorkspacesRepository;
+  requireUser: RequireUser;
+}) {
   const { repository, requireUser } = deps;
 
   async function actorOf(user: SessionUser): Promise<Actor> {
@@ -23,7 +26,12 @@ export function createWorkspacesService(deps: { repository: WorkspacesRepository
     async list(req: FastifyRequest): Promise<WorkspacesResponse> {
       const user = await requireUser(req);
       const actor = await actorOf(user);
-      const personal = { id: user.id, kind: "personal" as const, name: workspaceTexts.personal, role: "owner" as const };
+      const personal = {
+        id: user.id,
+        kind: "personal" as const,
+        name: workspaceTexts.personal,
+        role: "owner" as const,
+      };
       const teams = (await repository.teamsOf(user.id)).map((t) => ({
         id: t.id,
         kind: "team" as const,

@@ -1,0 +1,131 @@
+/**
+ * Issue 14: a team's members share one map (photos, regions, poles); outsiders see nothing of it
+ * and cannot switch to it; a personal workspace stays what the spec describes.
+ */
+import {
+  imageCreatedSchema,
+  imageListSchema,
+  poleListSchema,
+  regionListSchema,
+  workspacesResponseSchema,
+} from "@poleatlas/shared";
+import { makePhoto } from "@poleatlas/shared/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { upload } from "../helpers/uploads";
+import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { addMember, createTeam, get, orgPost, setActive } from "./support";
+
+let t: TestApp;
+let alice: SignedInUser;
+let bob: SignedInUser;
+let outsider: SignedInUser;
+let team: string;
+
+const BERLIN = { latitude: 52.52, longitude: 13.405 };
+
+async function uploadAt(who: SignedInUser, gps: { latitude: number; longitude: number }) {
+  const { bytes } = await makePhoto({ gps, dateTimeOriginal: "2024:05:01 10:00:00" });
+  const res = await upload(t, who.cookie, bytes);
+  expect(res.statusCode, res.body).toBe(201);
+  return imageCreatedSchema.parse(res.json()).image;
+}
+
+const listIds = async (who: SignedInUser) =>
+  imageListSchema
+    .parse((await get(t, who, "/api/images")).json())
+    .images.map((i) => i.id)
+    .sort();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [alice, bob, outsider] = await Promise.all([
+    createSignedInUser(t),
+    createSignedInUser(t),
+    createSignedInUser(t),
+  ]);
+  team = await createTeam(t, alice, "North crew");
+  await addMember(t, team, alice, bob, "member");
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe("a team's shared map", () => {
+  const mine: string[] = [];
+  it("holds both members' photos, one pole for both visits of one spot, one region", async () => {
+    await setActive(t, alice, team);
+    await setActive(t, bob, team);
+    const a = await uploadAt(alice, BERLIN);
+    // Bob's phone puts the same pole 4 m north.
+    const b = await uploadAt(bob, { latitude: BERLIN.latitude + 0.000036, longitude: BERLIN.longitude });
+    mine.push(a.id, b.id);
+    expect(a.user_id).toBe(alice.id);
+    expect(b.user_id).toBe(bob.id);
+    expect(b.pole_id).toBe(a.pole_id);
+
+    expect(await listIds(alice)).toEqual([a.id, b.id].sort());
+    expect(await listIds(bob)).toEqual([a.id, b.id].sort());
+    const regions = regionListSchema.parse((await get(t, bob, "/api/regions")).json()).regions;
+    expect(regions.map((r) => r.count)).toEqual([2]);
+    const poles = poleListSchema.parse(
+      (await get(t, bob, `/api/poles?region=${regions[0]!.id}`)).json(),
+    ).poles;
+    expect(poles.map((p) => p.photo_count)).toEqual([2]);
+    // Each sees the other's photo and its file.
+    expect((await get(t, bob, `/api/images/${a.id}`)).statusCode).toBe(200);
+    expect((await get(t, bob, a.thumbnail_url)).statusCode).toBe(200);
+  });
+
+  it("is nothing to an outsider: no photos, no files, no switching to it", async () => {
+    await uploadAt(outsider, BERLIN);
+    expect(await listIds(outsider)).toHaveLength(1);
+    for (const id of mine) expect((await get(t, outsider, `/api/images/${id}`)).statusCode).toBe(404);
+    const refused = await orgPost(t, outsider, "set-active", { organizationId: team });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    const ws = workspacesResponseSchema.parse((await get(t, outsider, "/api/workspaces")).json());
+    expect(ws.active).toMatchObject({ kind: "personal", id: outsider.id });
+    expect(ws.workspaces.map((w) => w.id)).toEqual([outsider.id]);
+  });
+
+  it("keeps the personal workspace apart: switching back shows only one's own personal photos", async () => {
+    await setActive(t, alice, null);
+    expect(await listIds(alice)).toEqual([]);
+    const own = await uploadAt(alice, BERLIN);
+    expect(await listIds(alice)).toEqual([own.id]);
+    // Not in the team's map, though the same person uploaded it.
+    expect(await listIds(bob)).toEqual(mine.slice().sort());
+    const ws = workspacesResponseSchema.parse((await get(t, alice, "/api/workspaces")).json());
+    expect(ws.active.kind).toBe("personal");
+    expect(ws.workspaces).toEqual([
+      { id: alice.id, kind: "personal", name: "Personal", role: "owner" },
+      { id: team, kind: "team", name: "North crew", role: "owner" },
+    ]);
+  });
+
+  it("counts each uploader's own bytes, whatever the workspace", async () => {
+    const usage = (who: SignedInUser) =>
+      get(t, who, "/api/storage/usage").then((r) => r.json<{ usedBytes: number; quotaBytes: number }>());
+    const [a, b] = await Promise.all([usage(alice), usage(bob)]);
+    expect(a.usedBytes).toBeGreaterThan(b.usedBytes);
+    expect(b.usedBytes).toBeGreaterThan(0);
+    expect(a.quotaBytes).toBe(52428800);
+  });
+
+  it("is lost at once by a member who is removed, even with the team still active in the session", async () => {
+    const carol = await createSignedInUser(t);
+    await addMember(t, team, alice, carol, "member");
+    await setActive(t, carol, team);
+    expect(await listIds(carol)).toEqual(mine.slice().sort());
+    const removed = await orgPost(t, alice, "remove-member", {
+      memberIdOrEmail: carol.email,
+      organizationId: team,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await listIds(carol)).toEqual([]);
+    const ws = workspacesResponseSchema.parse((await get(t, carol, "/api/workspaces")).json());
+    expect(ws.active.kind).toBe("personal");
+  });
+});
