@@ -65,6 +65,16 @@ const envSchema = z.object({
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(10),
   // Poles (issue 13): a photo joins the nearest pole of its owner within this many metres.
   SPOT_RADIUS_METERS: z.coerce.number().min(0).max(1000).default(DEFAULT_SPOT_RADIUS_METERS),
+  // Teams (issue 14): instance administrators, who may set anyone's quota. A comma list of e-mails.
+  ADMIN_EMAILS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .default([]),
   ORPHAN_SWEEP_CRON: z
     .string()
     .regex(/^\S+( \S+){4}$/, "must be a five-field cron expression")
@@ -164,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     /** Uploads stream here first; next to the files folder, so moving one in is a rename. */
     uploadTmpDir: path.join(dataDir, "tmp"),
     spotRadiusMeters: e.SPOT_RADIUS_METERS,
+    /** Lower-case e-mail addresses of instance administrators. */
+    adminEmails: e.ADMIN_EMAILS,
     jobs: {
       /** Stored files younger than this are never orphans: their upload may not have committed yet. */
       orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,

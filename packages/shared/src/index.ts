@@ -7,5 +7,6 @@ export * from "./names";
 export * from "./poles";
 export * from "./schemas";
 export * from "./workspaces";
+export * from "./admin";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";

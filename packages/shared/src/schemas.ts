@@ -73,7 +73,13 @@ export type ImageListQuery = z.infer<typeof imageListQuerySchema>;
 export const imageIdParamsSchema = z.object({ id: z.guid() });
 
 /** GET /api/poles/:id: the pole and its timeline (its photos in list order). */
-export const poleTimelineSchema = z.object({ pole: poleSummarySchema, images: z.array(imageRecordSchema) });
+/** A photo in a pole's history: who uploaded it and who last rated it (e-mails; null when gone). */
+export const timelineImageSchema = imageRecordSchema.extend({
+  uploaded_by: z.string().nullable(),
+  rated_by: z.string().nullable(),
+});
+export type TimelineImage = z.infer<typeof timelineImageSchema>;
+export const poleTimelineSchema = z.object({ pole: poleSummarySchema, images: z.array(timelineImageSchema) });
 
 /** GET /files/<key>: the key is the rest of the path. */
 export const fileParamsSchema = z.object({ "*": z.string() });

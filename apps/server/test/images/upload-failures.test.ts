@@ -21,6 +21,8 @@ import { createImagesService, type ImagesService } from "../../src/modules/image
 import type { ReceiveOptions } from "../../src/modules/images/upload-receiver";
 import { UploadSlots } from "../../src/modules/images/upload-slots";
 import { personalActor } from "../../src/modules/workspaces/actor";
+import { createAuditLog } from "../../src/modules/audit/audit-log";
+import { createAuditRepository } from "../../src/modules/audit/audit.repository";
 import { createPoles } from "../../src/modules/poles/poles.module";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
@@ -49,6 +51,7 @@ function serviceWith(
   storage: Storage,
   repository: ImagesRepository = createImagesRepository(t.db.database.db),
 ): ImagesService {
+  const audit = createAuditLog(createAuditRepository(t.db.database.db));
   return createImagesService({
     repository,
     storage,
@@ -56,7 +59,8 @@ function serviceWith(
     temp: createTempFiles(path.join(work, "tmp")),
     slots: new UploadSlots(),
     log: Fastify({ logger: { level: "silent" } }).log,
-    poles: createPoles(t.db.database.db, repository, DEFAULT_SPOT_RADIUS_METERS).placement,
+    poles: createPoles(t.db.database.db, repository, DEFAULT_SPOT_RADIUS_METERS, audit).placement,
+    audit,
   });
 }
 
@@ -79,7 +83,9 @@ describe("an upload that fails late leaves nothing behind", () => {
         key.includes("/thumbnails/") ? Promise.reject(new Error("disk full")) : local.put(key, src, type),
     };
     const before = await rowCount();
-    await expect(serviceWith(failing).upload(personalActor(user.id, user.email), null, receiveFixture)).rejects.toThrow("disk full");
+    await expect(
+      serviceWith(failing).upload(personalActor(user.id, user.email), null, receiveFixture),
+    ).rejects.toThrow("disk full");
     expect(await rowCount()).toBe(before);
     expect(await listFiles(root)).toEqual([]);
     expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
@@ -98,7 +104,9 @@ describe("an upload that fails late leaves nothing behind", () => {
     };
     const before = await rowCount();
     const service = serviceWith(local, repository);
-    await expect(service.upload(personalActor(user.id, user.email), null, receiveFixture)).rejects.toMatchObject({
+    await expect(
+      service.upload(personalActor(user.id, user.email), null, receiveFixture),
+    ).rejects.toMatchObject({
       code: "quota_exceeded",
     });
     expect(await rowCount()).toBe(before);
@@ -120,9 +128,9 @@ describe("an upload that fails late leaves nothing behind", () => {
       },
     };
     const before = await rowCount();
-    await expect(serviceWith(local, repository).upload(personalActor(user.id, user.email), null, receiveFixture)).rejects.toThrow(
-      "Connection terminated",
-    );
+    await expect(
+      serviceWith(local, repository).upload(personalActor(user.id, user.email), null, receiveFixture),
+    ).rejects.toThrow("Connection terminated");
     expect(await rowCount()).toBe(before + 1);
     const [row] = (
       await t.db.database.db.execute(

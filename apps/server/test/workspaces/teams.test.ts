@@ -14,7 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import path from "node:path";
+import { poleTimelineSchema } from "@poleatlas/shared";
+import { waitForOutboxMail } from "../auth/mail-helpers";
 import { addMember, createTeam, get, orgPost, setActive } from "./support";
+import { patchImage } from "../poles/support";
 
 let t: TestApp;
 let alice: SignedInUser;
@@ -76,6 +80,31 @@ describe("a team's shared map", () => {
     // Each sees the other's photo and its file.
     expect((await get(t, bob, `/api/images/${a.id}`)).statusCode).toBe(200);
     expect((await get(t, bob, a.thumbnail_url)).statusCode).toBe(200);
+  });
+
+  it("shows in a pole's history who uploaded each photo and who rated it", async () => {
+    const [a] = mine;
+    expect((await patchImage(t, bob.cookie, a!, { risk: "medium" })).statusCode).toBe(200);
+    const photo = (await get(t, alice, `/api/images/${a}`)).json<{ image: { pole_id: string } }>().image;
+    const res = await get(t, alice, `/api/poles/${photo.pole_id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const history = poleTimelineSchema.parse(res.json());
+    expect(history.images.map((i) => [i.uploaded_by, i.rated_by])).toEqual([
+      [alice.email, bob.email],
+      [bob.email, null],
+    ]);
+  });
+
+  it("invites by e-mail with a link to the invitation screen", async () => {
+    const newcomer = `new-${Date.now()}@example.test`;
+    const res = await orgPost(t, alice, "invite-member", {
+      email: newcomer,
+      role: "viewer",
+      organizationId: team,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await waitForOutboxMail(path.join(t.dataDir, "mail"), newcomer, "North crew");
+    expect(mail.links).toContain(`http://localhost:8080/accept-invitation/${res.json<{ id: string }>().id}`);
   });
 
   it("is nothing to an outsider: no photos, no files, no switching to it", async () => {

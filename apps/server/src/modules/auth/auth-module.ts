@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
 import type { Mailer } from "../../infra/mail/mailer";
+import { createAuditRepository } from "../audit/audit.repository";
 import { createAccountLockRepository } from "./account-lock.repository";
 import { createAccountLockService, type AccountLockService } from "./account-lock.service";
 import { createAuth, longestRateLimitWindowSeconds, type Auth } from "./auth";
@@ -31,7 +32,18 @@ export async function createAuthModule(deps: {
   const { config, database, mailer, log } = deps;
   const secret = await resolveAuthSecret(config.auth);
   const repository = createAuthRepository(database.db);
+  const auditLog = createAuditRepository(database.db);
   const auth = createAuth({
+    teamAudit: (actor, e) =>
+      auditLog.record({
+        workspaceId: e.organizationId,
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: e.action,
+        targetType: e.targetType,
+        targetId: e.targetId,
+        details: e.details,
+      }),
     config,
     db: database.db,
     secret,

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, isAuthEndpoint } from "./auth";
 import type { AuthModule } from "./auth-module";
+import { authRequest } from "./team-audit";
 
 /** Hop-by-hop and length headers are the transport's business on each side, not the message's. */
 const DROP_REQUEST = ["connection", "content-length", "transfer-encoding", "keep-alive", "expect"];
@@ -61,7 +62,7 @@ async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply
     const lock = await mod.accountLock.check(signInEmail);
     if (lock.locked) return tooManyAttempts(reply, lock.retryAfterSeconds);
   }
-  const res = await mod.auth.handler(request);
+  const res = await authRequest.run({ headers }, () => mod.auth.handler(request));
   if (signInEmail !== undefined) {
     // Only a wrong address or password counts; the per-address limit (429) or an unconfirmed
     // account (403) say nothing about the password.

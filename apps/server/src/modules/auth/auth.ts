@@ -27,6 +27,7 @@ import {
 } from "../../infra/db/schema";
 import type { Mailer } from "../../infra/mail/mailer";
 import { confirmationMail, invitationMail, resetPasswordMail } from "./auth-mail";
+import { authRequest, type TeamAuditEvent, type TeamAuditSink } from "./team-audit";
 import { workspaceAccess } from "./workspace-roles";
 import { RESET_TOKEN_PREFIX, type AuthRepository } from "./auth.repository";
 
@@ -101,6 +102,8 @@ export interface AuthDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   repository: AuthRepository;
+  /** Where team changes (invitations, roles, removals) are recorded, with who made them. */
+  teamAudit: TeamAuditSink;
 }
 
 /**
@@ -115,10 +118,17 @@ function hashIdentifier(identifier: string): Promise<string> {
   );
 }
 
-export function createAuth({ config, db, secret, mailer, log, repository }: AuthDeps) {
+export function createAuth({ config, db, secret, mailer, log, repository, teamAudit }: AuthDeps) {
   const { publicUrl } = config;
+  // The caller of the auth request in progress (see team-audit.ts); set once `auth` exists.
+  let callerOf: () => Promise<{ id: string; email: string } | null> = () => Promise.resolve(null);
+  const recordTeamChange = async (event: TeamAuditEvent) => {
+    const caller = await callerOf();
+    if (caller) await teamAudit(caller, event);
+    else log.warn({ event }, "a team change without a caller was not recorded");
+  };
   const limited = { window: config.auth.rateLimit.windowSeconds, max: config.auth.rateLimit.max };
-  return betterAuth({
+  const auth = betterAuth({
     appName: PRODUCT_NAME,
     baseURL: publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -214,6 +224,32 @@ export function createAuth({ config, db, secret, mailer, log, repository }: Auth
           mailer.send(invitationMail(email, url, team.name, inviter.user.email));
           return Promise.resolve();
         },
+        organizationHooks: {
+          afterCreateInvitation: ({ invitation: i }) =>
+            recordTeamChange({
+              organizationId: i.organizationId,
+              action: "member.invite",
+              targetType: "invitation",
+              targetId: i.id,
+              details: { email: i.email, role: i.role },
+            }),
+          afterUpdateMemberRole: ({ member: m, previousRole, user: u }) =>
+            recordTeamChange({
+              organizationId: m.organizationId,
+              action: "member.role",
+              targetType: "member",
+              targetId: m.userId,
+              details: { email: u.email, before: { role: previousRole }, after: { role: m.role } },
+            }),
+          afterRemoveMember: ({ member: m, user: u }) =>
+            recordTeamChange({
+              organizationId: m.organizationId,
+              action: "member.remove",
+              targetType: "member",
+              targetId: m.userId,
+              details: { email: u.email, role: m.role },
+            }),
+        },
       }),
     ],
     telemetry: { enabled: false },
@@ -221,6 +257,12 @@ export function createAuth({ config, db, secret, mailer, log, repository }: Auth
       log: (level, message, ...args) => log[level]({ details: args.length ? args : undefined }, message),
     },
   });
+  callerOf = async () => {
+    const headers = authRequest.getStore()?.headers;
+    const found = headers ? await auth.api.getSession({ headers }) : null;
+    return found ? { id: found.user.id, email: found.user.email } : null;
+  };
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

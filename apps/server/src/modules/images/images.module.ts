@@ -6,6 +6,13 @@ import { createImageProcessor } from "../../infra/images/image-processor";
 import { createStorage } from "../../infra/storage/create-storage";
 import type { Storage } from "../../infra/storage/storage";
 import { createTempFiles } from "../../infra/uploads/temp-files";
+import { createAdminRepository } from "../admin/admin.repository";
+import { adminRoutes } from "../admin/admin.routes";
+import { createAdminService } from "../admin/admin.service";
+import { createAuditLog } from "../audit/audit-log";
+import { createAuditRepository } from "../audit/audit.repository";
+import { auditRoutes } from "../audit/audit.routes";
+import { createAuditService } from "../audit/audit.service";
 import type { RequireActor } from "../workspaces/actor";
 import { filesRoutes } from "./files.routes";
 import { createImagesRepository } from "./images.repository";
@@ -47,7 +54,9 @@ export async function registerImages(
     log.error({ err }, "could not sweep the upload temp folder");
   }
   const repository = createImagesRepository(database.db);
-  const poles = createPoles(database.db, repository, config.spotRadiusMeters);
+  const auditRepository = createAuditRepository(database.db);
+  const audit = createAuditLog(auditRepository);
+  const poles = createPoles(database.db, repository, config.spotRadiusMeters, audit);
   const service = createImagesService({
     repository,
     storage,
@@ -56,9 +65,17 @@ export async function registerImages(
     slots: new UploadSlots(),
     log,
     poles: poles.placement,
+    audit,
   });
   await imagesRoutes(app, { requireActor, service });
   filesRoutes(app, { requireActor, service });
   polesRoutes(app, { requireActor, service: poles.service });
+  auditRoutes(app, { requireActor, service: createAuditService(auditRepository) });
+  const adminService = createAdminService({
+    repository: createAdminRepository(database.db),
+    audit,
+    adminEmails: config.adminEmails,
+  });
+  adminRoutes(app, { requireActor, service: adminService });
   return { service, storage };
 }

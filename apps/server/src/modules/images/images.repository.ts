@@ -28,6 +28,8 @@ export interface ImageRow {
   risk: Risk | null;
   notes: string | null;
   sha256: string | null;
+  /** Who last set `risk` (a user id). */
+  rated_by: string | null;
 }
 
 export interface NewImageRow {
@@ -59,7 +61,7 @@ export interface RegionRow {
 export const COLUMNS =
   sql.raw(`id::text, user_id, workspace_id, storage_key, thumbnail_key, name, date::text AS date,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256`);
+  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256, rated_by`);
 
 /**
  * The one list order (shared LIST_ORDER_COLUMNS): ascending, nulls (undated) last. Qualified with

@@ -41,6 +41,7 @@ import { decodeCursor, encodeCursor } from "./list-cursor";
 import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 import type { UploadSlots } from "./upload-slots";
+import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
 
 export interface ImagesServiceDeps {
@@ -51,6 +52,7 @@ export interface ImagesServiceDeps {
   slots: UploadSlots;
   log: FastifyBaseLogger;
   poles: PolePlacement;
+  audit: AuditLog;
 }
 
 /** What photos need of poles (modules/poles): joining one, leaving one, and the regions' risk. */
@@ -95,7 +97,7 @@ export const tooManyUploads = () =>
   new AppError(429, "too_many_uploads", messages.tooManyUploads(MAX_UPLOADS_IN_FLIGHT));
 
 export function createImagesService(deps: ImagesServiceDeps) {
-  const { repository, storage, images, temp, slots, log, poles } = deps;
+  const { repository, storage, images, temp, slots, log, poles, audit } = deps;
 
   async function removeQuietly(keys: string[]): Promise<void> {
     for (const key of keys) {
@@ -221,6 +223,16 @@ export function createImagesService(deps: ImagesServiceDeps) {
             poleId,
             sha256,
           });
+          await audit(
+            actor,
+            {
+              action: "image.upload",
+              targetType: "image",
+              targetId: id,
+              details: { name, bytes: received.size },
+            },
+            tx,
+          );
           reachedCommit = true;
           return { row: inserted, duplicate: false };
         });
@@ -343,7 +355,10 @@ export function createImagesService(deps: ImagesServiceDeps) {
       // then) and the uploader's, which the usage trigger takes: both at once, sorted.
       const row = await repository.withLocks([workspaceId, photo.user_id], async (tx) => {
         const deleted = await repository.deleteOwned(workspaceId, id, tx);
-        if (deleted?.pole_id) await poles.refresh(tx, [deleted.pole_id]);
+        if (!deleted) return null;
+        if (deleted.pole_id) await poles.refresh(tx, [deleted.pole_id]);
+        const details = { name: deleted.name, uploaded_by: deleted.user_id, pole_id: deleted.pole_id };
+        await audit(actor, { action: "image.delete", targetType: "image", targetId: id, details }, tx);
         return deleted;
       });
       if (!row) throw notFound(messages.imageNotFound);

@@ -12,9 +12,11 @@ import {
   type ImageRecord,
   type PoleSummary,
   type RegionRisk,
+  type TimelineImage,
   workspaceTexts,
 } from "@poleatlas/shared";
 import { badRequest, forbidden, notFound } from "../../errors";
+import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
@@ -25,11 +27,12 @@ export interface PolesServiceDeps {
   images: ImagesRepository;
   /** SPOT_RADIUS_METERS */
   spotRadiusMeters: number;
+  audit: AuditLog;
 }
 
 const NO_RISK: RegionRisk = { high: 0, medium: 0, low: 0, unrated: 0 };
 
-export function createPolesService({ poles, images, spotRadiusMeters }: PolesServiceDeps) {
+export function createPolesService({ poles, images, spotRadiusMeters, audit }: PolesServiceDeps) {
   const poleNotFound = () => notFound(messages.poleNotFound);
 
   async function ownedPole(workspaceId: string, id: string): Promise<PoleSummary> {
@@ -46,16 +49,26 @@ export function createPolesService({ poles, images, spotRadiusMeters }: PolesSer
     },
 
     /** The pole and its timeline (photos in list order). */
-    async get({ workspaceId }: Actor, id: string): Promise<{ pole: PoleSummary; images: ImageRecord[] }> {
+    async get({ workspaceId }: Actor, id: string): Promise<{ pole: PoleSummary; images: TimelineImage[] }> {
       const pole = await ownedPole(workspaceId, id);
-      return { pole, images: (await poles.timeline(id)).map(toImageRecord) };
+      const rows = await poles.timeline(id);
+      return {
+        pole,
+        images: rows.map((r) => ({
+          ...toImageRecord(r),
+          uploaded_by: r.uploaded_by_email,
+          rated_by: r.rated_by_email,
+        })),
+      };
     },
 
-    async setLabel({ workspaceId, role }: Actor, id: string, label: string): Promise<PoleSummary> {
-      const pole = await ownedPole(workspaceId, id);
-      if (!canEdit(role)) throw forbidden(workspaceTexts.forbidden);
-      if (!(await poles.setLabel(workspaceId, pole.id, label))) throw poleNotFound();
-      return ownedPole(workspaceId, id);
+    async setLabel(actor: Actor, id: string, label: string): Promise<PoleSummary> {
+      const pole = await ownedPole(actor.workspaceId, id);
+      if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      if (!(await poles.setLabel(actor.workspaceId, pole.id, label))) throw poleNotFound();
+      const details = { before: { label: pole.label }, after: { label } };
+      await audit(actor, { action: "pole.update", targetType: "pole", targetId: pole.id, details });
+      return ownedPole(actor.workspaceId, id);
     },
 
     /** Per region id: its poles by risk (regions without poles of their own count zeros). */
@@ -87,7 +100,10 @@ export function createPolesService({ poles, images, spotRadiusMeters }: PolesSer
         const photo = await images.findOwned(workspaceId, id, tx);
         if (!photo) throw notFound(messages.imageNotFound);
         const changes: ImageChanges = {};
-        if (patch.risk !== undefined) changes.risk = patch.risk;
+        if (patch.risk !== undefined) {
+          changes.risk = patch.risk;
+          changes.rated_by = patch.risk === null ? null : actor.userId;
+        }
         if (patch.notes !== undefined) changes.notes = patch.notes?.trim() ? patch.notes : null;
         if (patch.latitude !== undefined && patch.longitude !== undefined) {
           changes.latitude = patch.latitude;
@@ -114,6 +130,14 @@ export function createPolesService({ poles, images, spotRadiusMeters }: PolesSer
           }
         }
         const updated = await poles.updateImage(tx, id, changes);
+        const before = Object.fromEntries(
+          Object.keys(changes).map((k) => [k, photo[k as keyof ImageChanges]]),
+        );
+        await audit(
+          actor,
+          { action: "image.update", targetType: "image", targetId: id, details: { before, after: changes } },
+          tx,
+        );
         const touched = [photo.pole_id, updated.pole_id].filter((p): p is string => p !== null);
         await poles.refresh(tx, [...new Set(touched)]);
         return updated;

@@ -1,0 +1,225 @@
+/**
+ * Issue 14: quotas set by team administrators and instance administrators, the quota texts with
+ * the real quota, and the audit trail: one entry per action, with its actor, read-only.
+ */
+import {
+  auditListSchema,
+  imageCreatedSchema,
+  memberUsageListSchema,
+  messages,
+  storageUsageSchema,
+  type AuditAction,
+} from "@poleatlas/shared";
+import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { upload } from "../helpers/uploads";
+import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
+import { patchImage } from "../poles/support";
+import { addMember, createTeam, get, orgPost, setActive } from "./support";
+
+const MB = 1024 * 1024;
+const INSTANCE_ADMIN = "root@example.test";
+let t: TestApp;
+let owner: SignedInUser;
+let admin: SignedInUser;
+let member: SignedInUser;
+let other: SignedInUser;
+let team: string;
+
+/** A valid JPEG of `bytes` bytes, different from every other one made here. */
+async function photoOf(bytes: number) {
+  const { bytes: small } = await makePhoto({ gps: { latitude: 47.37, longitude: 8.54 } });
+  return padJpeg(Buffer.from(small), bytes);
+}
+
+const setQuota = (who: SignedInUser, userId: string, quotaBytes: number) =>
+  t.app.inject({
+    method: "PUT",
+    url: `/api/admin/users/${userId}/quota`,
+    headers: { cookie: who.cookie, origin: TEST_ORIGIN },
+    payload: { quotaBytes },
+  });
+
+const usage = async (who: SignedInUser) =>
+  storageUsageSchema.parse((await get(t, who, "/api/storage/usage")).json());
+
+beforeAll(async () => {
+  t = await buildTestApp({ ADMIN_EMAILS: ` ${INSTANCE_ADMIN.toUpperCase()} , ops@example.test` });
+  [owner, admin, member, other] = await Promise.all([
+    createSignedInUser(t),
+    createSignedInUser(t),
+    createSignedInUser(t),
+    createSignedInUser(t),
+  ]);
+  team = await createTeam(t, owner);
+  await addMember(t, team, owner, admin, "admin");
+  await addMember(t, team, owner, member, "member");
+  for (const who of [owner, admin, member]) await setActive(t, who, team);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe("quotas", () => {
+  it("a member cannot set quotas, their own included; nor can a stranger", async () => {
+    expect((await setQuota(member, member.id, 200 * MB)).statusCode).toBe(403);
+    expect((await setQuota(member, admin.id, 200 * MB)).statusCode).toBe(403);
+    expect((await setQuota(other, member.id, 200 * MB)).statusCode).toBe(403);
+    // An admin of the team cannot reach someone outside it, nor tell whether they exist.
+    expect((await setQuota(admin, other.id, 200 * MB)).statusCode).toBe(403);
+    expect((await setQuota(admin, "no-such-user", 200 * MB)).statusCode).toBe(403);
+    expect((await usage(member)).quotaBytes).toBe(50 * MB);
+  });
+
+  it("raised by an admin, lets the member upload past 50 MB; the usage shows the new quota", async () => {
+    expect((await upload(t, member.cookie, await photoOf(60 * MB))).statusCode).toBe(413);
+    expect((await setQuota(admin, member.id, 200 * MB)).statusCode).toBe(204);
+    expect(await usage(member)).toMatchObject({ quotaBytes: 200 * MB });
+    const res = await upload(t, member.cookie, await photoOf(60 * MB));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await usage(member)).usedBytes).toBe(60 * MB);
+  });
+
+  it("the refusal names the user's own quota", async () => {
+    expect((await setQuota(owner, admin.id, 2 * MB)).statusCode).toBe(204);
+    const res = await upload(t, admin.cookie, await photoOf(3 * MB));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: "quota_exceeded", message: messages.quotaExceeded(0, 2) });
+    expect(messages.quotaExceeded(0, 2)).toContain("of 2MB");
+  });
+
+  it("an instance administrator (ADMIN_EMAILS) sets anyone's; unknown users are 404 to them", async () => {
+    const root = await createSignedInUser(t, { email: INSTANCE_ADMIN });
+    expect((await setQuota(root, other.id, 75 * MB)).statusCode).toBe(204);
+    expect((await usage(other)).quotaBytes).toBe(75 * MB);
+    expect((await setQuota(root, "no-such-user", MB)).statusCode).toBe(404);
+    const bad = await setQuota(root, other.id, -1);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("lists the team's members with usage and quota, for admins only", async () => {
+    const list = memberUsageListSchema.parse((await get(t, admin, "/api/admin/members")).json()).members;
+    expect(list.find((m) => m.user_id === member.id)).toMatchObject({
+      role: "member",
+      used_bytes: 60 * MB,
+      quota_bytes: 200 * MB,
+    });
+    expect(list.map((m) => m.user_id).sort()).toEqual([owner.id, admin.id, member.id].sort());
+    expect((await get(t, member, "/api/admin/members")).statusCode).toBe(403);
+  });
+
+  it("two members uploading at once each stay within their own quota", async () => {
+    const [a, b] = [await createSignedInUser(t), await createSignedInUser(t)];
+    for (const who of [a, b]) {
+      await addMember(t, team, owner, who, "member");
+      await setActive(t, who, team);
+      expect((await setQuota(owner, who.id, 3 * MB)).statusCode).toBe(204);
+    }
+    const files = await Promise.all(Array.from({ length: 8 }, () => photoOf(MB)));
+    const results = await Promise.all(
+      files.map((f, i) => upload(t, (i % 2 ? a : b).cookie, f).then((r) => r.statusCode)),
+    );
+    expect(results.filter((s) => s === 201)).toHaveLength(
+      results.filter((s) => s !== 413 && s !== 429).length,
+    );
+    for (const who of [a, b]) expect((await usage(who)).usedBytes).toBeLessThanOrEqual(3 * MB);
+  });
+});
+
+describe("the audit trail", () => {
+  it("has an entry for every action, with the right actor, readable by owners and admins only", async () => {
+    const fresh = await createSignedInUser(t);
+    const { bytes } = await makePhoto({ gps: { latitude: 47.3, longitude: 8.5 } });
+    const created = await upload(t, member.cookie, bytes);
+    const photo = imageCreatedSchema.parse(created.json()).image;
+    expect((await patchImage(t, member.cookie, photo.id, { risk: "high" })).statusCode).toBe(200);
+    const label = await t.app.inject({
+      method: "PATCH",
+      url: `/api/poles/${photo.pole_id}`,
+      headers: { cookie: admin.cookie, origin: TEST_ORIGIN },
+      payload: { label: "P-77" },
+    });
+    expect(label.statusCode).toBe(200);
+    await addMember(t, team, admin, fresh, "viewer");
+    const role = await orgPost(t, admin, "update-member-role", {
+      memberId: await memberId(fresh),
+      role: "member",
+      organizationId: team,
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const removed = await orgPost(t, owner, "remove-member", {
+      memberIdOrEmail: fresh.email,
+      organizationId: team,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/images/${photo.id}`,
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+    });
+    expect(del.statusCode).toBe(204);
+
+    const entries = auditListSchema.parse((await get(t, owner, "/api/audit?limit=100")).json()).entries;
+    const newest = (action: AuditAction) => entries.find((e) => e.action === action);
+    expect(newest("image.delete")).toMatchObject({ actor_id: owner.id, target_id: photo.id });
+    expect(newest("member.remove")).toMatchObject({ actor_id: owner.id, target_id: fresh.id });
+    expect(newest("member.role")).toMatchObject({
+      actor_id: admin.id,
+      actor_email: admin.email,
+      target_id: fresh.id,
+      details: { before: { role: "viewer" }, after: { role: "member" } },
+    });
+    expect(newest("member.invite")).toMatchObject({ actor_id: admin.id, details: { email: fresh.email } });
+    expect(newest("pole.update")).toMatchObject({
+      actor_id: admin.id,
+      target_id: photo.pole_id,
+      details: { before: { label: "" }, after: { label: "P-77" } },
+    });
+    expect(newest("image.update")).toMatchObject({
+      actor_id: member.id,
+      details: { before: { risk: null }, after: { risk: "high" } },
+    });
+    expect(newest("image.upload")).toMatchObject({ actor_id: member.id, target_id: photo.id });
+    expect(newest("quota.set")).toMatchObject({ actor_id: owner.id, target_type: "user" });
+    // Newest first, and a filter by action.
+    expect(entries[0]!.action).toBe("image.delete");
+    const onlyQuota = auditListSchema.parse((await get(t, admin, "/api/audit?action=quota.set")).json());
+    expect(onlyQuota.entries.length).toBeGreaterThan(0);
+    expect(onlyQuota.entries.every((e) => e.action === "quota.set")).toBe(true);
+    expect((await get(t, member, "/api/audit")).statusCode).toBe(403);
+  });
+
+  it("pages with a cursor, and refuses a forged one", async () => {
+    const first = auditListSchema.parse((await get(t, owner, "/api/audit?limit=2")).json());
+    expect(first.entries).toHaveLength(2);
+    const second = auditListSchema.parse(
+      (await get(t, owner, `/api/audit?limit=2&cursor=${first.nextCursor}`)).json(),
+    );
+    expect(second.entries[0]!.at <= first.entries[1]!.at).toBe(true);
+    expect((await get(t, owner, "/api/audit?cursor=bm9wZQ")).statusCode).toBe(400);
+  });
+
+  it("cannot be changed: no route writes it, and the table refuses updates and deletes", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE", "POST"] as const) {
+      const res = await t.app.inject({
+        method,
+        url: "/api/audit",
+        headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    const { pool } = t.db.database;
+    await expect(pool.query("UPDATE audit_log SET actor_email = 'x'")).rejects.toThrow(/append-only/);
+    await expect(pool.query("DELETE FROM audit_log")).rejects.toThrow(/append-only/);
+  });
+});
+
+async function memberId(who: SignedInUser): Promise<string> {
+  const res = await t.db.database.db.execute(
+    sql`SELECT id FROM member WHERE user_id = ${who.id} AND organization_id = ${team}`,
+  );
+  return (res.rows[0] as { id: string }).id;
+}
