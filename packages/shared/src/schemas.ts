@@ -37,6 +37,9 @@ export const imageRecordSchema = z.object({
   notes: z.string().nullable(),
   /** SHA-256 of the stored file, hex: the same bytes uploaded twice are one photo (null: stored before). */
   sha256: z.string().nullable(),
+  /** Issue 14: the e-mail of who uploaded it and of who last rated it (null: none, or gone). */
+  uploaded_by: z.string().nullable(),
+  rated_by: z.string().nullable(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
@@ -73,13 +76,7 @@ export type ImageListQuery = z.infer<typeof imageListQuerySchema>;
 export const imageIdParamsSchema = z.object({ id: z.guid() });
 
 /** GET /api/poles/:id: the pole and its timeline (its photos in list order). */
-/** A photo in a pole's history: who uploaded it and who last rated it (e-mails; null when gone). */
-export const timelineImageSchema = imageRecordSchema.extend({
-  uploaded_by: z.string().nullable(),
-  rated_by: z.string().nullable(),
-});
-export type TimelineImage = z.infer<typeof timelineImageSchema>;
-export const poleTimelineSchema = z.object({ pole: poleSummarySchema, images: z.array(timelineImageSchema) });
+export const poleTimelineSchema = z.object({ pole: poleSummarySchema, images: z.array(imageRecordSchema) });
 
 /** GET /files/<key>: the key is the rest of the path. */
 export const fileParamsSchema = z.object({ "*": z.string() });

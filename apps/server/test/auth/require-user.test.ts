@@ -40,7 +40,11 @@ describe("requireUser", () => {
 
   it("returns the caller for a live session cookie", async () => {
     const u = await createSignedInUser(t);
-    await expect(mod.requireUser(request(u.cookie))).resolves.toEqual({ id: u.id, email: u.email });
+    await expect(mod.requireUser(request(u.cookie))).resolves.toEqual({
+      id: u.id,
+      email: u.email,
+      activeOrganizationId: null,
+    });
   });
 
   it("throws 401 'User not authenticated' without a cookie, with a forged one, and after sign-out", async () => {

@@ -39,6 +39,8 @@ export function photo(overrides: Partial<ImageRecord> & { id: string }): ImageRe
     risk: null,
     notes: null,
     sha256: null,
+    uploaded_by: null,
+    rated_by: null,
     ...overrides,
     latitude,
     longitude,

@@ -20,5 +20,7 @@ export function toImageRecord(row: ImageRow): ImageRecord {
     risk: row.risk,
     notes: row.notes,
     sha256: row.sha256,
+    uploaded_by: row.uploaded_by_email,
+    rated_by: row.rated_by_email,
   };
 }

@@ -30,6 +30,8 @@ export interface ImageRow {
   sha256: string | null;
   /** Who last set `risk` (a user id). */
   rated_by: string | null;
+  uploaded_by_email: string | null;
+  rated_by_email: string | null;
 }
 
 export interface NewImageRow {
@@ -61,7 +63,9 @@ export interface RegionRow {
 export const COLUMNS =
   sql.raw(`id::text, user_id, workspace_id, storage_key, thumbnail_key, name, date::text AS date,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256, rated_by`);
+  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256, rated_by,
+  (SELECT u.email FROM "user" u WHERE u.id = user_id) AS uploaded_by_email,
+  (SELECT u.email FROM "user" u WHERE u.id = rated_by) AS rated_by_email`);
 
 /**
  * The one list order (shared LIST_ORDER_COLUMNS): ascending, nulls (undated) last. Qualified with

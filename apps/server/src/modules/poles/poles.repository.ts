@@ -24,9 +24,6 @@ export interface ImageChanges {
   rated_by?: string | null;
 }
 
-/** A timeline row: the photo, and the e-mails of its uploader and of who last rated it. */
-export type TimelineRow = ImageRow & { uploaded_by_email: string | null; rated_by_email: string | null };
-
 const SUMMARY = sql.raw(`p.id::text AS id, p.label, p.latitude, p.longitude, p.risk,
   s.photo_count, s.first_date, s.last_date`);
 const SUMMARY_JOIN = sql.raw(`CROSS JOIN LATERAL (
@@ -92,13 +89,10 @@ export function createPolesRepository(db: Db) {
     },
 
     /** The pole's photos in list order: its timeline. */
-    timeline(poleId: string): Promise<TimelineRow[]> {
-      return rows<TimelineRow>(
+    timeline(poleId: string): Promise<ImageRow[]> {
+      return rows<ImageRow>(
         db,
-        sql`SELECT ${COLUMNS},
-              (SELECT u.email FROM "user" u WHERE u.id = img.user_id) AS uploaded_by_email,
-              (SELECT u.email FROM "user" u WHERE u.id = img.rated_by) AS rated_by_email
-            FROM utility_pole_images img
+        sql`SELECT ${COLUMNS} FROM utility_pole_images img
             WHERE img.pole_id = ${poleId}::uuid
             ORDER BY ${listOrder("img")}`,
       );

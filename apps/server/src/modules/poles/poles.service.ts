@@ -12,7 +12,6 @@ import {
   type ImageRecord,
   type PoleSummary,
   type RegionRisk,
-  type TimelineImage,
   workspaceTexts,
 } from "@poleatlas/shared";
 import { badRequest, forbidden, notFound } from "../../errors";
@@ -49,17 +48,9 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
     },
 
     /** The pole and its timeline (photos in list order). */
-    async get({ workspaceId }: Actor, id: string): Promise<{ pole: PoleSummary; images: TimelineImage[] }> {
+    async get({ workspaceId }: Actor, id: string): Promise<{ pole: PoleSummary; images: ImageRecord[] }> {
       const pole = await ownedPole(workspaceId, id);
-      const rows = await poles.timeline(id);
-      return {
-        pole,
-        images: rows.map((r) => ({
-          ...toImageRecord(r),
-          uploaded_by: r.uploaded_by_email,
-          rated_by: r.rated_by_email,
-        })),
-      };
+      return { pole, images: (await poles.timeline(id)).map(toImageRecord) };
     },
 
     async setLabel(actor: Actor, id: string, label: string): Promise<PoleSummary> {

@@ -95,6 +95,8 @@ export function imageRecord(name: string): ImageRecord {
     risk: null,
     notes: null,
     sha256: null,
+    uploaded_by: null,
+    rated_by: null,
     metadata: {
       latitude: 52.520008,
       longitude: 13.404954,
