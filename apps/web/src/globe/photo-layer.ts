@@ -26,8 +26,8 @@ import {
 } from "./point-layer";
 
 const CLOSE_RANGE = new DistanceDisplayCondition(0, POLE_LABEL_MAX_DISTANCE_M);
-/** Beside the marker, right of it, so the selected (bigger) marker never covers the text. */
-const LABEL_OFFSET = new Cartesian2(12, 0);
+/** Right of the marker, clear of the selected (bigger, outlined) marker, so it never covers the text. */
+const LABEL_OFFSET = new Cartesian2(16, 0);
 
 export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
   private selectedId: string | null = null;
