@@ -1,19 +1,25 @@
 /**
  * Reads where and when a photo was taken, the same way in the browser (Blob/File) and on the
  * server (Buffer/Uint8Array). The server's reading is the one stored; the upload dialog uses the
- * same function for its warnings, so both sides always agree.
+ * same function for its warnings, so both sides always agree. EXIF comes first; where it has no
+ * DateTimeOriginal or no GPS position, the XMP packet's exif: properties fill in (edited photos
+ * often carry only those).
  */
 import exifr from "exifr";
 import { EARLIEST_PHOTO_YEAR, FUTURE_DATE_SLACK_MS } from "./constants";
 import { locateExif, type ImageFormat } from "./exif-locate";
+import { parseExifDateTime, toDecimalDegrees } from "./exif-values";
 import { messages } from "./messages";
+import { NO_XMP, readXmp, type XmpReading } from "./xmp";
+
+export { parseExifDateTime, toDecimalDegrees } from "./exif-values";
 
 export interface PhotoReading {
   /** Decimal degrees, negative for S and W; null when the photo has no (valid) GPS position. */
   latitude: number | null;
   longitude: number | null;
   /**
-   * YYYY-MM-DD from the camera's own DateTimeOriginal text, never shifted by time zones; null when
+   * YYYY-MM-DD from the camera's own DateTimeOriginal text (EXIF, else XMP), never shifted by time zones; null when
    * missing or implausible (before 1900, or more than a day in the future).
    */
   date: string | null;
@@ -74,6 +80,7 @@ export async function readPhotoMetadata(
     opts.lastModified ?? (typeof fileLastModified === "number" ? fileLastModified : undefined);
 
   let tags: RawTags = {};
+  let xmp: XmpReading = NO_XMP;
   let format: ImageFormat | null = null;
   let error: string | null = null;
   try {
@@ -81,6 +88,8 @@ export async function readPhotoMetadata(
     format = located.format;
     if (!format) error = messages.onlyJpegPng;
     else if (located.problem) error = `${messages.metadataUnreadable} (${located.problem})`;
+    // Malformed XMP reads as missing: it never hides the EXIF or makes an error.
+    if (located.xmp) xmp = readXmp(located.xmp);
     if (located.tiff) {
       // reviveValues:false keeps DateTimeOriginal as the camera's text: exifr would otherwise
       // rebuild it in the process's time zone and ignore OffsetTimeOriginal (PITFALLS.md).
@@ -96,18 +105,28 @@ export async function readPhotoMetadata(
     error = `${messages.metadataUnreadable} (${err instanceof Error ? err.message : String(err)})`;
   }
 
-  const latitude = toDecimalDegrees(tags.GPSLatitude, tags.GPSLatitudeRef, "S", 90);
-  const longitude = toDecimalDegrees(tags.GPSLongitude, tags.GPSLongitudeRef, "W", 180);
+  // EXIF wins; XMP fills what it lacks, the position as a pair and the date on its own.
+  const exifLatitude = toDecimalDegrees(tags.GPSLatitude, tags.GPSLatitudeRef, "S", 90);
+  const exifLongitude = toDecimalDegrees(tags.GPSLongitude, tags.GPSLongitudeRef, "W", 180);
+  const exifPlaced = exifLatitude !== null && exifLongitude !== null;
+  const latitude = exifPlaced ? exifLatitude : xmp.latitude;
+  const longitude = exifPlaced ? exifLongitude : xmp.longitude;
   const hasGps = latitude !== null && longitude !== null;
   const now = opts.now ?? new Date();
-  const written = parseExifDateTime(tags.DateTimeOriginal, tags.SubSecTimeOriginal, tags.OffsetTimeOriginal);
-  const original = written && isPlausible(written.timestamp, now) ? written : null;
+  const exifWritten = parseExifDateTime(
+    tags.DateTimeOriginal,
+    tags.SubSecTimeOriginal,
+    tags.OffsetTimeOriginal,
+  );
+  // An EXIF date that cannot be true counts as missing, so a plausible XMP one may stand in.
+  const written = [exifWritten, xmp.dateTimeOriginal].filter((d) => d !== null);
+  const original = written.find((d) => isPlausible(d.timestamp, now)) ?? null;
   const fallback = usableLastModified(lastModified, now) ?? now.getTime();
 
   const warnings: string[] = [];
   if (!hasGps) warnings.push(messages.noGps);
   if (!original) warnings.push(messages.noOriginalDate);
-  if (written && !original) warnings.push(messages.implausibleOriginalDate);
+  if (written.length > 0 && !original) warnings.push(messages.implausibleOriginalDate);
 
   return {
     latitude: hasGps ? latitude : null,
@@ -153,48 +172,4 @@ function usableLastModified(lastModified: number | undefined, now: Date): number
  */
 export function calendarDateAt(ms: number, timezoneOffset: number): string {
   return new Date(ms - timezoneOffset * 60_000).toISOString().slice(0, 10);
-}
-
-/** Degrees/minutes/seconds (or a plain number) to signed decimal degrees; null when unusable. */
-export function toDecimalDegrees(
-  value: unknown,
-  ref: unknown,
-  negativeRef: "S" | "W",
-  max: number,
-): number | null {
-  const parts = Array.isArray(value) ? value : [value];
-  if (parts.length === 0 || parts.length > 3) return null;
-  if (!parts.every((p): p is number => typeof p === "number" && Number.isFinite(p))) return null;
-  const [d = 0, m = 0, s = 0] = parts;
-  const abs = Math.abs(d) + m / 60 + s / 3600;
-  if (m < 0 || s < 0 || abs > max) return null;
-  const negative = typeof ref === "string" && ref.trim().toUpperCase().startsWith(negativeRef);
-  return negative || d < 0 ? -abs : abs;
-}
-
-const DATE_TIME = /^\s*(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
-const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
-
-/** "2023:07:14 23:30:05" → date and ISO timestamp, without ever passing through a Date object. */
-export function parseExifDateTime(
-  text: unknown,
-  subSec?: unknown,
-  offset?: unknown,
-): { date: string; timestamp: string } | null {
-  if (typeof text !== "string") return null;
-  const m = DATE_TIME.exec(text);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m as unknown as [string, string, string, string, string, string, string];
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth) return null;
-  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 60) return null;
-
-  const date = `${y}-${mo}-${d}`;
-  const fraction = typeof subSec === "string" && /^\d{1,9}$/.test(subSec.trim()) ? `.${subSec.trim()}` : "";
-  const zoneMatch = typeof offset === "string" ? OFFSET.exec(offset.trim()) : null;
-  const zone = zoneMatch && Number(zoneMatch[2]) <= 14 && Number(zoneMatch[3]) <= 59 ? zoneMatch[0] : "";
-  return { date, timestamp: `${date}T${h}:${mi}:${s}${fraction}${zone}` };
 }

@@ -103,6 +103,8 @@ export const poleTexts = {
   badLatitude: "Latitude must be a number between -90 and 90",
   badLongitude: "Longitude must be a number between -180 and 180",
   pickOnGlobe: "Click the globe",
+  placeOnMap: "Place on map",
+  placeOnMapHint: "Click the map to place this photo. Esc to cancel.",
   alreadyUploaded: "Already uploaded",
   saveFailed: "Could not save. Please try again.",
   saveNotes: "Save notes",

@@ -23,6 +23,8 @@ export interface PhotoFixtureOptions {
   orientation?: number;
   /** Background colour, so fixtures differ in bytes. */
   color?: { r: number; g: number; b: number };
+  /** An XMP packet to embed (JPEG APP1 / PNG iTXt), e.g. from xmpPacket(). */
+  xmp?: string;
 }
 
 export interface PhotoFixture {
@@ -91,8 +93,36 @@ export async function makePhoto(opts: PhotoFixtureOptions = {}): Promise<PhotoFi
   // Orientation goes through withMetadata, which would also keep/replace EXIF: set both at once.
   if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
   img = img.withExifMerge(exif);
+  if (opts.xmp !== undefined) img = img.withXmp(opts.xmp);
   const bytes = format === "png" ? await img.png().toBuffer() : await img.jpeg({ quality: 90 }).toBuffer();
   return { bytes, expected };
+}
+
+export interface XmpProperties {
+  DateTimeOriginal?: string;
+  GPSLatitude?: string;
+  GPSLongitude?: string;
+}
+
+/**
+ * An XMP packet as editors write it, carrying the given exif: properties as attributes of
+ * rdf:Description, or as elements with `form: "elements"`; `prefix` renames the namespace prefix.
+ */
+export function xmpPacket(
+  props: XmpProperties,
+  { form = "attributes", prefix = "exif" }: { form?: "attributes" | "elements"; prefix?: string } = {},
+): string {
+  const entries = Object.entries(props);
+  const ns = `xmlns:${prefix}="http://ns.adobe.com/exif/1.0/"`;
+  const description =
+    form === "attributes"
+      ? `<rdf:Description rdf:about="" ${ns} ${entries.map(([k, v]) => `${prefix}:${k}="${v}"`).join(" ")}/>`
+      : `<rdf:Description rdf:about="" ${ns}>${entries.map(([k, v]) => `<${prefix}:${k}>${v}</${prefix}:${k}>`).join("")}</rdf:Description>`;
+  return (
+    `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>` +
+    `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">` +
+    `${description}</rdf:RDF></x:xmpmeta><?xpacket end="w"?>`
+  );
 }
 
 /** A plain image with no metadata at all. */

@@ -16,6 +16,8 @@ export interface PhotoSpec {
   color?: { r: number; g: number; b: number };
   /** Gaussian noise instead of a flat colour: bigger files that take a while to upload. */
   noise?: boolean;
+  /** An XMP packet to embed (editors often keep the date and position only there). */
+  xmp?: string;
 }
 
 /** 52.5208 → "52/1 31/1 1488/100" (EXIF rationals for degrees, minutes, seconds). */
@@ -57,7 +59,8 @@ async function canvas(spec: PhotoSpec) {
 }
 
 export async function makeJpeg(spec: PhotoSpec = {}): Promise<Buffer> {
-  return (await canvas(spec)).jpeg({ quality: 90 }).withExif(exifFor(spec)).toBuffer();
+  const jpeg = (await canvas(spec)).jpeg({ quality: 90 }).withExif(exifFor(spec));
+  return (spec.xmp === undefined ? jpeg : jpeg.withXmp(spec.xmp)).toBuffer();
 }
 
 export async function makePng(spec: PhotoSpec = {}): Promise<Buffer> {

@@ -1,30 +1,31 @@
 /**
- * The globe engine. A plain class that owns the Cesium Viewer, the marker collections, camera
- * moves and picking; React passes data in (setRegions, setPhotos, setView, select) and receives
- * events out (on(...)). No Cesium object ever leaves this folder.
+ * The globe engine. A plain class that owns the Cesium Viewer and wires its parts: the marker
+ * layers (region-layer.ts, photo-layer.ts), camera flights (camera-flights.ts), clicks on markers
+ * and pick mode (position-picker.ts). React passes data in (setRegions, setPhotos, setMode,
+ * selectPhoto, pickPosition) and receives events out (on(...)). No Cesium object ever leaves this
+ * folder.
  */
 import {
   Cartesian3,
-  Math as CesiumMath,
-  Rectangle,
   SceneTransforms,
   ScreenSpaceEventHandler,
   ScreenSpaceEventType,
   Viewer,
-  type Camera,
   type Cartesian2,
   type GeocoderViewModel,
+  type Rectangle,
 } from "cesium";
 import {
   OVERVIEW_RETURN_HEIGHT_M,
   REGION_FLIGHT_SECONDS,
-  REGION_ZOOM_HEIGHT_M,
   type ImageRecord,
   type RegionSummary,
 } from "@poleatlas/shared";
+import { CameraFlights, overviewRectangle } from "./camera-flights";
 import { LocalGeocoderService } from "./geocoder-service";
-import { PhotoLayer, RegionLayer } from "./marker-layers";
-import { screenProjector, showInInfoBox } from "./scene-helpers";
+import { PhotoLayer } from "./photo-layer";
+import { RegionLayer } from "./region-layer";
+import { screenProjector, showInInfoBox, viewBoxOf } from "./scene-helpers";
 import {
   photoMarkers,
   regionMarkers,
@@ -33,23 +34,13 @@ import {
   type MarkerRef,
   type RiskKey,
 } from "./markers";
-import { MAX_ZOOM_OUT_M, overviewBox, regionCenter, returnsToOverview } from "./camera-targets";
+import { MAX_ZOOM_OUT_M, regionCenter, returnsToOverview } from "./camera-targets";
+import { GlobeEventHub, type GlobeEvents } from "./globe-events";
 import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
+import { ellipsoidPosition, PositionPicker, type LatLon } from "./position-picker";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
 
-type FlyToOptions = Parameters<Camera["flyTo"]>[0];
-
-export type { GlobeMode };
-
-export interface GlobeEvents {
-  regionClick: (regionId: string) => void;
-  photoClick: (photoId: string) => void;
-  emptyClick: () => void;
-  /** Zoomed out above the limit while in region view. */
-  overviewRequested: () => void;
-}
-
-type Listeners = { [K in keyof GlobeEvents]: Set<GlobeEvents[K]> };
+export type { GlobeEvents, GlobeMode, LatLon };
 
 export class GlobeController {
   readonly softwareRendering: boolean;
@@ -57,13 +48,10 @@ export class GlobeController {
   private readonly regionLayer: RegionLayer;
   private readonly photoLayer: PhotoLayer;
   private readonly clicks: ScreenSpaceEventHandler;
+  private readonly picker: PositionPicker;
+  private readonly flights: CameraFlights;
   private readonly geocoder: LocalGeocoderService;
-  private readonly listeners: Listeners = {
-    regionClick: new Set(),
-    photoClick: new Set(),
-    emptyClick: new Set(),
-    overviewRequested: new Set(),
-  };
+  private readonly events = new GlobeEventHub();
   private readonly updateListeners = new Set<() => void>();
   private readonly cleanups: (() => void)[] = [];
   private regions: readonly RegionSummary[] = [];
@@ -71,13 +59,12 @@ export class GlobeController {
   private mode: GlobeMode = { mode: "overview" };
   private flownRegionId: string | null = null;
   private framedOverview = false;
-  private flying = false;
-  /** Counts flights, so a flight cut short by the next one cannot end that one's `flying`. */
-  private flight = 0;
   private destroyed = false;
   private selectedPhotoId: string | null = null;
   /** Risk levels the legend hides. */
   private hiddenRisks: ReadonlySet<RiskKey> = new Set();
+  /** Set pole labels by pole id. */
+  private poleLabels: ReadonlyMap<string, string> = new Map();
   private frames = 0;
   private readonly countFrame = () => void this.frames++;
 
@@ -90,6 +77,8 @@ export class GlobeController {
     scene.screenSpaceCameraController.maximumZoomDistance = MAX_ZOOM_OUT_M;
     this.regionLayer = new RegionLayer(scene);
     this.photoLayer = new PhotoLayer(scene);
+    this.flights = new CameraFlights(camera, () => this.handleMoveEnd());
+    this.picker = new PositionPicker(scene.canvas, ellipsoidPosition(scene));
 
     // Our own picking replaces the Viewer's entity picking (our markers are primitives).
     this.viewer.screenSpaceEventHandler.removeInputAction(ScreenSpaceEventType.LEFT_CLICK);
@@ -108,7 +97,7 @@ export class GlobeController {
       this.cleanups.push(
         home.beforeExecute.addEventListener((e: { cancel: boolean }) => {
           e.cancel = true;
-          this.flyToOverview(1.5);
+          this.flights.toOverview(this.regions, 1.5);
         }),
       );
     }
@@ -117,9 +106,7 @@ export class GlobeController {
   }
 
   on<K extends keyof GlobeEvents>(event: K, cb: GlobeEvents[K]): () => void {
-    const set = this.listeners[event] as Set<GlobeEvents[K]>;
-    set.add(cb);
-    return () => set.delete(cb);
+    return this.events.on(event, cb);
   }
 
   /** Called whenever markers, mode or selection changed (tests and debugging watch this). */
@@ -133,7 +120,7 @@ export class GlobeController {
     this.regionLayer.set(regionMarkers(regions));
     if (!this.framedOverview && this.mode.mode === "overview" && regions.length > 0) {
       this.framedOverview = true;
-      this.viewer.camera.setView({ destination: this.overviewRectangle() });
+      this.viewer.camera.setView({ destination: overviewRectangle(this.regions) });
     }
     this.applyMode();
     this.changed();
@@ -151,8 +138,29 @@ export class GlobeController {
     this.drawPoles();
   }
 
+  /** The labels of the poles (by pole id) that have one; shown near their markers up close. */
+  setPoleLabels(labels: ReadonlyMap<string, string>): void {
+    this.poleLabels = labels;
+    this.drawPoles();
+  }
+
+  /**
+   * Pick mode: the cursor turns to a crosshair and the next click on the globe resolves with its
+   * position on the ellipsoid instead of selecting a marker; null when cancelled (cancelPick, a
+   * new pick, or the globe going away).
+   */
+  pickPosition(): Promise<LatLon | null> {
+    const picked = this.picker.pick();
+    this.changed();
+    return picked.finally(() => this.changed());
+  }
+
+  cancelPick(): void {
+    this.picker.cancel();
+  }
+
   private drawPoles(): void {
-    this.photoLayer.setPoles(photoMarkers(this.photos, this.hiddenRisks));
+    this.photoLayer.setPoles(photoMarkers(this.photos, this.hiddenRisks, this.poleLabels));
     this.showSelectedInInfoBox();
     this.changed();
   }
@@ -162,7 +170,7 @@ export class GlobeController {
     this.mode = mode;
     if (mode.mode === "overview") this.flownRegionId = null;
     // Also after a zoom-out: where the wheel stopped, the regions may be off screen.
-    if (returnsToOverview(was.mode, mode.mode)) this.flyToOverview(1.5);
+    if (returnsToOverview(was.mode, mode.mode)) this.flights.toOverview(this.regions, 1.5);
     this.framedOverview ||= mode.mode === "region";
     this.applyMode();
     this.changed();
@@ -185,6 +193,15 @@ export class GlobeController {
     const layer = ref.kind === "region" ? this.regionLayer : this.photoLayer;
     const position = layer.positionOf(ref.id);
     if (!position) return undefined;
+    return this.toScreen(position);
+  }
+
+  /** Where a point on the ground is on the canvas (CSS pixels), e.g. to click it in a browser test. */
+  screenPositionOfPoint(at: LatLon): { x: number; y: number } | undefined {
+    return this.toScreen(Cartesian3.fromDegrees(at.longitude, at.latitude));
+  }
+
+  private toScreen(position: Cartesian3): { x: number; y: number } | undefined {
     const p = SceneTransforms.worldToWindowCoordinates(this.viewer.scene, position);
     return p ? { x: p.x, y: p.y } : undefined;
   }
@@ -197,9 +214,11 @@ export class GlobeController {
       regionLabels: this.regionLayer.labelTexts(),
       photoMarkers: this.photoLayer.size,
       photoMarkerLooks: this.photoLayer.looks(),
+      poleLabels: this.photoLayer.labelTexts(),
+      picking: this.picker.active,
       regionMarkerLooks: this.regionLayer.looks(),
       selectedPhotoId: this.selectedPhotoId,
-      flying: this.flying,
+      flying: this.flights.flying,
       cameraHeight: this.cameraHeight(),
       tilesLoaded: this.viewer.scene.globe.tilesLoaded,
       frames: this.frames,
@@ -209,7 +228,7 @@ export class GlobeController {
 
   /** Acts as if the marker was clicked (test hook; the real click goes through handleClick). */
   click(ref: MarkerRef | null): void {
-    this.emitFor(ref);
+    this.events.emitClick(ref);
   }
 
   requestRender(): void {
@@ -224,8 +243,10 @@ export class GlobeController {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.flights.stop();
+    this.picker.cancel();
     for (const off of this.cleanups) off();
-    for (const set of Object.values(this.listeners)) set.clear();
+    this.events.clear();
     this.updateListeners.clear();
     this.clicks.destroy();
     this.regionLayer.destroy();
@@ -240,78 +261,32 @@ export class GlobeController {
       const region = this.regions.find((r) => r.id === regionId);
       if (region) {
         this.flownRegionId = regionId;
-        this.flyTo(regionCenter(region), REGION_FLIGHT_SECONDS);
+        this.flights.over(regionCenter(region), REGION_FLIGHT_SECONDS);
       }
     }
   }
 
-  /** Straight down over a point at the region zoom height. */
-  private flyTo(target: { longitude: number; latitude: number }, seconds: number): void {
-    this.fly({
-      destination: Cartesian3.fromDegrees(target.longitude, target.latitude, REGION_ZOOM_HEIGHT_M),
-      orientation: { heading: 0, pitch: -CesiumMath.PI_OVER_TWO, roll: 0 },
-      duration: seconds,
-    });
-  }
-
-  private fly(options: Omit<FlyToOptions, "complete" | "cancel">): void {
-    const flight = ++this.flight;
-    this.flying = true;
-    const done = () => {
-      // A flight cut short by unmounting ends after the viewer is gone; one cut short by the next
-      // flight is cancelled inside that flight's start, which is still under way.
-      if (this.destroyed || flight !== this.flight) return;
-      this.flying = false;
-      this.handleMoveEnd();
-    };
-    this.viewer.camera.flyTo({ ...options, complete: done, cancel: done });
-  }
-
-  private overviewRectangle(): Rectangle {
-    const box = overviewBox(this.regions);
-    return Rectangle.fromDegrees(box.west, box.south, box.east, box.north);
-  }
-
-  private flyToOverview(seconds: number): void {
-    this.fly({ destination: this.overviewRectangle(), duration: seconds });
-  }
-
   private handleClick(position: Cartesian2): void {
-    this.emitFor(toMarkerRef(this.viewer.scene.pick(position)) ?? null);
-  }
-
-  private emitFor(ref: MarkerRef | null): void {
-    if (!ref) this.listeners.emptyClick.forEach((cb) => cb());
-    else if (ref.kind === "region") this.listeners.regionClick.forEach((cb) => cb(ref.id));
-    else this.listeners.photoClick.forEach((cb) => cb(ref.id));
+    if (this.picker.click(position)) return;
+    this.events.emitClick(toMarkerRef(this.viewer.scene.pick(position)) ?? null);
   }
 
   private handleMoveEnd(): void {
-    if (this.flying) return;
-    const rect = this.viewer.camera.computeViewRectangle();
-    this.regionLayer.relabel(
-      rect && rect.width < Math.PI
-        ? {
-            west: CesiumMath.toDegrees(rect.west),
-            south: CesiumMath.toDegrees(rect.south),
-            east: CesiumMath.toDegrees(rect.east),
-            north: CesiumMath.toDegrees(rect.north),
-          }
-        : undefined,
-      screenProjector(this.viewer.scene),
-    );
-    if (shouldReturnToOverview(this.mode.mode, this.cameraHeight(), this.flying, OVERVIEW_RETURN_HEIGHT_M)) {
-      this.listeners.overviewRequested.forEach((cb) => cb());
+    if (this.flights.flying) return;
+    this.regionLayer.relabel(viewBoxOf(this.viewer.camera), screenProjector(this.viewer.scene));
+    const height = this.cameraHeight();
+    if (shouldReturnToOverview(this.mode.mode, height, this.flights.flying, OVERVIEW_RETURN_HEIGHT_M)) {
+      this.events.emit("overviewRequested");
     }
   }
 
   private handleSearchResult(_vm: GeocoderViewModel, destination: Cartesian3 | Rectangle): void {
     const hit = this.geocoder.hitFor(destination);
-    if (hit?.kind === "region") this.listeners.regionClick.forEach((cb) => cb(hit.id));
+    if (hit?.kind === "region") this.events.emit("regionClick", hit.id);
     else if (hit?.kind === "photo") {
-      this.listeners.photoClick.forEach((cb) => cb(hit.id));
-      this.flyTo(hit, REGION_FLIGHT_SECONDS);
-    } else if (hit) this.flyTo(hit, REGION_FLIGHT_SECONDS);
+      this.events.emit("photoClick", hit.id);
+      this.flights.over(hit, REGION_FLIGHT_SECONDS);
+    } else if (hit) this.flights.over(hit, REGION_FLIGHT_SECONDS);
   }
 
   private showSelectedInInfoBox(): void {

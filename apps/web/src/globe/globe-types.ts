@@ -25,6 +25,10 @@ export interface GlobeState {
   /** Each drawn marker's colours by id (a pole's marker has its latest photo's id). */
   photoMarkerLooks: Record<string, MarkerLook>;
   regionMarkerLooks: Record<string, MarkerLook>;
+  /** The pole labels drawn (each shows only within POLE_LABEL_MAX_DISTANCE_M), by marker id. */
+  poleLabels: Record<string, string>;
+  /** Pick mode is on: the next click on the globe gives a position (pickPosition). */
+  picking: boolean;
   selectedPhotoId: string | null;
   flying: boolean;
   cameraHeight: number;
@@ -61,6 +65,8 @@ export interface GlobeTestHook {
   setPhotos(photos: readonly ImageRecord[]): void;
   setMode(mode: GlobeMode): void;
   screenPositionOf(ref: MarkerRef): { x: number; y: number } | undefined;
+  /** Where a point on the ground is on the canvas (CSS pixels). */
+  screenPositionOfPoint(at: { latitude: number; longitude: number }): { x: number; y: number } | undefined;
   /** Acts as if the marker was clicked (or empty space, with null). */
   click(ref: MarkerRef | null): void;
   requestRender(): void;

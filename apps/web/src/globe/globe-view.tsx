@@ -6,7 +6,7 @@
 import { Box } from "@mui/material";
 import { GLOBE_START_DELAY_MS, type ImageRecord, type RegionSummary, type RiskKey } from "@poleatlas/shared";
 import { useEffect, useRef, useState } from "react";
-import { GlobeController, type GlobeEvents, type GlobeMode } from "./globe-controller";
+import { GlobeController, type GlobeEvents, type GlobeMode, type LatLon } from "./globe-controller";
 import { exposeGlobeForTests } from "./test-hook";
 
 export interface GlobeViewProps {
@@ -17,6 +17,11 @@ export interface GlobeViewProps {
   selectedPhotoId: string | null;
   /** Risk levels whose poles the legend hides. */
   hiddenRisks: ReadonlySet<RiskKey>;
+  /** Set pole labels by pole id, shown near their markers at close range. */
+  poleLabels: ReadonlyMap<string, string>;
+  /** Pick mode: while true, the next click on the globe goes to onPositionPicked, not to markers. */
+  pickingPosition: boolean;
+  onPositionPicked: (at: LatLon) => void;
   onRegionClick: GlobeEvents["regionClick"];
   onPhotoClick: GlobeEvents["photoClick"];
   onEmptyClick: GlobeEvents["emptyClick"];
@@ -55,7 +60,7 @@ export function GlobeView(props: GlobeViewProps) {
     };
   }, []);
 
-  const { regions, photos, mode, selectedPhotoId, hiddenRisks } = props;
+  const { regions, photos, mode, selectedPhotoId, hiddenRisks, poleLabels, pickingPosition } = props;
   const regionId = mode.mode === "region" ? mode.regionId : null;
   useEffect(() => {
     if (ready) controller.current?.setRegions(regions);
@@ -72,6 +77,26 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     controller.current?.setHiddenRisks(hiddenRisks);
   }, [ready, hiddenRisks]);
+  useEffect(() => {
+    controller.current?.setPoleLabels(poleLabels);
+  }, [ready, poleLabels]);
+  useEffect(() => {
+    const globe = controller.current;
+    if (!globe || !pickingPosition) return;
+    // One pick per click: after a pick the parent ends pick mode, or it asks again.
+    let again = true;
+    const next = () =>
+      void globe.pickPosition().then((at) => {
+        if (!at) return;
+        latest.current.onPositionPicked(at);
+        if (again) next();
+      });
+    next();
+    return () => {
+      again = false;
+      globe.cancelPick();
+    };
+  }, [ready, pickingPosition]);
 
   return (
     <Box

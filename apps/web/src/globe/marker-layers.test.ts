@@ -3,8 +3,10 @@
  * drawn, so a stand-in scene (primitives + requestRender) is enough to check what is drawn.
  */
 import { Cartesian3, type LabelCollection, type Scene } from "cesium";
+import { POLE_LABEL_MAX_DISTANCE_M } from "./markers";
 import { describe, expect, it } from "vitest";
-import { PhotoLayer, RegionLayer } from "./marker-layers";
+import { PhotoLayer } from "./photo-layer";
+import { RegionLayer } from "./region-layer";
 import { RISK_COLORS, type ImageRecord } from "@poleatlas/shared";
 import { MARKER_STYLE, photoMarkers, regionMarkers, riskLook, type MarkerRef } from "./markers";
 import { photo, region } from "../test/records";
@@ -78,6 +80,46 @@ describe("PhotoLayer", () => {
     expect(layer.point("a")).toBe(point);
     expect(point?.color.toCssHexString()).toBe(RISK_COLORS.high);
     expect(layer.looks()).toEqual({ a: { fill: RISK_COLORS.high, outline: MARKER_STYLE.outlineColor } });
+  });
+});
+
+describe("PhotoLayer pole labels", () => {
+  const labelled = (labels: Record<string, string>, ...photos: ImageRecord[]) =>
+    photoMarkers(photos, new Set(), new Map(Object.entries(labels)));
+
+  it("draws a set label beside its pole's marker, at close range only", () => {
+    const { scene } = fakeScene();
+    const layer = new PhotoLayer(scene);
+    layer.setPoles(
+      labelled(
+        { p: "P-10423" },
+        photo({ id: "a", pole_id: "p", latitude: 52.5, longitude: 13.4 }),
+        photo({ id: "b", pole_id: "q", latitude: 52.6, longitude: 13.4 }),
+      ),
+    );
+    expect(layer.labelTexts()).toEqual({ a: "P-10423" });
+    const label = layer.label("a")!;
+    expect(Cartesian3.equalsEpsilon(label.position, Cartesian3.fromDegrees(13.4, 52.5), 1e-6)).toBe(true);
+    expect(label.distanceDisplayCondition?.near).toBe(0);
+    expect(label.distanceDisplayCondition?.far).toBe(POLE_LABEL_MAX_DISTANCE_M);
+    expect(POLE_LABEL_MAX_DISTANCE_M).toBeLessThanOrEqual(5_000);
+    expect(label.id as MarkerRef).toEqual({ kind: "photo", id: "a" });
+  });
+
+  it("updates a label in place when it changes, and drops it when cleared or the pole goes", () => {
+    const { scene } = fakeScene();
+    const layer = new PhotoLayer(scene);
+    const a = photo({ id: "a", pole_id: "p" });
+    const b = photo({ id: "b", pole_id: "q", longitude: 3 });
+    layer.setPoles(labelled({ p: "P-1", q: "Q-1" }, a, b));
+    const drawn = layer.label("a");
+    layer.setPoles(labelled({ p: "P-2", q: "Q-1" }, a, b));
+    expect(layer.label("a")).toBe(drawn);
+    expect(layer.labelTexts()).toEqual({ a: "P-2", b: "Q-1" });
+    layer.setPoles(labelled({ p: "P-2" }, a, b));
+    expect(layer.labelTexts()).toEqual({ a: "P-2" });
+    layer.setPoles(labelled({ p: "P-2" }, b));
+    expect(layer.labelTexts()).toEqual({});
   });
 });
 

@@ -68,8 +68,22 @@ describe("photoMarkers", () => {
         latitude: -33.9,
         risk: "unrated",
         photoIds: ["a"],
+        label: "",
         ...riskLook("unrated"),
       },
+    ]);
+  });
+
+  it("gives each pole its set label, by pole id", () => {
+    const labels = new Map([["p", "P-10423"]]);
+    const markers = photoMarkers(
+      [photo({ id: "a", pole_id: "p" }), photo({ id: "b", pole_id: "q", longitude: 3 })],
+      new Set(),
+      labels,
+    );
+    expect(markers.map((m) => [m.id, m.label])).toEqual([
+      ["a", "P-10423"],
+      ["b", ""],
     ]);
   });
 

@@ -34,6 +34,8 @@ export interface PoleMarkerSpec extends MarkerSpec {
   risk: RiskKey;
   /** The pole's photos in list order; the marker's id is the last of them (a click selects it). */
   photoIds: string[];
+  /** The asset tag painted on the pole, shown near it at close range; "" when not set. */
+  label: string;
 }
 
 export interface RegionMarkerSpec extends MarkerSpec {
@@ -53,6 +55,9 @@ export const MARKER_STYLE = {
   outlineWidth: 2,
   labelFont: "600 14px sans-serif",
 } as const;
+
+/** A pole's label shows only when the camera is closer than this (metres): a tag is read up close. */
+export const POLE_LABEL_MAX_DISTANCE_M = 5_000;
 
 /** At most this many region labels are drawn at once: glyphs are billboards, costly by the 10k. */
 export const MAX_REGION_LABELS = 150;
@@ -102,11 +107,12 @@ export function regionOutline(region: RegionSummary): string {
 /**
  * One marker per pole (photos of one pole_id; photos without one group by identical coordinates,
  * the spec's rule), at its first photo, coloured by its risk; poles whose risk is in `hidden` are
- * left out. Photos without GPS cannot be placed.
+ * left out. Photos without GPS cannot be placed. `labels` holds the set labels by pole id.
  */
 export function photoMarkers(
   photos: readonly ImageRecord[],
   hidden: ReadonlySet<RiskKey> = new Set(),
+  labels: ReadonlyMap<string, string> = new Map(),
 ): PoleMarkerSpec[] {
   const poles = new Map<string, ImageRecord[]>();
   for (const p of photos) {
@@ -131,6 +137,7 @@ export function photoMarkers(
       latitude: first.latitude,
       risk,
       photoIds: timeline.map((p) => p.id),
+      label: (first.pole_id && labels.get(first.pole_id)) || "",
       ...riskLook(risk),
     });
   }

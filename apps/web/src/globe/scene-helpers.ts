@@ -1,17 +1,29 @@
 /** Small Cesium helpers the controller uses: label placement and the info box's entity. */
 import {
   BoundingSphere,
+  Math as CesiumMath,
   Cartesian3,
   Ellipsoid,
   Entity,
   Occluder,
   SceneMode,
   SceneTransforms,
+  type Camera,
   type Scene,
   type Viewer,
 } from "cesium";
 import type { ImageRecord } from "@poleatlas/shared";
-import type { Projector } from "./marker-layers";
+import type { ViewBox } from "./markers";
+import type { Projector } from "./point-layer";
+
+/** What the camera sees, in degrees; undefined when it sees half the globe or more (or space). */
+export function viewBoxOf(camera: Camera): ViewBox | undefined {
+  const rect = camera.computeViewRectangle();
+  if (!rect || rect.width >= Math.PI) return undefined;
+  const { west, south, east, north } = rect;
+  const deg = CesiumMath.toDegrees;
+  return { west: deg(west), south: deg(south), east: deg(east), north: deg(north) };
+}
 
 /** Screen positions for the label decluttering, as the camera stands now. */
 export function screenProjector(scene: Scene): Projector {

@@ -19,7 +19,17 @@ vi.mock("../../globe", () => ({
       data-regions={props.regions.length}
       data-photos={props.photos.length}
       data-selected={props.selectedPhotoId ?? ""}
-    />
+      data-picking={String(props.pickingPosition)}
+      data-pole-labels={JSON.stringify([...props.poleLabels])}
+    >
+      {/* Stands for a click on the globe in pick mode (the real one is in the e2e tests). */}
+      <button
+        type="button"
+        onClick={() => props.onPositionPicked({ latitude: -33.8688, longitude: 151.2093 })}
+      >
+        globe click
+      </button>
+    </div>
   ),
 }));
 
@@ -127,5 +137,109 @@ describe("MapScreen: a link naming only a photo", () => {
     await userEvent.setup().click(within(notice).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(router.state.location.search).toBe("");
+  });
+});
+
+describe("MapScreen: placing an unplaced photo by clicking the globe", () => {
+  const LOST = photo({ id: "lost", name: "lost.jpg", latitude: null, longitude: null, pole_id: null });
+  const unplaced = {
+    "GET /api/images": (call: Call) =>
+      isUnplacedPage(call.path)
+        ? { status: 200, body: { images: [LOST], nextCursor: null } }
+        : { status: 200, body: { images: [P1, P2], nextCursor: null } },
+  };
+
+  async function startPlacing() {
+    const user = userEvent.setup();
+    const view = openMap("/map");
+    await user.click(await screen.findByRole("button", { name: /Unplaced photos/ }));
+    const form = await screen.findByRole("form", { name: "Place photo: lost.jpg" });
+    await user.click(within(form).getByRole("button", { name: "Place on map" }));
+    // The dialog closes for the map (until it is gone, the map is outside the accessibility tree).
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    return { user, ...view };
+  }
+
+  it("shows the hint, puts the globe in pick mode, and PATCHes the picked position", async () => {
+    const server = serve({
+      ...unplaced,
+      "PATCH /api/images/lost": (call) => ({
+        status: 200,
+        body: { image: { ...LOST, ...(call.body as object), pole_id: "pole-9" } },
+      }),
+    });
+    const { user, router } = await startPlacing();
+    expect(await screen.findByText("Click the map to place this photo. Esc to cancel.")).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const globe = screen.getByTestId("globe-stub");
+    expect(globe).toHaveAttribute("data-picking", "true");
+
+    await user.click(within(globe).getByRole("button", { name: "globe click" }));
+    await waitFor(() =>
+      expect(server.actions().find((c) => c.method === "PATCH")?.body).toEqual({
+        latitude: -33.8688,
+        longitude: 151.2093,
+      }),
+    );
+    await waitFor(() => expect(globe).toHaveAttribute("data-picking", "false"));
+    expect(screen.queryByText("Click the map to place this photo. Esc to cancel.")).not.toBeInTheDocument();
+    // Shown where it now is, selected.
+    await waitFor(() => expect(router.state.location.search).toBe("?region=151.2%2C-33.9&photo=lost"));
+  });
+
+  it("Escape leaves pick mode without sending anything", async () => {
+    const server = serve(unplaced);
+    const { user } = await startPlacing();
+    expect(await screen.findByText("Click the map to place this photo. Esc to cancel.")).toBeVisible();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByText("Click the map to place this photo. Esc to cancel.")).not.toBeInTheDocument();
+    expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-picking", "false");
+    expect(server.actions().filter((c) => c.method !== "GET")).toEqual([]);
+  });
+
+  it("a failed save keeps pick mode and says so", async () => {
+    serve({ ...unplaced, "PATCH /api/images/lost": () => SERVER_ERROR });
+    const { user } = await startPlacing();
+    await user.click(await screen.findByRole("button", { name: "globe click" }));
+    expect(await screen.findByText("Could not save. Please try again.")).toBeVisible();
+    expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-picking", "true");
+  });
+});
+
+describe("MapScreen: pole labels", () => {
+  it("hands the region's set pole labels to the globe", async () => {
+    serve({
+      "GET /api/poles": () => ({
+        status: 200,
+        body: {
+          poles: [
+            {
+              id: "pole-1",
+              label: "P-10423",
+              latitude: 52.5,
+              longitude: 13.4,
+              photo_count: 2,
+              first_date: "2024-01-01",
+              last_date: "2024-02-01",
+              risk: null,
+            },
+            {
+              id: "pole-2",
+              label: "",
+              latitude: 52.5,
+              longitude: 13.41,
+              photo_count: 1,
+              first_date: "2024-01-01",
+              last_date: "2024-01-01",
+              risk: null,
+            },
+          ],
+        },
+      }),
+    });
+    openMap("/map?region=13.4,52.5");
+    await waitFor(() =>
+      expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-pole-labels", '[["pole-1","P-10423"]]'),
+    );
   });
 });

@@ -4,7 +4,13 @@
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
 import { Alert, Box, Stack } from "@mui/material";
-import { regionKey, type ImageRecord, type RegionSummary, type RiskKey } from "@poleatlas/shared";
+import {
+  regionKey,
+  type ImageRecord,
+  type PoleSummary,
+  type RegionSummary,
+  type RiskKey,
+} from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -19,7 +25,15 @@ import {
   useRegionImages,
   useRegions,
 } from "../../features/images";
-import { InspectionFields, PoleFields, UnplacedNavItem, UnplacedPhotosDialog } from "../../features/poles";
+import {
+  InspectionFields,
+  PlaceOnMapHint,
+  PoleFields,
+  UnplacedNavItem,
+  UnplacedPhotosDialog,
+  usePlaceOnMap,
+  useRegionPoles,
+} from "../../features/poles";
 import { storageKeys, StorageUsageCard, useStorageUsage } from "../../features/storage";
 import { UploadDialog } from "../../features/upload";
 import { LoadErrorAlert } from "../../components/load-error-alert";
@@ -31,6 +45,7 @@ import { useMapUrl } from "./use-map-url";
 
 const NO_PHOTOS: readonly ImageRecord[] = [];
 const NO_REGIONS: readonly RegionSummary[] = [];
+const NO_POLES: readonly PoleSummary[] = [];
 
 export default function MapScreen() {
   const navigate = useNavigate();
@@ -52,6 +67,21 @@ export default function MapScreen() {
   const regionPhotos = useRegionImages(url.regionId);
   const usage = useStorageUsage();
   const linked = useLinkedPhoto(url);
+  const regionPoles = useRegionPoles(url.regionId).data ?? NO_POLES;
+  const poleLabels = useMemo(
+    () => new Map(regionPoles.filter((p) => p.label !== "").map((p) => [p.id, p.label])),
+    [regionPoles],
+  );
+  // A photo without a place shows on the map once it has one, selected.
+  const showPlaced = useCallback(
+    (placed: ImageRecord) => {
+      setUnplacedOpen(false);
+      if (placed.longitude !== null && placed.latitude !== null)
+        url.show(regionKey(placed.longitude, placed.latitude), placed.id);
+    },
+    [url],
+  );
+  const placing = usePlaceOnMap(showPlaced);
 
   const photos = regionPhotos.data ?? NO_PHOTOS;
   const selection = useMemo(() => selectionFor(photos, url.photoId), [photos, url.photoId]);
@@ -95,6 +125,9 @@ export default function MapScreen() {
           mode={mode}
           selectedPhotoId={selection?.photo.id ?? null}
           hiddenRisks={hiddenRisks}
+          poleLabels={poleLabels}
+          pickingPosition={placing.photo !== null}
+          onPositionPicked={placing.picked}
           onRegionClick={url.openRegion}
           onPhotoClick={url.selectPhoto}
           onEmptyClick={() => url.photoId !== null && url.selectPhoto(null)}
@@ -112,6 +145,7 @@ export default function MapScreen() {
             zIndex: 2,
           }}
         >
+          <PlaceOnMapHint placing={placing} />
           {regions.isError && (
             <LoadErrorAlert
               title={loadTexts.regionsFailed}
@@ -152,10 +186,10 @@ export default function MapScreen() {
       <UnplacedPhotosDialog
         open={unplacedOpen}
         onClose={() => setUnplacedOpen(false)}
-        onPlaced={(placed) => {
+        onPlaced={showPlaced}
+        onPlaceOnMap={(photo) => {
           setUnplacedOpen(false);
-          if (placed.longitude !== null && placed.latitude !== null)
-            url.show(regionKey(placed.longitude, placed.latitude), placed.id);
+          placing.start(photo);
         }}
       />
       <UploadDialog

@@ -4,3 +4,4 @@ export { InspectionFields } from "./components/inspection-fields";
 export { UnplacedNavItem, UnplacedPhotosDialog } from "./components/unplaced-photos";
 export { PoleFields } from "./components/pole-fields";
 export { useRegionPoles } from "./api/get-poles";
+export { PlaceOnMapHint, usePlaceOnMap } from "./components/place-on-map";

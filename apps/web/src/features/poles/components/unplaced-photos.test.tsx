@@ -13,14 +13,14 @@ afterEach(() => {
 
 const LOST = photo({ id: "lost", latitude: null, longitude: null, name: "lost.jpg" });
 
-function renderBoth(onPlaced = vi.fn()) {
+function renderBoth(onPlaced = vi.fn(), onPlaceOnMap = vi.fn()) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   render(
     <QueryClientProvider client={client}>
       <UnplacedNavItem onOpen={() => {}} />
-      <UnplacedPhotosDialog open onClose={() => {}} onPlaced={onPlaced} />
+      <UnplacedPhotosDialog open onClose={() => {}} onPlaced={onPlaced} onPlaceOnMap={onPlaceOnMap} />
     </QueryClientProvider>,
   );
   return onPlaced;
@@ -54,5 +54,17 @@ describe("unplaced photos", () => {
       latitude: 47.3769,
       longitude: 10,
     });
+  });
+
+  it("'Place on map' hands the photo to the map without sending anything", async () => {
+    const server = fakeServer({
+      "GET /api/images": () => ({ status: 200, body: { images: [LOST], nextCursor: null } }),
+    });
+    const onPlaceOnMap = vi.fn();
+    renderBoth(vi.fn(), onPlaceOnMap);
+    const form = await screen.findByRole("form", { name: "Place photo: lost.jpg" });
+    await userEvent.click(within(form).getByRole("button", { name: "Place on map" }));
+    expect(onPlaceOnMap).toHaveBeenCalledWith(LOST);
+    expect(server.actions().filter((c) => c.method !== "GET")).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Photos without GPS are counted in storage but have no place on the map: the sidebar entry counts
- * them, and its dialog places each by typing coordinates.
+ * them, and its dialog places each by typing coordinates or by clicking the globe (place-on-map.tsx).
  */
 import AddLocationAltIcon from "@mui/icons-material/AddLocationAlt";
 import {
@@ -45,7 +45,13 @@ export function UnplacedNavItem({ onOpen }: { onOpen: () => void }) {
   );
 }
 
-function PlaceForm({ photo, onPlaced }: { photo: ImageRecord; onPlaced: (placed: ImageRecord) => void }) {
+interface PlaceFormProps {
+  photo: ImageRecord;
+  onPlaced: (placed: ImageRecord) => void;
+  onPlaceOnMap: (photo: ImageRecord) => void;
+}
+
+function PlaceForm({ photo, onPlaced, onPlaceOnMap }: PlaceFormProps) {
   const [latitude, setLatitude] = useState("");
   const [longitude, setLongitude] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -99,9 +105,14 @@ function PlaceForm({ photo, onPlaced }: { photo: ImageRecord; onPlaced: (placed:
             sx={{ width: 120 }}
           />
         ))}
-        <Button type="submit" variant="contained" disabled={place.isPending}>
-          {poleTexts.placePhoto}
-        </Button>
+        <Stack spacing={1}>
+          <Button type="submit" variant="contained" disabled={place.isPending}>
+            {poleTexts.placePhoto}
+          </Button>
+          <Button variant="outlined" disabled={place.isPending} onClick={() => onPlaceOnMap(photo)}>
+            {poleTexts.placeOnMap}
+          </Button>
+        </Stack>
       </Stack>
       {error && (
         <Alert severity="error" sx={{ mt: 1 }}>
@@ -117,9 +128,11 @@ export interface UnplacedPhotosDialogProps {
   onClose: () => void;
   /** After a photo got its place: e.g. show it on the map. */
   onPlaced: (photo: ImageRecord) => void;
+  /** 'Place on map': the globe should pick this photo's position (the dialog is closed for it). */
+  onPlaceOnMap: (photo: ImageRecord) => void;
 }
 
-export function UnplacedPhotosDialog({ open, onClose, onPlaced }: UnplacedPhotosDialogProps) {
+export function UnplacedPhotosDialog({ open, onClose, onPlaced, onPlaceOnMap }: UnplacedPhotosDialogProps) {
   const unplaced = useUnplacedImages();
   const photos = unplaced.data?.images ?? [];
   return (
@@ -131,7 +144,7 @@ export function UnplacedPhotosDialog({ open, onClose, onPlaced }: UnplacedPhotos
         </Typography>
         <Stack spacing={2}>
           {photos.map((p) => (
-            <PlaceForm key={p.id} photo={p} onPlaced={onPlaced} />
+            <PlaceForm key={p.id} photo={p} onPlaced={onPlaced} onPlaceOnMap={onPlaceOnMap} />
           ))}
         </Stack>
       </DialogContent>

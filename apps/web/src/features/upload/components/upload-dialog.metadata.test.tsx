@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeXhr, imageRecord, openRequests, requestFor } from "../test/fake-xhr";
-import { photoFiles, renderDialog } from "../test/render-dialog";
+import { makeJpeg } from "../../../../e2e/support/photo-fixtures";
+import { photoFiles, renderDialog, toFile } from "../test/render-dialog";
 
 beforeEach(() => {
   FakeXhr.sent = [];
@@ -105,5 +106,20 @@ describe("UploadDialog: the missing-metadata dialog", () => {
     xhr.reply(201, { image: record });
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(onUploaded).toHaveBeenCalledWith([record]);
+  });
+
+  it("takes date and position from XMP when the EXIF has neither: no warning, straight upload", async () => {
+    const xmp =
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">` +
+      `<rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:DateTimeOriginal="2021-05-06T10:00:00"` +
+      ` exif:GPSLatitude="52,31.2345N" exif:GPSLongitude="13,24.2973E"/></rdf:RDF></x:xmpmeta>`;
+    const file = toFile(await makeJpeg({ xmp }), "pole-edited.jpg", "image/jpeg");
+    const { user, addFiles, waitForCards } = renderDialog();
+    await addFiles([file]);
+    await waitForCards(["pole-edited.jpg"]);
+    expect(screen.queryByText("No GPS coordinates found")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Upload Images" }));
+    expect(screen.queryByRole("dialog", { name: "Important: Missing Metadata" })).toBeNull();
+    await waitFor(() => expect(openRequests()).toHaveLength(1));
   });
 });

@@ -1,0 +1,136 @@
+/**
+ * Pole markers of the region in view: one point per pole, the selected photo's pole highlighted,
+ * and each set pole label next to its marker, drawn only at close range (a region's worth of
+ * tags seen from afar would be unreadable and costly: glyphs are billboards).
+ */
+import {
+  BlendOption,
+  Cartesian2,
+  Cartesian3,
+  Color,
+  DistanceDisplayCondition,
+  HorizontalOrigin,
+  LabelCollection,
+  LabelStyle,
+  VerticalOrigin,
+  type Label,
+  type Scene,
+} from "cesium";
+import { MARKER_STYLE, POLE_LABEL_MAX_DISTANCE_M, type MarkerRef, type PoleMarkerSpec } from "./markers";
+import {
+  NO_DEPTH_TEST_WITHIN_M,
+  PHOTO_CELL_DEG,
+  PHOTO_SCALE,
+  PointLayer,
+  SELECTED_OUTLINE,
+} from "./point-layer";
+
+const CLOSE_RANGE = new DistanceDisplayCondition(0, POLE_LABEL_MAX_DISTANCE_M);
+/** Right of the marker, clear of the selected (bigger, outlined) marker, so it never covers the text. */
+const LABEL_OFFSET = new Cartesian2(16, 0);
+
+export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
+  private selectedId: string | null = null;
+  /** A pole's marker stands for all its photos: which marker shows which photo. */
+  private markerOfPhoto = new Map<string, string>();
+  private selectedPhoto: string | null = null;
+  // Glyph edges are translucent; one translucent pass instead of two.
+  private readonly labels = new LabelCollection({ blendOption: BlendOption.TRANSLUCENT });
+  /** The drawn label of each labelled marker, by marker id. */
+  private readonly labelOf = new Map<string, Label>();
+
+  constructor(scene: Scene) {
+    super(scene, MARKER_STYLE.photoPixelSize, PHOTO_CELL_DEG, PHOTO_SCALE);
+    scene.primitives.add(this.labels);
+  }
+
+  /** One marker per pole; the selected photo's pole stays highlighted. */
+  setPoles(specs: readonly PoleMarkerSpec[]): void {
+    this.markerOfPhoto = new Map(specs.flatMap((m) => m.photoIds.map((id) => [id, m.id] as const)));
+    this.set(specs);
+    this.selectPhoto(this.selectedPhoto);
+  }
+
+  selectPhoto(photoId: string | null): void {
+    this.selectedPhoto = photoId;
+    this.select(photoId && (this.markerOfPhoto.get(photoId) ?? null));
+  }
+
+  override set(specs: readonly PoleMarkerSpec[]): void {
+    super.set(specs);
+    this.relabel(specs);
+    // A re-added selected photo needs its highlight again.
+    const keep = this.selectedId;
+    this.selectedId = null;
+    this.select(keep);
+  }
+
+  /** Labels as a diff too: a changed label or a moved pole updates its label in place. */
+  private relabel(specs: readonly PoleMarkerSpec[]): void {
+    const wanted = new Map(specs.filter((s) => s.label !== "").map((s) => [s.id, s] as const));
+    for (const [id, label] of this.labelOf) {
+      if (wanted.has(id)) continue;
+      this.labels.remove(label);
+      this.labelOf.delete(id);
+    }
+    for (const [id, spec] of wanted) {
+      const position = Cartesian3.fromDegrees(spec.longitude, spec.latitude);
+      const drawn = this.labelOf.get(id);
+      if (drawn) {
+        if (drawn.text !== spec.label) drawn.text = spec.label;
+        if (!Cartesian3.equals(drawn.position, position)) drawn.position = position;
+        continue;
+      }
+      this.labelOf.set(
+        id,
+        this.labels.add({
+          position,
+          text: spec.label,
+          font: MARKER_STYLE.labelFont,
+          fillColor: Color.WHITE,
+          outlineColor: Color.BLACK,
+          outlineWidth: 3,
+          style: LabelStyle.FILL_AND_OUTLINE,
+          verticalOrigin: VerticalOrigin.CENTER,
+          horizontalOrigin: HorizontalOrigin.LEFT,
+          pixelOffset: LABEL_OFFSET,
+          distanceDisplayCondition: CLOSE_RANGE,
+          disableDepthTestDistance: NO_DEPTH_TEST_WITHIN_M,
+          id: { kind: "photo", id } satisfies MarkerRef,
+        }),
+      );
+    }
+    this.scene.requestRender();
+  }
+
+  /** Each drawn pole label by its marker's id (tests read them: the canvas has no DOM text). */
+  labelTexts(): Record<string, string> {
+    return Object.fromEntries([...this.labelOf].map(([id, label]) => [id, label.text]));
+  }
+
+  /** A drawn label, for tests of its look. */
+  label(id: string): Label | undefined {
+    return this.labelOf.get(id);
+  }
+
+  select(id: string | null): void {
+    if (this.selectedId === id) return;
+    const old = this.selectedId ? this.placed.get(this.selectedId) : undefined;
+    if (old) {
+      old.point.pixelSize = MARKER_STYLE.photoPixelSize;
+      old.point.outlineColor = this.outlineOf(old.spec);
+    }
+    this.selectedId = id;
+    const now = id ? this.point(id) : undefined;
+    if (now) {
+      now.pixelSize = MARKER_STYLE.selectedPixelSize;
+      now.outlineColor = SELECTED_OUTLINE;
+    }
+    this.scene.requestRender();
+  }
+
+  override destroy(): void {
+    this.scene.primitives.remove(this.labels);
+    super.destroy();
+  }
+}
