@@ -8,6 +8,9 @@ export const STORAGE_WARNING_BYTES = 47_185_920; // 45 MB: the upload dialog's a
 export const BYTES_PER_MB = 1_048_576;
 export const QUOTA_MB = 50;
 
+/** The upload dialog's alert turns red above 90 % of a quota (45 MB of the default 50 MB). */
+export const storageWarningBytes = (quotaBytes: number) => Math.floor(quotaBytes * 0.9);
+
 /** Sidebar usage bar: primary up to 70 %, warning above 70 %, error above 90 %. */
 export const USAGE_WARNING_PERCENT = 70;
 export const USAGE_ERROR_PERCENT = 90;

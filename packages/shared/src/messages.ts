@@ -99,7 +99,7 @@ export const uploadDialogTexts = {
   dropActive: "Drop the files here",
   uploadButton: "Upload Images",
   cancelButton: "Cancel",
-  storageUsage: (usedMB: number) => `Storage Usage: ${usedMB} MB / ${QUOTA_MB}MB`,
+  storageUsage: (usedMB: number, quotaMB: number = QUOTA_MB) => `Storage Usage: ${usedMB} MB / ${quotaMB}MB`,
   missingMetadataTitle: "Important: Missing Metadata",
   acknowledgeLabel: "I understand the implications and want to proceed with the upload",
   cancelUpload: "Cancel Upload",
@@ -130,7 +130,7 @@ export const mapScreenTexts = {
   backToMap: "Back to Map",
   // Ours (not in the spec):
   storageTitle: "Storage Usage",
-  storageUsed: (usedMB: number) => `${usedMB} MB of ${QUOTA_MB} MB`,
+  storageUsed: (usedMB: number, quotaMB: number = QUOTA_MB) => `${usedMB} MB of ${quotaMB} MB`,
   timeline: "Timeline",
   timelineStep: (n: number, total: number) => `Photo ${n} of ${total}`,
   deletePhoto: "Delete image",

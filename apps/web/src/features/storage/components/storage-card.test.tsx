@@ -5,10 +5,10 @@ import { STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import { describe, expect, it, vi } from "vitest";
 import { StorageCard } from "./storage-card";
 
-function renderCard(usedBytes: number, onUpgrade = vi.fn()) {
+function renderCard(usedBytes: number, onUpgrade = vi.fn(), quotaBytes?: number) {
   render(
     <ThemeProvider theme={createTheme()}>
-      <StorageCard usedBytes={usedBytes} onUpgrade={onUpgrade} />
+      <StorageCard usedBytes={usedBytes} quotaBytes={quotaBytes} onUpgrade={onUpgrade} />
     </ThemeProvider>,
   );
   return onUpgrade;
@@ -33,6 +33,12 @@ describe("StorageCard", () => {
   ])("colours the bar at %s %% as %s", (p, colour) => {
     renderCard(percent(p));
     expect(barColour()).toBe(colour);
+  });
+
+  it("shows the user's own quota and colours by it when an admin has raised it", () => {
+    renderCard(36_700_160, vi.fn(), 200 * 1_048_576); // 35 MB of 200 MB: 17.5 %
+    expect(screen.getByText("35 MB of 200 MB")).toBeInTheDocument();
+    expect(barColour()).toBe("Primary");
   });
 
   it("shows the used MB of 50 MB and the bar's value", () => {

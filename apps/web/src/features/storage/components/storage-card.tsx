@@ -30,7 +30,7 @@ export function StorageCard({ usedBytes, quotaBytes = STORAGE_QUOTA_BYTES, onUpg
         />
         <Box sx={{ mt: 1, mb: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
-            {mapScreenTexts.storageUsed(bytesToMB(usedBytes))}
+            {mapScreenTexts.storageUsed(bytesToMB(usedBytes), bytesToMB(quotaBytes))}
           </Typography>
         </Box>
         <Button fullWidth variant="contained" size="small" onClick={onUpgrade}>

@@ -1,11 +1,20 @@
 import { Alert } from "@mui/material";
-import { bytesToMB, STORAGE_WARNING_BYTES, uploadDialogTexts } from "@poleatlas/shared";
+import { bytesToMB, STORAGE_QUOTA_BYTES, storageWarningBytes, uploadDialogTexts } from "@poleatlas/shared";
 
-/** 'Storage Usage: X MB / 50MB': red above 45 MB (47185920 bytes), blue otherwise. */
-export function StorageAlert({ usedBytes }: { usedBytes: number }) {
+/** 'Storage Usage: X MB / 50MB': red above 90 % of the quota (45 MB of 50 MB), blue otherwise. */
+export function StorageAlert({
+  usedBytes,
+  quotaBytes = STORAGE_QUOTA_BYTES,
+}: {
+  usedBytes: number;
+  quotaBytes?: number;
+}) {
   return (
-    <Alert severity={usedBytes > STORAGE_WARNING_BYTES ? "error" : "info"} aria-label="Storage usage">
-      {uploadDialogTexts.storageUsage(bytesToMB(usedBytes))}
+    <Alert
+      severity={usedBytes > storageWarningBytes(quotaBytes) ? "error" : "info"}
+      aria-label="Storage usage"
+    >
+      {uploadDialogTexts.storageUsage(bytesToMB(usedBytes), bytesToMB(quotaBytes))}
     </Alert>
   );
 }

@@ -28,6 +28,8 @@ export interface UploadDialogProps {
   onUploaded: (images: ImageRecord[]) => void;
   /** Current storage usage in bytes, from the caller's usage query. */
   usedBytes: number;
+  /** The caller's quota (a team's admins may raise it); the spec's 50 MB by default. */
+  quotaBytes?: number;
 }
 
 /** While files are on their way, leaving the page asks first. */
@@ -46,7 +48,7 @@ const fileCount = (n: number) => `${n} ${n === 1 ? "file" : "files"}`;
  * Spec §2 Upload dialog and §4 Upload flow: select → size check → EXIF → (missing-metadata
  * acknowledgement) → upload, each file with its own progress and result.
  */
-export function UploadDialog({ open, onClose, onUploaded, usedBytes }: UploadDialogProps) {
+export function UploadDialog({ open, onClose, onUploaded, usedBytes, quotaBytes }: UploadDialogProps) {
   const { items, dispatch, addFiles, remove, reset } = useUploadItems();
   const runUploads = useUploadRunner(dispatch);
   const titleId = useId();
@@ -124,6 +126,7 @@ export function UploadDialog({ open, onClose, onUploaded, usedBytes }: UploadDia
     const blocker = uploadBlocker(
       usedBytes,
       toSend.map((item) => item.file),
+      quotaBytes,
     );
     if (blocker) {
       setError(blocker);
@@ -155,7 +158,7 @@ export function UploadDialog({ open, onClose, onUploaded, usedBytes }: UploadDia
         <DialogTitle id={titleId}>{uploadDialogTexts.title}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <StorageAlert usedBytes={usedBytes} />
+            <StorageAlert usedBytes={usedBytes} quotaBytes={quotaBytes} />
             <DropZone onFiles={handleFiles} disabled={uploading} compact={items.length > 0} />
             {rejectedNames.length > 0 && (
               <Alert severity="warning">

@@ -38,6 +38,32 @@ describe("UploadDialog: what it shows", () => {
     rerender(<UploadDialog open usedBytes={47_185_921} onClose={onClose} onUploaded={onUploaded} />);
     expect(alert().className).toMatch(/colorError/);
   });
+
+  it("shows and warns by the user's own quota when an admin has set one", () => {
+    const { rerender, onClose, onUploaded } = renderDialog({ usedBytes: 100 * 1048576 });
+    const alert = () => screen.getByRole("alert", { name: "Storage usage" });
+    rerender(
+      <UploadDialog
+        open
+        usedBytes={100 * 1048576}
+        quotaBytes={200 * 1048576}
+        onClose={onClose}
+        onUploaded={onUploaded}
+      />,
+    );
+    expect(alert()).toHaveTextContent("Storage Usage: 100 MB / 200MB");
+    expect(alert().className).toMatch(/colorInfo/);
+    rerender(
+      <UploadDialog
+        open
+        usedBytes={181 * 1048576}
+        quotaBytes={200 * 1048576}
+        onClose={onClose}
+        onUploaded={onUploaded}
+      />,
+    );
+    expect(alert().className).toMatch(/colorError/);
+  });
 });
 
 describe("UploadDialog: validation", () => {

@@ -20,6 +20,14 @@ describe("uploadBlocker", () => {
       "Upload would exceed storage limit. Current usage: 30MB/50MB. Upload would result in 54MB.",
     );
   });
+
+  it("checks against the user's own quota when an admin has set one", () => {
+    const quota = 200 * 1_048_576;
+    expect(uploadBlocker(30 * 1_048_576, [fileOf(24 * 1_048_576)], quota)).toBeNull();
+    expect(uploadBlocker(190 * 1_048_576, [fileOf(12 * 1_048_576)], quota)).toBe(
+      "Upload would exceed storage limit. Current usage: 190MB/200MB. Upload would result in 202MB.",
+    );
+  });
 });
 
 describe("formatSize", () => {

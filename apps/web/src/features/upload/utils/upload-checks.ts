@@ -6,12 +6,16 @@ import type { UploadItem } from "../hooks/upload-items-reducer";
  * The validation message that blocks an upload, or null: no files first, then the client's
  * quota pre-check (the server checks again under a lock; this only saves a doomed transfer).
  */
-export function uploadBlocker(usedBytes: number, files: readonly File[]): string | null {
+export function uploadBlocker(
+  usedBytes: number,
+  files: readonly File[],
+  quotaBytes: number = STORAGE_QUOTA_BYTES,
+): string | null {
   if (files.length === 0) return messages.noFilesSelected;
   const newBytes = files.reduce((sum, f) => sum + f.size, 0);
   const resultBytes = usedBytes + newBytes;
-  if (resultBytes > STORAGE_QUOTA_BYTES) {
-    return messages.uploadWouldExceed(bytesToMB(usedBytes), bytesToMB(resultBytes));
+  if (resultBytes > quotaBytes) {
+    return messages.uploadWouldExceed(bytesToMB(usedBytes), bytesToMB(resultBytes), bytesToMB(quotaBytes));
   }
   return null;
 }
