@@ -54,4 +54,33 @@ export const workspaceTexts = {
   accept: "Accept",
   decline: "Decline",
   invitationUnknown: "This invitation is not valid any more. Ask for a new one.",
+  invitationSignedOut:
+    "Sign in (or sign up) with the address this invitation was sent to, then accept it here.",
+  signInToAccept: "Sign in to accept",
+  invitationText: (inviter: string, team: string, role: string) =>
+    `${inviter} invited you to join ${team} as ${role}.`,
+  invitationDeclined: "Invitation declined.",
+  goToMap: "Go to the map",
+  switchFailed: "Could not switch workspace. Try again.",
+  teamNameRequired: "Enter a team name.",
+  roleNames: { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" },
+  uploadedBy: "Uploaded by",
+  ratedBy: "Rated by",
 } as const;
+
+/** Where to go after signing in: only a path on this site (never `//host` or a full URL). */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
+  return next;
+}
+
+/** A team's unique slug for better-auth: its name in lower-case words and a random tail. */
+export function teamSlug(name: string, random: string): string {
+  const words = name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return `${words || "team"}-${random}`;
+}

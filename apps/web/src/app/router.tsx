@@ -1,5 +1,7 @@
 import { createBrowserRouter, Navigate } from "react-router";
+import { ACCEPT_INVITATION_PATH } from "@poleatlas/shared";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from "../features/auth";
+import { AcceptInvitationPage } from "../features/invitations";
 import { ProtectedRoute } from "./protected-route";
 import { MapRoute, SubscribeRoute } from "./routes/lazy-routes";
 
@@ -7,6 +9,8 @@ export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
   { path: "/reset-password", element: <ResetPasswordPage /> },
   { path: "/forgot-password", element: <ForgotPasswordPage /> },
+  // Signed in or not: the page itself sends a visitor to sign in and back (issue 14).
+  { path: `${ACCEPT_INVITATION_PATH}/:id`, element: <AcceptInvitationPage /> },
   {
     // Everything below needs a signed-in user (spec §2, §6).
     element: <ProtectedRoute />,

@@ -17,15 +17,18 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 export interface AppSidebarProps {
-  onUpload: () => void;
+  /** Absent for a team's viewer: 'Upload Images' is not offered. */
+  onUpload?: () => void;
   onLogout: () => void;
   /** Rendered at the bottom: the storage-usage card. */
   footer?: ReactNode;
   /** More entries after 'Upload Images' (the unplaced photos). */
   extraNav?: ReactNode;
+  /** Under the product name: the workspace switcher. */
+  workspace?: ReactNode;
 }
 
-export function AppSidebar({ onUpload, onLogout, footer, extraNav }: AppSidebarProps) {
+export function AppSidebar({ onUpload, onLogout, footer, extraNav, workspace }: AppSidebarProps) {
   return (
     <Drawer
       variant="permanent"
@@ -40,6 +43,7 @@ export function AppSidebar({ onUpload, onLogout, footer, extraNav }: AppSidebarP
           {PRODUCT_NAME}
         </Typography>
       </Toolbar>
+      {workspace}
       <Box component="nav" aria-label="Main">
         <List>
           <ListItemButton component={Link} to="/">
@@ -48,12 +52,14 @@ export function AppSidebar({ onUpload, onLogout, footer, extraNav }: AppSidebarP
             </ListItemIcon>
             <ListItemText primary={mapScreenTexts.navMap} />
           </ListItemButton>
-          <ListItemButton onClick={onUpload}>
-            <ListItemIcon>
-              <CloudUploadIcon />
-            </ListItemIcon>
-            <ListItemText primary={mapScreenTexts.navUpload} />
-          </ListItemButton>
+          {onUpload && (
+            <ListItemButton onClick={onUpload}>
+              <ListItemIcon>
+                <CloudUploadIcon />
+              </ListItemIcon>
+              <ListItemText primary={mapScreenTexts.navUpload} />
+            </ListItemButton>
+          )}
           {extraNav}
           <ListItemButton onClick={onLogout}>
             <ListItemIcon>

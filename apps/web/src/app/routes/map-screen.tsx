@@ -36,6 +36,7 @@ import {
 } from "../../features/poles";
 import { storageKeys, StorageUsageCard, useStorageUsage } from "../../features/storage";
 import { UploadDialog } from "../../features/upload";
+import { usePermissions, WorkspaceSwitcher } from "../../features/workspaces";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { loadTexts } from "../../config/texts";
 import type { GlobeMode } from "../../globe";
@@ -52,6 +53,7 @@ export default function MapScreen() {
   const queryClient = useQueryClient();
   const { signOut } = useAuth();
   const url = useMapUrl();
+  const may = usePermissions();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [unplacedOpen, setUnplacedOpen] = useState(false);
   const [hiddenRisks, setHiddenRisks] = useState<ReadonlySet<RiskKey>>(new Set());
@@ -113,7 +115,8 @@ export default function MapScreen() {
   return (
     <Box sx={{ display: "flex", height: "100vh", overflow: "hidden" }}>
       <AppSidebar
-        onUpload={() => setUploadOpen(true)}
+        onUpload={may.canEdit ? () => setUploadOpen(true) : undefined}
+        workspace={<WorkspaceSwitcher />}
         onLogout={() => void logout()}
         extraNav={<UnplacedNavItem onOpen={() => setUnplacedOpen(true)} />}
         footer={<StorageUsageCard onUpgrade={() => void navigate("/subscribe")} />}
@@ -175,10 +178,12 @@ export default function MapScreen() {
           selection={selection}
           onSelect={url.selectPhoto}
           onDeleted={() => void queryClient.invalidateQueries({ queryKey: storageKeys.usage })}
+          showPeople={may.inTeam}
+          canDelete={may.canDelete}
           renderInspection={(photo) => (
             <>
-              <PoleFields photo={photo} regionId={url.regionId} />
-              <InspectionFields key={photo.id} photo={photo} />
+              {may.canEdit && <PoleFields photo={photo} regionId={url.regionId} />}
+              <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
             </>
           )}
         />
@@ -197,6 +202,7 @@ export default function MapScreen() {
         onClose={() => setUploadOpen(false)}
         onUploaded={refreshPhotos}
         usedBytes={usage.data?.usedBytes ?? 0}
+        quotaBytes={usage.data?.quotaBytes}
       />
     </Box>
   );

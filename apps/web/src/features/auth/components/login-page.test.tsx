@@ -9,6 +9,7 @@ import { LoginPage } from "./login-page";
 const routes = [
   { path: "/login", element: <LoginPage /> },
   { path: "/map", element: <p>Map screen</p> },
+  { path: "/accept-invitation/:id", element: <p>Invitation screen</p> },
 ];
 
 async function openLogin(path = "/login") {
@@ -154,6 +155,40 @@ describe("LoginPage", () => {
     await user.type(field(/Email/), "a@b.test");
     await user.type(field(/^Password/), "secret1{Enter}");
     expect(await screen.findByText("Map screen")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["/login?next=%2Faccept-invitation%2Finv1", "Invitation screen"],
+    ["/login?next=%2F%2Fevil.example%2Fx", "Map screen"],
+    ["/login?next=https%3A%2F%2Fevil.example%2F", "Map screen"],
+  ])("after signing in at %s goes back to a path on this site only", async (path, lands) => {
+    fakeServer({
+      "POST /api/auth/sign-in/email": () => ({
+        status: 200,
+        body: { user: { id: "u1", email: "a@b.test" } },
+      }),
+    });
+    const user = userEvent.setup();
+    await openLogin(path);
+    await user.type(field(/Email/), "a@b.test");
+    await user.type(field(/^Password/), "secret1{Enter}");
+    expect(await screen.findByText(lands)).toBeInTheDocument();
+  });
+
+  it("remembers where to return across the sign-up mail (the confirmation lands on plain /login)", async () => {
+    localStorage.setItem("poleatlas.next", "/accept-invitation/inv2");
+    fakeServer({
+      "POST /api/auth/sign-in/email": () => ({
+        status: 200,
+        body: { user: { id: "u1", email: "a@b.test" } },
+      }),
+    });
+    const user = userEvent.setup();
+    await openLogin("/login?confirmed=1");
+    await user.type(field(/Email/), "a@b.test");
+    await user.type(field(/^Password/), "secret1{Enter}");
+    expect(await screen.findByText("Invitation screen")).toBeInTheDocument();
+    expect(localStorage.getItem("poleatlas.next")).toBeNull();
   });
 
   it("forgot password: asks for the e-mail first, then sends and says so", async () => {

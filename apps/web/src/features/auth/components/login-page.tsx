@@ -10,6 +10,7 @@ import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { requestPasswordReset } from "../api/password-reset";
 import { useAuth } from "../hooks/auth-context";
 import { signInErrorMessage, validateEmailPresent, validateSignUp } from "../lib/auth-rules";
+import { forgetNextPath, nextPathFrom } from "../lib/next-path";
 import { AuthLayout, BlackSpinner } from "./auth-layout";
 import { EmailField, PasswordField } from "./auth-fields";
 
@@ -36,9 +37,12 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(() => confirmationNotice(params).error);
   const [success, setSuccess] = useState<string | null>(() => confirmationNotice(params).success);
   const [resetSent, setResetSent] = useState(false);
+  // Sent here from a page that needs a session (an invitation): back there after signing in.
+  // Read once: signing in forgets the remembered path before the signed-in render redirects.
+  const [next] = useState(() => nextPathFrom(params) ?? POST_LOGIN_PATH);
 
   if (loading) return <BlackSpinner label="Checking your session" />;
-  if (user) return <Navigate to={POST_LOGIN_PATH} replace />;
+  if (user) return <Navigate to={next} replace />;
 
   const switchTab = (next: TabIndex) => {
     setTab(next);
@@ -82,7 +86,8 @@ export function LoginPage() {
     void run(async () => {
       try {
         await signIn(email.trim(), password);
-        void navigate(POST_LOGIN_PATH, { replace: true });
+        forgetNextPath();
+        void navigate(next, { replace: true });
       } catch (err) {
         setError(signInErrorMessage(errorText(err)));
       }

@@ -125,3 +125,31 @@ describe("PhotoPanel timeline", () => {
     expect(screen.getByRole("heading", { name: "p3.jpg" })).toBeInTheDocument();
   });
 });
+
+describe("PhotoPanel in a team", () => {
+  const rated = photo({
+    id: "t1",
+    ...spot,
+    uploaded_by: "crew@c.test",
+    rated_by: "lead@c.test",
+    risk: "high",
+  });
+
+  it("names who uploaded and who rated the photo", () => {
+    renderPanel({ photo: rated, showPeople: true });
+    expect(screen.getByRole("group", { name: "Uploaded by" })).toHaveTextContent("crew@c.test");
+    expect(screen.getByRole("group", { name: "Rated by" })).toHaveTextContent("lead@c.test");
+  });
+
+  it("shows neither in the personal workspace (the spec's panel), and no 'Rated by' for an unrated photo", () => {
+    renderPanel({ photo: rated });
+    expect(screen.queryByRole("group", { name: "Uploaded by" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Rated by" })).not.toBeInTheDocument();
+  });
+
+  it("leaves out 'Delete image' where the role may not delete it", () => {
+    renderPanel({ photo: rated, showPeople: true, canDelete: false });
+    expect(screen.queryByRole("button", { name: "Delete image" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Close" })).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,7 @@
 /** The 400 px right panel for the selected photo (spec §2 Map screen). Presentational. */
 import CloseIcon from "@mui/icons-material/Close";
 import { Alert, Box, Divider, IconButton, Paper, Stack, Typography } from "@mui/material";
-import { mapScreenTexts, SIDE_PANEL_WIDTH_PX, type ImageRecord } from "@poleatlas/shared";
+import { mapScreenTexts, SIDE_PANEL_WIDTH_PX, workspaceTexts, type ImageRecord } from "@poleatlas/shared";
 import { useId, type ReactNode } from "react";
 import { formatLocation, formatPhotoDate } from "../lib/format";
 import { DeletePhotoButton } from "./delete-photo-button";
@@ -19,6 +19,10 @@ export interface PhotoPanelProps {
   error: string | null;
   /** The inspection fields of another feature (poles), shown under the location. */
   inspection?: ReactNode;
+  /** In a team: who uploaded and who rated the photo. */
+  showPeople?: boolean;
+  /** False hides 'Delete image' (a viewer, or a member on someone else's photo). */
+  canDelete?: boolean;
 }
 
 /** A labelled value; a group named by its heading, so "the Date" can be found by its name. */
@@ -36,6 +40,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 export function PhotoPanel(props: PhotoPanelProps) {
   const { photo, timeline, index, onSelect, onClose, onDelete, deleting, error, inspection } = props;
+  const { showPeople = false, canDelete = true } = props;
   return (
     <Paper
       component="aside"
@@ -62,7 +67,7 @@ export function PhotoPanel(props: PhotoPanelProps) {
         >
           {photo.name}
         </Typography>
-        <DeletePhotoButton busy={deleting} onConfirm={onDelete} />
+        {canDelete && <DeletePhotoButton busy={deleting} onConfirm={onDelete} />}
         <IconButton aria-label={mapScreenTexts.closePanel} onClick={onClose}>
           <CloseIcon />
         </IconButton>
@@ -76,7 +81,11 @@ export function PhotoPanel(props: PhotoPanelProps) {
       <Stack spacing={2} sx={{ mt: 2 }}>
         <Field label={mapScreenTexts.date}>{formatPhotoDate(photo.date)}</Field>
         <Field label={mapScreenTexts.location}>{formatLocation(photo.latitude, photo.longitude)}</Field>
+        {showPeople && photo.uploaded_by && (
+          <Field label={workspaceTexts.uploadedBy}>{photo.uploaded_by}</Field>
+        )}
         {inspection}
+        {showPeople && photo.rated_by && <Field label={workspaceTexts.ratedBy}>{photo.rated_by}</Field>}
         {timeline.length > 1 && (
           <>
             <Divider />

@@ -12,6 +12,9 @@ export interface SelectedPhotoPanelProps {
   onDeleted?: (photoId: string) => void;
   /** What other features show about the photo (the inspection fields). */
   renderInspection?: (photo: ImageRecord) => ReactNode;
+  showPeople?: boolean;
+  /** Whether the caller may delete this photo (their role, who uploaded it). */
+  canDelete?: (photo: ImageRecord) => boolean;
 }
 
 export function SelectedPhotoPanel({
@@ -19,6 +22,8 @@ export function SelectedPhotoPanel({
   onSelect,
   onDeleted,
   renderInspection,
+  showPeople,
+  canDelete,
 }: SelectedPhotoPanelProps) {
   const [error, setError] = useState<{ photoId: string; text: string } | null>(null);
   /** Where the selection goes once a deleted photo is gone, by deleted id. */
@@ -41,6 +46,8 @@ export function SelectedPhotoPanel({
       deleting={remove.isPending}
       error={error?.photoId === photo.id ? error.text : null}
       inspection={renderInspection?.(photo)}
+      showPeople={showPeople}
+      canDelete={canDelete?.(photo) ?? true}
       onDelete={() => {
         setError(null);
         nextAfter.current.set(photo.id, nextAfterDeletion(selection)?.id ?? null);

@@ -31,7 +31,8 @@ const LEVELS: { value: Risk; label: string }[] = [
   { value: "high", label: mapScreenTexts.highRisk },
 ];
 
-export function InspectionFields({ photo }: { photo: ImageRecord }) {
+/** `readOnly` (a team's viewer): the rating and notes are shown, not editable. */
+export function InspectionFields({ photo, readOnly = false }: { photo: ImageRecord; readOnly?: boolean }) {
   // Keyed by the photo (see the caller), so a new photo starts from its own notes.
   const [notes, setNotes] = useState(photo.notes ?? "");
   const save = usePatchImage();
@@ -65,6 +66,7 @@ export function InspectionFields({ photo }: { photo: ImageRecord }) {
         <ToggleButtonGroup
           exclusive
           size="small"
+          disabled={readOnly}
           value={shownRisk ?? "none"}
           onChange={(_e, value: Risk | "none" | null) => {
             if (value === null) return; // the pressed button again: keep the rating
@@ -90,7 +92,7 @@ export function InspectionFields({ photo }: { photo: ImageRecord }) {
         minRows={2}
         value={notes}
         onChange={(e) => setNotes(e.target.value)}
-        slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH } }}
+        slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH, readOnly } }}
       />
       {notesChanged && (
         <Stack direction="row" spacing={1}>

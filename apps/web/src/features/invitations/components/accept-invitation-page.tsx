@@ -1,0 +1,109 @@
+/**
+ * /accept-invitation/:id, where an invitation mail links. Signed out: sign in (or up) first and
+ * come back here. Signed in: who invites you to which team as what; Accept joins the team and
+ * opens its map, Decline refuses it. A spent, expired or someone else's invitation says so.
+ */
+import { Alert, Button, CircularProgress, Stack, Typography } from "@mui/material";
+import { ACCEPT_INVITATION_PATH, strongestRole, workspaceTexts } from "@poleatlas/shared";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link as RouterLink, useParams } from "react-router";
+import { useAuth } from "../../auth";
+import { AuthLayout, BlackSpinner } from "../../auth/components/auth-layout";
+import { forgetNextPath, rememberNextPath } from "../../auth/lib/next-path";
+import { useEnterTeam } from "../../workspaces";
+import { acceptInvitation, getInvitation, rejectInvitation } from "../api/invitation-calls";
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function MapLink() {
+  return (
+    <Button component={RouterLink} to="/map" variant="outlined">
+      {workspaceTexts.goToMap}
+    </Button>
+  );
+}
+
+function SignedOut({ id }: { id: string }) {
+  const here = `${ACCEPT_INVITATION_PATH}/${encodeURIComponent(id)}`;
+  return (
+    <Stack spacing={2}>
+      <Typography>{workspaceTexts.invitationSignedOut}</Typography>
+      <Button
+        component={RouterLink}
+        to={`/login?next=${encodeURIComponent(here)}`}
+        onClick={() => rememberNextPath(here)}
+        variant="contained"
+      >
+        {workspaceTexts.signInToAccept}
+      </Button>
+    </Stack>
+  );
+}
+
+function Invitation({ id }: { id: string }) {
+  const invitation = useQuery({
+    queryKey: ["invitation", id],
+    queryFn: ({ signal }) => getInvitation(id, signal),
+    retry: false,
+  });
+  const enterTeam = useEnterTeam();
+  const accept = useMutation({
+    mutationFn: async (teamId: string) => {
+      await acceptInvitation(id);
+      forgetNextPath();
+      await enterTeam(teamId);
+    },
+  });
+  const decline = useMutation({ mutationFn: () => rejectInvitation(id), onSuccess: forgetNextPath });
+  const busy = accept.isPending || decline.isPending;
+
+  if (invitation.isPending) return <CircularProgress aria-label="Loading the invitation" />;
+  if (invitation.isError) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="error">{message(invitation.error)}</Alert>
+        <Typography>{workspaceTexts.invitationUnknown}</Typography>
+        <MapLink />
+      </Stack>
+    );
+  }
+  if (decline.isSuccess) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="info">{workspaceTexts.invitationDeclined}</Alert>
+        <MapLink />
+      </Stack>
+    );
+  }
+  const inv = invitation.data;
+  const role = workspaceTexts.roleNames[strongestRole(inv.role)];
+  const failure = accept.error ?? decline.error;
+  return (
+    <Stack spacing={2}>
+      <Typography>{workspaceTexts.invitationText(inv.inviterEmail, inv.organizationName, role)}</Typography>
+      {failure && <Alert severity="error">{message(failure)}</Alert>}
+      <Stack direction="row" spacing={1}>
+        <Button variant="contained" disabled={busy} onClick={() => accept.mutate(inv.organizationId)}>
+          {workspaceTexts.accept}
+        </Button>
+        <Button disabled={busy} onClick={() => decline.mutate()}>
+          {workspaceTexts.decline}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+export function AcceptInvitationPage() {
+  const { id = "" } = useParams();
+  const { user, loading } = useAuth();
+  if (loading) return <BlackSpinner label="Checking your session" />;
+  return (
+    <AuthLayout>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {workspaceTexts.invitationTitle}
+      </Typography>
+      {user ? <Invitation id={id} /> : <SignedOut id={id} />}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../auth/test/render-auth";
+import { fakeServer } from "../../../test/fake-server";
+import { WorkspaceSwitcher } from "./workspace-switcher";
+
+const personal = { id: "u1", kind: "personal", name: "a@c.test", role: "owner" };
+const crew = { id: "team1", kind: "team", name: "North Crew", role: "member" };
+
+function workspaces(active: typeof personal) {
+  return () => ({ status: 200, body: { active, workspaces: [personal, crew] } });
+}
+
+const routes = [
+  { path: "/map", element: <WorkspaceSwitcher /> },
+  { path: "/other", element: <WorkspaceSwitcher /> },
+];
+
+const picker = () => screen.findByRole("combobox", { name: "Workspace" });
+
+describe("WorkspaceSwitcher", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the active workspace; picking a team makes it active, reads again and opens its map", async () => {
+    let active = personal;
+    const server = fakeServer({
+      "GET /api/workspaces": () => workspaces(active)(),
+      "POST /api/auth/organization/set-active": () => {
+        active = crew;
+        return { status: 200, body: {} };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderAt("/other?region=1", routes);
+    expect(await picker()).toHaveTextContent("Personal");
+    await user.click(await picker());
+    const options = within(screen.getByRole("listbox"));
+    expect(options.getByRole("option", { name: /North Crew/ })).toHaveTextContent("Member");
+    await user.click(options.getByRole("option", { name: /North Crew/ }));
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Workspace" })).toHaveTextContent("North Crew"),
+    );
+    expect(router.state.location.pathname).toBe("/map");
+    expect(server.actions().filter((c) => c.method === "POST")).toEqual([
+      { method: "POST", path: "/api/auth/organization/set-active", body: { organizationId: "team1" } },
+    ]);
+  });
+
+  it("back to Personal sends organizationId null", async () => {
+    const server = fakeServer({
+      "GET /api/workspaces": workspaces(crew),
+      "POST /api/auth/organization/set-active": () => ({ status: 200, body: {} }),
+    });
+    const user = userEvent.setup();
+    renderAt("/map", routes);
+    await user.click(await picker());
+    await user.click(screen.getByRole("option", { name: "Personal" }));
+    await waitFor(() =>
+      expect(server.actions()).toContainEqual({
+        method: "POST",
+        path: "/api/auth/organization/set-active",
+        body: { organizationId: null },
+      }),
+    );
+  });
+
+  it("says so when the switch fails, and stays where it was", async () => {
+    fakeServer({
+      "GET /api/workspaces": workspaces(personal),
+      "POST /api/auth/organization/set-active": () => ({ status: 500, body: { message: "down" } }),
+    });
+    const user = userEvent.setup();
+    renderAt("/map", routes);
+    await user.click(await picker());
+    await user.click(screen.getByRole("option", { name: /North Crew/ }));
+    expect(await screen.findByText("Could not switch workspace. Try again.")).toBeInTheDocument();
+    expect(await picker()).toHaveTextContent("Personal");
+  });
+
+  it("'Create team' asks for a name first, then creates it with a slug and makes it active", async () => {
+    const server = fakeServer({
+      "GET /api/workspaces": workspaces(personal),
+      "POST /api/auth/organization/create": () => ({
+        status: 200,
+        body: { id: "team9", name: "South Crew" },
+      }),
+      "POST /api/auth/organization/set-active": () => ({ status: 200, body: {} }),
+    });
+    const user = userEvent.setup();
+    renderAt("/map", routes);
+    await user.click(await picker());
+    await user.click(screen.getByRole("option", { name: "Create team" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create team" });
+    await user.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(within(dialog).getByText("Enter a team name.")).toBeInTheDocument();
+    expect(server.actions().filter((c) => c.method === "POST")).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText("Team name"), "South Crew{Enter}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const posts = server.actions().filter((c) => c.method === "POST");
+    expect(posts[0]?.body).toEqual({
+      name: "South Crew",
+      slug: expect.stringMatching(/^south-crew-[a-z0-9]{6}$/) as string,
+    });
+    expect(posts[1]).toEqual({
+      method: "POST",
+      path: "/api/auth/organization/set-active",
+      body: { organizationId: "team9" },
+    });
+  });
+
+  it("keeps the dialog and the name when creating fails (a taken slug, a refusal)", async () => {
+    fakeServer({
+      "GET /api/workspaces": workspaces(personal),
+      "POST /api/auth/organization/create": () => ({
+        status: 400,
+        body: { code: "ORGANIZATION_ALREADY_EXISTS", message: "Organization already exists" },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAt("/map", routes);
+    await user.click(await picker());
+    await user.click(screen.getByRole("option", { name: "Create team" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create team" });
+    await user.type(within(dialog).getByLabelText("Team name"), "South Crew{Enter}");
+    expect(await within(dialog).findByText("Organization already exists")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Team name")).toHaveValue("South Crew");
+  });
+});
