@@ -53,7 +53,7 @@ export async function preparePage(sizes: { photos: number[]; regions: number }):
       ...{ latitude, longitude, timestamp: "2024-05-01T10:00:00.000Z", filename: `${id}.jpg` },
       ...{ fileSize: 2_000_000, fileType: "image/jpeg", lastModified: null },
     },
-    ...{ pole_id: `pole-${id}`, risk: null, notes: null, sha256: null },
+    ...{ pole_id: `pole-${id}`, risk: null, notes: null, sha256: null, uploaded_by: null, rated_by: null },
   });
   const photos: Record<number, ImageRecord[]> = {};
   for (const n of sizes.photos) {
