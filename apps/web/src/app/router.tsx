@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate } from "react-router";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from "../features/auth";
 import { ProtectedRoute } from "./protected-route";
-import { MapRoute, SubscribeRoute } from "./routes/lazy-routes";
+import { AdminRoute, MapRoute, SubscribeRoute } from "./routes/lazy-routes";
 
 export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
@@ -14,6 +14,7 @@ export const router = createBrowserRouter([
       { path: "/", element: <Navigate to="/map" replace /> },
       { path: "/map", element: <MapRoute /> },
       { path: "/subscribe", element: <SubscribeRoute /> },
+      { path: "/admin", element: <AdminRoute /> },
     ],
   },
   { path: "*", element: <Navigate to="/" replace /> },
