@@ -21,8 +21,10 @@ function valueText(field: string, value: unknown): string {
   if ((field === "quotaBytes" || field === "bytes") && typeof value === "number") {
     return `${bytesToMB(value)} MB`;
   }
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+    return String(value);
+  }
+  return JSON.stringify(value) ?? EMPTY;
 }
 
 const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
