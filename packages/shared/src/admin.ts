@@ -83,6 +83,7 @@ export const adminTexts = {
   quota: "Quota (MB)",
   usageOf: (usedMB: number, quotaMB: number) => `${usedMB} MB of ${quotaMB} MB`,
   saveQuota: "Save quota",
+  save: "Save",
   quotaSaved: (email: string) => `Quota of ${email} saved.`,
   badQuota: `Enter a whole number of MB from 0 to ${MAX_QUOTA_BYTES / 1024 ** 2}.`,
   roleSaved: (email: string, role: string) => `${email} is now ${role}.`,

@@ -75,8 +75,8 @@ export function AuditSection({ teamId }: { teamId: string }) {
                 <TableRow key={`${e.at}-${e.action}-${e.target_id}-${i}`}>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(e.at).toLocaleString()}</TableCell>
                   <TableCell>{e.actor_email}</TableCell>
-                  <TableCell>{adminTexts.actionNames[e.action]}</TableCell>
-                  <TableCell sx={{ wordBreak: "break-all" }}>{auditTargetText(e, emailOf)}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{adminTexts.actionNames[e.action]}</TableCell>
+                  <TableCell sx={{ overflowWrap: "anywhere" }}>{auditTargetText(e, emailOf)}</TableCell>
                   <TableCell>{auditDetailsText(e.details)}</TableCell>
                 </TableRow>
               ))}

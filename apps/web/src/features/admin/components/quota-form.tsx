@@ -52,7 +52,7 @@ export function QuotaForm({ email, quotaBytes, saving, onSave }: QuotaFormProps)
         disabled={saving}
         aria-label={`${adminTexts.saveQuota}: ${email}`}
       >
-        {adminTexts.saveQuota}
+        {adminTexts.save}
       </Button>
     </Stack>
   );
