@@ -1,7 +1,8 @@
 /**
  * The team admin page in Chromium (issue 14): an owner invites a second user from the page, the
  * second user accepts through the API, the owner raises their quota and reads it in the audit
- * trail; the new member is shown the page is not for them.
+ * trail; the new member is shown the page is not for them; made an admin, they may not demote or
+ * remove the owner (better-auth's refusals are shown).
  */
 import type { APIRequestContext } from "@playwright/test";
 import { createConfirmedUser, signInContext, waitForMail } from "./support/auth";
@@ -84,6 +85,32 @@ test("an owner invites, sets a member's quota and sees both in the audit trail",
     crewPage.getByText("Team administration is for the owners and admins of a team."),
   ).toBeVisible();
   await expect(crewPage.getByRole("table")).toHaveCount(0);
+  expect((await crewContext.request.get("/api/admin/members")).status()).toBe(403);
+
+  // Made an admin on the page, they may administer the team, but not demote or remove its owner.
+  await page.getByRole("combobox", { name: "Action" }).click();
+  await page.getByRole("option", { name: "All actions" }).click();
+  await row.getByRole("combobox", { name: `Role: ${crew.email}` }).click();
+  await page.getByRole("option", { name: "Admin" }).click();
+  await expect(page.getByText(`${crew.email} is now Admin.`)).toBeVisible();
+  const roleRow = trail.getByRole("row").filter({ hasText: "Role changed" });
+  await expect(roleRow).toContainText("role: member → admin");
+
+  await crewPage.reload();
+  await expect(crewPage.getByRole("heading", { name: `Team admin: ${teamName}` })).toBeVisible();
+  const ownerRow = crewPage.getByTestId(`member-${owner.email}`);
+  await ownerRow.getByRole("combobox", { name: `Role: ${owner.email}` }).click();
+  await crewPage.getByRole("option", { name: "Viewer" }).click();
+  await expect(crewPage.getByText("You are not allowed to update this member")).toBeVisible();
+  await ownerRow.getByRole("button", { name: `Remove: ${owner.email}` }).click();
+  await crewPage
+    .getByRole("dialog", { name: "Remove member" })
+    .getByRole("button", { name: "Remove" })
+    .click();
+  await expect(crewPage.getByText("The team's only owner cannot be removed or demoted.")).toBeVisible();
+  await crewPage.screenshot({ path: testInfo.outputPath("admin-refused.png"), fullPage: true });
+  await crewPage.reload();
+  await expect(crewPage.getByTestId(`member-${owner.email}`).getByRole("combobox")).toHaveText("Owner");
   await crewPage.getByRole("link", { name: "Back to map" }).first().click();
   await expect(crewPage).toHaveURL(/\/map$/);
   await crewContext.close();

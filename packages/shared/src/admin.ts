@@ -128,4 +128,6 @@ export const adminTexts = {
     "quota.set": "Quota set",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",
+  /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */
+  onlyOwner: "The team's only owner cannot be removed or demoted.",
 } as const;

@@ -162,6 +162,25 @@ describe("AdminPage's members", () => {
     ).toEqual([{ memberIdOrEmail: "m-2", organizationId: TEAM.id }]);
   });
 
+  it("says plainly that the only owner cannot be removed (better-auth speaks of leaving)", async () => {
+    teamServer({
+      "POST /api/auth/organization/remove-member": () => ({
+        status: 400,
+        body: {
+          code: "YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER",
+          message: "You cannot leave the organization as the only owner",
+        },
+      }),
+    });
+    renderAdmin();
+    await userEvent.click(await screen.findByRole("button", { name: "Remove: owner@example.test" }));
+    await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Remove" }));
+    expect(
+      await screen.findByText("The team's only owner cannot be removed or demoted."),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId("member-owner@example.test")).toBeInTheDocument();
+  });
+
   it("says when the members cannot be loaded", async () => {
     teamServer({
       "GET /api/admin/members": () => ({ status: 500, body: { code: "internal", message: "Boom" } }),

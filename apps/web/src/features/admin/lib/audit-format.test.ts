@@ -22,7 +22,7 @@ describe("auditDetailsText", () => {
     expect(auditDetailsText({ before: { risk: null }, after: { risk: "high" } })).toBe("risk: — → high");
     expect(
       auditDetailsText({ email: "a@example.test", before: { role: "viewer" }, after: { role: "member" } }),
-    ).toBe("role: viewer → member; email: a@example.test");
+    ).toBe("role: viewer → member");
   });
 
   it("lists plain fields, sizes in MB, and nothing for no details", () => {

@@ -1,6 +1,6 @@
 /**
  * An audit entry's details in words: `before`/`after` pairs become "field: old → new", other
- * fields "field: value"; byte counts read in MB. Unknown fields are shown as they are, so a new
+ * fields "field: value" (but the e-mail, shown as the target); byte counts read in MB. Unknown fields are shown as they are, so a new
  * kind of entry is never hidden.
  */
 import { bytesToMB, type AuditEntry } from "@poleatlas/shared";
@@ -41,7 +41,9 @@ export function auditDetailsText(details: AuditEntry["details"]): string {
       parts.push(`${fieldName(field)}: ${valueText(field, was[field])} → ${valueText(field, now[field])}`);
     }
   }
+  // The e-mail is the entry's target (auditTargetText): not said twice.
   for (const [field, value] of Object.entries(rest)) {
+    if (field === "email" && typeof value === "string") continue;
     parts.push(`${fieldName(field)}: ${valueText(field, value)}`);
   }
   return parts.join("; ");
