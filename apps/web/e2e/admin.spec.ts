@@ -115,3 +115,8 @@ test("an owner invites, sets a member's quota and sees both in the audit trail",
   await expect(crewPage).toHaveURL(/\/map$/);
   await crewContext.close();
 });
+
+test("a visitor without a session is sent from /admin to /login", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/login$/);
+});
