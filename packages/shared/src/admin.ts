@@ -61,3 +61,73 @@ export const memberUsageSchema = z.object({
 export type MemberUsage = z.infer<typeof memberUsageSchema>;
 export const memberUsageListSchema = z.object({ members: z.array(memberUsageSchema) });
 export type MemberUsageList = z.infer<typeof memberUsageListSchema>;
+
+/** The roles an invitation may carry: a team has one owner, its creator. */
+export const INVITE_ROLES = ["admin", "member", "viewer"] as const;
+
+/** The /admin page (issue 14). */
+export const adminTexts = {
+  navItem: "Team admin",
+  title: (team: string) => `Team admin: ${team}`,
+  backToMap: "Back to map",
+  loading: "Loading…",
+  notAllowed: "Team administration is for the owners and admins of a team.",
+  notAllowedPersonal:
+    "Your personal workspace has no team to administer. Switch to a team you own or administer.",
+  workspacesFailed: "Could not load your workspaces.",
+  membersTitle: "Members",
+  membersFailed: "Could not load the team's members.",
+  member: "Member",
+  role: "Role",
+  usage: "Storage",
+  quota: "Quota (MB)",
+  usageOf: (usedMB: number, quotaMB: number) => `${usedMB} MB of ${quotaMB} MB`,
+  saveQuota: "Save quota",
+  save: "Save",
+  quotaSaved: (email: string) => `Quota of ${email} saved.`,
+  badQuota: `Enter a whole number of MB from 0 to ${MAX_QUOTA_BYTES / 1024 ** 2}.`,
+  roleSaved: (email: string, role: string) => `${email} is now ${role}.`,
+  remove: "Remove",
+  removeTitle: "Remove member",
+  removeConfirm: (email: string, team: string) =>
+    `Remove ${email} from ${team}? They lose access to the team's photos at once; the photos they uploaded stay with the team.`,
+  removed: (email: string) => `${email} was removed from the team.`,
+  cancel: "Cancel",
+  roleNames: { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" },
+  inviteTitle: "Invite by e-mail",
+  email: "E-mail",
+  invite: "Invite",
+  invited: (email: string) => `Invitation sent to ${email}.`,
+  invitationsTitle: "Pending invitations",
+  invitationsFailed: "Could not load the invitations.",
+  noInvitations: "No pending invitations.",
+  expires: (date: string) => `expires ${date}`,
+  resend: "Resend",
+  resent: (email: string) => `Invitation sent again to ${email}.`,
+  cancelInvitation: "Cancel invitation",
+  cancelled: (email: string) => `Invitation to ${email} cancelled.`,
+  auditTitle: "Audit trail",
+  auditFailed: "Could not load the audit trail.",
+  auditEmpty: "No entries.",
+  actionFilter: "Action",
+  allActions: "All actions",
+  when: "When",
+  who: "Who",
+  action: "Action",
+  target: "Target",
+  details: "Details",
+  loadMore: "Load more",
+  actionNames: {
+    "image.upload": "Photo uploaded",
+    "image.delete": "Photo deleted",
+    "image.update": "Photo inspected",
+    "pole.update": "Pole labelled",
+    "member.invite": "Member invited",
+    "member.role": "Role changed",
+    "member.remove": "Member removed",
+    "quota.set": "Quota set",
+  } satisfies Record<AuditAction, string>,
+  failed: "Something went wrong. Please try again.",
+  /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */
+  onlyOwner: "The team's only owner cannot be removed or demoted.",
+} as const;

@@ -3,7 +3,7 @@ import { ACCEPT_INVITATION_PATH } from "@poleatlas/shared";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from "../features/auth";
 import { AcceptInvitationPage } from "../features/invitations";
 import { ProtectedRoute } from "./protected-route";
-import { MapRoute, SubscribeRoute } from "./routes/lazy-routes";
+import { AdminRoute, MapRoute, SubscribeRoute } from "./routes/lazy-routes";
 
 export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
@@ -18,6 +18,7 @@ export const router = createBrowserRouter([
       { path: "/", element: <Navigate to="/map" replace /> },
       { path: "/map", element: <MapRoute /> },
       { path: "/subscribe", element: <SubscribeRoute /> },
+      { path: "/admin", element: <AdminRoute /> },
     ],
   },
   { path: "*", element: <Navigate to="/" replace /> },

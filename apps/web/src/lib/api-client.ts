@@ -95,6 +95,9 @@ export const apiClient = {
   async patch<T>(url: string, body: unknown, schema: Schema<T>, opts: RequestOptions = {}): Promise<T> {
     return json(await send("PATCH", url, { ...opts, body }), schema);
   },
+  async put<T>(url: string, body: unknown, schema: Schema<T>, opts: RequestOptions = {}): Promise<T> {
+    return json(await send("PUT", url, { ...opts, body }), schema);
+  },
   async delete(url: string, opts: RequestOptions = {}): Promise<void> {
     await send("DELETE", url, opts);
   },

@@ -1,10 +1,11 @@
 /**
  * The map screen (with the upload dialog and its EXIF reader) is its own chunk, loaded only when
  * /map is opened; Cesium (~4 MB, 1.1 MB gzip) is a further chunk inside it (lazy-globe.tsx), so
- * the sidebar shows before the globe. The upgrade page has a small chunk of its own.
+ * the sidebar shows before the globe. The upgrade and team admin pages have small chunks of their own.
  */
 import { Box, CircularProgress } from "@mui/material";
 import { lazy, Suspense } from "react";
+import { AdminPage } from "../../features/admin";
 
 const MapScreen = lazy(() => import("./map-screen"));
 const SubscribePage = lazy(() => import("./subscribe-page"));
@@ -29,6 +30,14 @@ export function SubscribeRoute() {
   return (
     <Suspense fallback={<RouteLoading />}>
       <SubscribePage />
+    </Suspense>
+  );
+}
+
+export function AdminRoute() {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <AdminPage />
     </Suspense>
   );
 }

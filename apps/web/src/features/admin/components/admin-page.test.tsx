@@ -1,0 +1,191 @@
+/** The /admin page against a stand-in server: who may see it, members, quotas, roles, removal. */
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeServer } from "../../../test/fake-server";
+import { MB, member, PERSONAL, renderAdmin, TEAM, workspacesAnswer } from "../test/render-admin";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const OWNER = member({ user_id: "user-1", email: "owner@example.test", role: "owner", name: "Olga" });
+const CREW = member({ user_id: "user-2", email: "crew@example.test", used_bytes: 45 * MB });
+
+function teamServer(extra: Parameters<typeof fakeServer>[0] = {}) {
+  return fakeServer({
+    "GET /api/workspaces": workspacesAnswer(TEAM),
+    "GET /api/admin/members": () => ({ status: 200, body: { members: [CREW, OWNER] } }),
+    "GET /api/auth/organization/list-members": () => ({
+      status: 200,
+      body: {
+        members: [
+          { id: "m-1", userId: "user-1", role: "owner", organizationId: TEAM.id },
+          { id: "m-2", userId: "user-2", role: "member", organizationId: TEAM.id },
+        ],
+        total: 2,
+      },
+    }),
+    "GET /api/auth/organization/list-invitations": () => ({ status: 200, body: [] }),
+    "GET /api/audit": () => ({ status: 200, body: { entries: [], nextCursor: null } }),
+    ...extra,
+  });
+}
+
+describe("AdminPage's guard", () => {
+  it.each([
+    ["a member of a team", { ...TEAM, role: "member" as const }, "Team administration is for the owners"],
+    ["a viewer of a team", { ...TEAM, role: "viewer" as const }, "Team administration is for the owners"],
+    ["anyone in their personal workspace", PERSONAL, "Your personal workspace has no team"],
+  ])(
+    "tells %s it is not for them, links back to the map, and asks for no team data",
+    async (_, active, text) => {
+      const server = fakeServer({ "GET /api/workspaces": workspacesAnswer(active) });
+      const router = renderAdmin();
+      expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
+      expect(server.actions().map((c) => c.path)).toEqual(["/api/workspaces"]);
+      const back = screen.getAllByRole("link", { name: "Back to map" });
+      expect(back.length).toBeGreaterThan(0);
+      await userEvent.click(back[0]!);
+      expect(router.state.location.pathname).toBe("/map");
+    },
+  );
+
+  it("shows why the workspaces could not be read, and retries", async () => {
+    let fail = true;
+    fakeServer({
+      "GET /api/workspaces": () =>
+        fail
+          ? { status: 500, body: { code: "internal", message: "Internal server error" } }
+          : workspacesAnswer({ ...TEAM, role: "viewer" })(),
+    });
+    renderAdmin();
+    expect(await screen.findByText("Could not load your workspaces.")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText(/Team administration is for the owners/)).toBeInTheDocument();
+  });
+
+  it("the sidebar entry shows only for an owner or admin of a team", async () => {
+    fakeServer({ "GET /api/workspaces": workspacesAnswer({ ...TEAM, role: "admin" }) });
+    renderAdmin("/map");
+    expect(await screen.findByRole("link", { name: "Team admin" })).toHaveAttribute("href", "/admin");
+  });
+
+  it("the sidebar entry stays hidden for a member", async () => {
+    const server = fakeServer({ "GET /api/workspaces": workspacesAnswer({ ...TEAM, role: "member" }) });
+    renderAdmin("/map");
+    await waitFor(() => expect(server.actions()).toHaveLength(1));
+    expect(screen.queryByRole("link", { name: "Team admin" })).not.toBeInTheDocument();
+  });
+});
+
+describe("AdminPage's members", () => {
+  it("lists each member with role and usage of quota in MB", async () => {
+    teamServer();
+    renderAdmin();
+    expect(await screen.findByRole("heading", { name: "Team admin: North Crew" })).toBeInTheDocument();
+    const crew = await screen.findByTestId("member-crew@example.test");
+    expect(within(crew).getByText("45 MB of 50 MB")).toBeInTheDocument();
+    expect(within(crew).getByRole("progressbar", { name: "Storage: crew@example.test" })).toHaveClass(
+      "MuiLinearProgress-colorWarning",
+    );
+    expect(within(crew).getByRole("combobox", { name: "Role: crew@example.test" })).toHaveTextContent(
+      "Member",
+    );
+    const owner = screen.getByTestId("member-owner@example.test");
+    expect(within(owner).getByText("Olga")).toBeInTheDocument();
+    expect(within(owner).getByRole("combobox", { name: "Role: owner@example.test" })).toHaveTextContent(
+      "Owner",
+    );
+  });
+
+  it("saves a quota typed in MB as bytes, and refuses what is not a whole number", async () => {
+    const server = teamServer({
+      "PUT /api/admin/users/user-2/quota": () => ({ status: 204, body: undefined }),
+    });
+    renderAdmin();
+    const field = await screen.findByRole("textbox", { name: "Quota (MB): crew@example.test" });
+    await userEvent.clear(field);
+    await userEvent.type(field, "1.5{Enter}");
+    expect(await screen.findByText(/Enter a whole number of MB/)).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, "200");
+    await userEvent.click(screen.getByRole("button", { name: "Save quota: crew@example.test" }));
+    expect(await screen.findByText("Quota of crew@example.test saved.")).toBeInTheDocument();
+    const puts = server.actions().filter((c) => c.method === "PUT");
+    expect(puts).toEqual([
+      { method: "PUT", path: "/api/admin/users/user-2/quota", body: { quotaBytes: 200 * MB } },
+    ]);
+  });
+
+  it("changes a role with better-auth's member id, and shows its refusal as it words it", async () => {
+    const server = teamServer({
+      "POST /api/auth/organization/update-member-role": (call) =>
+        (call.body as { memberId: string }).memberId === "m-1"
+          ? { status: 403, body: { code: "FORBIDDEN", message: "You are not allowed to update this member" } }
+          : { status: 200, body: { member: {} } },
+    });
+    renderAdmin();
+    await userEvent.click(await screen.findByRole("combobox", { name: "Role: crew@example.test" }));
+    await userEvent.click(screen.getByRole("option", { name: "Viewer" }));
+    expect(await screen.findByText("crew@example.test is now Viewer.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("combobox", { name: "Role: owner@example.test" }));
+    await userEvent.click(screen.getByRole("option", { name: "Admin" }));
+    expect(await screen.findByText("You are not allowed to update this member")).toBeInTheDocument();
+    const posts = server.actions().filter((c) => c.method === "POST");
+    expect(posts.map((c) => c.body)).toEqual([
+      { memberId: "m-2", role: "viewer", organizationId: TEAM.id },
+      { memberId: "m-1", role: "admin", organizationId: TEAM.id },
+    ]);
+  });
+
+  it("removes a member only after the confirmation", async () => {
+    const server = teamServer({
+      "POST /api/auth/organization/remove-member": () => ({ status: 200, body: { member: {} } }),
+    });
+    renderAdmin();
+    await userEvent.click(await screen.findByRole("button", { name: "Remove: crew@example.test" }));
+    const dialog = screen.getByRole("dialog", { name: "Remove member" });
+    expect(dialog).toHaveTextContent("Remove crew@example.test from North Crew?");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(server.actions().filter((c) => c.method === "POST")).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Remove: crew@example.test" }));
+    await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("crew@example.test was removed from the team.")).toBeInTheDocument();
+    expect(
+      server
+        .actions()
+        .filter((c) => c.method === "POST")
+        .map((c) => c.body),
+    ).toEqual([{ memberIdOrEmail: "m-2", organizationId: TEAM.id }]);
+  });
+
+  it("says plainly that the only owner cannot be removed (better-auth speaks of leaving)", async () => {
+    teamServer({
+      "POST /api/auth/organization/remove-member": () => ({
+        status: 400,
+        body: {
+          code: "YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER",
+          message: "You cannot leave the organization as the only owner",
+        },
+      }),
+    });
+    renderAdmin();
+    await userEvent.click(await screen.findByRole("button", { name: "Remove: owner@example.test" }));
+    await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Remove" }));
+    expect(
+      await screen.findByText("The team's only owner cannot be removed or demoted."),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId("member-owner@example.test")).toBeInTheDocument();
+  });
+
+  it("says when the members cannot be loaded", async () => {
+    teamServer({
+      "GET /api/admin/members": () => ({ status: 500, body: { code: "internal", message: "Boom" } }),
+    });
+    renderAdmin();
+    expect(await screen.findByText("Could not load the team's members.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * /admin (issue 14): the active team's members, invitations and audit trail, for its owners and
+ * admins. Anyone else gets a plain message and no data calls: the server refuses them anyway.
+ */
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from "@mui/material";
+import { adminTexts } from "@poleatlas/shared";
+import { Link } from "react-router";
+import { LoadErrorAlert } from "../../../components/load-error-alert";
+import { administers, useWorkspaces } from "../api/get-workspaces";
+import { AuditSection } from "./audit-section";
+import { InviteSection } from "./invite-section";
+import { MembersSection } from "./members-section";
+
+function BackToMap() {
+  return (
+    <Button component={Link} to="/map" startIcon={<ArrowBackIcon />}>
+      {adminTexts.backToMap}
+    </Button>
+  );
+}
+
+function AdminContent() {
+  const workspaces = useWorkspaces();
+  if (workspaces.isPending) return <CircularProgress aria-label={adminTexts.loading} />;
+  if (workspaces.isError) {
+    return (
+      <LoadErrorAlert
+        title={adminTexts.workspacesFailed}
+        error={workspaces.error}
+        onRetry={() => void workspaces.refetch()}
+      />
+    );
+  }
+  const { active } = workspaces.data;
+  if (!administers(active)) {
+    return (
+      <Alert severity="info" action={<BackToMap />}>
+        {active.kind === "personal" ? adminTexts.notAllowedPersonal : adminTexts.notAllowed}
+      </Alert>
+    );
+  }
+  // Keyed by the team: switching workspaces elsewhere starts every form afresh.
+  return (
+    <Stack spacing={3} key={active.id}>
+      <Typography variant="h4" component="h1">
+        {adminTexts.title(active.name)}
+      </Typography>
+      <MembersSection teamId={active.id} teamName={active.name} />
+      <InviteSection teamId={active.id} />
+      <AuditSection teamId={active.id} />
+    </Stack>
+  );
+}
+
+export default function AdminPage() {
+  return (
+    <Box component="main" sx={{ minHeight: "100vh", bgcolor: "background.default", p: { xs: 2, md: 4 } }}>
+      <Box sx={{ maxWidth: 1100, mx: "auto" }}>
+        <Box sx={{ mb: 2 }}>
+          <BackToMap />
+        </Box>
+        <AdminContent />
+      </Box>
+    </Box>
+  );
+}

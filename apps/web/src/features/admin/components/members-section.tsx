@@ -1,0 +1,183 @@
+/**
+ * The team's members: role, storage used against the quota (editable), removal. better-auth
+ * decides what an admin may change (not the owner); its refusal is shown as it words it.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  LinearProgress,
+  MenuItem,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { adminTexts, bytesToMB, usagePercent, WORKSPACE_ROLES, type WorkspaceRole } from "@poleatlas/shared";
+import { useState } from "react";
+import { LoadErrorAlert } from "../../../components/load-error-alert";
+import { usageColor } from "../../storage";
+import { useTeamMembers, type TeamMember } from "../api/get-members";
+import { useRemoveMember, useSetQuota, useUpdateMemberRole } from "../api/member-changes";
+import { errorText } from "../lib/error-text";
+import { QuotaForm } from "./quota-form";
+import { RemoveMemberDialog } from "./remove-member-dialog";
+import { Section } from "./section";
+
+type Notice = { severity: "success" | "error"; text: string };
+
+function UsageBar({ member }: { member: TeamMember }) {
+  const percent = usagePercent(member.used_bytes, member.quota_bytes);
+  const text = adminTexts.usageOf(bytesToMB(member.used_bytes), bytesToMB(member.quota_bytes));
+  return (
+    <Box sx={{ minWidth: 140 }}>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        color={usageColor(percent)}
+        aria-label={`${adminTexts.usage}: ${member.email}`}
+        aria-valuetext={text}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
+export function MembersSection({ teamId, teamName }: { teamId: string; teamName: string }) {
+  const members = useTeamMembers(teamId);
+  const setQuota = useSetQuota(teamId);
+  const setRole = useUpdateMemberRole(teamId);
+  const remove = useRemoveMember(teamId);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const failed = (e: unknown) => setNotice({ severity: "error", text: errorText(e) });
+
+  const saveQuota = (m: TeamMember, quotaMB: number) => {
+    setNotice(null);
+    setQuota.mutate(
+      { userId: m.user_id, quotaMB },
+      {
+        onSuccess: () => setNotice({ severity: "success", text: adminTexts.quotaSaved(m.email) }),
+        onError: failed,
+      },
+    );
+  };
+  const changeRole = (m: TeamMember, role: WorkspaceRole) => {
+    if (!m.memberId || role === m.role) return;
+    setNotice(null);
+    setRole.mutate(
+      { memberId: m.memberId, role },
+      {
+        onSuccess: () =>
+          setNotice({ severity: "success", text: adminTexts.roleSaved(m.email, adminTexts.roleNames[role]) }),
+        onError: failed,
+      },
+    );
+  };
+  const confirmRemove = () => {
+    if (!removing) return;
+    const m = removing;
+    setNotice(null);
+    remove.mutate(m.memberId ?? m.email, {
+      onSuccess: () => setNotice({ severity: "success", text: adminTexts.removed(m.email) }),
+      onError: failed,
+      onSettled: () => setRemoving(null),
+    });
+  };
+
+  return (
+    <Section title={adminTexts.membersTitle}>
+      {notice && (
+        <Alert severity={notice.severity} sx={{ mb: 2 }} onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      )}
+      {members.isPending && <CircularProgress aria-label={adminTexts.loading} />}
+      {members.isError && (
+        <LoadErrorAlert
+          title={adminTexts.membersFailed}
+          error={members.error}
+          onRetry={() => void members.refetch()}
+        />
+      )}
+      {members.data && (
+        <Box sx={{ overflowX: "auto" }}>
+          <Table size="small" aria-label={adminTexts.membersTitle}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{adminTexts.member}</TableCell>
+                <TableCell>{adminTexts.role}</TableCell>
+                <TableCell>{adminTexts.usage}</TableCell>
+                <TableCell>{adminTexts.quota}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {members.data.map((m) => (
+                <TableRow key={m.user_id} data-testid={`member-${m.email}`}>
+                  <TableCell>
+                    {m.name && <Typography variant="body2">{m.name}</Typography>}
+                    <Typography variant="body2" color={m.name ? "text.secondary" : "text.primary"}>
+                      {m.email}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Select
+                      size="small"
+                      value={m.role}
+                      disabled={!m.memberId || setRole.isPending}
+                      onChange={(e) => changeRole(m, e.target.value)}
+                      inputProps={{ "aria-label": `${adminTexts.role}: ${m.email}` }}
+                    >
+                      {WORKSPACE_ROLES.map((r) => (
+                        <MenuItem key={r} value={r}>
+                          {adminTexts.roleNames[r]}
+                        </MenuItem>
+                      ))}
+                    </Select>
+                  </TableCell>
+                  <TableCell>
+                    <UsageBar member={m} />
+                  </TableCell>
+                  <TableCell>
+                    <QuotaForm
+                      key={m.quota_bytes}
+                      email={m.email}
+                      quotaBytes={m.quota_bytes}
+                      saving={setQuota.isPending}
+                      onSave={(mb) => saveQuota(m, mb)}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    <Button
+                      color="error"
+                      size="small"
+                      onClick={() => setRemoving(m)}
+                      aria-label={`${adminTexts.remove}: ${m.email}`}
+                    >
+                      {adminTexts.remove}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <RemoveMemberDialog
+        email={removing?.email ?? null}
+        team={teamName}
+        removing={remove.isPending}
+        onConfirm={confirmRemove}
+        onClose={() => setRemoving(null)}
+      />
+    </Section>
+  );
+}
