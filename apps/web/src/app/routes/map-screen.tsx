@@ -15,6 +15,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { AppSidebar } from "../../components/app-sidebar";
+import { AdminNavItem } from "../../features/admin";
 import { RiskLegend } from "../../components/risk-legend";
 import { useAuth } from "../../features/auth";
 import {
@@ -118,7 +119,12 @@ export default function MapScreen() {
         onUpload={may.canEdit ? () => setUploadOpen(true) : undefined}
         workspace={<WorkspaceSwitcher />}
         onLogout={() => void logout()}
-        extraNav={<UnplacedNavItem onOpen={() => setUnplacedOpen(true)} />}
+        extraNav={
+          <>
+            <UnplacedNavItem onOpen={() => setUnplacedOpen(true)} />
+            <AdminNavItem />
+          </>
+        }
         footer={<StorageUsageCard onUpgrade={() => void navigate("/subscribe")} />}
       />
       <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
