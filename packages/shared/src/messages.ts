@@ -139,5 +139,7 @@ export const mapScreenTexts = {
   deleteConfirm: "Delete",
   cancel: "Cancel",
   closePanel: "Close",
+  openMenu: "Open menu",
+  takePhoto: "Take Photo",
   paymentLater: "Payment processing will be implemented later.",
 } as const;

@@ -26,12 +26,17 @@ export interface AppSidebarProps {
   extraNav?: ReactNode;
   /** Under the product name: the workspace switcher. */
   workspace?: ReactNode;
+  /** Narrow screens: a drawer over the globe, open or closed by the caller, closed by any choice. */
+  drawer?: { open: boolean; onClose: () => void };
 }
 
-export function AppSidebar({ onUpload, onLogout, footer, extraNav, workspace }: AppSidebarProps) {
+export function AppSidebar({ onUpload, onLogout, footer, extraNav, workspace, drawer }: AppSidebarProps) {
   return (
     <Drawer
-      variant="permanent"
+      variant={drawer ? "temporary" : "permanent"}
+      open={drawer ? drawer.open : true}
+      onClose={drawer?.onClose}
+      ModalProps={{ keepMounted: true }}
       sx={{
         width: SIDEBAR_WIDTH_PX,
         flexShrink: 0,
@@ -44,7 +49,7 @@ export function AppSidebar({ onUpload, onLogout, footer, extraNav, workspace }: 
         </Typography>
       </Toolbar>
       {workspace}
-      <Box component="nav" aria-label="Main">
+      <Box component="nav" aria-label="Main" onClick={drawer?.onClose}>
         <List>
           <ListItemButton component={Link} to="/">
             <ListItemIcon>

@@ -19,4 +19,17 @@ describe("RiskLegend", () => {
     await userEvent.click(screen.getByRole("button", { name: "High Risk" }));
     expect(onToggle.mock.calls).toEqual([["unrated"], ["high"]]);
   });
+
+  it("collapses to one 'Risk Levels' button on narrow screens, opened and closed by it", async () => {
+    const user = userEvent.setup();
+    render(<RiskLegend hidden={new Set<RiskKey>()} onToggle={vi.fn()} collapsible />);
+    const toggle = screen.getByRole("button", { name: "Risk Levels" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("button", { name: "High Risk" })).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("button", { name: "High Risk" })).toBeVisible();
+    await user.click(toggle);
+    expect(screen.queryByRole("button", { name: "High Risk" })).not.toBeInTheDocument();
+  });
 });

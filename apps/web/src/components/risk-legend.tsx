@@ -2,7 +2,10 @@
  * The Risk Levels legend at the globe's bottom right (spec §2 Map screen), plus 'Not rated'. Each
  * entry is a toggle button: pressed off, that risk level's poles leave the map.
  */
-import { Box, ButtonBase, Paper, Stack, Typography } from "@mui/material";
+import ExpandLessIcon from "@mui/icons-material/ExpandLess";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import { Box, Button, ButtonBase, Paper, Stack, Typography } from "@mui/material";
+import { useId, useState } from "react";
 import { mapScreenTexts, poleTexts, RISK_COLORS, type RiskKey } from "@poleatlas/shared";
 
 const LEVELS: { key: RiskKey; label: string; fill: string; ring: string }[] = [
@@ -16,9 +19,14 @@ const LEVELS: { key: RiskKey; label: string; fill: string; ring: string }[] = [
 export interface RiskLegendProps {
   hidden: ReadonlySet<RiskKey>;
   onToggle: (key: RiskKey) => void;
+  /** Narrow screens: a button that opens the list, so the legend does not cover the globe. */
+  collapsible?: boolean;
 }
 
-export function RiskLegend({ hidden, onToggle }: RiskLegendProps) {
+export function RiskLegend({ hidden, onToggle, collapsible = false }: RiskLegendProps) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const showList = !collapsible || open;
   return (
     <Paper
       component="section"
@@ -26,10 +34,24 @@ export function RiskLegend({ hidden, onToggle }: RiskLegendProps) {
       elevation={6}
       sx={{ position: "absolute", right: 16, bottom: 32, p: 1.5, zIndex: 1, bgcolor: "rgba(18,18,18,0.88)" }}
     >
-      <Typography variant="subtitle2" component="h2" sx={{ mb: 0.5 }}>
-        {mapScreenTexts.legendTitle}
-      </Typography>
-      <Stack spacing={0.25}>
+      {collapsible ? (
+        <Button
+          size="small"
+          color="inherit"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((o) => !o)}
+          endIcon={open ? <ExpandMoreIcon /> : <ExpandLessIcon />}
+          sx={{ textTransform: "none", fontWeight: 600, mb: open ? 0.5 : 0 }}
+        >
+          {mapScreenTexts.legendTitle}
+        </Button>
+      ) : (
+        <Typography variant="subtitle2" component="h2" sx={{ mb: 0.5 }}>
+          {mapScreenTexts.legendTitle}
+        </Typography>
+      )}
+      <Stack spacing={0.25} id={listId} sx={{ display: showList ? undefined : "none" }}>
         {LEVELS.map(({ key, label, fill, ring }) => {
           const shown = !hidden.has(key);
           return (

@@ -14,8 +14,6 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { AppSidebar } from "../../components/app-sidebar";
-import { AdminNavItem } from "../../features/admin";
 import { RiskLegend } from "../../components/risk-legend";
 import { useAuth } from "../../features/auth";
 import {
@@ -30,19 +28,20 @@ import {
   InspectionFields,
   PlaceOnMapHint,
   PoleFields,
-  UnplacedNavItem,
   UnplacedPhotosDialog,
   usePlaceOnMap,
   useRegionPoles,
 } from "../../features/poles";
-import { storageKeys, StorageUsageCard, useStorageUsage } from "../../features/storage";
+import { storageKeys, useStorageUsage } from "../../features/storage";
 import { UploadDialog } from "../../features/upload";
-import { usePermissions, WorkspaceSwitcher } from "../../features/workspaces";
+import { usePermissions } from "../../features/workspaces";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { loadTexts } from "../../config/texts";
 import type { GlobeMode } from "../../globe";
 import { LazyGlobeView } from "./lazy-globe";
 import { useLinkedPhoto } from "./linked-photo";
+import { useCompactLayout } from "../../components/use-layout";
+import { MapSidebar } from "./map-sidebar";
 import { useMapUrl } from "./use-map-url";
 
 const NO_PHOTOS: readonly ImageRecord[] = [];
@@ -55,6 +54,7 @@ export default function MapScreen() {
   const { signOut } = useAuth();
   const url = useMapUrl();
   const may = usePermissions();
+  const compact = useCompactLayout();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [unplacedOpen, setUnplacedOpen] = useState(false);
   const [hiddenRisks, setHiddenRisks] = useState<ReadonlySet<RiskKey>>(new Set());
@@ -115,17 +115,10 @@ export default function MapScreen() {
 
   return (
     <Box sx={{ display: "flex", height: "100vh", overflow: "hidden" }}>
-      <AppSidebar
+      <MapSidebar
         onUpload={may.canEdit ? () => setUploadOpen(true) : undefined}
-        workspace={<WorkspaceSwitcher />}
+        onUnplaced={() => setUnplacedOpen(true)}
         onLogout={() => void logout()}
-        extraNav={
-          <>
-            <UnplacedNavItem onOpen={() => setUnplacedOpen(true)} />
-            <AdminNavItem />
-          </>
-        }
-        footer={<StorageUsageCard onUpgrade={() => void navigate("/subscribe")} />}
       />
       <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
         <LazyGlobeView
@@ -142,7 +135,7 @@ export default function MapScreen() {
           onEmptyClick={() => url.photoId !== null && url.selectPhoto(null)}
           onOverviewRequested={url.showOverview}
         />
-        <RiskLegend hidden={hiddenRisks} onToggle={toggleRisk} />
+        <RiskLegend hidden={hiddenRisks} onToggle={toggleRisk} collapsible={compact} />
         <Stack
           spacing={1}
           sx={{
@@ -185,6 +178,7 @@ export default function MapScreen() {
           onSelect={url.selectPhoto}
           onDeleted={() => void queryClient.invalidateQueries({ queryKey: storageKeys.usage })}
           showPeople={may.inTeam}
+          sheet={compact}
           canDelete={may.canDelete}
           renderInspection={(photo) => (
             <>

@@ -1,5 +1,5 @@
 import { ThemeProvider, createTheme } from "@mui/material";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
@@ -151,5 +151,32 @@ describe("PhotoPanel in a team", () => {
     renderPanel({ photo: rated, showPeople: true, canDelete: false });
     expect(screen.queryByRole("button", { name: "Delete image" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Close" })).toBeInTheDocument();
+  });
+});
+
+describe("PhotoPanel as a bottom sheet (narrow screens)", () => {
+  const swipe = (el: Element, fromY: number, toY: number) => {
+    fireEvent.touchStart(el, { touches: [{ clientY: fromY }] });
+    fireEvent.touchEnd(el, { changedTouches: [{ clientY: toY }] });
+  };
+
+  it("closes on a swipe down from its top, not on a short drag or a swipe up", () => {
+    const props = renderPanel({ photo: timeline[0]!, sheet: true });
+    const panel = screen.getByTestId("photo-panel");
+    expect(panel).toHaveAttribute("data-layout", "sheet");
+    const top = within(panel).getByRole("heading", { level: 2 });
+    swipe(top, 100, 140);
+    swipe(top, 300, 100);
+    expect(props.onClose).not.toHaveBeenCalled();
+    swipe(top, 100, 200);
+    expect(props.onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("is the side panel on wide screens, where a swipe does nothing", () => {
+    const props = renderPanel({ photo: timeline[0]! });
+    const panel = screen.getByTestId("photo-panel");
+    expect(panel).toHaveAttribute("data-layout", "side");
+    swipe(within(panel).getByRole("heading", { level: 2 }), 100, 300);
+    expect(props.onClose).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,7 @@
 import CloseIcon from "@mui/icons-material/Close";
 import { Alert, Box, Divider, IconButton, Paper, Stack, Typography } from "@mui/material";
 import { mapScreenTexts, SIDE_PANEL_WIDTH_PX, workspaceTexts, type ImageRecord } from "@poleatlas/shared";
-import { useId, type ReactNode } from "react";
+import { useId, useRef, type ReactNode, type TouchEvent } from "react";
 import { formatLocation, formatPhotoDate } from "../lib/format";
 import { DeletePhotoButton } from "./delete-photo-button";
 import { PhotoImage } from "./photo-image";
@@ -23,7 +23,44 @@ export interface PhotoPanelProps {
   showPeople?: boolean;
   /** False hides 'Delete image' (a viewer, or a member on someone else's photo). */
   canDelete?: boolean;
+  /** Narrow screens: a bottom sheet over the globe, closed by its button or a swipe down. */
+  sheet?: boolean;
 }
+
+/** How far a finger must pull the sheet's top down to close it. */
+const SWIPE_CLOSE_PX = 60;
+
+/** Touch handlers that call `onClose` for a downward swipe that starts on the sheet's top. */
+function useSwipeDown(onClose: () => void) {
+  const startY = useRef<number | null>(null);
+  return {
+    onTouchStart: (e: TouchEvent) => {
+      startY.current = e.touches[0]?.clientY ?? null;
+    },
+    onTouchEnd: (e: TouchEvent) => {
+      const endY = e.changedTouches[0]?.clientY;
+      if (startY.current !== null && endY !== undefined && endY - startY.current > SWIPE_CLOSE_PX) onClose();
+      startY.current = null;
+    },
+  };
+}
+
+const SIDE = {
+  width: SIDE_PANEL_WIDTH_PX,
+  flexShrink: 0,
+  height: "100%",
+};
+const SHEET = {
+  position: "fixed",
+  left: 0,
+  right: 0,
+  bottom: 0,
+  maxHeight: "62vh",
+  zIndex: 4,
+  borderTopLeftRadius: 16,
+  borderTopRightRadius: 16,
+  pt: 1,
+} as const;
 
 /** A labelled value; a group named by its heading, so "the Date" can be found by its name. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -40,24 +77,26 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 export function PhotoPanel(props: PhotoPanelProps) {
   const { photo, timeline, index, onSelect, onClose, onDelete, deleting, error, inspection } = props;
-  const { showPeople = false, canDelete = true } = props;
+  const { showPeople = false, canDelete = true, sheet = false } = props;
+  const swipe = useSwipeDown(onClose);
   return (
     <Paper
       component="aside"
       aria-label={photo.name}
       data-testid="photo-panel"
-      square
+      square={!sheet}
       elevation={8}
-      sx={{
-        width: SIDE_PANEL_WIDTH_PX,
-        flexShrink: 0,
-        height: "100%",
-        overflowY: "auto",
-        overflowX: "hidden",
-        p: 2,
-      }}
+      data-layout={sheet ? "sheet" : "side"}
+      sx={{ ...(sheet ? SHEET : SIDE), overflowY: "auto", overflowX: "hidden", p: 2 }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1.5 }}>
+      {sheet && (
+        <Box
+          aria-hidden
+          {...swipe}
+          sx={{ width: 40, height: 4, borderRadius: 2, bgcolor: "text.disabled", mx: "auto", mb: 1 }}
+        />
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1.5 }} {...(sheet ? swipe : {})}>
         <Typography
           variant="subtitle1"
           component="h2"

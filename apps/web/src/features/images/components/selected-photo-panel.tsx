@@ -15,6 +15,7 @@ export interface SelectedPhotoPanelProps {
   showPeople?: boolean;
   /** Whether the caller may delete this photo (their role, who uploaded it). */
   canDelete?: (photo: ImageRecord) => boolean;
+  sheet?: boolean;
 }
 
 export function SelectedPhotoPanel({
@@ -24,6 +25,7 @@ export function SelectedPhotoPanel({
   renderInspection,
   showPeople,
   canDelete,
+  sheet,
 }: SelectedPhotoPanelProps) {
   const [error, setError] = useState<{ photoId: string; text: string } | null>(null);
   /** Where the selection goes once a deleted photo is gone, by deleted id. */
@@ -47,6 +49,7 @@ export function SelectedPhotoPanel({
       error={error?.photoId === photo.id ? error.text : null}
       inspection={renderInspection?.(photo)}
       showPeople={showPeople}
+      sheet={sheet}
       canDelete={canDelete?.(photo) ?? true}
       onDelete={() => {
         setError(null);

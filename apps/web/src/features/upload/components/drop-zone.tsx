@@ -5,7 +5,7 @@ import { useId } from "react";
 import { useDropzone, type Accept } from "react-dropzone";
 
 /** Spec §5: image/jpeg, image/jpg, image/png (.jpg, .jpeg, .png); no size or count limit. */
-const ACCEPT: Accept = {
+export const ACCEPT: Accept = {
   "image/jpeg": [".jpg", ".jpeg"],
   "image/jpg": [".jpg", ".jpeg"],
   "image/png": [".png"],

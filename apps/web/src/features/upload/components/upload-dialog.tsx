@@ -20,6 +20,8 @@ import { DropZone } from "./drop-zone";
 import { FileCard } from "./file-card";
 import { MissingMetadataDialog } from "./missing-metadata-dialog";
 import { StorageAlert } from "./storage-alert";
+import { TakePhotoButton } from "./take-photo-button";
+import { usePhoneLayout } from "../../../components/use-layout";
 
 export interface UploadDialogProps {
   open: boolean;
@@ -52,6 +54,7 @@ export function UploadDialog({ open, onClose, onUploaded, usedBytes, quotaBytes 
   const { items, dispatch, addFiles, remove, reset } = useUploadItems();
   const runUploads = useUploadRunner(dispatch);
   const titleId = useId();
+  const phone = usePhoneLayout();
   const [error, setError] = useState<string | null>(null);
   const [rejectedNames, setRejectedNames] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -152,6 +155,7 @@ export function UploadDialog({ open, onClose, onUploaded, usedBytes, quotaBytes 
         onClose={cancel} // backdrop clicks and Escape land here too: ignored while uploading
         maxWidth="md"
         fullWidth
+        fullScreen={phone}
         aria-labelledby={titleId}
         aria-busy={uploading}
       >
@@ -160,6 +164,7 @@ export function UploadDialog({ open, onClose, onUploaded, usedBytes, quotaBytes 
           <Stack spacing={2}>
             <StorageAlert usedBytes={usedBytes} quotaBytes={quotaBytes} />
             <DropZone onFiles={handleFiles} disabled={uploading} compact={items.length > 0} />
+            <TakePhotoButton onFiles={handleFiles} disabled={uploading} />
             {rejectedNames.length > 0 && (
               <Alert severity="warning">
                 {messages.unsupportedFilesRemoved}

@@ -1,0 +1,78 @@
+/**
+ * The phone layout (issue 15) at 390×844 with touch: the sidebar is a drawer behind 'Open menu',
+ * the globe has the full width, the photo panel is a bottom sheet with a usable timeline, the
+ * legend is one button, the upload dialog fills the screen, and nothing scrolls sideways.
+ */
+import type { Page } from "@playwright/test";
+import { regionKey } from "@poleatlas/shared";
+import { makeJpeg } from "./support/photo-fixtures";
+import { settle } from "./support/map-globe";
+import { expect, seedMap, SPOT, test } from "./support/map-seed";
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.setTimeout(180_000);
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test("drawer, full-width globe, full-screen upload, bottom sheet with its timeline", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { berlin, spot } = await seedMap(page, baseURL!);
+  await page.goto(`/map?globeTestHook`);
+  await settle(page, (s) => s.regionMarkers >= 2);
+
+  // The globe takes the width; the sidebar waits behind the menu button.
+  const canvas = await page.locator(".cesium-widget canvas").boundingBox();
+  expect(canvas!.width).toBeGreaterThanOrEqual(0.9 * 390);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  expect(await noSidewaysScroll(page)).toBe(true);
+  const legend = page.getByRole("region", { name: "Risk Levels" });
+  await expect(legend.getByRole("button", { name: "High Risk" })).toBeHidden();
+  await legend.getByRole("button", { name: "Risk Levels" }).tap();
+  await expect(legend.getByRole("button", { name: "High Risk" })).toBeVisible();
+  await legend.getByRole("button", { name: "Risk Levels" }).tap();
+  await page.screenshot({ path: testInfo.outputPath("phone-map.png") });
+
+  // Upload from the drawer: the dialog fills the screen.
+  await page.getByRole("button", { name: "Open menu" }).tap();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("phone-drawer.png") });
+  await nav.getByRole("button", { name: "Upload Images" }).tap();
+  const dialog = page.getByRole("dialog", { name: "Upload Images" });
+  await expect(nav).toBeHidden();
+  const box = await dialog.boundingBox();
+  expect(box).toMatchObject({ x: 0, width: 390 });
+  await expect(dialog.getByRole("button", { name: "Take Photo" })).toBeVisible();
+  const bytes = await makeJpeg({ gps: SPOT, dateTimeOriginal: "2025:01:05 10:00:00" });
+  await page
+    .getByLabel("Image files")
+    .setInputFiles({ name: "from-phone.jpg", mimeType: "image/jpeg", buffer: bytes });
+  await expect(dialog.getByRole("listitem", { name: "from-phone.jpg" })).toBeVisible();
+  expect(await noSidewaysScroll(page)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath("phone-upload.png") });
+  await dialog.getByRole("button", { name: "Upload Images" }).tap();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+
+  // A photo of the spot: the bottom sheet, its timeline of four visits, moved with a thumb.
+  const region = regionKey(SPOT.longitude, SPOT.latitude);
+  expect(region).toBe(berlin.id);
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region)}&photo=${spot[2].id}`);
+  const sheet = page.getByTestId("photo-panel");
+  await expect(sheet).toHaveAttribute("data-layout", "sheet");
+  const sheetBox = await sheet.boundingBox();
+  expect(sheetBox).toMatchObject({ x: 0, width: 390 });
+  expect(sheetBox!.y + sheetBox!.height).toBeCloseTo(844, 0);
+  await expect(sheet.getByText("Photo 3 of 4")).toBeVisible();
+  // A thumb on the timeline's start goes to the first visit.
+  await sheet.getByTestId("photo-timeline").scrollIntoViewIfNeeded();
+  const track = await sheet.locator(".MuiSlider-root").boundingBox();
+  await page.touchscreen.tap(track!.x + 2, track!.y + track!.height / 2);
+  await expect(sheet.getByText("Photo 1 of 4")).toBeVisible();
+  expect(await noSidewaysScroll(page)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath("phone-sheet.png") });
+  await sheet.getByRole("button", { name: "Close" }).tap();
+  await expect(sheet).toBeHidden();
+});
