@@ -143,3 +143,16 @@ export const mapScreenTexts = {
   takePhoto: "Take Photo",
   paymentLater: "Payment processing will be implemented later.",
 } as const;
+
+/** The upload queue (issue 15): photos kept while there is no connection. Ours, not the spec's. */
+export const uploadQueueTexts = {
+  navWaiting: (n: number) => `${n} waiting`,
+  navFailed: (n: number) => `${n} refused`,
+  queued: "Kept for later: it is sent when the connection is back.",
+  title: "Waiting uploads",
+  intro: "These photos are kept on this device and sent when the connection is back.",
+  waiting: "Waiting for a connection",
+  sendNow: "Send now",
+  remove: "Remove",
+  close: "Close",
+} as const;

@@ -33,8 +33,8 @@ import {
   useRegionPoles,
 } from "../../features/poles";
 import { storageKeys, useStorageUsage } from "../../features/storage";
-import { UploadDialog } from "../../features/upload";
-import { usePermissions } from "../../features/workspaces";
+import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from "../../features/upload";
+import { usePermissions, useWorkspaces } from "../../features/workspaces";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { loadTexts } from "../../config/texts";
 import type { GlobeMode } from "../../globe";
@@ -51,7 +51,7 @@ const NO_POLES: readonly PoleSummary[] = [];
 export default function MapScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { signOut } = useAuth();
+  const { signOut, user } = useAuth();
   const url = useMapUrl();
   const may = usePermissions();
   const compact = useCompactLayout();
@@ -104,14 +104,24 @@ export default function MapScreen() {
     void queryClient.invalidateQueries({ queryKey: storageKeys.usage });
   }, [queryClient]);
 
+  const activeWorkspace = useWorkspaces().data?.active.id;
+  const queueOwner = useMemo(
+    () => (user && activeWorkspace ? { userId: user.id, workspaceId: activeWorkspace } : null),
+    [user, activeWorkspace],
+  );
+  const queue = useUploadQueue(queueOwner, refreshPhotos);
+
   const logout = useCallback(async () => {
+    // Photos still waiting belong to this user: they must not stay on a shared device.
+    if (user)
+      await uploadQueue.clearUser(user.id).catch((e: unknown) => console.error("Queue not cleared", e));
     try {
       await signOut();
     } catch (e) {
       console.error("Sign-out failed", e);
     }
     await navigate("/login");
-  }, [signOut, navigate]);
+  }, [signOut, navigate, user]);
 
   return (
     <Box sx={{ display: "flex", height: "100vh", overflow: "hidden" }}>
@@ -119,6 +129,7 @@ export default function MapScreen() {
         onUpload={may.canEdit ? () => setUploadOpen(true) : undefined}
         onUnplaced={() => setUnplacedOpen(true)}
         onLogout={() => void logout()}
+        queue={<UploadQueueNavItem entries={queue.entries} sendNow={queue.sendNow} remove={queue.remove} />}
       />
       <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
         <LazyGlobeView
@@ -203,6 +214,7 @@ export default function MapScreen() {
         onUploaded={refreshPhotos}
         usedBytes={usage.data?.usedBytes ?? 0}
         quotaBytes={usage.data?.quotaBytes}
+        keepForLater={queue.enqueue}
       />
     </Box>
   );

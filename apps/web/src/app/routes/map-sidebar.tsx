@@ -5,7 +5,7 @@
 import MenuIcon from "@mui/icons-material/Menu";
 import { IconButton } from "@mui/material";
 import { mapScreenTexts } from "@poleatlas/shared";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { AppSidebar } from "../../components/app-sidebar";
 import { useCompactLayout } from "../../components/use-layout";
@@ -19,9 +19,11 @@ export interface MapSidebarProps {
   onUpload?: () => void;
   onUnplaced: () => void;
   onLogout: () => void;
+  /** The upload queue's entry ('N waiting'), when something waits. */
+  queue?: ReactNode;
 }
 
-export function MapSidebar({ onUpload, onUnplaced, onLogout }: MapSidebarProps) {
+export function MapSidebar({ onUpload, onUnplaced, onLogout, queue }: MapSidebarProps) {
   const navigate = useNavigate();
   const compact = useCompactLayout();
   const [open, setOpen] = useState(false);
@@ -50,6 +52,7 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout }: MapSidebarProps) 
         onLogout={onLogout}
         extraNav={
           <>
+            {queue}
             <UnplacedNavItem onOpen={onUnplaced} />
             <AdminNavItem />
           </>

@@ -1,1 +1,3 @@
 export { UploadDialog, type UploadDialogProps } from "./components/upload-dialog";
+export { useUploadQueue, uploadQueue } from "./queue/use-upload-queue";
+export { UploadQueueNavItem } from "./queue/queue-panel";

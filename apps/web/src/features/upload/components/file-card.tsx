@@ -1,10 +1,11 @@
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import CloseIcon from "@mui/icons-material/Close";
+import CloudQueueIcon from "@mui/icons-material/CloudQueue";
 import ErrorIcon from "@mui/icons-material/Error";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import { Box, Card, CardContent, IconButton, LinearProgress, Typography } from "@mui/material";
 import { memo } from "react";
-import { poleTexts } from "@poleatlas/shared";
+import { poleTexts, uploadQueueTexts } from "@poleatlas/shared";
 import type { UploadItem } from "../hooks/upload-items-reducer";
 import { cardWarnings, formatSize } from "../utils/upload-checks";
 
@@ -13,7 +14,14 @@ const line = { display: "flex", alignItems: "flex-start", gap: 0.5, mt: 0.5 } as
 function UploadState({ item }: { item: UploadItem }) {
   const name = item.file.name;
   if (item.status === "idle") return null;
-  const color = item.status === "failed" ? "error" : item.status === "done" ? "success" : "primary";
+  const color =
+    item.status === "failed"
+      ? "error"
+      : item.status === "done"
+        ? "success"
+        : item.status === "queued"
+          ? "warning"
+          : "primary";
   return (
     <Box sx={{ mt: 1 }}>
       <LinearProgress
@@ -32,6 +40,12 @@ function UploadState({ item }: { item: UploadItem }) {
         <Typography role="status" variant="caption" color="success.main" sx={line}>
           <CheckCircleIcon fontSize="inherit" aria-hidden sx={{ mt: "2px" }} />
           {item.duplicate ? poleTexts.alreadyUploaded : "Uploaded"}
+        </Typography>
+      )}
+      {item.status === "queued" && (
+        <Typography role="status" variant="caption" color="warning.main" sx={line}>
+          <CloudQueueIcon fontSize="inherit" aria-hidden sx={{ mt: "2px" }} />
+          {uploadQueueTexts.queued}
         </Typography>
       )}
       {item.status === "failed" && (

@@ -14,7 +14,7 @@ import { messages, uploadDialogTexts, type ImageRecord } from "@poleatlas/shared
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { UploadItem } from "../hooks/upload-items-reducer";
 import { useUploadItems } from "../hooks/use-upload-items";
-import { useUploadRunner } from "../hooks/use-upload-runner";
+import { useUploadRunner, type KeepForLater } from "../hooks/use-upload-runner";
 import { findMissingMetadata, formatSize, uploadBlocker } from "../utils/upload-checks";
 import { DropZone } from "./drop-zone";
 import { FileCard } from "./file-card";
@@ -32,6 +32,8 @@ export interface UploadDialogProps {
   usedBytes: number;
   /** The caller's quota (a team's admins may raise it); the spec's 50 MB by default. */
   quotaBytes?: number;
+  /** The upload queue: files that meet no connection wait there instead of failing. */
+  keepForLater?: KeepForLater;
 }
 
 /** While files are on their way, leaving the page asks first. */
@@ -44,15 +46,19 @@ function useConfirmLeave(active: boolean) {
   }, [active]);
 }
 
+/** Done ones are stored, queued ones are the queue's now: neither is sent again from here. */
+const settled = (item: UploadItem) => item.status === "done" || item.status === "queued";
+
 const fileCount = (n: number) => `${n} ${n === 1 ? "file" : "files"}`;
 
 /**
  * Spec §2 Upload dialog and §4 Upload flow: select → size check → EXIF → (missing-metadata
  * acknowledgement) → upload, each file with its own progress and result.
  */
-export function UploadDialog({ open, onClose, onUploaded, usedBytes, quotaBytes }: UploadDialogProps) {
+export function UploadDialog(props: UploadDialogProps) {
+  const { open, onClose, onUploaded, usedBytes, quotaBytes, keepForLater } = props;
   const { items, dispatch, addFiles, remove, reset } = useUploadItems();
-  const runUploads = useUploadRunner(dispatch);
+  const runUploads = useUploadRunner(dispatch, keepForLater);
   const titleId = useId();
   const phone = usePhoneLayout();
   const [error, setError] = useState<string | null>(null);
@@ -66,7 +72,7 @@ export function UploadDialog({ open, onClose, onUploaded, usedBytes, quotaBytes 
 
   const readyItems = items.filter((item) => item.readState !== "pending");
   const pendingCount = items.length - readyItems.length;
-  const toSend = useMemo(() => items.filter((item) => item.status !== "done"), [items]);
+  const toSend = useMemo(() => items.filter((item) => !settled(item)), [items]);
   const missing = useMemo(() => findMissingMetadata(toSend), [toSend]);
   const failedCount = items.filter((item) => item.status === "failed").length;
   const anyDone = items.some((item) => item.status === "done");
@@ -219,7 +225,7 @@ export function UploadDialog({ open, onClose, onUploaded, usedBytes, quotaBytes 
                   <FileCard
                     key={item.id}
                     item={item}
-                    removable={!uploading && item.status !== "done"}
+                    removable={!uploading && !settled(item)}
                     onRemove={remove}
                   />
                 ))}

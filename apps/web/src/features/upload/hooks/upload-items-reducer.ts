@@ -3,7 +3,8 @@ import type { ImageRecord } from "@poleatlas/shared";
 import type { PhotoReading } from "@poleatlas/shared/exif";
 
 export type ReadState = "pending" | "ready" | "failed";
-export type UploadStatus = "idle" | "uploading" | "done" | "failed";
+/** `queued`: no connection; kept in the upload queue, sent later. */
+export type UploadStatus = "idle" | "uploading" | "done" | "failed" | "queued";
 
 export interface UploadItem {
   id: string;
@@ -34,7 +35,8 @@ export type ItemsAction =
   | { type: "uploadStarted"; ids: string[] }
   | { type: "progress"; id: string; progress: number }
   | { type: "uploaded"; id: string; image: ImageRecord; duplicate: boolean }
-  | { type: "uploadFailed"; id: string; message: string };
+  | { type: "uploadFailed"; id: string; message: string }
+  | { type: "queued"; id: string };
 
 /** Replaces only the touched items so memoised cards of the others do not re-render. */
 function patch(items: UploadItem[], id: string, change: Partial<UploadItem>): UploadItem[] {
@@ -74,5 +76,7 @@ export function itemsReducer(items: UploadItem[], action: ItemsAction): UploadIt
       });
     case "uploadFailed":
       return patch(items, action.id, { status: "failed", error: action.message });
+    case "queued":
+      return patch(items, action.id, { status: "queued", progress: 0, error: null });
   }
 }

@@ -18,7 +18,15 @@ export interface UploadRunResult {
   failedCount: number;
 }
 
-export function useUploadRunner(dispatch: Dispatch<ItemsAction>) {
+/**
+ * Keeps a file for a later upload when there is no connection; true when it was kept. Without
+ * it (or when it cannot keep the file) a network failure is a failure as before.
+ */
+export type KeepForLater = (file: File) => Promise<boolean>;
+
+const noConnection = (err: unknown) => err instanceof ApiError && err.status === 0;
+
+export function useUploadRunner(dispatch: Dispatch<ItemsAction>, keepForLater?: KeepForLater) {
   const controllers = useRef(new Set<AbortController>());
 
   useEffect(() => {
@@ -42,6 +50,9 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>) {
           controllers.current.add(controller);
           let shown = 0;
           try {
+            // Offline: do not even try; the queue sends it when the browser is back online.
+            if (keepForLater && navigator.onLine === false)
+              throw new ApiError(0, "offline", messages.uploadFailed);
             const { image, duplicate } = await uploadImage(item.file, {
               signal: controller.signal,
               onProgress: (fraction) => {
@@ -54,6 +65,11 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>) {
             results[index] = image;
             dispatch({ type: "uploaded", id: item.id, image, duplicate });
           } catch (err) {
+            const keep = keepForLater && noConnection(err) && !controller.signal.aborted;
+            if (keep && (await keepForLater(item.file))) {
+              dispatch({ type: "queued", id: item.id });
+              return;
+            }
             failedCount += 1;
             // Only our own errors carry a text meant for users; anything else gets the spec's fallback.
             const message = err instanceof ApiError ? err.message : messages.uploadFailed;
@@ -65,6 +81,6 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>) {
       );
       return { uploaded: results.filter((r): r is ImageRecord => r !== null), failedCount };
     },
-    [dispatch],
+    [dispatch, keepForLater],
   );
 }

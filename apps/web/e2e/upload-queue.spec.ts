@@ -1,0 +1,110 @@
+/**
+ * The upload queue (issue 15) in Chromium: photos chosen offline wait in IndexedDB, survive a
+ * reload while uploads still cannot get through, and arrive once when the connection is back;
+ * sign-out drops what the user left waiting.
+ */
+import type { Page } from "@playwright/test";
+import type { ImageRecord } from "@poleatlas/shared";
+import { startSignedIn } from "./support/auth";
+import { settle } from "./support/map-globe";
+import { expect, test } from "./support/fixtures";
+import { makeJpeg } from "./support/photo-fixtures";
+
+test.setTimeout(120_000);
+
+const UPLOADS = /\/api\/images$/;
+
+async function chooseAndUpload(page: Page, names: string[]) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Upload Images" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload Images" });
+  const files = await Promise.all(
+    names.map(async (name, i) => ({
+      name,
+      mimeType: "image/jpeg",
+      buffer: await makeJpeg({
+        gps: { latitude: 46.2 + i / 100, longitude: 6.14 },
+        dateTimeOriginal: "2025:02:03 10:00:00",
+        color: { r: 40 * i, g: 90, b: 200 },
+      }),
+    })),
+  );
+  await page.getByLabel("Image files").setInputFiles(files);
+  for (const name of names) await expect(dialog.getByRole("listitem", { name })).toBeVisible();
+  await dialog.getByRole("button", { name: "Upload Images" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Entries left in the browser's upload queue store. */
+const storedEntries = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const req = indexedDB.open("poleatlas-upload-queue", 1);
+        req.onupgradeneeded = () => req.result.createObjectStore("uploads", { keyPath: "id" });
+        req.onerror = () => reject(new Error("no database"));
+        req.onsuccess = () => {
+          const count = req.result.transaction("uploads").objectStore("uploads").count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+
+test("photos chosen offline wait, survive a reload, and arrive once when the connection is back", async ({
+  page,
+}, testInfo) => {
+  // The globe has what it needs before the network goes (offline Cesium assets: the PWA's part).
+  await startSignedIn(page, { at: "/map?globeTestHook" });
+  await settle(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("button", { name: "Upload Images" })).toBeVisible();
+
+  await page.context().setOffline(true);
+  await chooseAndUpload(page, ["dead-zone-1.jpg", "dead-zone-2.jpg"]);
+  await expect(nav.getByRole("button", { name: "2 waiting" })).toBeVisible();
+
+  // Back online, but the uploads still do not get through: they keep waiting, also after a reload.
+  let attempts = 0;
+  await page.route(UPLOADS, (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    attempts += 1;
+    return route.abort("internetdisconnected");
+  });
+  await page.context().setOffline(false);
+  await expect.poll(() => attempts).toBeGreaterThan(0);
+  await page.reload();
+  await expect(nav.getByRole("button", { name: "2 waiting" })).toBeVisible();
+  expect(await storedEntries(page)).toBe(2);
+
+  await page.unroute(UPLOADS);
+  await nav.getByRole("button", { name: "2 waiting" }).click();
+  const list = page.getByRole("dialog", { name: "Waiting uploads" });
+  await expect(list.getByRole("listitem", { name: "dead-zone-1.jpg" })).toContainText(
+    "Waiting for a connection",
+  );
+  await page.screenshot({ path: testInfo.outputPath("upload-queue.png") });
+  await list.getByRole("button", { name: "Send now" }).click();
+  await expect(nav.getByRole("button", { name: /waiting/ })).toHaveCount(0);
+  expect(await storedEntries(page)).toBe(0);
+
+  const res = await page.request.get("/api/images");
+  const names = ((await res.json()) as { images: ImageRecord[] }).images.map((i) => i.name).sort();
+  expect(names).toEqual(["dead-zone-1.jpg", "dead-zone-2.jpg"]);
+});
+
+test("sign-out drops the photos the user left waiting", async ({ page }) => {
+  // The globe has what it needs before the network goes (offline Cesium assets: the PWA's part).
+  await startSignedIn(page, { at: "/map?globeTestHook" });
+  await settle(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("button", { name: "Upload Images" })).toBeVisible();
+  await page.context().setOffline(true);
+  await chooseAndUpload(page, ["left-behind.jpg"]);
+  await expect(nav.getByRole("button", { name: "1 waiting" })).toBeVisible();
+  await page.context().setOffline(false);
+  await page.route(UPLOADS, (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+  );
+  await nav.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedEntries(page)).toBe(0);
+});

@@ -1,0 +1,112 @@
+/**
+ * The upload queue's rules, apart from React and IndexedDB: what waits, what is sent when, and
+ * what is given up. A photo that failed for want of a network (or was chosen offline) waits and is
+ * sent again later, one at a time; the server's content-hash dedupe makes a resend that already
+ * arrived harmless. A refusal (quota, bad file, no permission) is kept as failed and shown, never
+ * retried.
+ */
+import { ApiError } from "../../../lib/api-client";
+import type { QueuedUpload, QueueStore } from "./queue-store";
+
+export interface QueueOwner {
+  userId: string;
+  workspaceId: string;
+}
+
+/** Sends one file; throws ApiError on failure (status 0 when the server was not reached). */
+export type SendFile = (file: File) => Promise<unknown>;
+
+/** Worth another try later: no connection, the server busy or failing, or the session lapsed. */
+export const isRetryable = (e: unknown) =>
+  !(e instanceof ApiError) || e.status === 0 || e.status === 401 || e.status === 429 || e.status >= 500;
+
+const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+export function createUploadQueue(store: QueueStore) {
+  let entries: readonly QueuedUpload[] = [];
+  let loaded: Promise<void> | null = null;
+  let draining = false;
+  const listeners = new Set<() => void>();
+
+  const publish = (next: readonly QueuedUpload[]) => {
+    entries = next;
+    for (const listener of listeners) listener();
+  };
+  const reload = async () => publish(await store.all());
+  const load = () => (loaded ??= reload().catch((e: unknown) => console.error("Upload queue unreadable", e)));
+  const mine = (owner: QueueOwner) => (e: QueuedUpload) =>
+    e.userId === owner.userId && e.workspaceId === owner.workspaceId;
+
+  return {
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    snapshot: () => entries,
+    load,
+
+    enqueue: async (file: File, owner: QueueOwner): Promise<void> => {
+      await load();
+      await store.put({
+        id: newId(),
+        ...owner,
+        file,
+        name: file.name,
+        type: file.type,
+        lastModified: file.lastModified,
+        addedAt: Date.now(),
+        state: "waiting",
+        error: null,
+      });
+      await reload();
+    },
+
+    remove: async (id: string) => {
+      await store.remove(id);
+      await reload();
+    },
+
+    /** Drops everything a user queued (sign-out): their photos must not wait on a shared device. */
+    clearUser: async (userId: string) => {
+      await load();
+      for (const e of entries.filter((x) => x.userId === userId)) await store.remove(e.id);
+      await reload();
+    },
+
+    /**
+     * Sends the owner's waiting photos one by one; stops at the first that still cannot get
+     * through (the connection is still down). Returns how many arrived.
+     */
+    drain: async (owner: QueueOwner, send: SendFile): Promise<number> => {
+      if (draining) return 0;
+      draining = true;
+      let sent = 0;
+      try {
+        await load();
+        for (const entry of entries.filter(mine(owner)).filter((e) => e.state === "waiting")) {
+          const file = new File([entry.file], entry.name, {
+            type: entry.type,
+            lastModified: entry.lastModified,
+          });
+          try {
+            await send(file);
+          } catch (e) {
+            if (isRetryable(e)) break;
+            await store.put({ ...entry, state: "failed", error: e instanceof Error ? e.message : String(e) });
+            continue;
+          }
+          await store.remove(entry.id);
+          sent += 1;
+        }
+      } finally {
+        draining = false;
+        await reload();
+      }
+      return sent;
+    },
+  };
+}
+
+export type UploadQueue = ReturnType<typeof createUploadQueue>;

@@ -1,0 +1,68 @@
+/**
+ * The upload queue in the app: one per page (IndexedDB where the browser has it), sent again
+ * when the page opens, when the browser says it is back online, and every 30 s while something
+ * waits.
+ */
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { uploadImage } from "../api/upload-image";
+import { indexedDbQueueStore, memoryQueueStore } from "./queue-store";
+import { createUploadQueue, type QueueOwner } from "./upload-queue";
+
+export const RETRY_EVERY_MS = 30_000;
+
+export const uploadQueue = createUploadQueue(
+  typeof indexedDB === "undefined" ? memoryQueueStore() : indexedDbQueueStore,
+);
+
+const send = (file: File) => uploadImage(file);
+
+/**
+ * The caller's queue in the active workspace; `owner` null (not known yet) queues nothing.
+ * `onSent` runs after photos arrived (to refresh the map and the usage).
+ */
+export function useUploadQueue(owner: QueueOwner | null, onSent: () => void) {
+  const all = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.snapshot);
+  const userId = owner?.userId;
+  const workspaceId = owner?.workspaceId;
+  const entries = useMemo(
+    () => all.filter((e) => e.userId === userId && e.workspaceId === workspaceId),
+    [all, userId, workspaceId],
+  );
+  const waiting = entries.filter((e) => e.state === "waiting").length;
+
+  const sendNow = useCallback(async () => {
+    if (!userId || !workspaceId) return;
+    const sent = await uploadQueue.drain({ userId, workspaceId }, send);
+    if (sent > 0) onSent();
+  }, [userId, workspaceId, onSent]);
+
+  useEffect(() => {
+    if (!userId || !workspaceId) return;
+    void uploadQueue.load().then(sendNow);
+    const onOnline = () => void sendNow();
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, [userId, workspaceId, sendNow]);
+
+  useEffect(() => {
+    if (waiting === 0) return;
+    const timer = window.setInterval(() => void sendNow(), RETRY_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, sendNow]);
+
+  const enqueue = useCallback(
+    async (file: File): Promise<boolean> => {
+      if (!userId || !workspaceId) return false;
+      try {
+        await uploadQueue.enqueue(file, { userId, workspaceId });
+        return true;
+      } catch (e) {
+        console.error("Could not keep the photo for later", e);
+        return false;
+      }
+    },
+    [userId, workspaceId],
+  );
+
+  return { entries, waiting, enqueue, sendNow, remove: uploadQueue.remove };
+}
