@@ -1,8 +1,8 @@
 /**
  * What a first visit of the map loads, in Chromium on the real server: the sidebar and the globe's
  * loading state before Cesium's chunk has arrived (the chunk is held back here), that chunk sent
- * brotli-compressed and cacheable for a year, and the EXIF reader fetched only once a photo is
- * read.
+ * brotli-compressed and cacheable for a year, the EXIF reader fetched only once a photo is
+ * read, and the stars not before the regions have been answered.
  */
 import type { Page, Response } from "@playwright/test";
 import { messages } from "@poleatlas/shared";
@@ -71,4 +71,29 @@ test("the EXIF reader is fetched when the first photo is read, not with the map"
   await expect(card.getByText(messages.noOriginalDate)).toBeVisible();
   await expect(card.getByText(messages.noGps)).toHaveCount(0);
   expect((await scripts()).filter((s) => s.exifr)).toHaveLength(1);
+});
+
+test("the stars load once the regions have been answered, not before", async ({ page }) => {
+  await signInContext(page.context(), await createConfirmedUser());
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/regions(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const stars: string[] = [];
+  page.on("request", (req) => {
+    if (req.url().includes("/Assets/Textures/SkyBox/")) stars.push(req.url());
+  });
+
+  await page.goto("/map?globeTestHook");
+  await expect(page.locator(".cesium-widget canvas")).toBeVisible({ timeout: 30_000 });
+  // The globe draws frames (tiles, camera) while the regions are still on their way.
+  await expect
+    .poll(() => page.evaluate(() => window.__poleatlasGlobe?.state().frames ?? 0), { timeout: 30_000 })
+    .toBeGreaterThan(2);
+  expect(stars).toEqual([]);
+
+  release();
+  await expect.poll(() => stars.length, { timeout: 30_000 }).toBe(6);
 });

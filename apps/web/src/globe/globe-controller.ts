@@ -35,7 +35,7 @@ import {
 } from "./markers";
 import { MAX_ZOOM_OUT_M, overviewBox, regionCenter, returnsToOverview } from "./camera-targets";
 import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
-import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
+import { addSky, rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
 
 type FlyToOptions = Parameters<Camera["flyTo"]>[0];
 
@@ -75,6 +75,7 @@ export class GlobeController {
   /** Counts flights, so a flight cut short by the next one cannot end that one's `flying`. */
   private flight = 0;
   private destroyed = false;
+  private skyShown = false;
   private selectedPhotoId: string | null = null;
   /** Risk levels the legend hides. */
   private hiddenRisks: ReadonlySet<RiskKey> = new Set();
@@ -137,6 +138,13 @@ export class GlobeController {
     }
     this.applyMode();
     this.changed();
+  }
+
+  /** Adds the stars, Sun and Moon; called once the regions have been answered. */
+  showSky(): void {
+    if (this.skyShown || this.destroyed) return;
+    this.skyShown = true;
+    addSky(this.viewer.scene);
   }
 
   /** The photos of the region in view (empty in the overview). */
