@@ -35,7 +35,8 @@ import {
 } from "./markers";
 import { MAX_ZOOM_OUT_M, overviewBox, regionCenter, returnsToOverview } from "./camera-targets";
 import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
-import { addSky, rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
+import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
+import { addSky } from "./sky";
 
 type FlyToOptions = Parameters<Camera["flyTo"]>[0];
 

@@ -57,11 +57,12 @@ export function GlobeView(props: GlobeViewProps) {
     };
   }, []);
 
-  const { regions, regionsAnswered, photos, mode, selectedPhotoId, hiddenRisks } = props;
+  const { regions, photos, mode, selectedPhotoId, hiddenRisks } = props;
   const regionId = mode.mode === "region" ? mode.regionId : null;
   useEffect(() => {
     if (ready) controller.current?.setRegions(regions);
   }, [ready, regions]);
+  const { regionsAnswered } = props;
   useEffect(() => {
     if (ready && regionsAnswered) controller.current?.showSky();
   }, [ready, regionsAnswered]);

@@ -7,14 +7,10 @@ import {
   buildModuleUrl,
   EllipsoidTerrainProvider,
   Ion,
-  Moon,
   OpenStreetMapImageryProvider,
   ProviderViewModel,
-  SkyBox,
-  Sun,
   TileMapServiceImageryProvider,
   type GeocoderService,
-  type Scene,
   type Viewer,
 } from "cesium";
 import "cesium/Build/Cesium/Widgets/widgets.css";
@@ -95,7 +91,7 @@ export function viewerOptions(geocoder: GeocoderService, software: boolean): Vie
     terrainProviderViewModels: terrain,
     selectedTerrainProviderViewModel: terrain[0],
     // The stars are six photos (~870 KB) the first draw of the regions does not need: they are
-    // added once the regions have been answered (addSky), so they never compete with them.
+    // added once the regions have been answered (sky.ts), so they never compete with them.
     skyBox: false,
     navigationHelpButton: true,
     navigationInstructionsInitiallyVisible: false,
@@ -121,12 +117,4 @@ export function tuneForSoftwareRendering(viewer: Viewer): void {
   if (scene.skyAtmosphere) scene.skyAtmosphere.show = false;
   scene.globe.showGroundAtmosphere = false;
   scene.fog.enabled = false;
-}
-
-/** What `skyBox: false` left out of the Viewer: Cesium's default stars, Sun and Moon. */
-export function addSky(scene: Scene): void {
-  scene.skyBox = SkyBox.createEarthSkyBox();
-  scene.sun = new Sun();
-  scene.moon = new Moon();
-  scene.requestRender();
 }
