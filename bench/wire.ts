@@ -75,7 +75,9 @@ async function throttled(context: BrowserContext, page: Page) {
     void (async () => {
       const t = transfers.get(r);
       if (!t) return;
-      const [sizes, headers] = await Promise.all([r.sizes(), (await r.response())?.allHeaders()]);
+      // One at a time: a promise started beside a failing await would reject unhandled.
+      const headers = await (await r.response())?.allHeaders();
+      const sizes = await r.sizes();
       t.encoding = headers?.["content-encoding"] ?? "identity";
       t.bytes = sizes.responseHeadersSize + sizes.responseBodySize;
     })().catch(() => {
