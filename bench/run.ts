@@ -13,6 +13,7 @@ import { benchIngest } from "./ingest";
 import { benchListLoad } from "./list-load";
 import { repoRoot } from "./lib/server";
 import { benchStartup } from "./startup";
+import { benchWire } from "./wire";
 
 const quick = process.argv.includes("--quick");
 const only = process.argv
@@ -127,6 +128,25 @@ async function main() {
     rows.push([
       `globe target: ${g.target.what}`,
       `×${fmt(g.target.frameRatio, 2)} — ${g.target.met ? "met" : "missed"}`,
+    ]);
+  }
+
+  if (want("wire")) {
+    console.error("· wire");
+    const w = await benchWire({ quick });
+    results.wire = w;
+    const link = `cold, ${w.link.downloadMbit} Mbit/s down, ${w.link.latencyMs} ms`;
+    rows.push([
+      `wire: /login until its form shows (${link})`,
+      `${fmt(w.loginKB, 0)} KB, ${fmt(w.loginMs10Mbit, 0)} ms (target ≤ 250 KB)`,
+    ]);
+    rows.push([
+      `wire: /map signed in until the regions are drawn (${link})`,
+      `${fmt(w.mapKB, 0)} KB (target ≤ 1,600 KB)`,
+    ]);
+    rows.push([
+      `wire: /map time to regions drawn (${link})`,
+      `${fmt(w.mapMs10Mbit, 0)} ms (target ≤ 3,000 ms)`,
     ]);
   }
 

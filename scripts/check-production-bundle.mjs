@@ -10,12 +10,12 @@ const root = path.resolve(import.meta.dirname, "..");
 const prod = path.join(root, process.argv[2] ?? "apps/web/dist");
 const test = path.join(root, "apps/web/dist-test");
 
-/** Text files of a build (its Cesium static copy under cesiumStatic/ is Cesium's, not ours). */
+/** Text files of a build (its Cesium static copy under cesium/ is Cesium's, not ours). */
 function* builtFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "cesiumStatic") yield* builtFiles(full);
+      if (entry.name !== "cesium") yield* builtFiles(full);
     } else if (/\.(js|html|css|map)$/.test(entry.name)) yield full;
   }
 }

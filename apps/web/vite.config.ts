@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { viteStaticCopy } from "vite-plugin-static-copy";
@@ -19,7 +20,14 @@ const toApi: ProxyOptions = {
       if (DEV_ORIGINS.has(String(req.getHeader("origin")))) req.setHeader("origin", API_SERVER);
     }),
 };
-export const CESIUM_BASE_URL = "/cesiumStatic";
+const { version: cesiumVersion } = JSON.parse(
+  readFileSync(new URL("../../node_modules/cesium/package.json", import.meta.url), "utf8"),
+) as { version: string };
+/**
+ * Cesium's static files under a URL that changes with its version, so the server can let browsers
+ * keep them for a year (immutable) and an upgrade still reaches every browser.
+ */
+export const CESIUM_BASE_URL = `/cesium/${cesiumVersion}`;
 
 /**
  * `--mode test` builds the app with its test hooks (globe/test-hook.ts, bench-hook.ts, the frame counter)

@@ -16,7 +16,7 @@ export interface SecurityHeadersOptions {
 
 /**
  * The policy the whole SPA runs under, Cesium included. Cesium starts its workers from
- * /cesiumStatic (and from blob: URLs for some of them), draws textures from data: and blob: URLs,
+ * /cesium/<version> (and from blob: URLs for some of them), draws textures from data: and blob: URLs,
  * and fetches imagery tiles and their metadata both as images and with fetch(), hence the imagery
  * origins in img-src and connect-src; photos redirected to the bucket are loaded the same ways.
  */

@@ -4,8 +4,16 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
 /**
+ * Paths under the build that never change under the same URL: Vite's hashed assets and Cesium's
+ * static files under /cesium/<version>/ (see apps/web/vite.config.ts).
+ */
+const IMMUTABLE_DIRS = ["assets", "cesium"];
+
+/**
  * Serves the built SPA. Unknown non-API GET paths answer index.html so client routes
- * (/map, /login…) survive a reload; /api and /files keep their JSON 404s.
+ * (/map, /login…) survive a reload; /api and /files keep their JSON 404s. The build carries a
+ * brotli and a gzip copy of each compressible file (apps/web/scripts/precompress.mjs): the one the
+ * browser accepts is sent (brotli first) with Vary: Accept-Encoding, else the file itself.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(path.join(distDir, "index.html"))) {
@@ -15,10 +23,12 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    preCompressed: true,
     // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response.
     setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
-      // Vite's hashed assets never change under the same name; everything else is revalidated.
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      // filePath may be the .br/.gz copy; it lies in the same folder as the file asked for.
+      const top = path.relative(distDir, filePath).split(path.sep)[0] ?? "";
+      const immutable = IMMUTABLE_DIRS.includes(top);
       reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });

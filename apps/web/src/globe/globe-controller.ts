@@ -39,6 +39,7 @@ import { GlobeEventHub, type GlobeEvents } from "./globe-events";
 import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
 import { ellipsoidPosition, PositionPicker, type LatLon } from "./position-picker";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
+import { addSky } from "./sky";
 
 export type { GlobeEvents, GlobeMode, LatLon };
 
@@ -60,6 +61,7 @@ export class GlobeController {
   private flownRegionId: string | null = null;
   private framedOverview = false;
   private destroyed = false;
+  private skyShown = false;
   private selectedPhotoId: string | null = null;
   /** Risk levels the legend hides. */
   private hiddenRisks: ReadonlySet<RiskKey> = new Set();
@@ -124,6 +126,13 @@ export class GlobeController {
     }
     this.applyMode();
     this.changed();
+  }
+
+  /** Adds the stars, Sun and Moon; called once the regions have been answered. */
+  showSky(): void {
+    if (this.skyShown || this.destroyed) return;
+    this.skyShown = true;
+    addSky(this.viewer.scene);
   }
 
   /** The photos of the region in view (empty in the overview). */

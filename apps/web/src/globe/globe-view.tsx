@@ -11,6 +11,8 @@ import { exposeGlobeForTests } from "./test-hook";
 
 export interface GlobeViewProps {
   regions: readonly RegionSummary[];
+  /** The regions' request has been answered (even with an error): the stars may load now. */
+  regionsAnswered: boolean;
   /** The photos of the region in view; ignored in the overview. */
   photos: readonly ImageRecord[];
   mode: GlobeMode;
@@ -65,6 +67,10 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     if (ready) controller.current?.setRegions(regions);
   }, [ready, regions]);
+  const { regionsAnswered } = props;
+  useEffect(() => {
+    if (ready && regionsAnswered) controller.current?.showSky();
+  }, [ready, regionsAnswered]);
   useEffect(() => {
     controller.current?.setMode(regionId ? { mode: "region", regionId } : { mode: "overview" });
   }, [ready, regionId]);

@@ -90,6 +90,9 @@ export function viewerOptions(geocoder: GeocoderService, software: boolean): Vie
     selectedImageryProviderViewModel: imagery[0],
     terrainProviderViewModels: terrain,
     selectedTerrainProviderViewModel: terrain[0],
+    // The stars are six photos (~870 KB) the first draw of the regions does not need: they are
+    // added once the regions have been answered (sky.ts), so they never compete with them.
+    skyBox: false,
     navigationHelpButton: true,
     navigationInstructionsInitiallyVisible: false,
     fullscreenButton: true,

@@ -134,6 +134,7 @@ export default function MapScreen() {
       <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
         <LazyGlobeView
           regions={regions.data ?? NO_REGIONS}
+          regionsAnswered={regions.isFetched}
           photos={photos}
           mode={mode}
           selectedPhotoId={selection?.photo.id ?? null}

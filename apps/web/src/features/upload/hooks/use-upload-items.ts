@@ -1,9 +1,9 @@
 /**
  * The dialog's selected files: thumbnails as object URLs (revoked when an item goes away) and
- * EXIF read with the shared reader in small batches, yielding to the browser between batches so
+ * EXIF read with the shared reader (loaded on first use) in small batches, yielding to the browser between batches so
  * hundreds of files never freeze the page; each batch's cards appear as soon as it is read.
  */
-import { readPhotoMetadata, type PhotoReading } from "@poleatlas/shared/exif";
+import type { PhotoReading } from "@poleatlas/shared/exif";
 import { useCallback, useEffect, useReducer, useRef, type Dispatch } from "react";
 import { itemsReducer, type ItemsAction, type ReadingResult, type UploadItem } from "./upload-items-reducer";
 
@@ -15,6 +15,9 @@ const READ_TIMEOUT_MS = 15_000;
 let lastId = 0;
 const nextId = () => `upload-${++lastId}`;
 
+/** The EXIF reader (exifr) is a chunk of its own, fetched when the first photo is read, not with the map. */
+const loadReader = () => import("@poleatlas/shared/exif").then((m) => m.readPhotoMetadata);
+
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function readOne(file: File): Promise<PhotoReading | null> {
@@ -23,7 +26,8 @@ async function readOne(file: File): Promise<PhotoReading | null> {
     timer = setTimeout(() => resolve(null), READ_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([readPhotoMetadata(file, { lastModified: file.lastModified }), timeout]);
+    const reading = loadReader().then((read) => read(file, { lastModified: file.lastModified }));
+    return await Promise.race([reading, timeout]);
   } catch (err) {
     // Unreadable metadata is not fatal: the card warns, and the server decides on the bytes.
     console.warn(`Could not read metadata of ${file.name}`, err);
