@@ -13,7 +13,7 @@ import {
 import { messages, uploadDialogTexts, type ImageRecord } from "@poleatlas/shared";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { UploadItem } from "../hooks/upload-items-reducer";
-import { useUploadItems } from "../hooks/use-upload-items";
+import { prefetchReader, useUploadItems } from "../hooks/use-upload-items";
 import { useUploadRunner, type KeepForLater } from "../hooks/use-upload-runner";
 import { findMissingMetadata, formatSize, uploadBlocker } from "../utils/upload-checks";
 import { DropZone } from "./drop-zone";
@@ -61,6 +61,9 @@ export function UploadDialog(props: UploadDialogProps) {
   const runUploads = useUploadRunner(dispatch, keepForLater);
   const titleId = useId();
   const phone = usePhoneLayout();
+  useEffect(() => {
+    if (open) prefetchReader();
+  }, [open]);
   const [error, setError] = useState<string | null>(null);
   const [rejectedNames, setRejectedNames] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);

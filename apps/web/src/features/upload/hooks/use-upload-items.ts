@@ -15,8 +15,14 @@ const READ_TIMEOUT_MS = 15_000;
 let lastId = 0;
 const nextId = () => `upload-${++lastId}`;
 
-/** The EXIF reader (exifr) is a chunk of its own, fetched when the first photo is read, not with the map. */
+/**
+ * The EXIF reader (exifr) is a chunk of its own, fetched when the upload dialog opens (not with
+ * the map): a crew that opens the dialog and then walks into a dead zone can still read photos.
+ */
 const loadReader = () => import("@poleatlas/shared/exif").then((m) => m.readPhotoMetadata);
+
+/** Fetches the reader ahead of the first photo; a failure here is retried when a photo is read. */
+export const prefetchReader = () => void loadReader().catch(() => {});
 
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
