@@ -38,6 +38,7 @@ import { MAX_ZOOM_OUT_M, regionCenter, returnsToOverview } from "./camera-target
 import { GlobeEventHub, type GlobeEvents } from "./globe-events";
 import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
 import { ellipsoidPosition, PositionPicker, type LatLon } from "./position-picker";
+import { resumeRenderingAfterErrors } from "./render-recovery";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
 import { addSky } from "./sky";
 
@@ -75,6 +76,7 @@ export class GlobeController {
     this.geocoder = new LocalGeocoderService(() => ({ regions: this.regions, photos: this.photos }));
     this.viewer = new Viewer(container, viewerOptions(this.geocoder, this.softwareRendering));
     if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
+    resumeRenderingAfterErrors(this.viewer);
     const { scene, camera } = this.viewer;
     scene.screenSpaceCameraController.maximumZoomDistance = MAX_ZOOM_OUT_M;
     this.regionLayer = new RegionLayer(scene);

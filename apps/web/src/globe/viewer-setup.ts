@@ -99,6 +99,8 @@ export function viewerOptions(geocoder: GeocoderService, software: boolean): Vie
     infoBox: true,
     selectionIndicator: true,
     requestRenderMode: true,
+    // A failed frame must not cover the app with Cesium's modal panel (render-recovery.ts).
+    showRenderLoopErrors: false,
     maximumRenderTimeChange: Infinity,
     msaaSamples: software ? 1 : 4,
     // Order-independent translucency renders extra targets; only labels are translucent here.
