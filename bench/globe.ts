@@ -26,8 +26,6 @@
  * - pick: `scene.pick` at photo markers' screen positions (pick pass + read back), median after
  *   the first pick (shader set-up, reported alone); then at the same spots with no photos.
  */
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { launchChromium } from "./lib/chromium";
 import {
@@ -40,7 +38,7 @@ import {
   type Win,
 } from "./lib/globe-page";
 import { benchServerEnv, percentile, signedInClient } from "./lib/client";
-import { makeDataDir, repoRoot, startServer } from "./lib/server";
+import { startBrowserBenchServer } from "./lib/server";
 
 export interface FrameStats {
   frames: number;
@@ -245,10 +243,7 @@ export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult>
   const n: Sizes = opts.quick
     ? { frames: 6, draws: 1, rounds: 3, perRound: 2, picks: 7 }
     : { frames: 24, draws: 3, rounds: 12, perRound: 2, picks: 25 };
-  const dataDir = await makeDataDir("poleatlas-bench-globe-");
-  const web = process.env.WEB_DIST_DIR;
-  const env = { ...benchServerEnv, ...(web ? { WEB_DIST_DIR: path.resolve(repoRoot, web) } : {}) };
-  const server = await startServer({ dataDir, env });
+  const server = await startBrowserBenchServer("poleatlas-bench-globe-", benchServerEnv);
   const chromium = await launchChromium();
   try {
     const client = await signedInClient(server.url);
@@ -330,6 +325,5 @@ export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult>
   } finally {
     await chromium.close();
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }

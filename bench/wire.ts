@@ -15,13 +15,11 @@
  * server on 127.0.0.1, the system Chromium with the e2e flags. Median of `runs` page loads, each in
  * a fresh browser context.
  */
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import type { BrowserContext, CDPSession, Page, Request } from "@playwright/test";
 import { launchChromium } from "./lib/chromium";
 import { benchServerEnv, signedInClient, type Client } from "./lib/client";
 import { noisyJpeg } from "./lib/photos";
-import { makeDataDir, repoRoot, startServer } from "./lib/server";
+import { startBrowserBenchServer } from "./lib/server";
 
 const LINK = { downloadMbit: 10, latencyMs: 40 };
 const REGIONS = 3;
@@ -190,10 +188,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 
 export async function benchWire(opts: { quick: boolean }): Promise<WireResult> {
   const runs = opts.quick ? 1 : 3;
-  const dataDir = await makeDataDir("poleatlas-bench-wire-");
-  const web = process.env.WEB_DIST_DIR;
-  const env = { ...benchServerEnv, ...(web ? { WEB_DIST_DIR: path.resolve(repoRoot, web) } : {}) };
-  const server = await startServer({ dataDir, env });
+  const server = await startBrowserBenchServer("poleatlas-bench-wire-", benchServerEnv);
   const chromium = await launchChromium();
   try {
     const client = await signedInClient(server.url);
@@ -241,6 +236,5 @@ export async function benchWire(opts: { quick: boolean }): Promise<WireResult> {
   } finally {
     await chromium.close();
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }

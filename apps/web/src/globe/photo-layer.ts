@@ -7,17 +7,16 @@ import {
   BlendOption,
   Cartesian2,
   Cartesian3,
-  Color,
   DistanceDisplayCondition,
   HorizontalOrigin,
   LabelCollection,
-  LabelStyle,
   VerticalOrigin,
   type Label,
   type Scene,
 } from "cesium";
 import { MARKER_STYLE, POLE_LABEL_MAX_DISTANCE_M, type MarkerRef, type PoleMarkerSpec } from "./markers";
 import {
+  LABEL_LOOK,
   NO_DEPTH_TEST_WITHIN_M,
   PHOTO_CELL_DEG,
   PHOTO_SCALE,
@@ -86,11 +85,7 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
         this.labels.add({
           position,
           text: spec.label,
-          font: MARKER_STYLE.labelFont,
-          fillColor: Color.WHITE,
-          outlineColor: Color.BLACK,
-          outlineWidth: 3,
-          style: LabelStyle.FILL_AND_OUTLINE,
+          ...LABEL_LOOK,
           verticalOrigin: VerticalOrigin.CENTER,
           horizontalOrigin: HorizontalOrigin.LEFT,
           pixelOffset: LABEL_OFFSET,

@@ -8,6 +8,7 @@ import {
   BlendOption,
   Cartesian3,
   Color,
+  LabelStyle,
   NearFarScalar,
   PointPrimitiveCollection,
   PrimitiveCollection,
@@ -23,6 +24,14 @@ export const css = (color: string | undefined, fallback: Color) =>
 /** An unrated pole's ring is drawn thicker than an outline, so it reads as a ring. */
 const RING_WIDTH = 3;
 export const SELECTED_OUTLINE = Color.fromCssColorString(MARKER_STYLE.selectedOutlineColor);
+/** Region names and pole labels: white, outlined in black, readable on any imagery. */
+export const LABEL_LOOK = {
+  font: MARKER_STYLE.labelFont,
+  fillColor: Color.WHITE,
+  outlineColor: Color.BLACK,
+  outlineWidth: 3,
+  style: LabelStyle.FILL_AND_OUTLINE,
+} as const;
 /** Closer than this the markers ignore the depth test, so the ground never half-hides them. */
 export const NO_DEPTH_TEST_WITHIN_M = 50_000;
 /** Grid cells for culling: regions spread over the world, photos over one 0.1° region. */

@@ -3,10 +3,8 @@ import {
   BlendOption,
   Cartesian2,
   Cartesian3,
-  Color,
   HorizontalOrigin,
   LabelCollection,
-  LabelStyle,
   VerticalOrigin,
   type Scene,
 } from "cesium";
@@ -20,6 +18,7 @@ import {
   type ViewBox,
 } from "./markers";
 import {
+  LABEL_LOOK,
   NO_DEPTH_TEST_WITHIN_M,
   PointLayer,
   REGION_CELL_DEG,
@@ -82,11 +81,7 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
       this.labels.add({
         position: Cartesian3.fromDegrees(spec.longitude, spec.latitude),
         text: spec.label,
-        font: MARKER_STYLE.labelFont,
-        fillColor: Color.WHITE,
-        outlineColor: Color.BLACK,
-        outlineWidth: 3,
-        style: LabelStyle.FILL_AND_OUTLINE,
+        ...LABEL_LOOK,
         verticalOrigin: VerticalOrigin.BOTTOM,
         horizontalOrigin: HorizontalOrigin.CENTER,
         pixelOffset: new Cartesian2(0, -14),
