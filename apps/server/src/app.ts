@@ -12,6 +12,7 @@ import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
+import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerImages } from "./modules/images/images.module";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
@@ -94,6 +95,7 @@ export async function buildApp({
   if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const requireActor = registerWorkspaces(app, { db: database.db, requireUser: auth.requireUser });
+  registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });
   const images = await registerImages(app, { config, database, storage, requireActor });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await scheduleRecurring(

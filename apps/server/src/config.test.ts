@@ -76,3 +76,51 @@ describe("loadConfig", () => {
     expect(photos({ STORAGE: "s3", S3_ENDPOINT: "http://127.0.0.1:9000", S3_SERVE: "proxy" })).toEqual([]);
   });
 });
+
+describe("loadConfig: BASEMAPS and DEFAULT_BASEMAP (issue 17)", () => {
+  const tiles = {
+    name: "Utility orthophoto",
+    type: "xyz",
+    url: "https://tiles.utility.example/{z}/{x}/{y}.png",
+  };
+  const wms = {
+    name: "Network WMS",
+    type: "wms",
+    url: "https://gis.utility.example/wms",
+    layers: "poles,lines",
+  };
+
+  it("defaults to none, with the bundled Natural Earth II first", () => {
+    const c = loadConfig({}, "/srv/app");
+    expect(c.basemaps).toEqual({ list: [], default: "Natural Earth II" });
+  });
+
+  it("adds each layer's origin to the CSP's imagery origins, once", () => {
+    const c = loadConfig(
+      {
+        BASEMAPS: JSON.stringify([tiles, wms, { ...tiles, name: "Same host" }]),
+        DEFAULT_BASEMAP: "Network WMS",
+      },
+      "/srv/app",
+    );
+    expect(c.basemaps.default).toBe("Network WMS");
+    expect(c.basemaps.list.map((b) => b.name)).toEqual(["Utility orthophoto", "Network WMS", "Same host"]);
+    expect(c.security.imageryOrigins).toEqual([
+      "https://tile.openstreetmap.org",
+      "https://services.arcgisonline.com",
+      "https://tiles.utility.example",
+      "https://gis.utility.example",
+    ]);
+  });
+
+  it.each([
+    ["not JSON", { BASEMAPS: "[{name:" }, /BASEMAPS: must be a JSON list/],
+    ["a bad type", { BASEMAPS: JSON.stringify([{ ...tiles, type: "png" }]) }, /BASEMAPS/],
+    ["a non-http URL", { BASEMAPS: JSON.stringify([{ ...tiles, url: "javascript:alert(1)" }]) }, /http/],
+    ["two of one name", { BASEMAPS: JSON.stringify([tiles, tiles]) }, /names must be unique/],
+    ["an unknown default", { DEFAULT_BASEMAP: "Nope" }, /DEFAULT_BASEMAP: "Nope" is none of the basemaps/],
+  ])("refuses %s", (_what, env, message) => {
+    expect(() => loadConfig(env, "/srv/app")).toThrow(ConfigError);
+    expect(() => loadConfig(env, "/srv/app")).toThrow(message);
+  });
+});

@@ -3,7 +3,14 @@
  * Defaults give a newcomer a working app with no accounts or keys.
  */
 import path from "node:path";
-import { DEFAULT_SPOT_RADIUS_METERS, STORAGE_BUCKET } from "@poleatlas/shared";
+import {
+  basemapOrigin,
+  basemapSchema,
+  BUILTIN_BASEMAPS,
+  DEFAULT_SPOT_RADIUS_METERS,
+  STORAGE_BUCKET,
+  type Basemap,
+} from "@poleatlas/shared";
 import { z } from "zod";
 import type { StorageConfig } from "./infra/storage/create-storage";
 
@@ -75,6 +82,24 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .default([]),
+  // GIS (issue 17): the utility's own imagery layers for the globe's picker, a JSON list.
+  BASEMAPS: z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be a JSON list of basemaps" });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(basemapSchema)
+        .refine((list) => new Set(list.map((b) => b.name)).size === list.length, "names must be unique"),
+    )
+    .default([]),
+  DEFAULT_BASEMAP: z.string().trim().min(1).default(BUILTIN_BASEMAPS[0]),
   ORPHAN_SWEEP_CRON: z
     .string()
     .regex(/^\S+( \S+){4}$/, "must be a five-field cron expression")
@@ -169,7 +194,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         (e.DEV_MAILBOX === "true" ||
           (e.DEV_MAILBOX === "auto" && isLoopbackHost(e.HOST) && e.NODE_ENV !== "production")),
     },
-    security: { imageryOrigins: e.CSP_IMAGERY_ORIGINS, photoOrigins: photoOrigins(storage) },
+    security: {
+      imageryOrigins: [...new Set([...e.CSP_IMAGERY_ORIGINS, ...e.BASEMAPS.map(basemapOrigin)])],
+      photoOrigins: photoOrigins(storage),
+    },
+    basemaps: { list: e.BASEMAPS, default: defaultBasemap(e.BASEMAPS, e.DEFAULT_BASEMAP) },
     storage,
     /** Uploads stream here first; next to the files folder, so moving one in is a rename. */
     uploadTmpDir: path.join(dataDir, "tmp"),
@@ -185,6 +214,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       tempFileMaxAgeMs: e.REQUEST_TIMEOUT_SECONDS * 1000 + 120_000,
     },
   };
+}
+
+/** DEFAULT_BASEMAP must name a layer the picker has: a built-in one or a configured one. */
+function defaultBasemap(list: Basemap[], name: string): string {
+  const names: string[] = [...BUILTIN_BASEMAPS, ...list.map((b) => b.name)];
+  if (!names.includes(name)) {
+    throw new ConfigError([`DEFAULT_BASEMAP: "${name}" is none of the basemaps (${names.join(", ")})`]);
+  }
+  return name;
 }
 
 function storageConfig(e: z.infer<typeof envSchema>, dataDir: string, cwd: string): StorageConfig {

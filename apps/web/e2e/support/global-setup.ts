@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeDataDir, startServerProcess } from "../../../server/test/helpers/server-process";
 import { assertChromium } from "./chromium";
+import { E2E_BASEMAP, startTileServer } from "./tile-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
@@ -24,18 +25,30 @@ export default async function globalSetup() {
     );
   }
   const dataDir = await makeDataDir("poleatlas-e2e-");
+  const tiles = await startTileServer();
+  const basemaps = [
+    { name: E2E_BASEMAP, type: "xyz", url: `${tiles.url}/tiles/{z}/{x}/{y}.png`, maximumLevel: 5 },
+  ];
   const server = await startServerProcess({
     entry: serverEntry,
     dataDir,
     // DEV_MAILBOX: the server runs with NODE_ENV=production, where /dev/mail is off unless asked for.
-    env: { WEB_DIST_DIR: webDist, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn", DEV_MAILBOX: "true" },
+    // BASEMAPS: one extra layer in the picker; Natural Earth II stays the default.
+    env: {
+      WEB_DIST_DIR: webDist,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      DEV_MAILBOX: "true",
+      BASEMAPS: JSON.stringify(basemaps),
+    },
     onOutput: process.env.E2E_SERVER_LOG ? (c) => process.stderr.write(c) : undefined,
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_TILES_URL = tiles.url;
 
   return async () => {
     await server.stop();
+    await tiles.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -18,6 +18,7 @@ import {
 import {
   OVERVIEW_RETURN_HEIGHT_M,
   REGION_FLIGHT_SECONDS,
+  type BasemapsResponse,
   type ImageRecord,
   type RegionSummary,
 } from "@poleatlas/shared";
@@ -38,6 +39,7 @@ import { MAX_ZOOM_OUT_M, regionCenter, returnsToOverview } from "./camera-target
 import { GlobeEventHub, type GlobeEvents } from "./globe-events";
 import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
 import { ellipsoidPosition, PositionPicker, type LatLon } from "./position-picker";
+import { addBasemaps } from "./basemaps";
 import { resumeRenderingAfterErrors } from "./render-recovery";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
 import { addSky } from "./sky";
@@ -131,6 +133,11 @@ export class GlobeController {
   }
 
   /** Adds the stars, Sun and Moon; called once the regions have been answered. */
+  setBasemaps({ basemaps, default: chosen }: BasemapsResponse): void {
+    addBasemaps(this.viewer, basemaps, chosen);
+    this.viewer.scene.requestRender();
+  }
+
   showSky(): void {
     if (this.skyShown || this.destroyed) return;
     this.skyShown = true;

@@ -4,7 +4,13 @@
  * ref, never in React state.
  */
 import { Box } from "@mui/material";
-import { GLOBE_START_DELAY_MS, type ImageRecord, type RegionSummary, type RiskKey } from "@poleatlas/shared";
+import {
+  GLOBE_START_DELAY_MS,
+  type BasemapsResponse,
+  type ImageRecord,
+  type RegionSummary,
+  type RiskKey,
+} from "@poleatlas/shared";
 import { useEffect, useRef, useState } from "react";
 import { GlobeController, type GlobeEvents, type GlobeMode, type LatLon } from "./globe-controller";
 import { exposeGlobeForTests } from "./test-hook";
@@ -21,6 +27,8 @@ export interface GlobeViewProps {
   hiddenRisks: ReadonlySet<RiskKey>;
   /** Set pole labels by pole id, shown near their markers at close range. */
   poleLabels: ReadonlyMap<string, string>;
+  /** The operator's basemaps and the default one (GET /api/basemaps); absent until answered. */
+  basemaps?: BasemapsResponse;
   /** Pick mode: while true, the next click on the globe goes to onPositionPicked, not to markers. */
   pickingPosition: boolean;
   onPositionPicked: (at: LatLon) => void;
@@ -86,6 +94,10 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     controller.current?.setPoleLabels(poleLabels);
   }, [ready, poleLabels]);
+  const { basemaps } = props;
+  useEffect(() => {
+    if (basemaps) controller.current?.setBasemaps(basemaps);
+  }, [ready, basemaps]);
   useEffect(() => {
     const globe = controller.current;
     if (!globe || !pickingPosition) return;

@@ -35,6 +35,7 @@ import {
 import { storageKeys, useStorageUsage } from "../../features/storage";
 import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from "../../features/upload";
 import { usePermissions, useWorkspaces } from "../../features/workspaces";
+import { useBasemaps } from "../../features/basemaps/use-basemaps";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { loadTexts } from "../../config/texts";
 import type { GlobeMode } from "../../globe";
@@ -69,6 +70,7 @@ export default function MapScreen() {
   const regions = useRegions();
   const regionPhotos = useRegionImages(url.regionId);
   const usage = useStorageUsage();
+  const basemaps = useBasemaps();
   const linked = useLinkedPhoto(url);
   const regionPoles = useRegionPoles(url.regionId).data ?? NO_POLES;
   const poleLabels = useMemo(
@@ -140,6 +142,7 @@ export default function MapScreen() {
           selectedPhotoId={selection?.photo.id ?? null}
           hiddenRisks={hiddenRisks}
           poleLabels={poleLabels}
+          basemaps={basemaps.data}
           pickingPosition={placing.photo !== null}
           onPositionPicked={placing.picked}
           onRegionClick={url.openRegion}
