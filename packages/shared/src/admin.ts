@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "member.role",
   "member.remove",
   "quota.set",
+  "export.download",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

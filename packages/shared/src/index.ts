@@ -8,5 +8,6 @@ export * from "./poles";
 export * from "./schemas";
 export * from "./workspaces";
 export * from "./admin";
+export * from "./export";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";
