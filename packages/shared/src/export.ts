@@ -42,13 +42,18 @@ const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
   }, "Not a calendar date");
 
-/** `risk=high,unrated`: a comma list, each value once at most. */
+const isExportRisk = (v: string): v is ExportRisk => (EXPORT_RISKS as readonly string[]).includes(v);
+
+/** `risk=high,unrated`: a comma list, each value once at most (an error names `risk` itself). */
 const riskList = z
   .string()
   .max(64)
-  .transform((s) => s.split(",").map((v) => v.trim()))
-  .pipe(z.array(z.enum(EXPORT_RISKS)).min(1))
-  .transform((list) => [...new Set(list)]);
+  .transform((s, ctx): ExportRisk[] => {
+    const list = [...new Set(s.split(",").map((v) => v.trim()))];
+    if (list.every(isExportRisk)) return list;
+    ctx.addIssue({ code: "custom", message: `Use ${EXPORT_RISKS.join(", ")}` });
+    return z.NEVER;
+  });
 
 /** Query strings carry text: "true"/"1" and "false"/"0" only. */
 const booleanish = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
