@@ -17,6 +17,7 @@ import { useNavigate } from "react-router";
 import { AppSidebar } from "../../components/app-sidebar";
 import { RiskLegend } from "../../components/risk-legend";
 import { useAuth } from "../../features/auth";
+import { ExportNavItem } from "../../features/export";
 import {
   imageKeys,
   regionKeys,
@@ -118,7 +119,12 @@ export default function MapScreen() {
         onUpload={may.canEdit ? () => setUploadOpen(true) : undefined}
         workspace={<WorkspaceSwitcher />}
         onLogout={() => void logout()}
-        extraNav={<UnplacedNavItem onOpen={() => setUnplacedOpen(true)} />}
+        extraNav={
+          <>
+            <UnplacedNavItem onOpen={() => setUnplacedOpen(true)} />
+            <ExportNavItem regionId={url.regionId} />
+          </>
+        }
         footer={<StorageUsageCard onUpgrade={() => void navigate("/subscribe")} />}
       />
       <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
