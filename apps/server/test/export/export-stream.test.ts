@@ -125,4 +125,22 @@ describe("a large export", () => {
     // i % 1500 = 0 for i = 1500 … 99000: 66 photos, plus the header and the final CRLF.
     expect(text.split("\r\n")).toHaveLength(66 + 2);
   });
+
+  it("a query that fails before the first byte is a 500, and its connection goes back", async () => {
+    const pool = t.db.database.pool;
+    // A schema the export's SQL no longer fits: the DECLARE fails.
+    await pool.query("ALTER TABLE utility_poles RENAME COLUMN label TO label_gone");
+    try {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/export?format=csv",
+        headers: { cookie: owner.cookie },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.headers["content-disposition"]).toBeUndefined();
+      await until(poolIdle);
+    } finally {
+      await pool.query("ALTER TABLE utility_poles RENAME COLUMN label_gone TO label");
+    }
+  });
 });

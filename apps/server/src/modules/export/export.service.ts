@@ -104,15 +104,20 @@ export function createExportService(deps: {
       });
       // The first batch before any byte is sent: a failing query is still a plain 500.
       const first = await rows.next();
-      await audit(actor, {
-        action: "export.download",
-        targetType: "workspace",
-        targetId: actor.workspaceId,
-        details: {
-          format: q.format,
-          filters: { region: q.region, risk: q.risk, from: q.from, to: q.to, unplaced: q.unplaced },
-        },
-      });
+      try {
+        await audit(actor, {
+          action: "export.download",
+          targetType: "workspace",
+          targetId: actor.workspaceId,
+          details: {
+            format: q.format,
+            filters: { region: q.region, risk: q.risk, from: q.from, to: q.to, unplaced: q.unplaced },
+          },
+        });
+      } catch (err) {
+        await rows.return(undefined); // the cursor's connection goes back before the 500
+        throw err;
+      }
       const body = Readable.from(render(q.format, ctx, `PoleAtlas ${workspace}`, first, rows), {
         objectMode: false,
       });
