@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { benchApiScale } from "./api-scale";
 import { benchExif } from "./exif";
+import { benchExport } from "./export";
 import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
 import { benchListLoad } from "./list-load";
@@ -108,6 +109,18 @@ async function main() {
       `${label}: another user's GET /api/images`,
       `p50 ${fmt(l.otherUser.duringP50Ms)} ms, p95 ${fmt(l.otherUser.duringP95Ms)} ms (quiet: p50 ${fmt(l.otherUser.baselineP50Ms)} ms)`,
     ]);
+  }
+
+  if (want("export")) {
+    console.error("· export");
+    const x = await benchExport(quick ? 100_000 : 1_000_000);
+    results.export = x;
+    for (const r of x.runs) {
+      rows.push([
+        `${x.rows.toLocaleString("en-US")} rows: GET /api/export?format=${r.format} (${fmt(r.bytes / 2 ** 20, 0)} MB)`,
+        `${fmt(r.rowsPerSec, 0)} rows/s, server RSS +${fmt(r.rssGrowthMB, 0)} MB (target ≥ 20,000 rows/s, < 200 MB)`,
+      ]);
+    }
   }
 
   if (want("globe")) {

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "member.role",
   "member.remove",
   "quota.set",
+  "export.download",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -126,6 +127,7 @@ export const adminTexts = {
     "member.role": "Role changed",
     "member.remove": "Member removed",
     "quota.set": "Quota set",
+    "export.download": "Data exported",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",
   /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */

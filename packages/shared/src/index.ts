@@ -9,5 +9,6 @@ export * from "./schemas";
 export * from "./workspaces";
 export * from "./admin";
 export * from "./basemaps";
+export * from "./export";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";

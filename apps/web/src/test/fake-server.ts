@@ -12,7 +12,9 @@ export interface Call {
   body: unknown;
 }
 
-type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+/** `headers` add to (or replace) the JSON content type, e.g. a file's Content-Disposition. */
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+type Answer = Reply | Promise<Reply>;
 
 export function fakeServer(routes: Record<string, (call: Call) => Answer> = {}) {
   const calls: Call[] = [];
@@ -28,12 +30,12 @@ export function fakeServer(routes: Record<string, (call: Call) => Answer> = {}) 
     const call = { method, path: `${url.pathname}${url.search}`, body };
     calls.push(call);
     const handler = all[`${method} ${url.pathname}`];
-    const answer = handler
+    const answer: Reply = handler
       ? await handler(call)
       : { status: 404, body: { code: "not_found", message: "Not found" } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...answer.headers },
     });
   });
   vi.stubGlobal("fetch", fetchMock);

@@ -9,7 +9,7 @@ import type { AuditRepository } from "./audit.repository";
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType: "image" | "pole" | "member" | "invitation" | "user";
+  targetType: "image" | "pole" | "member" | "invitation" | "user" | "workspace";
   targetId: string;
   details?: Record<string, unknown>;
 }

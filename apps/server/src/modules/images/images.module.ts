@@ -13,6 +13,9 @@ import { createAuditLog } from "../audit/audit-log";
 import { createAuditRepository } from "../audit/audit.repository";
 import { auditRoutes } from "../audit/audit.routes";
 import { createAuditService } from "../audit/audit.service";
+import { createExportRepository } from "../export/export.repository";
+import { exportRoutes } from "../export/export.routes";
+import { createExportService } from "../export/export.service";
 import type { RequireActor } from "../workspaces/actor";
 import { filesRoutes } from "./files.routes";
 import { createImagesRepository } from "./images.repository";
@@ -77,5 +80,11 @@ export async function registerImages(
     adminEmails: config.adminEmails,
   });
   adminRoutes(app, { requireActor, service: adminService });
+  const exportService = createExportService({
+    repository: createExportRepository(database.pool),
+    audit,
+    publicUrl: config.publicUrl,
+  });
+  exportRoutes(app, { requireActor, service: exportService });
   return { service, storage };
 }

@@ -76,6 +76,10 @@ export const COLUMNS =
 export const listOrder = (alias: string, prefix = "") =>
   sql.raw(LIST_ORDER_COLUMNS.map((c) => `${alias}.${prefix}${c} ASC NULLS LAST`).join(", "));
 
+/** The photos of one region (a parsed /api/regions id): the list's and the export's condition. */
+export const inRegion = (alias: string, region: { longitude: number; latitude: number }) =>
+  sql`${sql.raw(alias)}.region_lon = ${region.longitude}::float8 AND ${sql.raw(alias)}.region_lat = ${region.latitude}::float8`;
+
 /**
  * Rows after `key` in list order, as two index range scans (dated rows after the key, then the
  * undated ones), each already in order: a single `OR date IS NULL` condition would make
@@ -116,8 +120,7 @@ export const imageQueries = {
   /** A whole region, in list order. */
   region: (workspaceId: string, region: { longitude: number; latitude: number }) =>
     sql`SELECT ${COLUMNS} FROM utility_pole_images img
-        WHERE workspace_id = ${workspaceId} AND region_lon = ${region.longitude}::float8
-          AND region_lat = ${region.latitude}::float8
+        WHERE workspace_id = ${workspaceId} AND ${inRegion("img", region)}
         ORDER BY ${listOrder("img")}`,
 
   /**

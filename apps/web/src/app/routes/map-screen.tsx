@@ -132,6 +132,7 @@ export default function MapScreen() {
         onUnplaced={() => setUnplacedOpen(true)}
         onLogout={() => void logout()}
         queue={<UploadQueueNavItem entries={queue.entries} sendNow={queue.sendNow} remove={queue.remove} />}
+        regionId={url.regionId}
       />
       <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
         <LazyGlobeView

@@ -10,6 +10,7 @@ import { useNavigate } from "react-router";
 import { AppSidebar } from "../../components/app-sidebar";
 import { useCompactLayout } from "../../components/use-layout";
 import { AdminNavItem } from "../../features/admin";
+import { ExportNavItem } from "../../features/export";
 import { UnplacedNavItem } from "../../features/poles";
 import { StorageUsageCard } from "../../features/storage";
 import { WorkspaceSwitcher } from "../../features/workspaces";
@@ -21,9 +22,11 @@ export interface MapSidebarProps {
   onLogout: () => void;
   /** The upload queue's entry ('N waiting'), when something waits. */
   queue?: ReactNode;
+  /** The open region, offered by the export dialog. */
+  regionId: string | null;
 }
 
-export function MapSidebar({ onUpload, onUnplaced, onLogout, queue }: MapSidebarProps) {
+export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId }: MapSidebarProps) {
   const navigate = useNavigate();
   const compact = useCompactLayout();
   const [open, setOpen] = useState(false);
@@ -54,6 +57,7 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout, queue }: MapSidebar
           <>
             {queue}
             <UnplacedNavItem onOpen={onUnplaced} />
+            <ExportNavItem regionId={regionId} />
             <AdminNavItem />
           </>
         }

@@ -1,0 +1,167 @@
+/**
+ * The sidebar's 'Export' entry and its dialog (issue 17): format, this region or everything,
+ * risk levels and dates; Download fetches the file and saves it, errors stay in the dialog.
+ */
+import FileDownloadIcon from "@mui/icons-material/FileDownload";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+} from "@mui/material";
+import {
+  EXPORT_FORMATS,
+  EXPORT_RISKS,
+  exportTexts,
+  type ExportFormat,
+  type ExportRisk,
+} from "@poleatlas/shared";
+import { useState } from "react";
+import { ApiError } from "../../../lib/api-client";
+import { downloadExport } from "../api/download-export";
+
+export interface ExportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The open region's id; offers 'This region' when set. */
+  regionId: string | null;
+}
+
+export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
+  const [format, setFormat] = useState<ExportFormat>("geojson");
+  const [scope, setScope] = useState<"region" | "all">(regionId ? "region" : "all");
+  const [risk, setRisk] = useState<ExportRisk[]>([...EXPORT_RISKS]);
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const datesWrong = from !== "" && to !== "" && from > to;
+  const problem = risk.length === 0 ? exportTexts.noRisk : datesWrong ? exportTexts.fromAfterTo : null;
+  const toggleRisk = (r: ExportRisk, on: boolean) =>
+    setRisk((list) =>
+      on ? EXPORT_RISKS.filter((x) => x === r || list.includes(x)) : list.filter((x) => x !== r),
+    );
+
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadExport({ format, region: scope === "region" ? regionId : null, risk, from, to });
+      onClose();
+    } catch (e) {
+      setError(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : exportTexts.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="export-title" fullWidth maxWidth="xs">
+      <DialogTitle id="export-title">{exportTexts.title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormControl>
+            <FormLabel id="export-format">{exportTexts.format}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="export-format"
+              value={format}
+              onChange={(e) => setFormat(e.target.value as ExportFormat)}
+            >
+              {EXPORT_FORMATS.map((f) => (
+                <FormControlLabel key={f} value={f} control={<Radio />} label={exportTexts.formats[f]} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          {regionId && (
+            <FormControl>
+              <FormLabel id="export-scope">{exportTexts.scope}</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby="export-scope"
+                value={scope}
+                onChange={(e) => setScope(e.target.value as "region" | "all")}
+              >
+                <FormControlLabel value="region" control={<Radio />} label={exportTexts.thisRegion} />
+                <FormControlLabel value="all" control={<Radio />} label={exportTexts.everything} />
+              </RadioGroup>
+            </FormControl>
+          )}
+          <FormControl component="fieldset">
+            <FormLabel component="legend">{exportTexts.risk}</FormLabel>
+            <FormGroup row>
+              {EXPORT_RISKS.map((r) => (
+                <FormControlLabel
+                  key={r}
+                  control={
+                    <Checkbox checked={risk.includes(r)} onChange={(e) => toggleRisk(r, e.target.checked)} />
+                  }
+                  label={exportTexts.risks[r]}
+                />
+              ))}
+            </FormGroup>
+          </FormControl>
+          <Stack direction="row" spacing={2}>
+            <TextField
+              type="date"
+              label={exportTexts.from}
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+            <TextField
+              type="date"
+              label={exportTexts.to}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              error={datesWrong}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+          </Stack>
+          {problem && <Alert severity="warning">{problem}</Alert>}
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{exportTexts.cancel}</Button>
+        <Button variant="contained" disabled={busy || problem !== null} onClick={() => void download()}>
+          {busy ? exportTexts.downloading : exportTexts.download}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The sidebar entry; it owns its dialog, so the map screen only places it. */
+export function ExportNavItem({ regionId }: { regionId: string | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ListItemButton onClick={() => setOpen(true)}>
+        <ListItemIcon>
+          <FileDownloadIcon />
+        </ListItemIcon>
+        <ListItemText primary={exportTexts.navItem} />
+      </ListItemButton>
+      {/* Mounted only while open: each opening starts from the current region and defaults. */}
+      {open && <ExportDialog open onClose={() => setOpen(false)} regionId={regionId} />}
+    </>
+  );
+}

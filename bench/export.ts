@@ -1,0 +1,115 @@
+/**
+ * 5. Export at scale (issue 17): one user with 1M photo rows (inserted in SQL, each on a pole of
+ * its own, three in four rated) exports CSV and GeoJSON; rows per second over the whole download
+ * and the server's RSS growth while it streams (target ≥ 20k rows/s, < 200 MB).
+ */
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import type pg from "pg";
+import { connectDatabase, runMigrations } from "../apps/server/src/infra/db/database";
+import { startEmbeddedPostgres } from "../apps/server/src/infra/db/embedded-postgres";
+import { benchServerEnv, signedInClient, type Client } from "./lib/client";
+import { makeDataDir, startServer } from "./lib/server";
+
+export interface ExportRun {
+  format: "csv" | "geojson";
+  seconds: number;
+  rowsPerSec: number;
+  bytes: number;
+  rssBeforeMB: number;
+  rssPeakMB: number;
+  rssGrowthMB: number;
+}
+
+export interface ExportBenchResult {
+  rows: number;
+  /** The CSV run's figures: the keys the issue names (export.rowsPerSec, export.rssGrowthMB). */
+  rowsPerSec: number;
+  rssGrowthMB: number;
+  runs: ExportRun[];
+}
+
+async function rssMB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+async function seed(db: pg.Pool, userId: string, rows: number) {
+  await db.query(
+    `INSERT INTO utility_pole_images
+       (user_id, workspace_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata, notes, risk)
+     SELECT $1, $1, 'bench/' || i || '.jpg', 'bench/' || i || '.webp', 'pole-' || i || '.jpg',
+            date '2020-01-01' + (i % 1500), 30 + (i % 1000) * 0.0007, -120 + (i / 1000) * 0.0007, 2000000, '{}'::jsonb,
+            CASE WHEN i % 5 = 0 THEN 'leaning, crossarm cracked' END,
+            (ARRAY['low', 'medium', 'high', NULL])[1 + (i % 4)]
+     FROM generate_series(1, $2::int) AS i`,
+    [userId, rows],
+  );
+  await db.query(
+    `WITH p AS (
+       INSERT INTO utility_poles (id, workspace_id, latitude, longitude)
+       SELECT id, workspace_id, latitude, longitude FROM utility_pole_images WHERE user_id = $1 AND pole_id IS NULL
+       RETURNING id)
+     UPDATE utility_pole_images i SET pole_id = p.id FROM p WHERE i.id = p.id`,
+    [userId],
+  );
+  await db.query("VACUUM ANALYZE utility_pole_images");
+  await db.query("VACUUM ANALYZE utility_poles");
+}
+
+async function run(client: Client, pid: number, format: ExportRun["format"]): Promise<ExportRun> {
+  const rssBefore = await rssMB(pid);
+  let peak = rssBefore;
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      peak = Math.max(peak, await rssMB(pid));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const t0 = performance.now();
+  let bytes = 0;
+  try {
+    const res = await client.get(`/api/export?format=${format}`);
+    if (!res.ok || !res.body) throw new Error(`export ${format}: ${res.status}`);
+    for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+  } finally {
+    running = false;
+    await sampler;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    format,
+    seconds,
+    rowsPerSec: 0,
+    bytes,
+    rssBeforeMB: rssBefore,
+    rssPeakMB: peak,
+    rssGrowthMB: peak - rssBefore,
+  };
+}
+
+export async function benchExport(rows: number): Promise<ExportBenchResult> {
+  const dir = await makeDataDir("poleatlas-bench-export-");
+  const pgServer = await startEmbeddedPostgres(path.join(dir, "postgres"));
+  const database = connectDatabase(pgServer.url);
+  await runMigrations(database);
+  const server = await startServer({ env: { ...benchServerEnv, DATABASE_URL: pgServer.url, DATA_DIR: dir } });
+  try {
+    const client = await signedInClient(server.url);
+    await seed(database.pool, client.userId, rows);
+    const pid = server.child.pid!;
+    const runs: ExportRun[] = [];
+    for (const format of ["csv", "geojson"] as const) {
+      const r = await run(client, pid, format);
+      runs.push({ ...r, rowsPerSec: rows / r.seconds });
+    }
+    const csv = runs[0]!;
+    return { rows, rowsPerSec: csv.rowsPerSec, rssGrowthMB: csv.rssGrowthMB, runs };
+  } finally {
+    await server.stop();
+    await database.close();
+    await pgServer.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

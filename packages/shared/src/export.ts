@@ -1,0 +1,124 @@
+/**
+ * GIS export (issue 17): `GET /api/export` streams the active workspace's photos as GeoJSON, CSV
+ * or KML. The query schema, the CSV columns and the dialog's texts live here so server and web
+ * agree on them.
+ */
+import { z } from "zod";
+import { RISK_LEVELS } from "./poles";
+
+export const EXPORT_FORMATS = ["geojson", "csv", "kml"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The risk filter's values: the photo's own risk, and `unrated` for photos without one. */
+export const EXPORT_RISKS = [...RISK_LEVELS, "unrated"] as const;
+export type ExportRisk = (typeof EXPORT_RISKS)[number];
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  geojson: "application/geo+json",
+  csv: "text/csv; charset=utf-8",
+  kml: "application/vnd.google-earth.kml+xml",
+};
+
+/** The CSV header, in column order (RFC 4180, UTF-8). */
+export const EXPORT_CSV_COLUMNS = [
+  "id",
+  "name",
+  "date",
+  "latitude",
+  "longitude",
+  "pole_id",
+  "pole_label",
+  "risk",
+  "notes",
+  "uploaded_by",
+  "image_url",
+] as const;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the form YYYY-MM-DD")
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, "Not a calendar date");
+
+const isExportRisk = (v: string): v is ExportRisk => (EXPORT_RISKS as readonly string[]).includes(v);
+
+/** `risk=high,unrated`: a comma list, each value once at most (an error names `risk` itself). */
+const riskList = z
+  .string()
+  .max(64)
+  .transform((s, ctx): ExportRisk[] => {
+    const list = [...new Set(s.split(",").map((v) => v.trim()))];
+    if (list.every(isExportRisk)) return list;
+    ctx.addIssue({ code: "custom", message: `Use ${EXPORT_RISKS.join(", ")}` });
+    return z.NEVER;
+  });
+
+/** Query strings carry text: "true"/"1" and "false"/"0" only. */
+const booleanish = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+export const exportQuerySchema = z
+  .object({
+    format: z.enum(EXPORT_FORMATS),
+    /** A region id from /api/regions ("lon,lat"); checked by the server (400 invalid_region). */
+    region: z.string().max(32).optional(),
+    risk: riskList.optional(),
+    /** Inclusive bounds on the photo's date; photos without a date are left out when either is set. */
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    /** Only photos without a position. */
+    unplaced: booleanish.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.from > q.to) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: exportTexts.fromAfterTo });
+    }
+  });
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+/** What the web sends: the query as text, before the server's parsing. */
+export type ExportQueryInput = z.input<typeof exportQuerySchema>;
+
+/** The query string for a download link; empty filters are left out. */
+export function exportSearch(q: {
+  format: ExportFormat;
+  region?: string | null;
+  risk?: readonly ExportRisk[];
+  from?: string;
+  to?: string;
+}): string {
+  const p = new URLSearchParams({ format: q.format });
+  if (q.region) p.set("region", q.region);
+  if (q.risk && q.risk.length > 0 && q.risk.length < EXPORT_RISKS.length) p.set("risk", q.risk.join(","));
+  if (q.from) p.set("from", q.from);
+  if (q.to) p.set("to", q.to);
+  return p.toString();
+}
+
+export const exportTexts = {
+  navItem: "Export",
+  title: "Export photos",
+  format: "Format",
+  formats: { geojson: "GeoJSON", csv: "CSV", kml: "KML (Google Earth)" } satisfies Record<
+    ExportFormat,
+    string
+  >,
+  scope: "Photos",
+  thisRegion: "This region",
+  everything: "Everything",
+  risk: "Risk",
+  risks: { low: "Low", medium: "Medium", high: "High", unrated: "Unrated" } satisfies Record<
+    ExportRisk,
+    string
+  >,
+  noRisk: "Choose at least one risk level.",
+  from: "From",
+  to: "To",
+  fromAfterTo: "'From' must not be after 'To'.",
+  download: "Download",
+  downloading: "Downloading…",
+  cancel: "Cancel",
+  failed: "The export failed. Please try again.",
+  /** KML folder of photos that belong to no pole. */
+  noPole: "No pole",
+} as const;
