@@ -36,6 +36,7 @@ import { storageKeys, useStorageUsage } from "../../features/storage";
 import { UploadDialog } from "../../features/upload";
 import { usePermissions } from "../../features/workspaces";
 import { LoadErrorAlert } from "../../components/load-error-alert";
+import { OfflineBanner } from "../../components/offline-banner";
 import { loadTexts } from "../../config/texts";
 import type { GlobeMode } from "../../globe";
 import { LazyGlobeView } from "./lazy-globe";
@@ -147,6 +148,7 @@ export default function MapScreen() {
             zIndex: 2,
           }}
         >
+          <OfflineBanner />
           <PlaceOnMapHint placing={placing} />
           {regions.isError && (
             <LoadErrorAlert
