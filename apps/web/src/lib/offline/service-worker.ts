@@ -7,10 +7,13 @@ const listeners = new Set<() => void>();
 
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
-  // The first install also changes the controller; only a replaced worker means a new build.
-  const hadController = navigator.serviceWorker.controller !== null;
+  // The first install also changes the controller (none → worker); only a worker replacing
+  // another means a new build, even on a page opened before any worker was there.
+  let controlled = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!hadController || updateReady) return;
+    const replaced = controlled;
+    controlled = true;
+    if (!replaced || updateReady) return;
     updateReady = true;
     for (const l of listeners) l();
   });
