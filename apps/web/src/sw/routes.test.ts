@@ -24,8 +24,10 @@ describe("strategyFor", () => {
     expect(strategy("/api/auth/get-session", { mode: "navigate" })).toBe("network");
   });
 
-  it("keeps the map's data: regions, a region's poles and photos, thumbnails", () => {
+  it("keeps the map's data: regions, a region's poles and photos, thumbnails, usage, teams", () => {
     expect(strategy("/api/regions")).toBe("data");
+    expect(strategy("/api/storage/usage")).toBe("data");
+    expect(strategy("/api/workspaces")).toBe("data");
     expect(strategy("/api/poles?region=r1")).toBe("data");
     expect(strategy("/api/images?region=r1")).toBe("data");
     expect(strategy("/files/utility-poles/u1/thumbnails/p1.webp")).toBe("data");
@@ -35,7 +37,7 @@ describe("strategyFor", () => {
     expect(strategy("/api/images?limit=10")).toBe("network");
     expect(strategy("/api/images?region=r1&limit=5")).toBe("network");
     expect(strategy("/api/images/abc")).toBe("network");
-    expect(strategy("/api/storage/usage")).toBe("network");
+    expect(strategy("/api/workspaces/w1/members")).toBe("network");
     expect(strategy("/files/utility-poles/u1/originals/p1.jpg")).toBe("network");
     expect(strategy("/api/regions", { method: "POST" })).toBe("network");
     expect(strategy("/api/images/abc", { method: "PATCH" })).toBe("network");

@@ -41,6 +41,8 @@ export interface RequestFacts {
 }
 
 const DATA_PATHS_WITH_REGION = new Set(["/api/poles", "/api/images"]);
+/** Also kept, so the sidebar (storage card, team menu) reads as it did rather than as errors. */
+const DATA_PATHS = new Set(["/api/regions", "/api/storage/usage", "/api/workspaces"]);
 
 export function strategyFor(
   { method, url, origin, mode }: RequestFacts,
@@ -54,7 +56,7 @@ export function strategyFor(
     const server = path.startsWith("/api/") || path.startsWith("/files/") || path.startsWith("/dev/");
     return server ? "network" : "navigate";
   }
-  if (path === "/api/regions" && url.search === "") return "data";
+  if (DATA_PATHS.has(path) && url.search === "") return "data";
   if (DATA_PATHS_WITH_REGION.has(path) && isRegionQuery(url.searchParams)) return "data";
   // Thumbnails only: a full photo can be tens of MB and is not needed to find one's way offline.
   if (path.startsWith("/files/") && path.includes("/thumbnails/")) return "data";
