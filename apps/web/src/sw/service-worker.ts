@@ -85,10 +85,14 @@ async function precache(): Promise<void> {
   const cache = await caches.open(SHELL_CACHE);
   await Promise.all(
     __SW_PRECACHE__.map(async (path) => {
-      // Hashed files already fetched by an earlier build need not travel again.
-      const earlier = isHashedAsset(path) ? await caches.match(path) : undefined;
+      // Hashed files already fetched by an earlier build, or by the page from the HTTP cache,
+      // need not travel again (the globe chunk alone is megabytes); the others must be fresh.
+      const hashed = isHashedAsset(path);
+      const earlier = hashed ? await caches.match(path) : undefined;
       if (earlier) return cache.put(path, earlier);
-      const res = await fetch(new Request(path, { cache: "reload", credentials: "same-origin" }));
+      const res = await fetch(
+        new Request(path, { cache: hashed ? "default" : "reload", credentials: "same-origin" }),
+      );
       if (!res.ok) throw new Error(`precache ${path}: ${res.status}`);
       return cache.put(path, res);
     }),
