@@ -15,5 +15,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The app's service worker (issue 15) would answer requests page.route() is meant to see; the
+    // specs that test the worker turn it back on with test.use({ serviceWorkers: "allow" }).
+    serviceWorkers: "block",
   },
 });

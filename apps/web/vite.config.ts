@@ -3,8 +3,14 @@ import { readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { viteStaticCopy } from "vite-plugin-static-copy";
+import { serviceWorkerPlugin } from "./vite/service-worker-plugin";
 
 const cesiumBuild = "../../node_modules/cesium/Build/Cesium";
+const cesiumVersion = (
+  JSON.parse(readFileSync(new URL("../../node_modules/cesium/package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;
 const API_SERVER = "http://127.0.0.1:8080";
 const DEV_ORIGINS = new Set(["http://127.0.0.1:5173", "http://localhost:5173"]);
 
@@ -43,6 +49,7 @@ export default defineConfig(({ mode }) => ({
         dest: CESIUM_BASE_URL.slice(1),
       })),
     }),
+    serviceWorkerPlugin({ entry: "src/sw/service-worker.ts", cesiumVersion }),
   ],
   define: {
     CESIUM_BASE_URL: JSON.stringify(CESIUM_BASE_URL),

@@ -6,7 +6,14 @@ import { theme } from "./theme";
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          // 'offlineFirst': with the browser offline a query still runs once, so the service
+          // worker can answer it from its copy (the default 'online' would wait for the network).
+          queries: { retry: 1, refetchOnWindowFocus: false, networkMode: "offlineFirst" },
+        },
+      }),
   );
   return (
     <QueryClientProvider client={queryClient}>

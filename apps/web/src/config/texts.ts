@@ -11,3 +11,12 @@ export const loadTexts = {
   linkedPhotoNotFound: "That photo was not found: it may have been deleted, or it is not yours.",
   globeLoading: "Loading the globe…",
 };
+
+/** The installable app (issue 15): offline banner and update prompt. */
+export const offlineTexts = {
+  /** `at` is the time the oldest answer on screen was stored. */
+  offlineSince: (at: string) => `Offline — showing data from ${at}`,
+  offline: "Offline — showing the data last seen on this device",
+  updateReady: "A new version of PoleAtlas is ready.",
+  reload: "Reload",
+};

@@ -37,6 +37,7 @@ import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from ".
 import { usePermissions, useWorkspaces } from "../../features/workspaces";
 import { useBasemaps } from "../../features/basemaps/use-basemaps";
 import { LoadErrorAlert } from "../../components/load-error-alert";
+import { OfflineBanner } from "../../components/offline-banner";
 import { loadTexts } from "../../config/texts";
 import type { GlobeMode } from "../../globe";
 import { LazyGlobeView } from "./lazy-globe";
@@ -163,6 +164,7 @@ export default function MapScreen() {
             zIndex: 2,
           }}
         >
+          <OfflineBanner />
           <PlaceOnMapHint placing={placing} />
           {regions.isError && (
             <LoadErrorAlert

@@ -5,14 +5,28 @@
 import { sessionUserSchema, type AuthUser } from "@poleatlas/shared";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiClient } from "../../../lib/api-client";
+import { ApiError, apiClient } from "../../../lib/api-client";
+import { lastUser, sessionConfirmed } from "../../../lib/offline/user-data";
 
 /** get-session answers `null` without a session. */
 const sessionSchema = z.object({ user: sessionUserSchema }).nullable();
 
+/**
+ * With no network, the last user this device saw signed in (installable app, issue 15): the map
+ * then shows that user's data kept by the service worker. Any answer from the server replaces it.
+ */
 export async function fetchSessionUser(): Promise<AuthUser | null> {
-  const session = await apiClient.get("/api/auth/get-session", sessionSchema);
-  return session ? { id: session.user.id, email: session.user.email } : null;
+  let session: z.infer<typeof sessionSchema>;
+  try {
+    session = await apiClient.get("/api/auth/get-session", sessionSchema);
+  } catch (e) {
+    const offlineUser = e instanceof ApiError && e.status === 0 ? lastUser() : null;
+    if (offlineUser) return offlineUser;
+    throw e;
+  }
+  const user = session ? { id: session.user.id, email: session.user.email } : null;
+  await sessionConfirmed(user);
+  return user;
 }
 
 export const sessionQueryKey = ["auth", "session"] as const;

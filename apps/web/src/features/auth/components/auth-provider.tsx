@@ -10,6 +10,7 @@ import { signOutSession } from "../api/sign-out";
 import { signUpWithPassword } from "../api/sign-up";
 import { sessionQueryKey, sessionQueryOptions } from "../api/get-session";
 import { AuthContext, type AuthContextValue } from "../hooks/auth-context";
+import { clearUserData, sessionConfirmed } from "../../../lib/offline/user-data";
 
 const CHANNEL = "poleatlas-auth";
 
@@ -38,6 +39,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback<AuthContextValue["signIn"]>(
     async (email, password) => {
       const user = await signInWithPassword(email, password);
+      // Another user's copies kept on this device go before this user's first answer is cached.
+      await sessionConfirmed(user);
       queryClient.setQueryData(sessionQueryKey, user);
       changed();
       return user;
@@ -59,6 +62,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       queryClient.setQueryData(sessionQueryKey, null);
       // Nobody's photos or usage may outlive the session in the cache.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+      // …nor in the service worker's copies kept for offline use.
+      await clearUserData().catch((e: unknown) => console.error("Could not clear the offline data", e));
       changed();
     }
   }, [queryClient, changed]);

@@ -1,0 +1,33 @@
+/**
+ * Registers the service worker (production builds) and notices when a new build's worker takes
+ * over an open page: that page still runs the old build, so the app offers a reload.
+ */
+let updateReady = false;
+const listeners = new Set<() => void>();
+
+export function registerServiceWorker(): void {
+  if (!("serviceWorker" in navigator)) return;
+  // The first install also changes the controller (none → worker); only a worker replacing
+  // another means a new build, even on a page opened before any worker was there.
+  let controlled = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    const replaced = controlled;
+    controlled = true;
+    if (!replaced || updateReady) return;
+    updateReady = true;
+    for (const l of listeners) l();
+  });
+  // sw.js is always fetched from the server (no HTTP cache), so each visit sees a new build.
+  navigator.serviceWorker
+    .register("/sw.js", { scope: "/", updateViaCache: "none" })
+    .catch((e: unknown) => console.error("Service worker registration failed", e));
+}
+
+export function isUpdateReady(): boolean {
+  return updateReady;
+}
+
+export function subscribeUpdateReady(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

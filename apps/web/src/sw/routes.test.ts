@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { staleCaches, strategyFor, type Strategy } from "./routes";
+
+const ORIGIN = "http://127.0.0.1:8080";
+const PRECACHED = new Set(["/index.html", "/assets/index-abc.js", "/manifest.webmanifest"]);
+
+function strategy(path: string, opts: { method?: string; mode?: string; origin?: string } = {}): Strategy {
+  return strategyFor(
+    {
+      method: opts.method ?? "GET",
+      url: new URL(path, opts.origin ?? ORIGIN),
+      origin: ORIGIN,
+      mode: opts.mode ?? "cors",
+    },
+    PRECACHED,
+  );
+}
+
+describe("strategyFor", () => {
+  it("never lets the worker near sign-in or the session", () => {
+    expect(strategy("/api/auth/get-session")).toBe("network");
+    expect(strategy("/api/auth/sign-out", { method: "POST" })).toBe("network");
+    expect(strategy("/api/auth")).toBe("network");
+    expect(strategy("/api/auth/get-session", { mode: "navigate" })).toBe("network");
+  });
+
+  it("keeps the map's data: regions, a region's poles and photos, thumbnails, usage, teams", () => {
+    expect(strategy("/api/regions")).toBe("data");
+    expect(strategy("/api/storage/usage")).toBe("data");
+    expect(strategy("/api/workspaces")).toBe("data");
+    expect(strategy("/api/poles?region=r1")).toBe("data");
+    expect(strategy("/api/images?region=r1")).toBe("data");
+    expect(strategy("/files/utility-poles/u1/thumbnails/p1.webp")).toBe("data");
+  });
+
+  it("leaves everything else of the API, full photos and writes to the network", () => {
+    expect(strategy("/api/images?limit=10")).toBe("network");
+    expect(strategy("/api/images?region=r1&limit=5")).toBe("network");
+    expect(strategy("/api/images/abc")).toBe("network");
+    expect(strategy("/api/workspaces/w1/members")).toBe("network");
+    expect(strategy("/files/utility-poles/u1/originals/p1.jpg")).toBe("network");
+    expect(strategy("/api/regions", { method: "POST" })).toBe("network");
+    expect(strategy("/api/images/abc", { method: "PATCH" })).toBe("network");
+  });
+
+  it("answers page loads with the shell, but not loads of API or file addresses", () => {
+    expect(strategy("/map?region=x", { mode: "navigate" })).toBe("navigate");
+    expect(strategy("/", { mode: "navigate" })).toBe("navigate");
+    expect(strategy("/files/utility-poles/u1/thumbnails/p1.webp", { mode: "navigate" })).toBe("network");
+    expect(strategy("/dev/mail", { mode: "navigate" })).toBe("network");
+  });
+
+  it("serves this build's files and Cesium's from caches, and nothing of other origins", () => {
+    expect(strategy("/assets/index-abc.js")).toBe("shell");
+    expect(strategy("/assets/index-old.js")).toBe("network");
+    expect(strategy("/cesiumStatic/Assets/Textures/NaturalEarthII/0/0/0.jpg")).toBe("cesium");
+    expect(strategy("/api/regions", { origin: "https://tile.openstreetmap.org" })).toBe("network");
+  });
+});
+
+describe("staleCaches", () => {
+  it("drops other builds' shells and other Cesium versions, never the data or foreign caches", () => {
+    const names = [
+      "poleatlas-shell-new",
+      "poleatlas-shell-old",
+      "poleatlas-cesium-1.140.0",
+      "poleatlas-cesium-1.139.0",
+      "poleatlas-data",
+      "someone-else",
+    ];
+    expect(staleCaches(names, "poleatlas-shell-new", "poleatlas-cesium-1.140.0")).toEqual([
+      "poleatlas-shell-old",
+      "poleatlas-cesium-1.139.0",
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * What the service worker does with each request, as pure rules (unit-tested without a worker).
+ * The page imports the names too; the worker is built as its own classic script
+ * (vite/service-worker-plugin.ts) with its own copy, so nothing here may import app code.
+ */
+
+/** Every cache of ours starts with this; anything else in CacheStorage is left alone. */
+export const CACHE_PREFIX = "poleatlas-";
+/** The precached app shell of one build: `poleatlas-shell-<build id>`. */
+export const SHELL_CACHE_PREFIX = `${CACHE_PREFIX}shell-`;
+/** Cesium's workers, textures and offline imagery of one Cesium version. */
+export const CESIUM_CACHE_PREFIX = `${CACHE_PREFIX}cesium-`;
+/** The signed-in user's last answers (regions, poles, photos, thumbnails): cleared on sign-out. */
+export const DATA_CACHE = `${CACHE_PREFIX}data`;
+/** Set on an answer the worker gave from DATA_CACHE because the network failed: when it was stored. */
+export const CACHED_AT_HEADER = "x-poleatlas-cached-at";
+/** The page's message asking the worker to drop DATA_CACHE (and ignore answers still in flight). */
+export const CLEAR_DATA_MESSAGE = "poleatlas:clear-data";
+/** The app shell's page, answered to every navigation when the network is down. */
+export const SHELL_PAGE = "/index.html";
+
+export type Strategy =
+  /** Left to the browser: the worker does not answer it (auth, writes, other origins…). */
+  | "network"
+  /** A page load: the network, else the precached shell page. */
+  | "navigate"
+  /** A file of this build: the precache, else the network. */
+  | "shell"
+  /** Cesium's static files: the cache, else the network (then kept). */
+  | "cesium"
+  /** The user's data: the network (then kept), else the last answer kept. */
+  | "data";
+
+export interface RequestFacts {
+  method: string;
+  url: URL;
+  /** The worker's own origin. */
+  origin: string;
+  /** Request.mode: "navigate" for page loads. */
+  mode: string;
+}
+
+const DATA_PATHS_WITH_REGION = new Set(["/api/poles", "/api/images"]);
+/** Also kept, so the sidebar (storage card, team menu) reads as it did rather than as errors. */
+const DATA_PATHS = new Set(["/api/regions", "/api/storage/usage", "/api/workspaces"]);
+
+export function strategyFor(
+  { method, url, origin, mode }: RequestFacts,
+  precached: ReadonlySet<string>,
+): Strategy {
+  if (method !== "GET" || url.origin !== origin) return "network";
+  const path = url.pathname;
+  // Sessions and sign-in never go near a cache, whatever else matches below.
+  if (path === "/api/auth" || path.startsWith("/api/auth/")) return "network";
+  if (mode === "navigate") {
+    const server = path.startsWith("/api/") || path.startsWith("/files/") || path.startsWith("/dev/");
+    return server ? "network" : "navigate";
+  }
+  if (DATA_PATHS.has(path) && url.search === "") return "data";
+  if (DATA_PATHS_WITH_REGION.has(path) && isRegionQuery(url.searchParams)) return "data";
+  // Thumbnails only: a full photo can be tens of MB and is not needed to find one's way offline.
+  if (path.startsWith("/files/") && path.includes("/thumbnails/")) return "data";
+  if (path.startsWith("/cesiumStatic/")) return "cesium";
+  if (precached.has(path) && url.search === "") return "shell";
+  return "network";
+}
+
+function isRegionQuery(params: URLSearchParams): boolean {
+  const keys = [...params.keys()];
+  return keys.length === 1 && keys[0] === "region";
+}
+
+/** Vite's hashed output: the same name always holds the same bytes, so any build's copy will do. */
+export function isHashedAsset(path: string): boolean {
+  return path.startsWith("/assets/");
+}
+
+/** The caches a new build's worker deletes when it takes over: other builds' shells, other Cesiums'. */
+export function staleCaches(names: readonly string[], shellCache: string, cesiumCache: string): string[] {
+  return names.filter(
+    (n) =>
+      (n.startsWith(SHELL_CACHE_PREFIX) && n !== shellCache) ||
+      (n.startsWith(CESIUM_CACHE_PREFIX) && n !== cesiumCache),
+  );
+}
