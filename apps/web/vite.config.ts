@@ -26,9 +26,6 @@ const toApi: ProxyOptions = {
       if (DEV_ORIGINS.has(String(req.getHeader("origin")))) req.setHeader("origin", API_SERVER);
     }),
 };
-const { version: cesiumVersion } = JSON.parse(
-  readFileSync(new URL("../../node_modules/cesium/package.json", import.meta.url), "utf8"),
-) as { version: string };
 /**
  * Cesium's static files under a URL that changes with its version, so the server can let browsers
  * keep them for a year (immutable) and an upgrade still reaches every browser.

@@ -10,9 +10,12 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { build, type Plugin } from "vite";
 
-/** Not precached: Cesium's copy (kept at run time instead), source maps, the worker itself. */
+/**
+ * Not precached: Cesium's copy under cesium/<version>/ (kept at run time instead), source maps,
+ * the worker itself, and the .br/.gz twins the server picks by Accept-Encoding.
+ */
 function precached(rel: string): boolean {
-  return !rel.startsWith("cesiumStatic/") && !rel.endsWith(".map") && rel !== "sw.js";
+  return !rel.startsWith("cesium/") && !/\.(map|br|gz)$/.test(rel) && rel !== "sw.js";
 }
 
 async function filesUnder(dir: string): Promise<string[]> {

@@ -53,7 +53,7 @@ describe("strategyFor", () => {
   it("serves this build's files and Cesium's from caches, and nothing of other origins", () => {
     expect(strategy("/assets/index-abc.js")).toBe("shell");
     expect(strategy("/assets/index-old.js")).toBe("network");
-    expect(strategy("/cesiumStatic/Assets/Textures/NaturalEarthII/0/0/0.jpg")).toBe("cesium");
+    expect(strategy("/cesium/1.140.0/Assets/Textures/NaturalEarthII/0/0/0.jpg")).toBe("cesium");
     expect(strategy("/api/regions", { origin: "https://tile.openstreetmap.org" })).toBe("network");
   });
 });

@@ -60,7 +60,7 @@ export function strategyFor(
   if (DATA_PATHS_WITH_REGION.has(path) && isRegionQuery(url.searchParams)) return "data";
   // Thumbnails only: a full photo can be tens of MB and is not needed to find one's way offline.
   if (path.startsWith("/files/") && path.includes("/thumbnails/")) return "data";
-  if (path.startsWith("/cesiumStatic/")) return "cesium";
+  if (path.startsWith("/cesium/")) return "cesium";
   if (precached.has(path) && url.search === "") return "shell";
   return "network";
 }

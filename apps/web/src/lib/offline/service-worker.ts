@@ -18,9 +18,18 @@ export function registerServiceWorker(): void {
     for (const l of listeners) l();
   });
   // sw.js is always fetched from the server (no HTTP cache), so each visit sees a new build.
-  navigator.serviceWorker
-    .register("/sw.js", { scope: "/", updateViaCache: "none" })
-    .catch((e: unknown) => console.error("Service worker registration failed", e));
+  const register = () =>
+    void navigator.serviceWorker
+      .register("/sw.js", { scope: "/", updateViaCache: "none" })
+      .catch((e: unknown) => console.error("Service worker registration failed", e));
+  // Installing precaches the whole build: after the page has loaded and the browser is idle, so it
+  // never competes with a first visit's own downloads on a slow link.
+  const whenIdle = () =>
+    "requestIdleCallback" in window
+      ? requestIdleCallback(register, { timeout: 5000 })
+      : setTimeout(register, 1000);
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
 }
 
 export function isUpdateReady(): boolean {
