@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { regionKey } from "@poleatlas/shared";
 import { makeJpeg } from "./support/photo-fixtures";
-import { settle } from "./support/map-globe";
+import { settle, tapMarkerOnCanvas } from "./support/map-globe";
 import { expect, seedMap, SPOT, test } from "./support/map-seed";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -55,6 +55,11 @@ test("drawer, full-width globe, full-screen upload, bottom sheet with its timeli
   await page.screenshot({ path: testInfo.outputPath("phone-upload.png") });
   await dialog.getByRole("button", { name: "Upload Images" }).tap();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
+
+  // A tap on a region's marker opens it.
+  await settle(page, (s) => s.regionMarkers >= 2);
+  await tapMarkerOnCanvas(page, { kind: "region", id: berlin.id });
+  await expect(page).toHaveURL(new RegExp(`region=${encodeURIComponent(berlin.id)}`));
 
   // A photo of the spot: the bottom sheet, its timeline of four visits, moved with a thumb.
   const region = regionKey(SPOT.longitude, SPOT.latitude);

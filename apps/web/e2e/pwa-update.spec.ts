@@ -9,6 +9,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import {
   makeDataDir,
   startServerProcess,
@@ -43,18 +44,25 @@ test.afterAll(async () => {
   if (webDir) await rm(webDir, { recursive: true, force: true });
 });
 
+/** A deployed file with the .br and .gz twins the build writes (the server prefers those). */
+async function deploy(file: string, content: string) {
+  await writeFile(file, content);
+  await writeFile(`${file}.br`, brotliCompressSync(content));
+  await writeFile(`${file}.gz`, gzipSync(content));
+}
+
 /** What a deploy changes: the page, and the worker (its build id names its precache). */
 async function publishNewBuild(oldBuildId: string) {
   const indexPath = path.join(webDir, "index.html");
   const index = await readFile(indexPath, "utf8");
-  await writeFile(
+  await deploy(
     indexPath,
     index.replace("<title>", '<meta name="poleatlas-build" content="second" /><title>'),
   );
   const swPath = path.join(webDir, "sw.js");
   const sw = await readFile(swPath, "utf8");
   expect(sw).toContain(oldBuildId);
-  await writeFile(swPath, sw.replaceAll(oldBuildId, NEW_BUILD_ID));
+  await deploy(swPath, sw.replaceAll(oldBuildId, NEW_BUILD_ID));
 }
 
 test("after a deploy a new visit runs the new build, an open page is offered a reload, offline too", async ({

@@ -93,6 +93,15 @@ export async function clickMarkerOnCanvas(page: Page, ref: MarkerRef): Promise<v
   await page.mouse.click(box.x + at.x, box.y + at.y);
 }
 
+/** Taps a marker with a finger (touch emulation), where the globe says it is drawn. */
+export async function tapMarkerOnCanvas(page: Page, ref: MarkerRef): Promise<void> {
+  const canvas = page.locator(".cesium-widget canvas");
+  const box = await canvas.boundingBox();
+  const at = await page.evaluate((r) => window.__poleatlasGlobe?.screenPositionOf(r), ref);
+  if (!box || !at) throw new Error(`marker ${JSON.stringify(ref)} is not on screen`);
+  await page.touchscreen.tap(box.x + at.x, box.y + at.y);
+}
+
 /** Drives the globe as a click on a marker would (or on empty space with null). */
 export async function clickMarkerByHook(page: Page, ref: MarkerRef | null): Promise<void> {
   await page.evaluate((r) => window.__poleatlasGlobe?.click(r), ref);
