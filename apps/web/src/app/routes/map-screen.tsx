@@ -47,6 +47,7 @@ import { MapSidebar } from "./map-sidebar";
 import { useMapUrl } from "./use-map-url";
 
 const NO_PHOTOS: readonly ImageRecord[] = [];
+const CLEAR_QUEUE_TIMEOUT_MS = 3000;
 const NO_REGIONS: readonly RegionSummary[] = [];
 const NO_POLES: readonly PoleSummary[] = [];
 
@@ -115,14 +116,17 @@ export default function MapScreen() {
   const queue = useUploadQueue(queueOwner, refreshPhotos);
 
   const logout = useCallback(async () => {
-    // Photos still waiting belong to this user: they must not stay on a shared device.
-    if (user)
-      await uploadQueue.clearUser(user.id).catch((e: unknown) => console.error("Queue not cleared", e));
     try {
       await signOut();
     } catch (e) {
       console.error("Sign-out failed", e);
     }
+    // Photos still waiting belong to this user: they must not stay on a shared device. A browser
+    // store that does not answer must not keep the user signed in on screen.
+    if (user)
+      await uploadQueue
+        .clearUser(user.id, CLEAR_QUEUE_TIMEOUT_MS)
+        .catch((e: unknown) => console.error("Queue not cleared", e));
     await navigate("/login");
   }, [signOut, navigate, user]);
 

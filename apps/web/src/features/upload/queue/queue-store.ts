@@ -41,6 +41,11 @@ function database(): Promise<IDBDatabase> {
     const req = indexedDB.open(DB_NAME, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "id" });
     req.onsuccess = () => resolve(req.result);
+    // Another tab holds an older version open: fail rather than wait for ever.
+    req.onblocked = () => {
+      opened = null;
+      reject(new Error("IndexedDB is blocked by another tab"));
+    };
     req.onerror = () => {
       opened = null;
       reject(req.error ?? new Error("IndexedDB could not be opened"));

@@ -89,4 +89,14 @@ describe("the upload queue", () => {
     await queue.clearUser("u1");
     expect((await store.all()).map((e) => e.name)).toEqual(["theirs.jpg"]);
   });
+
+  it("gives up clearing when the browser's store does not answer, so sign-out is never held", async () => {
+    const silent = {
+      all: () => new Promise<never>(() => {}),
+      put: () => Promise.resolve(),
+      remove: () => Promise.resolve(),
+    };
+    const queue = createUploadQueue(silent);
+    await expect(queue.clearUser("u1", 20)).rejects.toThrow("did not answer");
+  });
 });

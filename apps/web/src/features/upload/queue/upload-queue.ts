@@ -68,11 +68,25 @@ export function createUploadQueue(store: QueueStore) {
       await reload();
     },
 
-    /** Drops everything a user queued (sign-out): their photos must not wait on a shared device. */
-    clearUser: async (userId: string) => {
-      await load();
-      for (const e of entries.filter((x) => x.userId === userId)) await store.remove(e.id);
-      await reload();
+    /**
+     * Drops everything a user queued (sign-out): their photos must not wait on a shared device.
+     * Gives up (rejects) after `timeoutMs` if the browser's store does not answer.
+     */
+    clearUser: async (userId: string, timeoutMs = 3000) => {
+      const clear = async () => {
+        await reload();
+        for (const e of entries.filter((x) => x.userId === userId)) await store.remove(e.id);
+        await reload();
+      };
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("upload queue store did not answer")), timeoutMs);
+      });
+      try {
+        await Promise.race([clear(), late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
 
     /**
