@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 import { addMember, createTeam, get, setActive } from "../workspaces/support";
 import { featureCollectionSchema } from "./support";
-import { exportFile, patch, uploadPhoto, type Uploaded } from "./photos";
+import { exportFile, seedPhotos, uploadPhoto, type Uploaded } from "./photos";
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -26,27 +26,7 @@ beforeAll(async () => {
     createSignedInUser(t),
     createSignedInUser(t),
   ]);
-  sydney = await uploadPhoto(t, owner, {
-    gps: "S/E (Sydney)",
-    date: "2024-05-01",
-    filename: "syd.jpg",
-    shade: 10,
-  });
-  santiago = await uploadPhoto(t, owner, {
-    gps: "S/W (Santiago)",
-    date: "2024-06-10",
-    filename: "san.jpg",
-    shade: 60,
-  });
-  berlin = await uploadPhoto(t, owner, {
-    gps: "N/E (Berlin)",
-    date: "2023-01-01",
-    filename: "ber.jpg",
-    shade: 110,
-  });
-  unplaced = await uploadPhoto(t, owner, { gps: null, date: "2024-07-01", filename: "none.jpg", shade: 160 });
-  await patch(t, owner, sydney.record.id, { risk: "high" });
-  await patch(t, owner, berlin.record.id, { risk: "low" });
+  ({ sydney, santiago, berlin, unplaced } = await seedPhotos(t, owner));
 });
 
 afterAll(() => t.close());

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 import { featureCollectionSchema, parseCsv } from "./support";
-import { exportFile, labelPole, patch, uploadPhoto, type Uploaded } from "./photos";
+import { exportFile, labelPole, seedPhotos, type Uploaded } from "./photos";
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -22,27 +22,10 @@ const TRICKY_NOTE = '=HYPERLINK("http://evil.example","click"), then\r\n"quoted"
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await createSignedInUser(t);
-  sydney = await uploadPhoto(t, owner, {
-    gps: "S/E (Sydney)",
-    date: "2024-05-01",
-    filename: "syd.jpg",
-    shade: 10,
-  });
-  santiago = await uploadPhoto(t, owner, {
-    gps: "S/W (Santiago)",
-    date: "2024-06-10",
-    filename: "+SUM(1,2) <&> pole.jpg",
-    shade: 60,
-  });
-  berlin = await uploadPhoto(t, owner, {
-    gps: "N/E (Berlin)",
-    date: "2023-01-01",
-    filename: "ber.jpg",
-    shade: 110,
-  });
-  unplaced = await uploadPhoto(t, owner, { gps: null, date: "2024-07-01", filename: "none.jpg", shade: 160 });
-  await patch(t, owner, sydney.record.id, { risk: "high", notes: TRICKY_NOTE });
-  await patch(t, owner, berlin.record.id, { risk: "low" });
+  ({ sydney, santiago, berlin, unplaced } = await seedPhotos(t, owner, {
+    santiagoName: "+SUM(1,2) <&> pole.jpg",
+    sydneyNotes: TRICKY_NOTE,
+  }));
   await labelPole(t, owner, sydney.record.pole_id as string, "@A1 <Pole & 7>");
 });
 

@@ -45,3 +45,52 @@ export async function labelPole(t: TestApp, who: SignedInUser, poleId: string, l
 
 export const exportFile = (t: TestApp, who: SignedInUser | null, query: string) =>
   t.app.inject({ method: "GET", url: `/api/export?${query}`, headers: who ? { cookie: who.cookie } : {} });
+
+export interface SeededPhotos {
+  sydney: Uploaded;
+  santiago: Uploaded;
+  berlin: Uploaded;
+  unplaced: Uploaded;
+}
+
+/**
+ * The four photos both export suites read: Sydney (rated high), Santiago, Berlin (rated low) in
+ * three hemispheres, and one without GPS. `santiagoName` and `sydneyNotes` let the format suite
+ * plant spreadsheet formulas and markup.
+ */
+export async function seedPhotos(
+  t: TestApp,
+  owner: SignedInUser,
+  opts: { santiagoName?: string; sydneyNotes?: string } = {},
+): Promise<SeededPhotos> {
+  const sydney = await uploadPhoto(t, owner, {
+    gps: "S/E (Sydney)",
+    date: "2024-05-01",
+    filename: "syd.jpg",
+    shade: 10,
+  });
+  const santiago = await uploadPhoto(t, owner, {
+    gps: "S/W (Santiago)",
+    date: "2024-06-10",
+    filename: opts.santiagoName ?? "san.jpg",
+    shade: 60,
+  });
+  const berlin = await uploadPhoto(t, owner, {
+    gps: "N/E (Berlin)",
+    date: "2023-01-01",
+    filename: "ber.jpg",
+    shade: 110,
+  });
+  const unplaced = await uploadPhoto(t, owner, {
+    gps: null,
+    date: "2024-07-01",
+    filename: "none.jpg",
+    shade: 160,
+  });
+  await patch(t, owner, sydney.record.id, {
+    risk: "high",
+    ...(opts.sydneyNotes ? { notes: opts.sydneyNotes } : {}),
+  });
+  await patch(t, owner, berlin.record.id, { risk: "low" });
+  return { sydney, santiago, berlin, unplaced };
+}
