@@ -36,6 +36,35 @@ export type PoleSummary = z.infer<typeof poleSummarySchema>;
 
 /** GET /api/poles?region=ID */
 export const poleListQuerySchema = z.object({ region: z.string().max(32) });
+
+/** A pole's risk as one small number in the compact marker form: its index here. */
+export const RISK_CODES = ["unrated", "low", "medium", "high"] as const satisfies readonly RiskKey[];
+
+/**
+ * A region's poles as the map draws them (issue 16), column by column, oldest first: 100k poles
+ * stay a few MB on the wire, where 100k PoleSummary objects would be ~20 MB. Item i of every
+ * column is pole i. Everything else about a pole (dates, its photos) comes from GET /api/poles/:id
+ * when it is selected.
+ */
+export const poleMarkersSchema = z.object({
+  ids: z.array(z.string()),
+  /** Degrees, rounded to 6 decimals (~0.1 m). */
+  latitudes: z.array(z.number()),
+  longitudes: z.array(z.number()),
+  /** Index into RISK_CODES. */
+  risks: z.array(
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(RISK_CODES.length - 1),
+  ),
+  /** Photos on the pole. */
+  counts: z.array(z.number().int()),
+  /** Set labels only, by pole id (most poles have none). */
+  labels: z.record(z.string(), z.string()),
+});
+export type PoleMarkers = z.infer<typeof poleMarkersSchema>;
 export const poleListSchema = z.object({ poles: z.array(poleSummarySchema) });
 
 export const poleIdParamsSchema = z.object({ id: z.guid() });
