@@ -40,6 +40,7 @@ import { GlobeEventHub, type GlobeEvents } from "./globe-events";
 import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
 import { ellipsoidPosition, PositionPicker, type LatLon } from "./position-picker";
 import { addBasemaps } from "./basemaps";
+import { reloadFailedImageryWhenOnline } from "./imagery-reload";
 import { resumeRenderingAfterErrors } from "./render-recovery";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
 import { addSky } from "./sky";
@@ -79,6 +80,7 @@ export class GlobeController {
     this.viewer = new Viewer(container, viewerOptions(this.geocoder, this.softwareRendering));
     if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
     resumeRenderingAfterErrors(this.viewer);
+    reloadFailedImageryWhenOnline(this.viewer);
     const { scene, camera } = this.viewer;
     scene.screenSpaceCameraController.maximumZoomDistance = MAX_ZOOM_OUT_M;
     this.regionLayer = new RegionLayer(scene);
