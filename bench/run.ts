@@ -90,7 +90,24 @@ async function main() {
       rows.push([`${n} rows: GET /api/images?region (${r.regionImages.photos} photos)`, t(r.regionImages)]);
       rows.push([`${n} rows: GET /api/storage/usage`, t(r.usage)]);
       rows.push([`${n} rows: GET /api/images (first page of 1,000)`, t(r.listAll)]);
-      rows.push([`${n} rows: GET /api/poles?region (${r.regionImages.photos} poles)`, t(r.regionPoles)]);
+      const wire = (x: {
+        p50Ms: number;
+        p95Ms: number;
+        bytes: number;
+        decodedBytes: number;
+        encoding: string;
+      }) =>
+        `p50 ${fmt(x.p50Ms)} ms, p95 ${fmt(x.p95Ms)} ms, ${fmt(x.bytes / 1024)} KiB ${x.encoding} (${fmt(x.decodedBytes / 1024)} KiB decoded)`;
+      rows.push([
+        `${n} rows: GET /api/poles?region (grid region, ${r.regionPolesGrid.poles} poles)`,
+        wire(r.regionPolesGrid),
+      ]);
+      if (r.regionPoles.region === "dense") {
+        rows.push([
+          `GET /api/poles?region (dense region, ${r.regionPoles.poles.toLocaleString("en-US")} poles; beside ${n} rows)`,
+          `${wire(r.regionPoles)} (target p50 ≤ 300 ms, ≤ 3 MB)`,
+        ]);
+      }
       rows.push([
         `${n} poles: the pole rule for a new photo (SQL)`,
         `p50 ${fmt(r.assignPole.p50Ms, 2)} ms, p95 ${fmt(r.assignPole.p95Ms, 2)} ms`,

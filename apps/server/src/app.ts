@@ -16,6 +16,7 @@ import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerImages } from "./modules/images/images.module";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
+import { registerCompression } from "./plugins/compression";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerOriginCheck } from "./plugins/origin-check";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -70,6 +71,8 @@ export async function buildApp({
     done();
   });
   registerErrorHandler(app);
+  // JSON answers over 1 KB go out brotli or gzip when the client accepts it; streams never do.
+  registerCompression(app);
   await registerSecurityHeaders(app, {
     publicUrl: config.publicUrl,
     imageryOrigins: config.security.imageryOrigins,

@@ -210,6 +210,8 @@ export const poles = pgTable(
     regionLat: doublePrecision("region_lat").generatedAlwaysAs(regionKey("latitude")),
     risk: text("risk"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Its photos, kept by triggers on utility_pole_images (drizzle/0009). */
+    photoCount: integer("photo_count").notNull().default(0),
   },
   (t) => [
     index("poles_user_lat_idx").on(t.workspaceId, t.latitude),

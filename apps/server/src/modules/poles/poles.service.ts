@@ -41,10 +41,11 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
   }
 
   return {
-    async region({ workspaceId }: Actor, regionId: string): Promise<PoleSummary[]> {
+    /** The caller's poles in one region, compact (poleMarkersSchema), as JSON text. */
+    async regionMarkersJson({ workspaceId }: Actor, regionId: string): Promise<string> {
       const region = parseRegionKey(regionId);
       if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
-      return poles.region(workspaceId, region);
+      return poles.markersJson(workspaceId, region);
     },
 
     /** The pole and its timeline (photos in list order). */
