@@ -10,7 +10,7 @@ import {
   imageResponseSchema,
   poleIdParamsSchema,
   poleListQuerySchema,
-  poleListSchema,
+  poleMarkersSchema,
   polePatchSchema,
   poleResponseSchema,
   poleTimelineSchema,
@@ -27,10 +27,10 @@ export function polesRoutes(
 
   api.get(
     "/api/poles",
-    { schema: { querystring: poleListQuerySchema, response: { 200: poleListSchema } } },
+    { schema: { querystring: poleListQuerySchema, response: { 200: poleMarkersSchema } } },
     async (req) => {
       const actor = await requireActor(req);
-      return { poles: await service.region(actor, req.query.region) };
+      return service.regionMarkers(actor, req.query.region);
     },
   );
 

@@ -10,7 +10,9 @@ import {
   parseRegionKey,
   type ImagePatch,
   type ImageRecord,
+  type PoleMarkers,
   type PoleSummary,
+  RISK_CODES,
   type RegionRisk,
   workspaceTexts,
 } from "@poleatlas/shared";
@@ -45,6 +47,21 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
       const region = parseRegionKey(regionId);
       if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
       return poles.region(workspaceId, region);
+    },
+
+    /** TEMP (replaced by wt-polesapi): the compact form, built in JS from the region's summaries. */
+    async regionMarkers(actor: Actor, regionId: string): Promise<PoleMarkers> {
+      const list = await this.region(actor, regionId);
+      const labels: Record<string, string> = {};
+      for (const p of list) if (p.label !== "") labels[p.id] = p.label;
+      return {
+        ids: list.map((p) => p.id),
+        latitudes: list.map((p) => Math.round(p.latitude * 1e6) / 1e6),
+        longitudes: list.map((p) => Math.round(p.longitude * 1e6) / 1e6),
+        risks: list.map((p) => RISK_CODES.indexOf(p.risk ?? "unrated")),
+        counts: list.map((p) => p.photo_count),
+        labels,
+      };
     },
 
     /** The pole and its timeline (photos in list order). */
