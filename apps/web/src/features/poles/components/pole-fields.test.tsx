@@ -21,9 +21,9 @@ const POLES = poleMarkersOf([
   { id: "near", label: "P-7", latitude: 52.521, longitude: 13.4, count: 3 },
 ]);
 
-function setup() {
+function setup(regionPoles = POLES) {
   const server = fakeServer({
-    "GET /api/poles": () => ({ status: 200, body: POLES }),
+    "GET /api/poles": () => ({ status: 200, body: regionPoles }),
     "PATCH /api/poles/here": (call) => ({
       status: 200,
       body: { pole: { ...HERE, label: (call.body as { label: string }).label.trim() } },
@@ -65,5 +65,22 @@ describe("PoleFields", () => {
     await userEvent.click(screen.getByRole("button", { name: "Make a new pole" }));
     await waitFor(() => expect(patches()).toHaveLength(2));
     expect(patches().map((c) => c.body)).toEqual([{ pole_id: "near" }, { pole_id: "new" }]);
+  });
+
+  it("offers only the nearest 50 of a region's 100k poles", async () => {
+    const many = poleMarkersOf([
+      { id: "here", latitude: 52.52, longitude: 13.4, count: 2 },
+      ...Array.from({ length: 100_000 }, (_, i) => ({
+        id: `p${i}`,
+        latitude: 52.52 + ((i % 1000) + 1) * 1e-5,
+        longitude: 13.4 + Math.floor(i / 1000) * 1e-5,
+      })),
+    ]);
+    setup(many);
+    await userEvent.click(await screen.findByRole("combobox", { name: "Move to another pole" }));
+    const options = screen.getAllByRole("option");
+    expect(options).toHaveLength(50);
+    // Named as before: its label (none here) and its photo count.
+    expect(options[0]).toHaveTextContent("No label · 1 photo");
   });
 });
