@@ -51,6 +51,9 @@ function serve(routes: Record<string, (call: Call) => Reply | Promise<Reply>> = 
 const openMap = (at: string) => renderAt(at, [{ path: "/map", element: <MapScreen /> }]);
 const regionPhotoLists = (calls: Call[]) => calls.filter((c) => c.path.startsWith("/api/images?region"));
 
+/** The panel's first render (MUI slider, toggles, fields) can take over a second on a busy machine. */
+const PANEL_WAIT = { timeout: 5000 };
+
 /** A promise the test settles, to hold an answer back. */
 function held() {
   let release: (r: Reply) => void = () => {};
@@ -72,7 +75,7 @@ describe("MapScreen: a click on a pole", () => {
     // Loading, in the panel's place.
     expect(await screen.findByText("Loading the pole's photos…")).toBeVisible();
     pole.release({ status: 200, body: POLE_A });
-    const panel = await screen.findByTestId("photo-panel");
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
     // The last in list order (undated last): the photo the marker stood for before.
     expect(within(panel).getByRole("heading", { name: "a-undated.jpg" })).toBeVisible();
     expect(within(panel).getByText("Photo 3 of 3")).toBeVisible();
@@ -95,7 +98,7 @@ describe("MapScreen: a click on a pole", () => {
     expect(within(status).getByText("Something went wrong on our side.")).toBeVisible();
     fail = false;
     await user.click(within(status).getByRole("button", { name: "Retry" }));
-    const panel = await screen.findByTestId("photo-panel");
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
     expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
     expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
   });
@@ -107,7 +110,7 @@ describe("MapScreen: a click on a pole", () => {
     const { router } = openMap("/map?region=13.4,52.5");
     await user.click(await screen.findByRole("button", { name: "pole pole-a" }));
     await user.click(screen.getByRole("button", { name: "pole pole-b" }));
-    const panel = await screen.findByTestId("photo-panel");
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
     expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
     slow.release({ status: 200, body: POLE_A });
     // The late answer for the first click changes nothing.
@@ -137,7 +140,7 @@ describe("MapScreen: a region and photo in the URL (a reload, a link, back/forwa
     const server = serve({ "GET /api/images/a1": () => ({ status: 200, body: { image: A1 } }) });
     const user = userEvent.setup();
     const { router } = openMap("/map?region=13.4,52.5&photo=a1");
-    const panel = await screen.findByTestId("photo-panel");
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
     expect(within(panel).getByText("Photo 1 of 3")).toBeVisible();
     await user.keyboard("{ArrowRight}");
     expect(await within(panel).findByText("Photo 2 of 3")).toBeVisible();
@@ -174,7 +177,7 @@ describe("MapScreen: after a change, the queries it touched are asked again", ()
     });
     const user = userEvent.setup();
     openMap("/map?region=13.4,52.5&photo=a2");
-    const panel = await screen.findByTestId("photo-panel");
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
     const count = (path: string) => server.calls.filter((c) => c.method === "GET" && c.path === path).length;
     const before = {
       poles: count("/api/poles?region=13.4%2C52.5"),
@@ -203,7 +206,7 @@ describe("MapScreen: after a change, the queries it touched are asked again", ()
     });
     const user = userEvent.setup();
     const { router } = openMap("/map?region=13.4,52.5&photo=a2");
-    const panel = await screen.findByTestId("photo-panel");
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
     const count = (path: string) => server.calls.filter((c) => c.method === "GET" && c.path === path).length;
     const pole = count("/api/poles/pole-a");
     const poles = count("/api/poles?region=13.4%2C52.5");
@@ -211,7 +214,7 @@ describe("MapScreen: after a change, the queries it touched are asked again", ()
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
     // The next photo of the timeline, in a timeline without the deleted one.
     await waitFor(() => expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=a3"));
-    expect(await screen.findByText("Photo 2 of 2")).toBeVisible();
+    expect(await screen.findByText("Photo 2 of 2", {}, PANEL_WAIT)).toBeVisible();
     expect(
       within(screen.getByTestId("photo-panel")).getByRole("heading", { name: "a-undated.jpg" }),
     ).toBeVisible();
