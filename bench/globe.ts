@@ -8,14 +8,15 @@
  * (WEB_DIST_DIR in the environment picks another web build), a signed-in user without photos, Chromium with software WebGL (SwiftShader) at
  * 1280×800 on `/map?globeTestHook`. Synthetic records are made in the page and handed to the
  * GlobeController through the test hook, as the map screen hands them over (setRegions, setMode,
- * setPhotos).
+ * setPoles: the region's poles in the compact form of GET /api/poles?region=, one photo each; the
+ * "photo markers" scenarios are that many pole markers).
  *
  * What is timed (helpers in apps/web/src/globe/bench-hook.ts): the app renders on demand, so
  * frames are forced: requestRender, the Viewer's render() (what its render loop calls) and a 1×1
  * readPixels that waits until SwiftShader has really drawn the frame, all in one task so the app's
  * own loop cannot slip in. The camera stands still, so each forced frame redraws the whole view
  * (culling, globe tiles, markers, labels); compositing the page is not included.
- * - time to draw: from the setPhotos/setRegions call to the end of the first frame after it
+ * - time to draw: from the setPoles/setRegions call to the end of the first frame after it
  *   (`setupMs`: the call alone: records → markers → point collections); median of 3 in the full
  *   run (emptied in between; `firstDrawMs` is the cold first one), 1 in the quick run;
  * - the empty globe: the same camera with every marker and label hidden (scene.primitives.show),
@@ -56,7 +57,7 @@ export interface GlobeScenario {
   drawMs: number;
   /** The first of the draws (cold: code paths and buffers not warm yet). */
   firstDrawMs: number;
-  /** Of drawMs, the setPhotos/setRegions call alone. */
+  /** Of drawMs, the setPoles/setRegions call alone. */
   setupMs: number;
   frame: FrameStats;
   /** The empty globe's frames interleaved with `frame` (markers hidden, same camera). */
@@ -125,7 +126,7 @@ async function empty(page: Page, camera: GlobeScenario["camera"], n: Sizes): Pro
     const { globe, hook } = (globalThis as unknown as Win).__globeBench;
     hook.hideMarkers(true);
     try {
-      const runs = [0, 1, 2].map(() => hook.timeToDraw(() => globe.setPhotos([])));
+      const runs = [0, 1, 2].map(() => hook.timeToDraw(() => globe.setPoles(null)));
       return { draws: runs, frames: hook.renderFrames(k) };
     } finally {
       hook.hideMarkers(false);
@@ -189,8 +190,8 @@ function photosOnScreen(page: Page, count: number): Promise<number> {
   return page.evaluate((k) => {
     const b = (globalThis as unknown as Win).__globeBench;
     const { cssWidth: w, cssHeight: h } = b.hook.canvasSize();
-    return (b.photos[k] ?? []).filter((p) => {
-      const at = b.globe.screenPositionOf({ kind: "photo", id: p.id });
+    return (b.poles[k]?.ids ?? []).filter((id) => {
+      const at = b.globe.screenPositionOf({ kind: "photo", id });
       return at && at.x >= 0 && at.y >= 0 && at.x <= w && at.y <= h;
     }).length;
   }, count);
@@ -202,14 +203,14 @@ async function measurePicks(page: Page, count: number, picks: number): Promise<G
     ({ k, picks }) => {
       const b = (globalThis as unknown as Win).__globeBench;
       const { cssWidth: w, cssHeight: h } = b.hook.canvasSize();
-      const all = b.photos[k] ?? [];
+      const all = b.poles[k]?.ids ?? [];
       const out: { id: string; x: number; y: number; ms: number; ref: Ref | null }[] = [];
       // Every 997th photo (prime: spread over the set), inside the canvas with a margin.
       for (let i = 0; out.length < picks + 1 && i < all.length * 4; i += 997) {
-        const p = all[i % all.length]!;
-        const at = b.globe.screenPositionOf({ kind: "photo", id: p.id });
+        const id = all[i % all.length]!;
+        const at = b.globe.screenPositionOf({ kind: "photo", id });
         if (at && at.x > 20 && at.y > 20 && at.x < w - 20 && at.y < h - 20) {
-          out.push({ id: p.id, ...at, ...b.hook.pick(at.x, at.y) });
+          out.push({ id, ...at, ...b.hook.pick(at.x, at.y) });
         }
       }
       return out;

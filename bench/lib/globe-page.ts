@@ -3,7 +3,7 @@
  * (types shared with the page and the e2e tests in apps/web/src/globe/globe-types.ts), synthetic
  * records made in the page, and drawing/settling helpers (see bench/globe.ts for what is timed).
  */
-import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import type { PoleMarkers, RegionSummary } from "@poleatlas/shared";
 import type { Page } from "@playwright/test";
 import type {
   GlobeBenchHook,
@@ -22,13 +22,15 @@ export interface PageBench {
   hook: GlobeBenchHook;
   region: RegionSummary;
   regions: RegionSummary[];
-  photos: Record<number, ImageRecord[]>;
+  /** The region's poles by count, in the compact form the map gets (GET /api/poles?region=). */
+  poles: Record<number, PoleMarkers>;
 }
 export type Win = { __poleatlasGlobe?: PageGlobe; __globeBench: PageBench };
 
 /**
- * Runs in the page: deterministic synthetic records. Photos lie in region "13.4,52.5"'s 0.1° cell
- * (as the server groups them); regions on distinct 0.1° cells between 60° S and 70° N.
+ * Runs in the page: deterministic synthetic records. Poles (one photo each, unrated, no label) lie
+ * in region "13.4,52.5"'s 0.1° cell (as the server groups them), handed over in the compact form
+ * the region view draws (issue 16); regions on distinct 0.1° cells between 60° S and 70° N.
  */
 export async function preparePage(sizes: { photos: number[]; regions: number }): Promise<void> {
   const w = globalThis as unknown as Win;
@@ -39,36 +41,27 @@ export async function preparePage(sizes: { photos: number[]; regions: number }):
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  const photo = (id: string, longitude: number, latitude: number): ImageRecord => ({
-    id,
-    user_id: "bench",
-    image_url: `/files/bench/${id}.jpg`,
-    thumbnail_url: `/files/bench/${id}.webp`,
-    name: `${id}.jpg`,
-    date: "2024-05-01",
-    created_at: "2024-05-01T10:00:00.000000Z",
-    latitude,
-    longitude,
-    metadata: {
-      ...{ latitude, longitude, timestamp: "2024-05-01T10:00:00.000Z", filename: `${id}.jpg` },
-      ...{ fileSize: 2_000_000, fileType: "image/jpeg", lastModified: null },
-    },
-    ...{ pole_id: `pole-${id}`, risk: null, notes: null, sha256: null, uploaded_by: null, rated_by: null },
-  });
-  const photos: Record<number, ImageRecord[]> = {};
+  const poles: Record<number, PoleMarkers> = {};
   for (const n of sizes.photos) {
-    photos[n] = Array.from({ length: n }, (_, i) =>
-      photo(`p${n}-${i}`, 13.35 + random() * 0.0999, 52.45 + random() * 0.0999),
-    );
+    const p: PoleMarkers = { ids: [], latitudes: [], longitudes: [], risks: [], counts: [], labels: {} };
+    for (let i = 0; i < n; i++) {
+      // Longitude first, then latitude: the same random sequence as the photos fed before issue 16.
+      p.longitudes.push(Math.round((13.35 + random() * 0.0999) * 1e6) / 1e6);
+      p.latitudes.push(Math.round((52.45 + random() * 0.0999) * 1e6) / 1e6);
+      p.ids.push(`p${n}-${i}`);
+      p.risks.push(0); // unrated
+      p.counts.push(1);
+    }
+    poles[n] = p;
   }
-  const all = photos[Math.max(...sizes.photos)] ?? [];
-  const lons = all.map((p) => p.longitude ?? 0);
-  const lats = all.map((p) => p.latitude ?? 0);
+  const all = poles[Math.max(...sizes.photos)] ?? { longitudes: [], latitudes: [] };
+  const lons = all.longitudes;
+  const lats = all.latitudes;
   const bounds = { minLon: Math.min(...lons), minLat: Math.min(...lats) };
   const region: RegionSummary = {
-    ...{ id: "13.4,52.5", name: "Region 1", longitude: 13.4, latitude: 52.5, count: all.length },
+    ...{ id: "13.4,52.5", name: "Region 1", longitude: 13.4, latitude: 52.5, count: lons.length },
     bounds: { ...bounds, maxLon: Math.max(...lons), maxLat: Math.max(...lats) },
-    risk: { high: 0, medium: 0, low: 0, unrated: all.length },
+    risk: { high: 0, medium: 0, low: 0, unrated: lons.length },
   };
   const taken = new Set<string>();
   const regions: RegionSummary[] = [];
@@ -88,21 +81,21 @@ export async function preparePage(sizes: { photos: number[]; regions: number }):
   if (!globe || typeof globe.benchHook !== "function") {
     throw new Error("this web build has no globe bench hook: serve the test build (npm run build:test)");
   }
-  w.__globeBench = { globe, hook: await globe.benchHook(), region, regions, photos };
+  w.__globeBench = { globe, hook: await globe.benchHook(), region, regions, poles };
 }
 
-/** A change to the globe, applied in the page inside timeToDraw. */
+/** A change to the globe, applied in the page inside timeToDraw (`photos`: that many poles). */
 export type Change = "regions" | "no regions" | "plus the region" | "region view" | { photos: number };
 
 export function draw(page: Page, change: Change): Promise<{ changeMs: number; totalMs: number }> {
   return page.evaluate((c) => {
-    const { globe, hook, region, regions, photos } = (globalThis as unknown as Win).__globeBench;
+    const { globe, hook, region, regions, poles } = (globalThis as unknown as Win).__globeBench;
     return hook.timeToDraw(() => {
       if (c === "regions") globe.setRegions(regions);
       else if (c === "no regions") globe.setRegions([]);
       else if (c === "plus the region") globe.setRegions([...regions, region]);
       else if (c === "region view") globe.setMode({ mode: "region", regionId: region.id });
-      else globe.setPhotos(photos[c.photos] ?? []);
+      else globe.setPoles(poles[c.photos] ?? null);
     });
   }, change);
 }

@@ -73,7 +73,7 @@ test("the app, the globe, its dialogs and the dev mailbox run under the CSP with
   const panel = page.getByTestId("photo-panel");
   await expect(panel.getByRole("img", { name: "csp.jpg" })).toHaveAttribute("data-full", "true");
   await settle(page, (s) => s.mode.mode === "region" && s.selectedPhotoId === photo.id);
-  await clickMarkerByHook(page, { kind: "photo", id: photo.id });
+  await clickMarkerByHook(page, { kind: "photo", id: photo.pole_id! });
 
   // The delete confirmation dialog (cancelled) and the upload dialog.
   await panel.getByRole("button", { name: "Delete image" }).click();

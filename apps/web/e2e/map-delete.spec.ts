@@ -28,14 +28,14 @@ test("deleting the shown photo removes it from the timeline, the globe, storage 
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(panel.getByText("Photo 2 of 2")).toBeVisible();
   await expect(panel.getByRole("heading", { name: "spot-2023-06.jpg" })).toBeVisible();
-  // The spot's pole stays, now shown by its latest remaining photo.
+  // The spot's pole stays (its marker is named by the pole), with the next photo selected.
   await settle(
     page,
     (s) =>
       s.photoMarkers === BERLIN_POLES &&
       s.selectedPhotoId === second.id &&
-      second.id in s.photoMarkerLooks &&
-      !(third.id in s.photoMarkerLooks),
+      s.selectedPoleId === second.pole_id &&
+      second.pole_id! in s.photoMarkerLooks,
   );
   expect((await listImages(page.request, berlin.id)).map((p) => p.id)).not.toContain(third.id);
   expect((await page.request.get(third.image_url)).status()).toBe(404);

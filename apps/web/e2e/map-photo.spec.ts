@@ -2,30 +2,36 @@
  * A selected photo in real Chromium: the panel's date and location, the timeline of one spot,
  * links that name a photo (with and without its region), and a link to a photo that is not there.
  */
-import { clickMarkerByHook, settle } from "./support/map-globe";
+import { clickMarkerOnCanvas, settle } from "./support/map-globe";
 import { BERLIN_POLES, expect, localeDate, seedMap, SPOT, test } from "./support/map-seed";
 
 test.setTimeout(180_000);
 
-test("selecting a photo shows its date and its stored location to 6 decimals", async ({ page, baseURL }) => {
+test("a click on a pole selects its latest photo: its date and its stored location to 6 decimals", async ({
+  page,
+  baseURL,
+}) => {
   const { berlin, spot } = await seedMap(page, baseURL!);
-  const [first] = spot;
+  const latest = spot[2];
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
   await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
-  await clickMarkerByHook(page, { kind: "photo", id: first.id });
+  // The spot's marker is its pole (the compact form names poles, not photos).
+  await clickMarkerOnCanvas(page, { kind: "photo", id: latest.pole_id! });
   const panel = page.getByTestId("photo-panel");
   await expect(panel).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`photo=${first.id}`));
+  await expect(page).toHaveURL(new RegExp(`photo=${latest.id}`));
+  await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
   await expect(panel.getByRole("group", { name: "Date" })).toHaveText(
-    `Date${await localeDate(page, 2023, 1, 1)}`,
+    `Date${await localeDate(page, 2024, 3, 1)}`,
   );
+  await settle(page, (s) => s.selectedPhotoId === latest.id && s.selectedPoleId === latest.pole_id);
   // EXIF keeps seconds to 1/100 (~0.3 m): the stored values are what the panel must show.
-  expect(Math.abs(first.latitude! - SPOT.latitude)).toBeLessThan(1e-5);
-  expect(Math.abs(first.longitude! - SPOT.longitude)).toBeLessThan(1e-5);
-  const where = `${first.latitude!.toFixed(6)}, ${first.longitude!.toFixed(6)}`;
+  expect(Math.abs(latest.latitude! - SPOT.latitude)).toBeLessThan(1e-5);
+  expect(Math.abs(latest.longitude! - SPOT.longitude)).toBeLessThan(1e-5);
+  const where = `${latest.latitude!.toFixed(6)}, ${latest.longitude!.toFixed(6)}`;
   expect(where).toMatch(/^52\.5200\d\d, 13\.4049\d\d$/);
   await expect(panel.getByRole("group", { name: "Location" })).toHaveText(`Location${where}`);
-  await expect(panel.getByRole("img", { name: "spot-2023-01.jpg" })).toHaveAttribute("data-full", "true");
+  await expect(panel.getByRole("img", { name: "spot-2024-03.jpg" })).toHaveAttribute("data-full", "true");
 });
 
 test("the timeline steps through one spot's photos by date, and a reload keeps region and photo", async ({

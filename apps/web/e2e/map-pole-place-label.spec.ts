@@ -81,8 +81,10 @@ test("a pole's label is drawn beside its marker, and follows an edit", async ({
   expect(res.status()).toBe(200);
 
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${latest.id}`);
-  const drawn = await settle(page, (s) => s.poleLabels[latest.id] === "P-10423");
-  expect(Object.keys(drawn.poleLabels)).toEqual([latest.id]);
+  // Labels are drawn by pole id.
+  const pole = latest.pole_id!;
+  const drawn = await settle(page, (s) => s.poleLabels[pole] === "P-10423");
+  expect(Object.keys(drawn.poleLabels)).toEqual([pole]);
   // Region view looks from 3000 m: within the labels' 5 km.
   expect(drawn.cameraHeight).toBeLessThan(5_000);
   await page.screenshot({ path: testInfo.outputPath("pole-label.png") });
@@ -90,5 +92,5 @@ test("a pole's label is drawn beside its marker, and follows an edit", async ({
   const field = page.getByTestId("photo-panel").getByLabel("Pole label");
   await field.fill("P-20000");
   await field.press("Enter");
-  await settle(page, (s) => s.poleLabels[latest.id] === "P-20000");
+  await settle(page, (s) => s.poleLabels[pole] === "P-20000");
 });

@@ -21,10 +21,12 @@ test("rating a photo High turns its pole red, outlines the region, and the legen
     (s) => s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === latest.id,
   );
   // Not rated: a yellow ring, not Medium's filled yellow.
-  expect(unrated.photoMarkerLooks[latest.id]).toEqual({ fill: "#202020", outline: "#FFFF00" });
+  // Markers are named by their pole's id.
+  const pole = latest.pole_id!;
+  expect(unrated.photoMarkerLooks[pole]).toEqual({ fill: "#202020", outline: "#FFFF00" });
 
   await panel.getByRole("button", { name: "High Risk" }).click();
-  const rated = await settle(page, (s) => s.photoMarkerLooks[latest.id]?.fill === RISK_COLORS.high);
+  const rated = await settle(page, (s) => s.photoMarkerLooks[pole]?.fill === RISK_COLORS.high);
   expect(rated.regionMarkerLooks[berlin.id]?.outline).toBe(RISK_COLORS.high);
   await page.screenshot({ path: testInfo.outputPath("map-pole-high.png") });
 
@@ -32,7 +34,7 @@ test("rating a photo High turns its pole red, outlines the region, and the legen
   const legend = page.getByRole("region", { name: "Risk Levels" });
   await legend.getByRole("button", { name: "High Risk" }).click();
   await expect(legend.getByRole("button", { name: "High Risk" })).toHaveAttribute("aria-pressed", "false");
-  await settle(page, (s) => s.photoMarkers === BERLIN_POLES - 1 && !(latest.id in s.photoMarkerLooks));
+  await settle(page, (s) => s.photoMarkers === BERLIN_POLES - 1 && !(pole in s.photoMarkerLooks));
   await legend.getByRole("button", { name: "High Risk" }).click();
   await settle(page, (s) => s.photoMarkers === BERLIN_POLES);
 
@@ -42,7 +44,7 @@ test("rating a photo High turns its pole red, outlines the region, and the legen
     "aria-pressed",
     "true",
   );
-  await settle(page, (s) => s.photoMarkerLooks[latest.id]?.fill === RISK_COLORS.high);
+  await settle(page, (s) => s.photoMarkerLooks[pole]?.fill === RISK_COLORS.high);
 });
 
 test("the timeline of a pole photographed at three dates up to 6 m apart", async ({ page, baseURL }) => {

@@ -37,7 +37,9 @@ test("after one visit the map reloads offline with its regions, poles and thumbn
     expect.arrayContaining([
       "/api/regions",
       `/api/poles?region=${encodeURIComponent(berlin.id)}`,
-      `/api/images?region=${encodeURIComponent(berlin.id)}`,
+      // The open photo's panel: its record and its pole's timeline (issue 16).
+      `/api/images/${photo.id}`,
+      `/api/poles/${photo.pole_id}`,
       new URL(photo.thumbnail_url, baseURL).pathname,
     ]),
   );

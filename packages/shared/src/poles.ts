@@ -65,11 +65,6 @@ export const poleMarkersSchema = z.object({
   labels: z.record(z.string(), z.string()),
 });
 export type PoleMarkers = z.infer<typeof poleMarkersSchema>;
-/**
- * @deprecated GET /api/poles?region= answers poleMarkersSchema since issue 16; kept only until
- * apps/web's get-poles.ts reads the compact form, then to be removed.
- */
-export const poleListSchema = z.object({ poles: z.array(poleSummarySchema) });
 
 export const poleIdParamsSchema = z.object({ id: z.guid() });
 

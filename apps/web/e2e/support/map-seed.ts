@@ -1,7 +1,9 @@
 /**
  * The photos the map specs start from, each spec with its own fresh user: Region 1 (Berlin) holds
  * three photos at one spot and one a little away, Region 2 (Paris) two. Also the page watchers
- * every map spec applies: no request may leave 127.0.0.1, and the page may log no error.
+ * every map spec applies: no request may leave 127.0.0.1, the page may log no error, and the map
+ * never asks for a region's photos (GET /api/images?region=: 50 MB at 100k poles; the region view
+ * draws the compact GET /api/poles?region=, issue 16).
  */
 import type { Page } from "@playwright/test";
 import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
@@ -60,13 +62,22 @@ export async function seedMap(page: Page, baseURL: string): Promise<SeededMap> {
 }
 
 /** Records what the page requests off this machine and the errors it throws. */
-export function watchPage(page: Page): { offMachine: () => string[]; errors: string[] } {
+export function watchPage(page: Page): {
+  offMachine: () => string[];
+  errors: string[];
+  regionPhotoLists: () => string[];
+} {
   const urls: string[] = [];
   const errors: string[] = [];
   page.on("request", (req) => urls.push(req.url()));
   page.on("pageerror", (e) => errors.push(e.message));
   return {
     errors,
+    regionPhotoLists: () =>
+      urls.filter((u) => {
+        const { pathname, searchParams } = new URL(u);
+        return pathname === "/api/images" && searchParams.has("region");
+      }),
     offMachine: () =>
       urls.filter((u) => {
         const { protocol, hostname } = new URL(u);
@@ -81,7 +92,7 @@ export const localeDate = (page: Page, y: number, m: number, d: number) =>
 
 /**
  * The e2e `test` for map specs: every test also checks, after it ran, that no request left this
- * machine and that the page threw no error.
+ * machine, that the page threw no error and that it never asked for a region's photos.
  */
 export const test = base.extend<{ pageWatch: ReturnType<typeof watchPage> }>({
   pageWatch: [
@@ -90,6 +101,7 @@ export const test = base.extend<{ pageWatch: ReturnType<typeof watchPage> }>({
       await use(watch);
       expect(watch.offMachine()).toEqual([]);
       expect(watch.errors).toEqual([]);
+      expect(watch.regionPhotoLists()).toEqual([]);
     },
     { auto: true },
   ],

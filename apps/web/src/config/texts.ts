@@ -8,6 +8,8 @@ export const loadTexts = {
   photosFailed: "Could not load this region's photos.",
   usageFailed: "Could not load your storage usage.",
   linkedPhotoFailed: "Could not open the linked photo.",
+  poleLoading: "Loading the pole's photos…",
+  poleFailed: "Could not load this pole's photos.",
   linkedPhotoNotFound: "That photo was not found: it may have been deleted, or it is not yours.",
   globeLoading: "Loading the globe…",
 };

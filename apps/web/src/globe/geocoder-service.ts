@@ -1,11 +1,11 @@
 /**
  * The search widget's service: answers from what the globe already shows (see search.ts) and
  * never calls an outside geocoder. Which hit a destination came from is remembered, so the
- * controller can select a region or photo instead of only moving the camera.
+ * controller can select a region or pole instead of only moving the camera.
  */
 import { Cartesian3, type GeocoderService } from "cesium";
 import { searchGlobe, type SearchHit } from "./search";
-import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import type { PoleMarkers, RegionSummary } from "@poleatlas/shared";
 
 /** Height the camera looks from when a search result is a point (below the overview limit). */
 export const SEARCH_VIEW_HEIGHT_M = 3000;
@@ -15,13 +15,13 @@ export class LocalGeocoderService implements GeocoderService {
   private readonly hits = new WeakMap<object, SearchHit>();
 
   constructor(
-    private readonly source: () => { regions: readonly RegionSummary[]; photos: readonly ImageRecord[] },
+    private readonly source: () => { regions: readonly RegionSummary[]; poles: PoleMarkers | null },
   ) {}
 
   geocode(query: string): Promise<GeocoderService.Result[]> {
-    const { regions, photos } = this.source();
+    const { regions, poles } = this.source();
     return Promise.resolve(
-      searchGlobe(query, regions, photos).map((hit) => {
+      searchGlobe(query, regions, poles).map((hit) => {
         const destination = Cartesian3.fromDegrees(hit.longitude, hit.latitude, SEARCH_VIEW_HEIGHT_M);
         this.hits.set(destination, hit);
         return { displayName: hit.displayName, destination };

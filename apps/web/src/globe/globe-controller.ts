@@ -1,7 +1,7 @@
 /**
  * The globe engine. A plain class that owns the Cesium Viewer and wires its parts: the marker
  * layers (region-layer.ts, photo-layer.ts), camera flights (camera-flights.ts), clicks on markers
- * and pick mode (position-picker.ts). React passes data in (setRegions, setPhotos, setMode,
+ * and pick mode (position-picker.ts). React passes data in (setRegions, setPoles, setMode,
  * selectPhoto, pickPosition) and receives events out (on(...)). No Cesium object ever leaves this
  * folder.
  */
@@ -20,6 +20,7 @@ import {
   REGION_FLIGHT_SECONDS,
   type BasemapsResponse,
   type ImageRecord,
+  type PoleMarkers,
   type RegionSummary,
 } from "@poleatlas/shared";
 import { CameraFlights, overviewRectangle } from "./camera-flights";
@@ -27,14 +28,8 @@ import { LocalGeocoderService } from "./geocoder-service";
 import { PhotoLayer } from "./photo-layer";
 import { RegionLayer } from "./region-layer";
 import { screenProjector, showInInfoBox, viewBoxOf } from "./scene-helpers";
-import {
-  photoMarkers,
-  regionMarkers,
-  shouldReturnToOverview,
-  toMarkerRef,
-  type MarkerRef,
-  type RiskKey,
-} from "./markers";
+import { poleMarkers } from "./pole-markers";
+import { regionMarkers, shouldReturnToOverview, toMarkerRef, type MarkerRef, type RiskKey } from "./markers";
 import { MAX_ZOOM_OUT_M, regionCenter, returnsToOverview } from "./camera-targets";
 import { GlobeEventHub, type GlobeEvents } from "./globe-events";
 import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
@@ -60,23 +55,22 @@ export class GlobeController {
   private readonly updateListeners = new Set<() => void>();
   private readonly cleanups: (() => void)[] = [];
   private regions: readonly RegionSummary[] = [];
-  private photos: readonly ImageRecord[] = [];
+  /** The region view's poles, compact as answered: markers are built from it in one pass. */
+  private poles: PoleMarkers | null = null;
   private mode: GlobeMode = { mode: "overview" };
   private flownRegionId: string | null = null;
   private framedOverview = false;
   private destroyed = false;
   private skyShown = false;
-  private selectedPhotoId: string | null = null;
+  private selectedPhoto: ImageRecord | null = null;
   /** Risk levels the legend hides. */
   private hiddenRisks: ReadonlySet<RiskKey> = new Set();
-  /** Set pole labels by pole id. */
-  private poleLabels: ReadonlyMap<string, string> = new Map();
   private frames = 0;
   private readonly countFrame = () => void this.frames++;
 
   constructor(container: HTMLElement) {
     this.softwareRendering = rendersInSoftware();
-    this.geocoder = new LocalGeocoderService(() => ({ regions: this.regions, photos: this.photos }));
+    this.geocoder = new LocalGeocoderService(() => ({ regions: this.regions, poles: this.poles }));
     this.viewer = new Viewer(container, viewerOptions(this.geocoder, this.softwareRendering));
     if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
     resumeRenderingAfterErrors(this.viewer);
@@ -146,21 +140,18 @@ export class GlobeController {
     addSky(this.viewer.scene);
   }
 
-  /** The photos of the region in view (empty in the overview). */
-  setPhotos(photos: readonly ImageRecord[]): void {
-    this.photos = photos;
+  /**
+   * The poles of the region in view (null in the overview), in the compact form: one marker each,
+   * labels included.
+   */
+  setPoles(poles: PoleMarkers | null): void {
+    this.poles = poles;
     this.drawPoles();
   }
 
   /** Hides the poles of these risk levels (the legend's filter). */
   setHiddenRisks(hidden: ReadonlySet<RiskKey>): void {
     this.hiddenRisks = hidden;
-    this.drawPoles();
-  }
-
-  /** The labels of the poles (by pole id) that have one; shown near their markers up close. */
-  setPoleLabels(labels: ReadonlyMap<string, string>): void {
-    this.poleLabels = labels;
     this.drawPoles();
   }
 
@@ -180,8 +171,7 @@ export class GlobeController {
   }
 
   private drawPoles(): void {
-    this.photoLayer.setPoles(photoMarkers(this.photos, this.hiddenRisks, this.poleLabels));
-    this.showSelectedInInfoBox();
+    this.photoLayer.set(poleMarkers(this.poles, this.hiddenRisks));
     this.changed();
   }
 
@@ -196,10 +186,11 @@ export class GlobeController {
     this.changed();
   }
 
-  selectPhoto(photoId: string | null): void {
-    this.selectedPhotoId = photoId;
-    this.photoLayer.selectPhoto(photoId);
-    this.showSelectedInInfoBox();
+  /** The photo shown in the panel (its pole's marker is highlighted, the info box names it). */
+  selectPhoto(photo: ImageRecord | null): void {
+    this.selectedPhoto = photo;
+    this.photoLayer.select(photo?.pole_id ?? null);
+    showInInfoBox(this.viewer, photo ?? undefined);
     this.changed();
   }
 
@@ -237,7 +228,8 @@ export class GlobeController {
       poleLabels: this.photoLayer.labelTexts(),
       picking: this.picker.active,
       regionMarkerLooks: this.regionLayer.looks(),
-      selectedPhotoId: this.selectedPhotoId,
+      selectedPhotoId: this.selectedPhoto?.id ?? null,
+      selectedPoleId: this.selectedPhoto?.pole_id ?? null,
       flying: this.flights.flying,
       cameraHeight: this.cameraHeight(),
       tilesLoaded: this.viewer.scene.globe.tilesLoaded,
@@ -303,17 +295,10 @@ export class GlobeController {
   private handleSearchResult(_vm: GeocoderViewModel, destination: Cartesian3 | Rectangle): void {
     const hit = this.geocoder.hitFor(destination);
     if (hit?.kind === "region") this.events.emit("regionClick", hit.id);
-    else if (hit?.kind === "photo") {
-      this.events.emit("photoClick", hit.id);
+    else if (hit?.kind === "pole") {
+      this.events.emit("poleClick", hit.id);
       this.flights.over(hit, REGION_FLIGHT_SECONDS);
     } else if (hit) this.flights.over(hit, REGION_FLIGHT_SECONDS);
-  }
-
-  private showSelectedInInfoBox(): void {
-    showInInfoBox(
-      this.viewer,
-      this.photos.find((p) => p.id === this.selectedPhotoId),
-    );
   }
 
   private changed(): void {

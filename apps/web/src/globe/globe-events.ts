@@ -3,7 +3,8 @@ import type { MarkerRef } from "./markers";
 
 export interface GlobeEvents {
   regionClick: (regionId: string) => void;
-  photoClick: (photoId: string) => void;
+  /** A pole marker (named by the pole's id): the map opens the pole's latest photo. */
+  poleClick: (poleId: string) => void;
   emptyClick: () => void;
   /** Zoomed out above the limit while in region view. */
   overviewRequested: () => void;
@@ -14,7 +15,7 @@ type Listeners = { [K in keyof GlobeEvents]: Set<GlobeEvents[K]> };
 export class GlobeEventHub {
   private readonly listeners: Listeners = {
     regionClick: new Set(),
-    photoClick: new Set(),
+    poleClick: new Set(),
     emptyClick: new Set(),
     overviewRequested: new Set(),
   };
@@ -33,7 +34,7 @@ export class GlobeEventHub {
   emitClick(ref: MarkerRef | null): void {
     if (!ref) this.emit("emptyClick");
     else if (ref.kind === "region") this.emit("regionClick", ref.id);
-    else this.emit("photoClick", ref.id);
+    else this.emit("poleClick", ref.id);
   }
 
   clear(): void {

@@ -3,7 +3,7 @@
  * test builds expose on `window` for the e2e tests and the benchmark (apps/web/e2e, bench/), which
  * import these types from here so that the page and its drivers cannot drift apart.
  */
-import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import type { PoleMarkers, RegionSummary } from "@poleatlas/shared";
 import type { MarkerRef } from "./markers";
 
 export type { MarkerRef };
@@ -22,14 +22,16 @@ export interface GlobeState {
   regionMarkers: number;
   regionLabels: string[];
   photoMarkers: number;
-  /** Each drawn marker's colours by id (a pole's marker has its latest photo's id). */
+  /** Each drawn marker's colours by id (a pole's marker has its pole's id). */
   photoMarkerLooks: Record<string, MarkerLook>;
   regionMarkerLooks: Record<string, MarkerLook>;
-  /** The pole labels drawn (each shows only within POLE_LABEL_MAX_DISTANCE_M), by marker id. */
+  /** The pole labels drawn (each shows only within POLE_LABEL_MAX_DISTANCE_M), by pole id. */
   poleLabels: Record<string, string>;
   /** Pick mode is on: the next click on the globe gives a position (pickPosition). */
   picking: boolean;
   selectedPhotoId: string | null;
+  /** The selected photo's pole: its marker is drawn highlighted. */
+  selectedPoleId: string | null;
   flying: boolean;
   cameraHeight: number;
   tilesLoaded: boolean;
@@ -62,7 +64,8 @@ export interface GlobeBenchHook {
 export interface GlobeTestHook {
   state(): GlobeState;
   setRegions(regions: readonly RegionSummary[]): void;
-  setPhotos(photos: readonly ImageRecord[]): void;
+  /** The region view's poles in the compact form (GET /api/poles?region=); null: none. */
+  setPoles(poles: PoleMarkers | null): void;
   setMode(mode: GlobeMode): void;
   screenPositionOf(ref: MarkerRef): { x: number; y: number } | undefined;
   /** Where a point on the ground is on the canvas (CSS pixels). */

@@ -8,6 +8,7 @@ import {
   GLOBE_START_DELAY_MS,
   type BasemapsResponse,
   type ImageRecord,
+  type PoleMarkers,
   type RegionSummary,
   type RiskKey,
 } from "@poleatlas/shared";
@@ -19,21 +20,20 @@ export interface GlobeViewProps {
   regions: readonly RegionSummary[];
   /** The regions' request has been answered (even with an error): the stars may load now. */
   regionsAnswered: boolean;
-  /** The photos of the region in view; ignored in the overview. */
-  photos: readonly ImageRecord[];
+  /** The poles of the region in view, compact (GET /api/poles?region=); ignored in the overview. */
+  poles: PoleMarkers | null;
   mode: GlobeMode;
-  selectedPhotoId: string | null;
+  /** The photo in the panel: its pole's marker is highlighted. */
+  selectedPhoto: ImageRecord | null;
   /** Risk levels whose poles the legend hides. */
   hiddenRisks: ReadonlySet<RiskKey>;
-  /** Set pole labels by pole id, shown near their markers at close range. */
-  poleLabels: ReadonlyMap<string, string>;
   /** The operator's basemaps and the default one (GET /api/basemaps); absent until answered. */
   basemaps?: BasemapsResponse;
   /** Pick mode: while true, the next click on the globe goes to onPositionPicked, not to markers. */
   pickingPosition: boolean;
   onPositionPicked: (at: LatLon) => void;
   onRegionClick: GlobeEvents["regionClick"];
-  onPhotoClick: GlobeEvents["photoClick"];
+  onPoleClick: GlobeEvents["poleClick"];
   onEmptyClick: GlobeEvents["emptyClick"];
   onOverviewRequested: GlobeEvents["overviewRequested"];
 }
@@ -54,7 +54,7 @@ export function GlobeView(props: GlobeViewProps) {
       const globe = new GlobeController(container.current);
       controller.current = globe;
       globe.on("regionClick", (id) => latest.current.onRegionClick(id));
-      globe.on("photoClick", (id) => latest.current.onPhotoClick(id));
+      globe.on("poleClick", (id) => latest.current.onPoleClick(id));
       globe.on("emptyClick", () => latest.current.onEmptyClick());
       globe.on("overviewRequested", () => latest.current.onOverviewRequested());
       // Browser tests drive the globe through window.__poleatlasGlobe; only test builds have it.
@@ -70,7 +70,7 @@ export function GlobeView(props: GlobeViewProps) {
     };
   }, []);
 
-  const { regions, photos, mode, selectedPhotoId, hiddenRisks, poleLabels, pickingPosition } = props;
+  const { regions, poles, mode, selectedPhoto, hiddenRisks, pickingPosition } = props;
   const regionId = mode.mode === "region" ? mode.regionId : null;
   useEffect(() => {
     if (ready) controller.current?.setRegions(regions);
@@ -83,17 +83,14 @@ export function GlobeView(props: GlobeViewProps) {
     controller.current?.setMode(regionId ? { mode: "region", regionId } : { mode: "overview" });
   }, [ready, regionId]);
   useEffect(() => {
-    controller.current?.setPhotos(regionId ? photos : []);
-  }, [ready, regionId, photos]);
+    controller.current?.setPoles(regionId ? poles : null);
+  }, [ready, regionId, poles]);
   useEffect(() => {
-    controller.current?.selectPhoto(selectedPhotoId);
-  }, [ready, selectedPhotoId]);
+    controller.current?.selectPhoto(selectedPhoto);
+  }, [ready, selectedPhoto]);
   useEffect(() => {
     controller.current?.setHiddenRisks(hiddenRisks);
   }, [ready, hiddenRisks]);
-  useEffect(() => {
-    controller.current?.setPoleLabels(poleLabels);
-  }, [ready, poleLabels]);
   const { basemaps } = props;
   useEffect(() => {
     if (basemaps) controller.current?.setBasemaps(basemaps);

@@ -7,9 +7,10 @@ import { POLE_LABEL_MAX_DISTANCE_M } from "./markers";
 import { describe, expect, it } from "vitest";
 import { PhotoLayer } from "./photo-layer";
 import { RegionLayer } from "./region-layer";
-import { RISK_COLORS, type ImageRecord } from "@poleatlas/shared";
-import { MARKER_STYLE, photoMarkers, regionMarkers, riskLook, type MarkerRef } from "./markers";
-import { photo, region } from "../test/records";
+import { RISK_COLORS } from "@poleatlas/shared";
+import { MARKER_STYLE, regionMarkers, riskLook, type MarkerRef } from "./markers";
+import { poleMarkers } from "./pole-markers";
+import { poleMarkersOf, region, type PoleFields } from "../test/records";
 
 function fakeScene() {
   const added: unknown[] = [];
@@ -26,16 +27,15 @@ function fakeScene() {
   return { scene: scene as unknown as Scene, added, renders: () => renders };
 }
 
-/** A photo that is a pole of its own. */
-const lone = (id: string, more: Partial<ImageRecord> = {}) => photo({ id, pole_id: id, ...more });
+/** The markers of these poles, as the map builds them from the compact form. */
+const poles = (...list: PoleFields[]) => poleMarkers(poleMarkersOf(list));
+const lone = (id: string, more: Omit<PoleFields, "id"> = {}): PoleFields => ({ id, ...more });
 
 describe("PhotoLayer", () => {
-  it("draws one point per pole, carrying its photo's id for picking, an unrated one as a yellow ring", () => {
+  it("draws one point per pole, carrying its pole's id for picking, an unrated one as a yellow ring", () => {
     const { scene, renders } = fakeScene();
     const layer = new PhotoLayer(scene);
-    layer.set(
-      photoMarkers([photo({ id: "a", latitude: 52.5, longitude: 13.4 }), photo({ id: "b", latitude: null })]),
-    );
+    layer.set(poles(lone("a", { latitude: 52.5, longitude: 13.4 }), lone("b", { latitude: Number.NaN })));
     expect(layer.size).toBe(1);
     const p = layer.point("a")!;
     expect(p.id as MarkerRef).toEqual({ kind: "photo", id: "a" });
@@ -45,38 +45,42 @@ describe("PhotoLayer", () => {
     expect(renders()).toBeGreaterThan(0);
   });
 
-  it("applies a new list as a diff: removed photos go, kept ones stay the same objects", () => {
+  it("applies a new list as a diff: removed poles go, kept ones stay the same objects", () => {
     const { scene } = fakeScene();
     const layer = new PhotoLayer(scene);
-    layer.set(photoMarkers([lone("a"), lone("b"), lone("c")]));
+    layer.set(poles(lone("a"), lone("b"), lone("c")));
     const keptBefore = layer.point("a");
-    layer.set(photoMarkers([lone("a"), lone("c"), lone("d", { longitude: 1 })]));
+    layer.set(poles(lone("a"), lone("c"), lone("d", { longitude: 1 })));
     expect(layer.size).toBe(3);
     expect(layer.point("a")).toBe(keptBefore);
     expect(layer.positionOf("b")).toBeUndefined();
     expect(layer.positionOf("d")).toBeDefined();
   });
 
-  it("highlights the selected photo and restores the previous one", () => {
+  it("highlights the selected photo's pole and restores the previous one", () => {
     const { scene } = fakeScene();
     const layer = new PhotoLayer(scene);
-    layer.set(photoMarkers([lone("a"), lone("b")]));
+    layer.set(poles(lone("a"), lone("b")));
     const size = (id: string) => layer.point(id)?.pixelSize;
     layer.select("a");
     expect(size("a")).toBe(MARKER_STYLE.selectedPixelSize);
     layer.select("b");
     expect(size("a")).toBe(MARKER_STYLE.photoPixelSize);
     expect(size("b")).toBe(MARKER_STYLE.selectedPixelSize);
-    layer.set(photoMarkers([lone("b")]));
+    layer.set(poles(lone("b")));
     expect(size("b")).toBe(MARKER_STYLE.selectedPixelSize);
+    // Selected before its pole is drawn (the timeline came first): highlighted once it is.
+    layer.select("c");
+    layer.set(poles(lone("b"), lone("c", { longitude: 2 })));
+    expect(size("c")).toBe(MARKER_STYLE.selectedPixelSize);
   });
 
   it("recolours a kept point when its pole's risk changes", () => {
     const { scene } = fakeScene();
     const layer = new PhotoLayer(scene);
-    layer.set(photoMarkers([lone("a")]));
+    layer.set(poles(lone("a")));
     const point = layer.point("a");
-    layer.set(photoMarkers([lone("a", { risk: "high" })]));
+    layer.set(poles(lone("a", { risk: "high" })));
     expect(layer.point("a")).toBe(point);
     expect(point?.color.toCssHexString()).toBe(RISK_COLORS.high);
     expect(layer.looks()).toEqual({ a: { fill: RISK_COLORS.high, outline: MARKER_STYLE.outlineColor } });
@@ -84,41 +88,36 @@ describe("PhotoLayer", () => {
 });
 
 describe("PhotoLayer pole labels", () => {
-  const labelled = (labels: Record<string, string>, ...photos: ImageRecord[]) =>
-    photoMarkers(photos, new Set(), new Map(Object.entries(labels)));
-
   it("draws a set label beside its pole's marker, at close range only", () => {
     const { scene } = fakeScene();
     const layer = new PhotoLayer(scene);
-    layer.setPoles(
-      labelled(
-        { p: "P-10423" },
-        photo({ id: "a", pole_id: "p", latitude: 52.5, longitude: 13.4 }),
-        photo({ id: "b", pole_id: "q", latitude: 52.6, longitude: 13.4 }),
+    layer.set(
+      poles(
+        lone("p", { label: "P-10423", latitude: 52.5, longitude: 13.4 }),
+        lone("q", { latitude: 52.6, longitude: 13.4 }),
       ),
     );
-    expect(layer.labelTexts()).toEqual({ a: "P-10423" });
-    const label = layer.label("a")!;
+    expect(layer.labelTexts()).toEqual({ p: "P-10423" });
+    const label = layer.label("p")!;
     expect(Cartesian3.equalsEpsilon(label.position, Cartesian3.fromDegrees(13.4, 52.5), 1e-6)).toBe(true);
     expect(label.distanceDisplayCondition?.near).toBe(0);
     expect(label.distanceDisplayCondition?.far).toBe(POLE_LABEL_MAX_DISTANCE_M);
     expect(POLE_LABEL_MAX_DISTANCE_M).toBeLessThanOrEqual(5_000);
-    expect(label.id as MarkerRef).toEqual({ kind: "photo", id: "a" });
+    expect(label.id as MarkerRef).toEqual({ kind: "photo", id: "p" });
   });
 
   it("updates a label in place when it changes, and drops it when cleared or the pole goes", () => {
     const { scene } = fakeScene();
     const layer = new PhotoLayer(scene);
-    const a = photo({ id: "a", pole_id: "p" });
-    const b = photo({ id: "b", pole_id: "q", longitude: 3 });
-    layer.setPoles(labelled({ p: "P-1", q: "Q-1" }, a, b));
-    const drawn = layer.label("a");
-    layer.setPoles(labelled({ p: "P-2", q: "Q-1" }, a, b));
-    expect(layer.label("a")).toBe(drawn);
-    expect(layer.labelTexts()).toEqual({ a: "P-2", b: "Q-1" });
-    layer.setPoles(labelled({ p: "P-2" }, a, b));
-    expect(layer.labelTexts()).toEqual({ a: "P-2" });
-    layer.setPoles(labelled({ p: "P-2" }, b));
+    const q = (label = "") => lone("q", { label, longitude: 3 });
+    layer.set(poles(lone("p", { label: "P-1" }), q("Q-1")));
+    const drawn = layer.label("p");
+    layer.set(poles(lone("p", { label: "P-2" }), q("Q-1")));
+    expect(layer.label("p")).toBe(drawn);
+    expect(layer.labelTexts()).toEqual({ p: "P-2", q: "Q-1" });
+    layer.set(poles(lone("p", { label: "P-2" }), q()));
+    expect(layer.labelTexts()).toEqual({ p: "P-2" });
+    layer.set(poles(q()));
     expect(layer.labelTexts()).toEqual({});
   });
 });
@@ -129,18 +128,18 @@ describe("PhotoLayer cells", () => {
     const layer = new PhotoLayer(scene);
     // 0.01° cells: a and b share one, c is two cells east.
     layer.set(
-      photoMarkers([
-        photo({ id: "a", latitude: 52.5001, longitude: 13.4001 }),
-        photo({ id: "b", latitude: 52.5002, longitude: 13.4002 }),
-        photo({ id: "c", latitude: 52.5001, longitude: 13.4201 }),
-      ]),
+      poles(
+        lone("a", { latitude: 52.5001, longitude: 13.4001 }),
+        lone("b", { latitude: 52.5002, longitude: 13.4002 }),
+        lone("c", { latitude: 52.5001, longitude: 13.4201 }),
+      ),
     );
     expect(layer.cellCount).toBe(2);
-    layer.set(photoMarkers([photo({ id: "a", latitude: 52.5001, longitude: 13.4001 })]));
+    layer.set(poles(lone("a", { latitude: 52.5001, longitude: 13.4001 })));
     expect(layer.cellCount).toBe(1);
     expect(layer.size).toBe(1);
-    // A photo that moved changes cell.
-    layer.set(photoMarkers([photo({ id: "a", latitude: -10, longitude: -20 })]));
+    // A pole that moved changes cell.
+    layer.set(poles(lone("a", { latitude: -10, longitude: -20 })));
     expect(layer.cellCount).toBe(1);
     expect(Cartesian3.equalsEpsilon(layer.positionOf("a"), Cartesian3.fromDegrees(-20, -10), 1e-6)).toBe(
       true,

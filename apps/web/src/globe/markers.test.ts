@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   declutterLabels,
   isSoftwareRenderer,
-  photoMarkers,
   regionLabel,
   regionMarkers,
   regionsToLabel,
@@ -13,7 +12,7 @@ import {
   toMarkerRef,
 } from "./markers";
 import { RISK_COLORS } from "@poleatlas/shared";
-import { photo, region } from "../test/records";
+import { region } from "../test/records";
 
 describe("regionMarkers", () => {
   it("labels each region 'Region N (count images)' at its position", () => {
@@ -53,64 +52,11 @@ describe("regionMarkers", () => {
   });
 });
 
-describe("photoMarkers", () => {
-  it("places every photo with a position and leaves out those without", () => {
-    const markers = photoMarkers([
-      photo({ id: "a", latitude: -33.9, longitude: 151.2 }),
-      photo({ id: "b", latitude: null, longitude: null }),
-      photo({ id: "c", latitude: 10, longitude: null }),
-    ]);
-    expect(markers).toEqual([
-      {
-        kind: "photo",
-        id: "a",
-        longitude: 151.2,
-        latitude: -33.9,
-        risk: "unrated",
-        photoIds: ["a"],
-        label: "",
-        ...riskLook("unrated"),
-      },
-    ]);
-  });
-
-  it("gives each pole its set label, by pole id", () => {
-    const labels = new Map([["p", "P-10423"]]);
-    const markers = photoMarkers(
-      [photo({ id: "a", pole_id: "p" }), photo({ id: "b", pole_id: "q", longitude: 3 })],
-      new Set(),
-      labels,
-    );
-    expect(markers.map((m) => [m.id, m.label])).toEqual([
-      ["a", "P-10423"],
-      ["b", ""],
-    ]);
-  });
-
-  it("draws one marker per pole at its first photo, named by its latest, coloured by its latest rating", () => {
-    const markers = photoMarkers([
-      photo({ id: "new", pole_id: "p", date: "2025-01-01", latitude: 1.00005, longitude: 2, risk: null }),
-      photo({ id: "old", pole_id: "p", date: "2023-01-01", latitude: 1, longitude: 2, risk: "low" }),
-      photo({ id: "mid", pole_id: "p", date: "2024-01-01", latitude: 1, longitude: 2.00003, risk: "high" }),
-      photo({ id: "other", pole_id: "q", latitude: 5, longitude: 5, risk: null }),
-    ]);
-    expect(markers.map((m) => [m.id, m.latitude, m.longitude, m.risk, m.fill])).toEqual([
-      ["new", 1, 2, "high", RISK_COLORS.high],
-      ["other", 5, 5, "unrated", riskLook("unrated").fill],
-    ]);
-    expect(markers[0]?.photoIds).toEqual(["old", "mid", "new"]);
-    // An unrated pole is a yellow ring, never Medium's filled yellow disc.
+describe("riskLook and regionOutline", () => {
+  it("draws an unrated pole as a yellow ring, never Medium's filled yellow disc", () => {
     expect(riskLook("unrated").fill).not.toBe(RISK_COLORS.medium);
     expect(riskLook("unrated").outline).toBe(MARKER_STYLE.color);
-  });
-
-  it("leaves out the poles of hidden risk levels", () => {
-    const photos = [
-      photo({ id: "h", pole_id: "h", risk: "high" }),
-      photo({ id: "u", pole_id: "u", risk: null }),
-      photo({ id: "l", pole_id: "l", risk: "low" }),
-    ];
-    expect(photoMarkers(photos, new Set(["high", "unrated"] as const)).map((m) => m.id)).toEqual(["l"]);
+    expect(riskLook("high")).toEqual({ fill: RISK_COLORS.high, outline: MARKER_STYLE.outlineColor });
   });
 
   it("outlines a region by its worst pole: red for any High, orange for Medium", () => {
@@ -119,15 +65,6 @@ describe("photoMarkers", () => {
     expect(look({ high: 1, medium: 2, low: 0, unrated: 3 })).toBe(RISK_COLORS.high);
     expect(look({ high: 0, medium: 2, low: 1, unrated: 0 })).toBe("#ff9800");
     expect(look({ high: 0, medium: 0, low: 1, unrated: 9 })).toBe(MARKER_STYLE.outlineColor);
-  });
-
-  it("keeps 100k poles, in order", () => {
-    const many = Array.from({ length: 100_000 }, (_, i) =>
-      photo({ id: `p${i}`, pole_id: `pole${i}`, latitude: (i % 180) - 89.5, longitude: (i % 360) - 179.5 }),
-    );
-    const markers = photoMarkers(many);
-    expect(markers).toHaveLength(100_000);
-    expect(markers[99_999]?.id).toBe("p99999");
   });
 });
 

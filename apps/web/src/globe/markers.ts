@@ -2,14 +2,7 @@
  * Pure data → marker mapping the GlobeController draws. No Cesium here, so it runs in unit tests
  * (a real Viewer cannot start without WebGL).
  */
-import {
-  compareByDate,
-  latestRisk,
-  RISK_COLORS,
-  type ImageRecord,
-  type RegionSummary,
-  type RiskKey,
-} from "@poleatlas/shared";
+import { RISK_COLORS, type RegionSummary, type RiskKey } from "@poleatlas/shared";
 
 export type MarkerKind = "region" | "photo";
 
@@ -29,11 +22,10 @@ export interface MarkerSpec extends MarkerRef {
 
 export type { RiskKey };
 
+/** A pole in region view (kind "photo": the photo layer's); its id is the pole's id. */
 export interface PoleMarkerSpec extends MarkerSpec {
   kind: "photo";
   risk: RiskKey;
-  /** The pole's photos in list order; the marker's id is the last of them (a click selects it). */
-  photoIds: string[];
   /** The asset tag painted on the pole, shown near it at close range; "" when not set. */
   label: string;
 }
@@ -102,46 +94,6 @@ export function regionOutline(region: RegionSummary): string {
   if (region.risk.high > 0) return RISK_COLORS.high;
   if (region.risk.medium > 0) return "#ff9800";
   return MARKER_STYLE.outlineColor;
-}
-
-/**
- * One marker per pole (photos of one pole_id; photos without one group by identical coordinates,
- * the spec's rule), at its first photo, coloured by its risk; poles whose risk is in `hidden` are
- * left out. Photos without GPS cannot be placed. `labels` holds the set labels by pole id.
- */
-export function photoMarkers(
-  photos: readonly ImageRecord[],
-  hidden: ReadonlySet<RiskKey> = new Set(),
-  labels: ReadonlyMap<string, string> = new Map(),
-): PoleMarkerSpec[] {
-  const poles = new Map<string, ImageRecord[]>();
-  for (const p of photos) {
-    if (p.longitude === null || p.latitude === null || !isCoordinate(p.longitude, p.latitude)) continue;
-    const key = p.pole_id ?? `at:${p.longitude},${p.latitude}`;
-    const group = poles.get(key);
-    if (group) group.push(p);
-    else poles.set(key, [p]);
-  }
-  const out: PoleMarkerSpec[] = [];
-  for (const group of poles.values()) {
-    const timeline = group.sort(compareByDate);
-    const first = timeline[0];
-    const latest = timeline.at(-1);
-    if (!first || !latest || first.longitude === null || first.latitude === null) continue;
-    const risk = latestRisk(timeline) ?? "unrated";
-    if (hidden.has(risk)) continue;
-    out.push({
-      kind: "photo",
-      id: latest.id,
-      longitude: first.longitude,
-      latitude: first.latitude,
-      risk,
-      photoIds: timeline.map((p) => p.id),
-      label: (first.pole_id && labels.get(first.pole_id)) || "",
-      ...riskLook(risk),
-    });
-  }
-  return out;
 }
 
 /** Reads back what `scene.pick` found; anything that is not one of our markers is "empty space". */

@@ -1,7 +1,7 @@
 /**
- * Pole markers of the region in view: one point per pole, the selected photo's pole highlighted,
- * and each set pole label next to its marker, drawn only at close range (a region's worth of
- * tags seen from afar would be unreadable and costly: glyphs are billboards).
+ * Pole markers of the region in view: one point per pole (named by the pole's id), the selected
+ * photo's pole highlighted, and each set pole label next to its marker, drawn only at close range
+ * (a region's worth of tags seen from afar would be unreadable and costly: glyphs are billboards).
  */
 import {
   BlendOption,
@@ -29,10 +29,8 @@ const CLOSE_RANGE = new DistanceDisplayCondition(0, POLE_LABEL_MAX_DISTANCE_M);
 const LABEL_OFFSET = new Cartesian2(16, 0);
 
 export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
+  /** The selected photo's pole (markers are named by pole id). */
   private selectedId: string | null = null;
-  /** A pole's marker stands for all its photos: which marker shows which photo. */
-  private markerOfPhoto = new Map<string, string>();
-  private selectedPhoto: string | null = null;
   // Glyph edges are translucent; one translucent pass instead of two.
   private readonly labels = new LabelCollection({ blendOption: BlendOption.TRANSLUCENT });
   /** The drawn label of each labelled marker, by marker id. */
@@ -41,18 +39,6 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
   constructor(scene: Scene) {
     super(scene, MARKER_STYLE.photoPixelSize, PHOTO_CELL_DEG, PHOTO_SCALE);
     scene.primitives.add(this.labels);
-  }
-
-  /** One marker per pole; the selected photo's pole stays highlighted. */
-  setPoles(specs: readonly PoleMarkerSpec[]): void {
-    this.markerOfPhoto = new Map(specs.flatMap((m) => m.photoIds.map((id) => [id, m.id] as const)));
-    this.set(specs);
-    this.selectPhoto(this.selectedPhoto);
-  }
-
-  selectPhoto(photoId: string | null): void {
-    this.selectedPhoto = photoId;
-    this.select(photoId && (this.markerOfPhoto.get(photoId) ?? null));
   }
 
   override set(specs: readonly PoleMarkerSpec[]): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCoordinates, searchGlobe } from "./search";
-import { photo, region } from "../test/records";
+import { poleMarkersOf, region } from "../test/records";
 
 describe("parseCoordinates", () => {
   it("reads 'lat, lon' with signs, spaces or semicolons", () => {
@@ -23,29 +23,29 @@ describe("searchGlobe", () => {
     region({ id: "2.3,48.9", name: "Region 3" }),
     ...Array.from({ length: 12 }, (_, i) => region({ id: `${i},0`, name: `Region ${10 + i}` })),
   ];
-  const photos = [
-    photo({ id: "a", name: "pole-north.jpg", latitude: 1, longitude: 2 }),
-    photo({ id: "b", name: "no-gps.jpg", latitude: null, longitude: null }),
-  ];
+  const poles = poleMarkersOf([
+    { id: "a", label: "P-North", latitude: 1, longitude: 2 },
+    { id: "b", label: "", latitude: 3, longitude: 4 },
+  ]);
 
   it("finds coordinates first", () => {
-    expect(searchGlobe("48.85, 2.35", regions, photos)).toEqual([
+    expect(searchGlobe("48.85, 2.35", regions, poles)).toEqual([
       { kind: "coordinates", displayName: "48.85, 2.35", latitude: 48.85, longitude: 2.35 },
     ]);
   });
 
   it("finds a region by name, the exact name before longer ones", () => {
-    const hits = searchGlobe("region 1", regions, photos);
+    const hits = searchGlobe("region 1", regions, poles);
     expect(hits[0]).toMatchObject({ kind: "region", id: "13.4,52.5", displayName: "Region 1" });
     expect(hits).toHaveLength(5);
-    expect(searchGlobe("Region 3", regions, photos)[0]).toMatchObject({ id: "2.3,48.9" });
+    expect(searchGlobe("Region 3", regions, poles)[0]).toMatchObject({ id: "2.3,48.9" });
   });
 
-  it("finds photos by name, only those with a position", () => {
-    expect(searchGlobe("pole", regions, photos)).toEqual([
-      { kind: "photo", id: "a", displayName: "pole-north.jpg", longitude: 2, latitude: 1 },
+  it("finds the region's poles by their labels", () => {
+    expect(searchGlobe("p-north", regions, poles)).toEqual([
+      { kind: "pole", id: "a", displayName: "P-North", longitude: 2, latitude: 1 },
     ]);
-    expect(searchGlobe("no-gps", regions, photos)).toEqual([]);
-    expect(searchGlobe("   ", regions, photos)).toEqual([]);
+    expect(searchGlobe("P-", regions, null)).toEqual([]);
+    expect(searchGlobe("   ", regions, poles)).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The globe's search box, without any outside service: "lat, lon" coordinates, region names
- * ('Region 3') and the names of the photos on the map. Pure, so it is unit-tested directly.
+ * ('Region 3') and the labels of the poles on the map (the region view loads poles, not photos,
+ * since issue 16). Pure, so it is unit-tested directly.
  */
-import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import type { PoleMarkers, RegionSummary } from "@poleatlas/shared";
 
 export type SearchHit =
   | { kind: "coordinates"; displayName: string; longitude: number; latitude: number }
   | { kind: "region"; id: string; displayName: string; longitude: number; latitude: number }
-  | { kind: "photo"; id: string; displayName: string; longitude: number; latitude: number };
+  | { kind: "pole"; id: string; displayName: string; longitude: number; latitude: number };
 
 const NUMBER = String.raw`[-+]?\d+(?:\.\d+)?`;
 const COORDINATES = new RegExp(String.raw`^\s*(${NUMBER})\s*[,;\s]\s*(${NUMBER})\s*$`);
@@ -22,14 +23,10 @@ export function parseCoordinates(query: string): { latitude: number; longitude: 
   return { latitude, longitude };
 }
 
-function hasPlace(p: ImageRecord): p is ImageRecord & { latitude: number; longitude: number } {
-  return p.latitude !== null && p.longitude !== null;
-}
-
 export function searchGlobe(
   query: string,
   regions: readonly RegionSummary[],
-  photos: readonly ImageRecord[],
+  poles: PoleMarkers | null,
   limit = 5,
 ): SearchHit[] {
   const text = query.trim();
@@ -55,17 +52,15 @@ export function searchGlobe(
       latitude: r.latitude,
     });
   }
-  for (const p of photos) {
+  // Labels are few (most poles have none): look a hit's position up only when it is one.
+  for (const [id, label] of Object.entries(poles?.labels ?? {})) {
     if (hits.length >= limit) break;
-    if (hasPlace(p) && p.name.toLowerCase().includes(needle)) {
-      hits.push({
-        kind: "photo",
-        id: p.id,
-        displayName: p.name,
-        longitude: p.longitude,
-        latitude: p.latitude,
-      });
-    }
+    if (!label.toLowerCase().includes(needle)) continue;
+    const i = poles?.ids.indexOf(id) ?? -1;
+    const longitude = poles?.longitudes[i];
+    const latitude = poles?.latitudes[i];
+    if (longitude === undefined || latitude === undefined) continue;
+    hits.push({ kind: "pole", id, displayName: label, longitude, latitude });
   }
   return hits;
 }

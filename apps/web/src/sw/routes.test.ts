@@ -25,6 +25,9 @@ describe("strategyFor", () => {
   });
 
   it("keeps the map's data: regions, a region's poles and photos, thumbnails, usage, teams", () => {
+    // The selected photo's panel: its record and its pole's timeline (issue 16).
+    expect(strategy("/api/poles/0b6f3c1e-8d7a-4f7e-9a44-2f1d1c9e0a11")).toBe("data");
+    expect(strategy("/api/images/0b6f3c1e-8d7a-4f7e-9a44-2f1d1c9e0a11")).toBe("data");
     expect(strategy("/api/regions")).toBe("data");
     expect(strategy("/api/storage/usage")).toBe("data");
     expect(strategy("/api/workspaces")).toBe("data");
@@ -36,7 +39,9 @@ describe("strategyFor", () => {
   it("leaves everything else of the API, full photos and writes to the network", () => {
     expect(strategy("/api/images?limit=10")).toBe("network");
     expect(strategy("/api/images?region=r1&limit=5")).toBe("network");
-    expect(strategy("/api/images/abc")).toBe("network");
+    expect(strategy("/api/images/abc?x=1")).toBe("network");
+    expect(strategy("/api/poles/abc/photos")).toBe("network");
+    expect(strategy("/api/poles/abc", { method: "PATCH" })).toBe("network");
     expect(strategy("/api/workspaces/w1/members")).toBe("network");
     expect(strategy("/files/utility-poles/u1/originals/p1.jpg")).toBe("network");
     expect(strategy("/api/regions", { method: "POST" })).toBe("network");

@@ -41,6 +41,11 @@ export interface RequestFacts {
 }
 
 const DATA_PATHS_WITH_REGION = new Set(["/api/poles", "/api/images"]);
+/**
+ * One pole with its photos, and one photo's record: what the panel of a selected photo is built
+ * from (issue 16), so an offline reload with ?photo= still shows it.
+ */
+const ONE_POLE_OR_PHOTO = /^\/api\/(?:poles|images)\/[^/]+$/;
 /** Also kept, so the sidebar (storage card, team menu) reads as it did rather than as errors. */
 const DATA_PATHS = new Set(["/api/regions", "/api/storage/usage", "/api/workspaces"]);
 
@@ -58,6 +63,7 @@ export function strategyFor(
   }
   if (DATA_PATHS.has(path) && url.search === "") return "data";
   if (DATA_PATHS_WITH_REGION.has(path) && isRegionQuery(url.searchParams)) return "data";
+  if (ONE_POLE_OR_PHOTO.test(path) && url.search === "") return "data";
   // Thumbnails only: a full photo can be tens of MB and is not needed to find one's way offline.
   if (path.startsWith("/files/") && path.includes("/thumbnails/")) return "data";
   if (path.startsWith("/cesium/")) return "cesium";

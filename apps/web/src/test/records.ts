@@ -1,5 +1,12 @@
 /** API record factories for unit and component tests. */
-import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
+import {
+  RISK_CODES,
+  type ImageRecord,
+  type PoleMarkers,
+  type PoleSummary,
+  type RegionSummary,
+  type RiskKey,
+} from "@poleatlas/shared";
 
 export function region(overrides: Partial<RegionSummary> & { id: string }): RegionSummary {
   const [lon = 0, lat = 0] = overrides.id.split(",").map(Number);
@@ -44,5 +51,43 @@ export function photo(overrides: Partial<ImageRecord> & { id: string }): ImageRe
     ...overrides,
     latitude,
     longitude,
+  };
+}
+
+/** A pole in the compact form's columns, by its fields (see poleMarkersOf). */
+export interface PoleFields {
+  id: string;
+  latitude?: number;
+  longitude?: number;
+  risk?: RiskKey;
+  count?: number;
+  label?: string;
+}
+
+/** GET /api/poles?region= as the server answers it: column by column, set labels only. */
+export function poleMarkersOf(poles: readonly PoleFields[]): PoleMarkers {
+  const labels: Record<string, string> = {};
+  for (const p of poles) if (p.label) labels[p.id] = p.label;
+  return {
+    ids: poles.map((p) => p.id),
+    latitudes: poles.map((p) => p.latitude ?? 52.520008),
+    longitudes: poles.map((p) => p.longitude ?? 13.404954),
+    risks: poles.map((p) => RISK_CODES.indexOf(p.risk ?? "unrated")),
+    counts: poles.map((p) => p.count ?? 1),
+    labels,
+  };
+}
+
+/** A pole as GET /api/poles/:id and PATCH /api/poles/:id answer it. */
+export function poleSummary(overrides: Partial<PoleSummary> & { id: string }): PoleSummary {
+  return {
+    label: "",
+    latitude: 52.520008,
+    longitude: 13.404954,
+    photo_count: 1,
+    first_date: null,
+    last_date: null,
+    risk: null,
+    ...overrides,
   };
 }

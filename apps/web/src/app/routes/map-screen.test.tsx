@@ -1,42 +1,23 @@
 /**
  * The map screen against a stand-in server: failed loads say so with Retry, and a link naming
  * only a photo asks for that photo alone. The globe (Cesium needs WebGL) is replaced by a stub
- * that shows what it was given.
+ * that shows what it was given. The region view (issue 16) is in map-screen.poles.test.tsx.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../features/auth/test/render-auth";
-import type { GlobeViewProps } from "../../globe";
-import { photo, region } from "../../test/records";
+import { photo, poleMarkersOf, poleSummary, region } from "../../test/records";
 import { fakeServer, type Call } from "../../test/fake-server";
 import MapScreen from "./map-screen";
 
-vi.mock("../../globe", () => ({
-  GlobeView: (props: GlobeViewProps) => (
-    <div
-      data-testid="globe-stub"
-      data-regions={props.regions.length}
-      data-photos={props.photos.length}
-      data-selected={props.selectedPhotoId ?? ""}
-      data-picking={String(props.pickingPosition)}
-      data-pole-labels={JSON.stringify([...props.poleLabels])}
-    >
-      {/* Stands for a click on the globe in pick mode (the real one is in the e2e tests). */}
-      <button
-        type="button"
-        onClick={() => props.onPositionPicked({ latitude: -33.8688, longitude: 151.2093 })}
-      >
-        globe click
-      </button>
-    </div>
-  ),
-}));
+vi.mock("../../globe", async () => ({ GlobeView: (await import("../../test/globe-stub")).GlobeStub }));
 
 const USER = { status: 200, body: { user: { id: "u1", email: "a@b.test" } } };
 const BERLIN = region({ id: "13.4,52.5", count: 2 });
-const P1 = photo({ id: "p1" });
-const P2 = photo({ id: "p2" });
+const P1 = photo({ id: "p1", pole_id: "pole-1", date: "2024-01-01" });
+const P2 = photo({ id: "p2", pole_id: "pole-1", date: "2024-02-01" });
+const POLE_1 = poleSummary({ id: "pole-1", photo_count: 2 });
 const SERVER_ERROR = {
   status: 500,
   body: { code: "internal", message: "Something went wrong on our side." },
@@ -49,7 +30,9 @@ function serve(routes: Routes = {}) {
     "GET /api/auth/get-session": () => USER,
     "GET /api/regions": () => ({ status: 200, body: { regions: [BERLIN] } }),
     "GET /api/storage/usage": () => ({ status: 200, body: { usedBytes: 0, quotaBytes: 52428800 } }),
-    "GET /api/images": () => ({ status: 200, body: { images: [P1, P2], nextCursor: null } }),
+    "GET /api/images": () => ({ status: 200, body: { images: [], nextCursor: null } }),
+    "GET /api/poles": () => ({ status: 200, body: poleMarkersOf([{ id: "pole-1", count: 2 }]) }),
+    "GET /api/poles/pole-1": () => ({ status: 200, body: { pole: POLE_1, images: [P1, P2] } }),
     ...routes,
   });
 }
@@ -76,18 +59,18 @@ describe("MapScreen: failed loads", () => {
     expect(await screen.findByTestId("globe-stub")).toHaveAttribute("data-regions", "1");
   });
 
-  it("says a region's photos failed to load, and Retry loads them", async () => {
+  it("says a region's poles failed to load, and Retry loads them", async () => {
     let fail = true;
     serve({
-      "GET /api/images": () =>
-        fail ? SERVER_ERROR : { status: 200, body: { images: [P1], nextCursor: null } },
+      "GET /api/poles": () =>
+        fail ? SERVER_ERROR : { status: 200, body: poleMarkersOf([{ id: "pole-1" }]) },
     });
     openMap("/map?region=13.4,52.5");
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Could not load this region's photos.");
     fail = false;
     await userEvent.setup().click(within(alert).getByRole("button", { name: "Retry" }));
-    await waitFor(() => expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-photos", "1"));
+    await waitFor(() => expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-poles", '["pole-1"]'));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
@@ -111,16 +94,20 @@ describe("MapScreen: failed loads", () => {
 const isUnplacedPage = (path: string) => path === "/api/images?unplaced=true";
 
 describe("MapScreen: a link naming only a photo", () => {
-  it("asks for that photo alone, then opens its region with it selected", async () => {
+  it("asks for that photo alone, then opens its region with it selected in its pole's timeline", async () => {
     const server = serve({ "GET /api/images/p2": () => ({ status: 200, body: { image: P2 } }) });
     const { router } = openMap("/map?photo=p2");
     await waitFor(() => expect(router.state.location.search).toBe("?photo=p2&region=13.4%2C52.5"));
     await waitFor(() => expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-selected", "p2"));
+    expect(await screen.findByText("Photo 2 of 2")).toBeVisible();
     const listCalls = server.calls.filter(
       (c) => c.path.startsWith("/api/images?") && !isUnplacedPage(c.path),
     );
-    expect(listCalls.map((c) => c.path)).toEqual(["/api/images?region=13.4%2C52.5"]);
+    // Never a region's photos: the compact poles, the photo, its pole.
+    expect(listCalls).toEqual([]);
     expect(server.calls.some((c) => c.path === "/api/images")).toBe(false);
+    expect(server.calls.filter((c) => c.path.startsWith("/api/images/p2")).length).toBe(1);
+    expect(server.calls.map((c) => c.path)).toContain("/api/poles/pole-1");
   });
 
   it.each([
@@ -207,39 +194,19 @@ describe("MapScreen: placing an unplaced photo by clicking the globe", () => {
 });
 
 describe("MapScreen: pole labels", () => {
-  it("hands the region's set pole labels to the globe", async () => {
+  it("hands the region's compact poles, labels included, to the globe", async () => {
     serve({
       "GET /api/poles": () => ({
         status: 200,
-        body: {
-          poles: [
-            {
-              id: "pole-1",
-              label: "P-10423",
-              latitude: 52.5,
-              longitude: 13.4,
-              photo_count: 2,
-              first_date: "2024-01-01",
-              last_date: "2024-02-01",
-              risk: null,
-            },
-            {
-              id: "pole-2",
-              label: "",
-              latitude: 52.5,
-              longitude: 13.41,
-              photo_count: 1,
-              first_date: "2024-01-01",
-              last_date: "2024-01-01",
-              risk: null,
-            },
-          ],
-        },
+        body: poleMarkersOf([
+          { id: "pole-1", label: "P-10423", count: 2 },
+          { id: "pole-2", longitude: 13.41 },
+        ]),
       }),
     });
     openMap("/map?region=13.4,52.5");
-    await waitFor(() =>
-      expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-pole-labels", '[["pole-1","P-10423"]]'),
-    );
+    const globe = screen.getByTestId("globe-stub");
+    await waitFor(() => expect(globe).toHaveAttribute("data-pole-labels", '{"pole-1":"P-10423"}'));
+    expect(globe).toHaveAttribute("data-poles", '["pole-1","pole-2"]');
   });
 });

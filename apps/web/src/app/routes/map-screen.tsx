@@ -4,13 +4,7 @@
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
 import { Alert, Box, Stack } from "@mui/material";
-import {
-  regionKey,
-  type ImageRecord,
-  type PoleSummary,
-  type RegionSummary,
-  type RiskKey,
-} from "@poleatlas/shared";
+import { regionKey, type ImageRecord, type RegionSummary, type RiskKey } from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -18,16 +12,18 @@ import { RiskLegend } from "../../components/risk-legend";
 import { useAuth } from "../../features/auth";
 import {
   imageKeys,
+  PhotoPanelStatus,
   regionKeys,
   SelectedPhotoPanel,
-  selectionFor,
-  useRegionImages,
   useRegions,
 } from "../../features/images";
 import {
+  dropPhotoFromTimelines,
   InspectionFields,
   PlaceOnMapHint,
+  poleKeys,
   PoleFields,
+  refreshPoles,
   UnplacedPhotosDialog,
   usePlaceOnMap,
   useRegionPoles,
@@ -42,14 +38,13 @@ import { loadTexts } from "../../config/texts";
 import type { GlobeMode } from "../../globe";
 import { LazyGlobeView } from "./lazy-globe";
 import { useLinkedPhoto } from "./linked-photo";
+import { usePoleSelection } from "./pole-selection";
 import { useCompactLayout } from "../../components/use-layout";
 import { MapSidebar } from "./map-sidebar";
 import { useMapUrl } from "./use-map-url";
 
-const NO_PHOTOS: readonly ImageRecord[] = [];
 const CLEAR_QUEUE_TIMEOUT_MS = 3000;
 const NO_REGIONS: readonly RegionSummary[] = [];
-const NO_POLES: readonly PoleSummary[] = [];
 
 export default function MapScreen() {
   const navigate = useNavigate();
@@ -70,15 +65,13 @@ export default function MapScreen() {
   }, []);
 
   const regions = useRegions();
-  const regionPhotos = useRegionImages(url.regionId);
+  // The region view draws its poles from the compact form (issue 16): never the region's photos.
+  const regionPoles = useRegionPoles(url.regionId);
   const usage = useStorageUsage();
   const basemaps = useBasemaps();
   const linked = useLinkedPhoto(url);
-  const regionPoles = useRegionPoles(url.regionId).data ?? NO_POLES;
-  const poleLabels = useMemo(
-    () => new Map(regionPoles.filter((p) => p.label !== "").map((p) => [p.id, p.label])),
-    [regionPoles],
-  );
+  const picked = usePoleSelection(url);
+  const { selection } = picked;
   // A photo without a place shows on the map once it has one, selected.
   const showPlaced = useCallback(
     (placed: ImageRecord) => {
@@ -90,8 +83,6 @@ export default function MapScreen() {
   );
   const placing = usePlaceOnMap(showPlaced);
 
-  const photos = regionPhotos.data ?? NO_PHOTOS;
-  const selection = useMemo(() => selectionFor(photos, url.photoId), [photos, url.photoId]);
   const mode: GlobeMode = url.regionId ? { mode: "region", regionId: url.regionId } : { mode: "overview" };
 
   // A region the URL names that no longer exists (its last photo deleted, a stale link): back to
@@ -102,11 +93,21 @@ export default function MapScreen() {
     if (regionGone) url.show(null, null);
   }, [regionGone, url]);
 
+  // After uploads: new photos join poles (markers, timelines) and regions.
   const refreshPhotos = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: imageKeys.all });
     void queryClient.invalidateQueries({ queryKey: regionKeys.all });
+    void queryClient.invalidateQueries({ queryKey: poleKeys.all });
     void queryClient.invalidateQueries({ queryKey: storageKeys.usage });
   }, [queryClient]);
+  const onPhotoDeleted = useCallback(
+    (photoId: string) => {
+      dropPhotoFromTimelines(queryClient, photoId);
+      void refreshPoles(queryClient);
+      void queryClient.invalidateQueries({ queryKey: storageKeys.usage });
+    },
+    [queryClient],
+  );
 
   const activeWorkspace = useWorkspaces().data?.active.id;
   const queueOwner = useMemo(
@@ -143,17 +144,16 @@ export default function MapScreen() {
         <LazyGlobeView
           regions={regions.data ?? NO_REGIONS}
           regionsAnswered={regions.isFetched}
-          photos={photos}
+          poles={regionPoles.data ?? null}
           mode={mode}
-          selectedPhotoId={selection?.photo.id ?? null}
+          selectedPhoto={selection?.photo ?? null}
           hiddenRisks={hiddenRisks}
-          poleLabels={poleLabels}
           basemaps={basemaps.data}
           pickingPosition={placing.photo !== null}
           onPositionPicked={placing.picked}
           onRegionClick={url.openRegion}
-          onPhotoClick={url.selectPhoto}
-          onEmptyClick={() => url.photoId !== null && url.selectPhoto(null)}
+          onPoleClick={picked.openPole}
+          onEmptyClick={picked.clear}
           onOverviewRequested={url.showOverview}
         />
         <RiskLegend hidden={hiddenRisks} onToggle={toggleRisk} collapsible={compact} />
@@ -177,11 +177,11 @@ export default function MapScreen() {
               onRetry={() => void regions.refetch()}
             />
           )}
-          {regionPhotos.isError && (
+          {regionPoles.isError && (
             <LoadErrorAlert
               title={loadTexts.photosFailed}
-              error={regionPhotos.error}
-              onRetry={() => void regionPhotos.refetch()}
+              error={regionPoles.error}
+              onRetry={() => void regionPoles.refetch()}
             />
           )}
           {linked.failed && (
@@ -194,17 +194,26 @@ export default function MapScreen() {
           )}
         </Stack>
       </Box>
+      {!selection && picked.status.state !== "none" && (
+        <PhotoPanelStatus
+          failed={picked.status.state === "failed" ? picked.status : undefined}
+          onClose={picked.clear}
+          sheet={compact}
+        />
+      )}
       {selection && (
         <SelectedPhotoPanel
           selection={selection}
           onSelect={url.selectPhoto}
-          onDeleted={() => void queryClient.invalidateQueries({ queryKey: storageKeys.usage })}
+          onDeleted={onPhotoDeleted}
           showPeople={may.inTeam}
           sheet={compact}
           canDelete={may.canDelete}
           renderInspection={(photo) => (
             <>
-              {may.canEdit && <PoleFields photo={photo} regionId={url.regionId} />}
+              {may.canEdit && picked.pole && (
+                <PoleFields photo={photo} pole={picked.pole} regionId={url.regionId} />
+              )}
               <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
             </>
           )}

@@ -1,8 +1,9 @@
-export { imageKeys, regionImagesQueryOptions, useRegionImages } from "./api/get-images";
+export { imageKeys } from "./api/get-images";
 export { imageQueryOptions, useImage } from "./api/get-image";
 export { regionKeys, regionsQueryOptions, useRegions } from "./api/get-regions";
 export { useDeleteImage } from "./api/delete-image";
 export { SelectedPhotoPanel, type SelectedPhotoPanelProps } from "./components/selected-photo-panel";
 export { PhotoPanel, type PhotoPanelProps } from "./components/photo-panel";
-export { selectionFor, stepTimeline, type Selection } from "./lib/selection";
+export { latestPhoto, selectionInTimeline, stepTimeline, type Selection } from "./lib/selection";
 export { formatLocation, formatPhotoDate } from "./lib/format";
+export { PhotoPanelStatus, type PhotoPanelStatusProps } from "./components/photo-panel-status";

@@ -1,4 +1,3 @@
-import type { ImageRecord } from "@poleatlas/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 import { imageKeys } from "./get-images";
@@ -9,8 +8,9 @@ export function deleteImage(id: string): Promise<void> {
 }
 
 /**
- * Deletes a photo; on success it leaves every cached list at once (globe, timeline) and the
- * lists and region counts are fetched again. Storage usage is another feature's: pass onSuccess.
+ * Deletes a photo; on success its cached record goes and the image queries and region counts are
+ * fetched again. Storage usage and the poles (markers, timelines) are other features': the caller
+ * updates them in onSuccess.
  */
 export function useDeleteImage(options: { onSuccess?: (id: string) => void } = {}) {
   const queryClient = useQueryClient();
@@ -20,10 +20,6 @@ export function useDeleteImage(options: { onSuccess?: (id: string) => void } = {
       // The caller moves its selection first, so no screen shows a photo that is gone.
       options.onSuccess?.(id);
       queryClient.removeQueries({ queryKey: imageKeys.one(id) });
-      // Region lists only (the single-photo entries under the same prefix are not arrays).
-      queryClient.setQueriesData<ImageRecord[]>({ queryKey: imageKeys.all }, (old) =>
-        Array.isArray(old) ? old.filter((image) => image.id !== id) : old,
-      );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: imageKeys.all }),
         queryClient.invalidateQueries({ queryKey: regionKeys.all }),

@@ -15,6 +15,9 @@ export function imageQueryOptions(id: string) {
     queryFn: ({ signal }) => getImage(id, signal),
     // A 404 will not turn into a photo by asking again.
     retry: false,
+    // A link's photo is asked for once: the map then finds its pole from it (pole-selection.ts).
+    // Changes made here update or invalidate it (patch-image, delete-image).
+    staleTime: 30_000,
   });
 }
 

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { selectionFor } from "../lib/selection";
+import { selectionInTimeline } from "../lib/selection";
 import { photo } from "../../../test/records";
 import { PhotoPanel, type PhotoPanelProps } from "./photo-panel";
 import type { ImageRecord } from "@poleatlas/shared";
@@ -37,7 +37,7 @@ function renderPanel(overrides: Partial<PhotoPanelProps> & { photo: ImageRecord 
 /** The panel as the map screen uses it: the selection follows onSelect. */
 function TimelineHarness({ photos, first }: { photos: ImageRecord[]; first: string }) {
   const [id, setId] = useState(first);
-  const s = selectionFor(photos, id)!;
+  const s = selectionInTimeline(photos, id)!;
   return (
     <PhotoPanel
       photo={s.photo}

@@ -75,6 +75,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The panel's frame: 400 px on the right, or a bottom sheet on narrow screens. */
+export const panelFrame = (sheet: boolean) => (sheet ? SHEET : SIDE);
+
 export function PhotoPanel(props: PhotoPanelProps) {
   const { photo, timeline, index, onSelect, onClose, onDelete, deleting, error, inspection } = props;
   const { showPeople = false, canDelete = true, sheet = false } = props;

@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { imageKeys } from "../api/get-images";
-import { selectionFor } from "../lib/selection";
+import { selectionInTimeline } from "../lib/selection";
 import { photo } from "../../../test/records";
 import { SelectedPhotoPanel } from "./selected-photo-panel";
 
@@ -26,12 +26,16 @@ function setup(answer: () => Response) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  client.setQueryData(imageKeys.list("2.5,1.5"), photos);
+  client.setQueryData(imageKeys.one("p1"), photos[0]);
   const onSelect = vi.fn();
   const onDeleted = vi.fn();
   render(
     <QueryClientProvider client={client}>
-      <SelectedPhotoPanel selection={selectionFor(photos, "p1")!} onSelect={onSelect} onDeleted={onDeleted} />
+      <SelectedPhotoPanel
+        selection={selectionInTimeline(photos, "p1")!}
+        onSelect={onSelect}
+        onDeleted={onDeleted}
+      />
     </QueryClientProvider>,
   );
   return { calls, client, onSelect, onDeleted };
@@ -48,13 +52,13 @@ afterEach(() => {
 });
 
 describe("SelectedPhotoPanel", () => {
-  it("deletes the photo, drops it from the lists and follows the timeline", async () => {
+  it("deletes the photo, drops its cached record and follows the timeline", async () => {
     const { calls, client, onSelect, onDeleted } = setup(() => new Response(null, { status: 204 }));
     await confirmDelete();
     await waitFor(() => expect(onSelect).toHaveBeenCalledWith("p2"));
     expect(onDeleted).toHaveBeenCalledWith("p1");
     expect(calls).toContainEqual({ url: "/api/images/p1", method: "DELETE" });
-    expect(client.getQueryData<unknown[]>(imageKeys.list("2.5,1.5"))?.length).toBe(1);
+    expect(client.getQueryData(imageKeys.one("p1"))).toBeUndefined();
   });
 
   it("shows the spec's message when the deletion fails", async () => {

@@ -1,29 +1,36 @@
 /**
- * Selection rules of the map view: which photos form the timeline and which photo is selected
- * after a step or a deletion. Pure, so it is unit-tested without a browser.
+ * Selection rules of the map view: the selected photo within its pole's timeline, the photo a
+ * click on a pole opens, and which photo is selected after a step or a deletion. Pure, so it is
+ * unit-tested without a browser.
  */
-import { timelineFor, type ImageRecord } from "@poleatlas/shared";
+import { compareByDate, type ImageRecord } from "@poleatlas/shared";
 
 export interface Selection {
   photo: ImageRecord;
-  /** Every photo at exactly this latitude and longitude, date ascending (at least the photo). */
+  /** Every photo of the photo's pole (GET /api/poles/:id), in list order: date ascending. */
   timeline: ImageRecord[];
   index: number;
 }
 
-export function selectionFor(photos: readonly ImageRecord[], photoId: string | null): Selection | null {
+/** `photoId` within one pole's photos, or null when it is not one of them (or nothing is selected). */
+export function selectionInTimeline(
+  images: readonly ImageRecord[],
+  photoId: string | null,
+): Selection | null {
   if (!photoId) return null;
-  const photo = photos.find((p) => p.id === photoId);
-  if (!photo) return null;
-  const timeline = timelineFor(photos, photo);
-  return {
-    photo,
-    timeline,
-    index: Math.max(
-      0,
-      timeline.findIndex((p) => p.id === photo.id),
-    ),
-  };
+  // The server answers in list order already; sorting again keeps the rule in one place.
+  const timeline = [...images].sort(compareByDate);
+  const index = timeline.findIndex((p) => p.id === photoId);
+  const photo = timeline[index];
+  return photo ? { photo, timeline, index } : null;
+}
+
+/**
+ * The photo a click on a pole's marker opens: the last in list order (undated photos sort last),
+ * the photo the marker stood for before issue 16.
+ */
+export function latestPhoto(images: readonly ImageRecord[]): ImageRecord | undefined {
+  return [...images].sort(compareByDate).at(-1);
 }
 
 /** The photo `delta` steps along the timeline, held at its ends. */

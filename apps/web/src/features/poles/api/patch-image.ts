@@ -2,8 +2,7 @@ import { imageResponseSchema, type ImagePatch, type ImageRecord } from "@poleatl
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 import { imageKeys } from "../../images/api/get-images";
-import { regionKeys } from "../../images/api/get-regions";
-import { poleKeys } from "./pole-keys";
+import { putPhotoInTimelines, refreshPoles } from "./pole-cache";
 
 /** PATCH /api/images/:id: rating, notes, place or pole of one of the caller's photos. */
 export async function patchImage(id: string, patch: ImagePatch): Promise<ImageRecord> {
@@ -12,21 +11,22 @@ export async function patchImage(id: string, patch: ImagePatch): Promise<ImageRe
 }
 
 /**
- * Changes a photo; the answer replaces it in every cached region list at once (the marker's
- * colour, the panel), then lists, poles and region counts are fetched again.
+ * Changes a photo; the answer replaces it at once in its cached record and its pole's timeline
+ * (the panel), then the photo queries, the region's poles (markers), the timelines and the region
+ * counts are fetched again.
  */
 export function usePatchImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: ImagePatch }) => patchImage(id, patch),
     onSuccess: async (image) => {
-      queryClient.setQueriesData<ImageRecord[]>({ queryKey: imageKeys.all }, (old) =>
-        Array.isArray(old) ? old.map((i) => (i.id === image.id ? image : i)) : old,
+      queryClient.setQueriesData<ImageRecord>({ queryKey: imageKeys.one(image.id) }, (old) =>
+        old ? image : old,
       );
+      putPhotoInTimelines(queryClient, image);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: imageKeys.all }),
-        queryClient.invalidateQueries({ queryKey: regionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: poleKeys.all }),
+        refreshPoles(queryClient),
       ]);
     },
   });

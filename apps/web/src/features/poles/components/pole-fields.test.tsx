@@ -2,10 +2,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { PoleSummary } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
-import { photo } from "../../../test/records";
+import { photo, poleMarkersOf, poleSummary } from "../../../test/records";
 import { PoleFields } from "./pole-fields";
 
 afterEach(() => {
@@ -13,24 +12,21 @@ afterEach(() => {
 });
 
 const P = photo({ id: "p1", pole_id: "here", latitude: 52.52, longitude: 13.4 });
-const pole = (id: string, label: string, latitude: number, count: number): PoleSummary => ({
-  id,
-  label,
-  latitude,
-  longitude: 13.4,
-  photo_count: count,
-  first_date: null,
-  last_date: null,
-  risk: null,
-});
-const POLES = [pole("here", "P-1", 52.52, 2), pole("far", "", 52.56, 1), pole("near", "P-7", 52.521, 3)];
+/** The photo's pole, as its timeline answer (GET /api/poles/:id) gives it. */
+const HERE = poleSummary({ id: "here", label: "P-1", latitude: 52.52, longitude: 13.4, photo_count: 2 });
+/** The region's poles in the compact form (GET /api/poles?region=). */
+const POLES = poleMarkersOf([
+  { id: "here", label: "P-1", latitude: 52.52, longitude: 13.4, count: 2 },
+  { id: "far", latitude: 52.56, longitude: 13.4, count: 1 },
+  { id: "near", label: "P-7", latitude: 52.521, longitude: 13.4, count: 3 },
+]);
 
-function setup() {
+function setup(regionPoles = POLES) {
   const server = fakeServer({
-    "GET /api/poles": () => ({ status: 200, body: { poles: POLES } }),
+    "GET /api/poles": () => ({ status: 200, body: regionPoles }),
     "PATCH /api/poles/here": (call) => ({
       status: 200,
-      body: { pole: { ...POLES[0], label: (call.body as { label: string }).label.trim() } },
+      body: { pole: { ...HERE, label: (call.body as { label: string }).label.trim() } },
     }),
     "PATCH /api/images/p1": () => ({ status: 200, body: { image: P } }),
   });
@@ -39,7 +35,7 @@ function setup() {
   });
   render(
     <QueryClientProvider client={client}>
-      <PoleFields photo={P} regionId="13.4,52.5" />
+      <PoleFields photo={P} pole={HERE} regionId="13.4,52.5" />
     </QueryClientProvider>,
   );
   const patches = () => server.actions().filter((c) => c.method === "PATCH");
@@ -69,5 +65,22 @@ describe("PoleFields", () => {
     await userEvent.click(screen.getByRole("button", { name: "Make a new pole" }));
     await waitFor(() => expect(patches()).toHaveLength(2));
     expect(patches().map((c) => c.body)).toEqual([{ pole_id: "near" }, { pole_id: "new" }]);
+  });
+
+  it("offers only the nearest 50 of a region's 100k poles", async () => {
+    const many = poleMarkersOf([
+      { id: "here", latitude: 52.52, longitude: 13.4, count: 2 },
+      ...Array.from({ length: 100_000 }, (_, i) => ({
+        id: `p${i}`,
+        latitude: 52.52 + ((i % 1000) + 1) * 1e-5,
+        longitude: 13.4 + Math.floor(i / 1000) * 1e-5,
+      })),
+    ]);
+    setup(many);
+    await userEvent.click(await screen.findByRole("combobox", { name: "Move to another pole" }));
+    const options = screen.getAllByRole("option");
+    expect(options).toHaveLength(50);
+    // Named as before: its label (none here) and its photo count.
+    expect(options[0]).toHaveTextContent("No label · 1 photo");
   });
 });

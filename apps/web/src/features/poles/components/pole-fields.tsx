@@ -1,26 +1,20 @@
 /**
  * The shown photo's pole: its label (Enter or leaving the field saves, Escape puts it back), and
- * moving the photo to another pole of the region (nearest first) or to a pole of its own.
+ * moving the photo to another pole of the region (nearest first, the nearest 50: see
+ * nearest-poles.ts) or to a pole of its own. The pole is the panel's timeline answer
+ * (GET /api/poles/:id); the other poles come from the region's compact form.
  */
 import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
 import { MAX_POLE_LABEL_LENGTH, poleTexts, type ImageRecord, type PoleSummary } from "@poleatlas/shared";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { useRegionPoles } from "../api/get-poles";
 import { usePatchImage } from "../api/patch-image";
 import { usePatchPole } from "../api/patch-pole";
+import { nearestPoles, type NearPole } from "../lib/nearest-poles";
 
-/** Good enough to order a region's poles by nearness (a region is 0.1° wide). */
-function roughDistance(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-) {
-  const dLon = (a.longitude - b.longitude) * Math.cos((a.latitude * Math.PI) / 180);
-  return Math.hypot(a.latitude - b.latitude, dLon);
-}
-
-const poleName = (p: PoleSummary) =>
-  `${p.label || poleTexts.poleLabelEmpty} · ${poleTexts.poleSummary(p.photo_count)}`;
+const poleName = (p: NearPole) =>
+  `${p.label || poleTexts.poleLabelEmpty} · ${poleTexts.poleSummary(p.count)}`;
 
 const failure = (e: unknown) => (e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed);
 
@@ -56,16 +50,26 @@ function LabelField({ pole }: { pole: PoleSummary }) {
   );
 }
 
-export function PoleFields({ photo, regionId }: { photo: ImageRecord; regionId: string | null }) {
+export interface PoleFieldsProps {
+  photo: ImageRecord;
+  /** The photo's pole, from its timeline answer. */
+  pole: PoleSummary;
+  regionId: string | null;
+}
+
+export function PoleFields({ photo, pole, regionId }: PoleFieldsProps) {
   const poles = useRegionPoles(regionId);
   const move = usePatchImage();
   const [error, setError] = useState<string | null>(null);
-  const pole = poles.data?.find((p) => p.id === photo.pole_id);
-  if (!pole || photo.latitude === null || photo.longitude === null) return null;
-  const here = { latitude: photo.latitude, longitude: photo.longitude };
-  const others = (poles.data ?? [])
-    .filter((p) => p.id !== pole.id)
-    .sort((a, b) => roughDistance(a, here) - roughDistance(b, here));
+  const { latitude, longitude } = photo;
+  const others = useMemo(
+    () =>
+      latitude === null || longitude === null
+        ? []
+        : nearestPoles(poles.data, { latitude, longitude }, pole.id),
+    [poles.data, latitude, longitude, pole.id],
+  );
+  if (pole.id !== photo.pole_id || latitude === null || longitude === null) return null;
   const send = (poleId: string) => {
     setError(null);
     move

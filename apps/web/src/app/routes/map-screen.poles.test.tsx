@@ -1,0 +1,224 @@
+/**
+ * The region view from the compact poles (issue 16), against a stand-in server: a click on a pole
+ * loads its timeline and opens its latest photo (loading and failure shown in the panel, a later
+ * click wins), a reload finds the photo's pole, and the region's photos are never asked for.
+ */
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../features/auth/test/render-auth";
+import { photo, poleMarkersOf, poleSummary, region } from "../../test/records";
+import { fakeServer, type Call } from "../../test/fake-server";
+import MapScreen from "./map-screen";
+
+vi.mock("../../globe", async () => ({ GlobeView: (await import("../../test/globe-stub")).GlobeStub }));
+
+const USER = { status: 200, body: { user: { id: "u1", email: "a@b.test" } } };
+const BERLIN = region({ id: "13.4,52.5", count: 4 });
+const SERVER_ERROR = {
+  status: 500,
+  body: { code: "internal", message: "Something went wrong on our side." },
+};
+/** Pole A: three photos, the undated one last in list order; pole B: one. */
+const A1 = photo({ id: "a1", name: "a-2023.jpg", pole_id: "pole-a", date: "2023-01-01" });
+const A2 = photo({ id: "a2", name: "a-2024.jpg", pole_id: "pole-a", date: "2024-01-01" });
+const A3 = photo({ id: "a3", name: "a-undated.jpg", pole_id: "pole-a", date: null });
+const B1 = photo({ id: "b1", name: "b.jpg", pole_id: "pole-b", latitude: 52.53, longitude: 13.41 });
+const POLE_A = { pole: poleSummary({ id: "pole-a", label: "P-1", photo_count: 3 }), images: [A2, A3, A1] };
+const POLE_B = { pole: poleSummary({ id: "pole-b", latitude: 52.53, longitude: 13.41 }), images: [B1] };
+
+type Reply = { status: number; body: unknown };
+
+function serve(routes: Record<string, (call: Call) => Reply | Promise<Reply>> = {}) {
+  return fakeServer({
+    "GET /api/auth/get-session": () => USER,
+    "GET /api/regions": () => ({ status: 200, body: { regions: [BERLIN] } }),
+    "GET /api/storage/usage": () => ({ status: 200, body: { usedBytes: 0, quotaBytes: 52428800 } }),
+    "GET /api/images": () => ({ status: 200, body: { images: [], nextCursor: null } }),
+    "GET /api/poles": () => ({
+      status: 200,
+      body: poleMarkersOf([
+        { id: "pole-a", label: "P-1", count: 3 },
+        { id: "pole-b", latitude: 52.53, longitude: 13.41 },
+      ]),
+    }),
+    "GET /api/poles/pole-a": () => ({ status: 200, body: POLE_A }),
+    "GET /api/poles/pole-b": () => ({ status: 200, body: POLE_B }),
+    ...routes,
+  });
+}
+
+const openMap = (at: string) => renderAt(at, [{ path: "/map", element: <MapScreen /> }]);
+const regionPhotoLists = (calls: Call[]) => calls.filter((c) => c.path.startsWith("/api/images?region"));
+
+/** The panel's first render (MUI slider, toggles, fields) can take over a second on a busy machine. */
+const PANEL_WAIT = { timeout: 5000 };
+
+/** A promise the test settles, to hold an answer back. */
+function held() {
+  let release: (r: Reply) => void = () => {};
+  const answer = new Promise<Reply>((resolve) => (release = resolve));
+  return { answer, release };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("MapScreen: a click on a pole", () => {
+  it("loads its timeline and opens its latest photo, with the URL naming it", async () => {
+    const pole = held();
+    const server = serve({ "GET /api/poles/pole-a": () => pole.answer });
+    const user = userEvent.setup();
+    const { router } = openMap("/map?region=13.4,52.5");
+    await user.click(await screen.findByRole("button", { name: "pole pole-a" }));
+    // Loading, in the panel's place.
+    expect(await screen.findByText("Loading the pole's photos…")).toBeVisible();
+    pole.release({ status: 200, body: POLE_A });
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
+    // The last in list order (undated last): the photo the marker stood for before.
+    expect(within(panel).getByRole("heading", { name: "a-undated.jpg" })).toBeVisible();
+    expect(within(panel).getByText("Photo 3 of 3")).toBeVisible();
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=a3");
+    expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-selected", "a3");
+    expect(screen.queryByText("Loading the pole's photos…")).not.toBeInTheDocument();
+    // The label field reads the pole from the timeline answer.
+    expect(within(panel).getByLabelText("Pole label")).toHaveValue("P-1");
+    expect(regionPhotoLists(server.calls)).toEqual([]);
+  });
+
+  it("says when the pole could not be loaded, and Retry loads it", async () => {
+    let fail = true;
+    serve({ "GET /api/poles/pole-b": () => (fail ? SERVER_ERROR : { status: 200, body: POLE_B }) });
+    const user = userEvent.setup();
+    const { router } = openMap("/map?region=13.4,52.5");
+    await user.click(await screen.findByRole("button", { name: "pole pole-b" }));
+    const status = await screen.findByTestId("photo-panel-status");
+    expect(await within(status).findByText("Could not load this pole's photos.")).toBeVisible();
+    expect(within(status).getByText("Something went wrong on our side.")).toBeVisible();
+    fail = false;
+    await user.click(within(status).getByRole("button", { name: "Retry" }));
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
+    expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
+  });
+
+  it("a click on another pole while one loads wins", async () => {
+    const slow = held();
+    serve({ "GET /api/poles/pole-a": () => slow.answer });
+    const user = userEvent.setup();
+    const { router } = openMap("/map?region=13.4,52.5");
+    await user.click(await screen.findByRole("button", { name: "pole pole-a" }));
+    await user.click(screen.getByRole("button", { name: "pole pole-b" }));
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
+    expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
+    slow.release({ status: 200, body: POLE_A });
+    // The late answer for the first click changes nothing.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
+    expect(within(screen.getByTestId("photo-panel")).getByRole("heading", { name: "b.jpg" })).toBeVisible();
+  });
+
+  it("a click on empty space while a pole loads leaves no panel", async () => {
+    const slow = held();
+    serve({ "GET /api/poles/pole-a": () => slow.answer });
+    const user = userEvent.setup();
+    const { router } = openMap("/map?region=13.4,52.5");
+    await user.click(await screen.findByRole("button", { name: "pole pole-a" }));
+    expect(await screen.findByText("Loading the pole's photos…")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "empty click" }));
+    expect(screen.queryByText("Loading the pole's photos…")).not.toBeInTheDocument();
+    slow.release({ status: 200, body: POLE_A });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId("photo-panel")).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe("?region=13.4,52.5");
+  });
+});
+
+describe("MapScreen: a region and photo in the URL (a reload, a link, back/forward)", () => {
+  it("finds the photo's pole from the photo and steps along that pole's timeline without asking again", async () => {
+    const server = serve({ "GET /api/images/a1": () => ({ status: 200, body: { image: A1 } }) });
+    const user = userEvent.setup();
+    const { router } = openMap("/map?region=13.4,52.5&photo=a1");
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
+    expect(within(panel).getByText("Photo 1 of 3")).toBeVisible();
+    await user.keyboard("{ArrowRight}");
+    expect(await within(panel).findByText("Photo 2 of 3")).toBeVisible();
+    expect(within(panel).getByRole("heading", { name: "a-2024.jpg" })).toBeVisible();
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=a2");
+    const paths = server.calls.map((c) => c.path);
+    expect(paths.filter((p) => p.startsWith("/api/images/"))).toEqual(["/api/images/a1"]);
+    expect(paths.filter((p) => p === "/api/poles/pole-a")).toHaveLength(1);
+    expect(regionPhotoLists(server.calls)).toEqual([]);
+  });
+
+  it("shows no panel for a photo that is gone", async () => {
+    serve({
+      "GET /api/images/gone": () => ({
+        status: 404,
+        body: { code: "not_found", message: "Image not found" },
+      }),
+    });
+    openMap("/map?region=13.4,52.5&photo=gone");
+    await waitFor(() =>
+      expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-poles", '["pole-a","pole-b"]'),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId("photo-panel")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("photo-panel-status")).not.toBeInTheDocument();
+  });
+});
+
+describe("MapScreen: after a change, the queries it touched are asked again", () => {
+  it("a rating refreshes the region's poles, the pole's timeline and the regions", async () => {
+    const server = serve({
+      "GET /api/images/a2": () => ({ status: 200, body: { image: A2 } }),
+      "PATCH /api/images/a2": () => ({ status: 200, body: { image: { ...A2, risk: "high" } } }),
+    });
+    const user = userEvent.setup();
+    openMap("/map?region=13.4,52.5&photo=a2");
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
+    const count = (path: string) => server.calls.filter((c) => c.method === "GET" && c.path === path).length;
+    const before = {
+      poles: count("/api/poles?region=13.4%2C52.5"),
+      pole: count("/api/poles/pole-a"),
+      regions: count("/api/regions"),
+    };
+    await user.click(within(panel).getByRole("button", { name: "High Risk" }));
+    await waitFor(() => expect(count("/api/poles?region=13.4%2C52.5")).toBe(before.poles + 1));
+    await waitFor(() => expect(count("/api/poles/pole-a")).toBe(before.pole + 1));
+    await waitFor(() => expect(count("/api/regions")).toBe(before.regions + 1));
+  });
+
+  it("a deletion drops the photo from the timeline at once and refreshes poles and regions", async () => {
+    let deleted = false;
+    const server = serve({
+      "GET /api/images/a2": () => ({ status: 200, body: { image: A2 } }),
+      "GET /api/poles/pole-a": () => ({
+        status: 200,
+        body: { ...POLE_A, images: POLE_A.images.filter((p) => !deleted || p.id !== "a2") },
+      }),
+      // 200 stands in for the server's 204 (a Response with a body cannot be a 204).
+      "DELETE /api/images/a2": () => {
+        deleted = true;
+        return { status: 200, body: {} };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = openMap("/map?region=13.4,52.5&photo=a2");
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
+    const count = (path: string) => server.calls.filter((c) => c.method === "GET" && c.path === path).length;
+    const pole = count("/api/poles/pole-a");
+    const poles = count("/api/poles?region=13.4%2C52.5");
+    await user.click(within(panel).getByRole("button", { name: "Delete image" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+    // The next photo of the timeline, in a timeline without the deleted one.
+    await waitFor(() => expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=a3"));
+    expect(await screen.findByText("Photo 2 of 2", {}, PANEL_WAIT)).toBeVisible();
+    expect(
+      within(screen.getByTestId("photo-panel")).getByRole("heading", { name: "a-undated.jpg" }),
+    ).toBeVisible();
+    await waitFor(() => expect(count("/api/poles/pole-a")).toBeGreaterThan(pole));
+    await waitFor(() => expect(count("/api/poles?region=13.4%2C52.5")).toBeGreaterThan(poles));
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The selected photo in region view, from its pole (issue 16): the map draws poles from the
+ * compact form, so a photo's record and its timeline come from GET /api/poles/:id.
+ * - A click on a pole fetches its timeline and then selects its latest photo (the URL keeps
+ *   ?region=…&photo=…); until then the panel says it is loading, or that it failed, with Retry. A
+ *   click on another pole while one loads wins.
+ * - A photo in the URL (a step along the timeline, a reload, a link, back/forward, a photo moved to
+ *   another pole) is found in the cached timelines, else looked up by id (GET /api/images/:id)
+ *   for its pole_id, whose timeline is then fetched.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { latestPhoto, selectionInTimeline, useImage, type Selection } from "../../features/images";
+import {
+  cachedPoleOf,
+  poleTimelineQueryOptions,
+  usePoleTimeline,
+  type PoleTimeline,
+} from "../../features/poles";
+import { ApiError } from "../../lib/api-client";
+import type { MapUrl } from "./use-map-url";
+
+/** What the panel shows while there is no selection to show. */
+export type PanelStatus =
+  { state: "none" } | { state: "loading" } | { state: "failed"; error: Error; retry: () => void };
+
+export interface PoleSelection {
+  selection: Selection | null;
+  /** The selected photo's pole (the label field reads it). */
+  pole: PoleTimeline["pole"] | null;
+  status: PanelStatus;
+  /** A click on a pole's marker (by pole id). */
+  openPole: (poleId: string) => void;
+  /** A click on empty space: no selection, and a pole still loading is dropped. */
+  clear: () => void;
+}
+
+interface Opening {
+  poleId: string;
+  regionId: string | null;
+  error?: Error;
+}
+
+const NONE: PanelStatus = { state: "none" };
+const LOADING: PanelStatus = { state: "loading" };
+
+export function usePoleSelection(url: MapUrl): PoleSelection {
+  const queryClient = useQueryClient();
+  const { regionId, photoId } = url;
+  const [opening, setOpening] = useState<Opening | null>(null);
+  /** Counts clicks, so the answer for an earlier click is dropped when a later one came. */
+  const clicks = useRef(0);
+  const current = useRef({ regionId, url });
+  useEffect(() => {
+    current.current = { regionId, url };
+  });
+
+  const openPole = useCallback(
+    (poleId: string) => {
+      const click = ++clicks.current;
+      const from = current.current.regionId;
+      setOpening({ poleId, regionId: from });
+      queryClient.fetchQuery(poleTimelineQueryOptions(poleId)).then(
+        (timeline) => {
+          if (click !== clicks.current || current.current.regionId !== from) return;
+          setOpening(null);
+          const latest = latestPhoto(timeline.images);
+          current.current.url.selectPhoto(latest?.id ?? null);
+        },
+        (e: unknown) => {
+          if (click !== clicks.current) return;
+          const error = e instanceof Error ? e : new Error(String(e));
+          setOpening({ poleId, regionId: from, error });
+        },
+      );
+    },
+    [queryClient],
+  );
+
+  const clear = useCallback(() => {
+    clicks.current++;
+    setOpening(null);
+    if (current.current.url.photoId !== null) current.current.url.selectPhoto(null);
+  }, []);
+
+  const loadingPole = opening !== null && opening.regionId === regionId ? opening : null;
+  // Read from the cache as it is now: the timeline hook below re-renders this when it changes.
+  const cachedPole = photoId !== null ? cachedPoleOf(queryClient, photoId) : null;
+  // A photo-only link is useLinkedPhoto's to open (it asks for the same photo, cached once).
+  const lookupId =
+    loadingPole === null && regionId !== null && photoId !== null && cachedPole === null ? photoId : null;
+  const looked = useImage(lookupId);
+  const lookedPole = looked.data && looked.data.id === photoId ? looked.data.pole_id : null;
+  const poleId = cachedPole ?? (lookupId !== null ? lookedPole : null);
+  const timeline = usePoleTimeline(poleId);
+  const selection =
+    loadingPole === null && regionId !== null && timeline.data
+      ? selectionInTimeline(timeline.data.images, photoId)
+      : null;
+
+  return {
+    selection,
+    pole: selection ? (timeline.data?.pole ?? null) : null,
+    status: panelStatus(),
+    openPole,
+    clear,
+  };
+
+  function panelStatus(): PanelStatus {
+    if (loadingPole) {
+      const { error, poleId: id } = loadingPole;
+      return error ? { state: "failed", error, retry: () => openPole(id) } : LOADING;
+    }
+    if (selection || regionId === null || photoId === null) return NONE;
+    if (lookupId !== null && looked.isError) {
+      // Missing or someone else's (404), or not a photo id (400): no panel, as before.
+      const gone = looked.error instanceof ApiError && [400, 404].includes(looked.error.status);
+      return gone ? NONE : { state: "failed", error: looked.error, retry: () => void looked.refetch() };
+    }
+    if (lookupId !== null && looked.isPending) return LOADING;
+    if (poleId === null) return NONE;
+    if (timeline.isError)
+      return { state: "failed", error: timeline.error, retry: () => void timeline.refetch() };
+    return timeline.isPending || timeline.isFetching ? LOADING : NONE;
+  }
+}

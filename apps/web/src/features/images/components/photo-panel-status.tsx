@@ -1,0 +1,49 @@
+/**
+ * The panel while a pole's photos load (a click on its marker, a reload with ?photo=), or when
+ * they could not be loaded: what failed, with Retry. Same place and size as the photo's panel.
+ */
+import CloseIcon from "@mui/icons-material/Close";
+import { Box, CircularProgress, IconButton, Paper, Stack, Typography } from "@mui/material";
+import { mapScreenTexts } from "@poleatlas/shared";
+import { LoadErrorAlert } from "../../../components/load-error-alert";
+import { loadTexts } from "../../../config/texts";
+import { panelFrame } from "./photo-panel";
+
+export interface PhotoPanelStatusProps {
+  /** Absent while loading. */
+  failed?: { error: Error; retry: () => void };
+  onClose: () => void;
+  sheet?: boolean;
+}
+
+export function PhotoPanelStatus({ failed, onClose, sheet = false }: PhotoPanelStatusProps) {
+  return (
+    <Paper
+      component="aside"
+      aria-label={failed ? loadTexts.poleFailed : loadTexts.poleLoading}
+      aria-busy={!failed}
+      data-testid="photo-panel-status"
+      square={!sheet}
+      elevation={8}
+      data-layout={sheet ? "sheet" : "side"}
+      sx={{ ...panelFrame(sheet), overflowY: "auto", overflowX: "hidden", p: 2 }}
+    >
+      <Stack direction="row" sx={{ justifyContent: "flex-end", mb: 1.5 }}>
+        <IconButton aria-label={mapScreenTexts.closePanel} onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      {failed ? (
+        <LoadErrorAlert title={loadTexts.poleFailed} error={failed.error} onRetry={failed.retry} stacked />
+      ) : (
+        <Box
+          role="status"
+          sx={{ display: "flex", alignItems: "center", gap: 2, py: 4, justifyContent: "center" }}
+        >
+          <CircularProgress size={28} aria-hidden />
+          <Typography color="text.secondary">{loadTexts.poleLoading}</Typography>
+        </Box>
+      )}
+    </Paper>
+  );
+}

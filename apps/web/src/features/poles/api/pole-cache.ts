@@ -1,0 +1,48 @@
+/**
+ * The cached pole timelines (GET /api/poles/:id) kept in step with a change the server confirmed,
+ * so the panel never shows a photo where it no longer is while the timelines are fetched again.
+ */
+import type { ImageRecord } from "@poleatlas/shared";
+import type { QueryClient } from "@tanstack/react-query";
+import { regionKeys } from "../../images/api/get-regions";
+import type { PoleTimeline } from "./get-pole";
+import { poleKeys } from "./pole-keys";
+
+const timelines = { queryKey: [...poleKeys.all, "one"] };
+
+/** The changed photo replaces itself in its pole's timeline and leaves any other pole's. */
+export function putPhotoInTimelines(queryClient: QueryClient, image: ImageRecord): void {
+  queryClient.setQueriesData<PoleTimeline>(timelines, (old) => {
+    if (!old?.images.some((p) => p.id === image.id)) return old;
+    const images =
+      old.pole.id === image.pole_id
+        ? old.images.map((p) => (p.id === image.id ? image : p))
+        : old.images.filter((p) => p.id !== image.id);
+    return { ...old, images };
+  });
+}
+
+/** A deleted photo leaves every cached timeline. */
+export function dropPhotoFromTimelines(queryClient: QueryClient, photoId: string): void {
+  queryClient.setQueriesData<PoleTimeline>(timelines, (old) =>
+    old?.images.some((p) => p.id === photoId)
+      ? { ...old, images: old.images.filter((p) => p.id !== photoId) }
+      : old,
+  );
+}
+
+/** The pole (id) whose cached timeline holds this photo, if any is cached. */
+export function cachedPoleOf(queryClient: QueryClient, photoId: string): string | null {
+  for (const [, data] of queryClient.getQueriesData<PoleTimeline>(timelines)) {
+    if (data?.images.some((p) => p.id === photoId)) return data.pole.id;
+  }
+  return null;
+}
+
+/** After anything that changed poles: the region's markers, the timelines, the regions' risk counts. */
+export async function refreshPoles(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: poleKeys.all }),
+    queryClient.invalidateQueries({ queryKey: regionKeys.all }),
+  ]);
+}

@@ -1,0 +1,34 @@
+/**
+ * The globe in component tests (Cesium needs WebGL): shows what it was given as attributes, and
+ * offers buttons that stand for clicks on it (a pole's marker, empty space, a point in pick mode;
+ * the real clicks are in the e2e tests).
+ */
+import type { GlobeViewProps } from "../globe";
+
+export function GlobeStub(props: GlobeViewProps) {
+  return (
+    <div
+      data-testid="globe-stub"
+      data-regions={props.regions.length}
+      data-poles={JSON.stringify(props.poles?.ids ?? [])}
+      data-selected={props.selectedPhoto?.id ?? ""}
+      data-picking={String(props.pickingPosition)}
+      data-pole-labels={JSON.stringify(props.poles?.labels ?? {})}
+    >
+      {props.poles?.ids.map((id) => (
+        <button key={id} type="button" onClick={() => props.onPoleClick(id)}>
+          {`pole ${id}`}
+        </button>
+      ))}
+      <button type="button" onClick={() => props.onEmptyClick()}>
+        empty click
+      </button>
+      <button
+        type="button"
+        onClick={() => props.onPositionPicked({ latitude: -33.8688, longitude: 151.2093 })}
+      >
+        globe click
+      </button>
+    </div>
+  );
+}
