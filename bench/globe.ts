@@ -23,8 +23,14 @@
  * - frame time: once the view has settled, rounds of frames with the markers hidden and shown are
  *   interleaved, and frameRatio = mean shown / mean hidden: other work on the machine (two cores,
  *   shared) then slows both alike. The empty-globe rows' frames are measured on their own;
- * - pick: `scene.pick` at photo markers' screen positions (pick pass + read back), median after
- *   the first pick (shader set-up, reported alone); then at the same spots with no photos.
+ * - pick: `scene.pick` at drawn photo markers' screen positions (pick pass + read back), median
+ *   after the first pick (shader set-up, reported alone); then at the same spots with no photos.
+ *   Dense views draw no marker within a marker's size of another (apps/web/src/globe/point-layer.ts), so the picks
+ *   aim at markers that have a point, and `exactHits` says how many found the very one aimed at.
+ *
+ * Counts: the scenarios settle on the globe state's `photoMarkers` / `regionMarkers`, which count
+ * the markers set (drawn or capped, the current region's own marker left out); `drawn` is how
+ * many have a point once the view settled (bench hook `drawnMarkers`).
  */
 import type { Page } from "@playwright/test";
 import { launchChromium } from "./lib/chromium";
@@ -54,7 +60,7 @@ export interface GlobeScenario {
   /** Photo markers set whose position is inside the canvas (drawn or capped). */
   markersOnScreen?: number;
   /**
-   * Markers with a point after the view settled (one per screen cell of a marker's size, in view
+   * Markers with a point after the view settled (none within a marker's size of another, in view
    * and around it: point-layer.ts); `markers` is how many were set, which `photoMarkers` /
    * `regionMarkers` in the globe's state count (drawn or capped).
    */

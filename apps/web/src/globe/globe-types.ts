@@ -52,8 +52,8 @@ export interface GlobeBenchHook {
   /** One `scene.pick` at canvas CSS pixels (as a click would do it): its time and what it hit. */
   pick(x: number, y: number): { ms: number; ref: MarkerRef | null };
   /**
-   * The ids of the markers that have a shown point now, by kind: dense views draw one marker per
-   * screen cell, so this is fewer than the markers set (GlobeState's counts).
+   * The ids of the markers that have a shown point now, by kind: dense views draw none closer
+   * than a marker's size to another, so this is fewer than the markers set (GlobeState's counts).
    */
   drawnMarkers(): { region: string[]; photo: string[] };
   /** The canvas: drawing buffer in device pixels, on the page in CSS pixels. */

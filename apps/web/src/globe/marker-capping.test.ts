@@ -66,7 +66,7 @@ function drawnIds(added: unknown[]): string[] {
 }
 
 describe("PhotoLayer in a dense view", () => {
-  it("draws one pole per crowded screen cell, the highest risk, and still holds the others", () => {
+  it("draws one pole where poles crowd closer than a marker's size, the highest risk, and holds the others", () => {
     view = flatView();
     const { scene, added } = fakeScene();
     const layer = new CappedPhotoLayer(scene);
@@ -84,7 +84,7 @@ describe("PhotoLayer in a dense view", () => {
     expect(layer.positionOf("a")).toBeDefined();
   });
 
-  it("draws a new red pole in a crowded cell right after the data change, in place of a green one", () => {
+  it("draws a new red pole in a crowded spot right after the data change, in place of a green one", () => {
     view = flatView();
     const { scene, added } = fakeScene();
     const layer = new CappedPhotoLayer(scene);
@@ -95,7 +95,7 @@ describe("PhotoLayer in a dense view", () => {
     expect(layer.point("d")).toBe(kept);
   });
 
-  it("draws and highlights the selected pole even where the cap would hide it, without hiding the cell's red one", () => {
+  it("draws and highlights the selected pole even where the cap would hide it, without hiding the red one beside it", () => {
     view = flatView();
     const { scene, added } = fakeScene();
     const layer = new CappedPhotoLayer(scene);
@@ -136,7 +136,7 @@ describe("PhotoLayer in a dense view", () => {
 });
 
 describe("RegionLayer in a dense view", () => {
-  it("draws the worst-risk region of a crowded cell, then the biggest; a hidden one takes no cell", () => {
+  it("draws the worst-risk region of a crowded spot, then the biggest; a hidden one takes no cell", () => {
     view = flatView();
     const { scene, added } = fakeScene();
     const layer = new CappedRegionLayer(scene);

@@ -2,7 +2,7 @@
  * What the globe's marker layers (region-layer.ts, photo-layer.ts) share: points drawn with
  * primitive collections (not entities): 100k points cost ~136 ms to add and ~50 MB, entities
  * 1.9 s and 1.2 GB. Updates are diffs, so a new upload or a deletion touches only the markers
- * that changed; dense views are capped per screen cell (screen-cap.ts).
+ * that changed; dense views are capped on screen (screen-cap.ts).
  */
 import {
   BlendOption,
@@ -15,7 +15,7 @@ import {
   type Scene,
 } from "cesium";
 import { MARKER_STYLE, type MarkerRef, type MarkerSpec } from "./markers";
-import { capPerScreenCell, type ScreenCandidate } from "./screen-cap";
+import { capOnScreen, type ScreenCandidate } from "./screen-cap";
 import { cellMeets, grow, sceneScreenView, type ScreenView } from "./screen-view";
 
 export const YELLOW = Color.fromCssColorString(MARKER_STYLE.color);
@@ -60,7 +60,7 @@ interface Placed<S extends MarkerSpec> {
  * Shared marker layer. It holds every marker it is given (`set`: a diff, so a new upload or a
  * deletion touches only the markers that changed) but draws only some of them: after each data
  * change and when the camera stops (moveEnd, not every frame), the markers in view and around it,
- * at most one per screen cell of a marker's size (capPerScreenCell: the most important one, the
+ * none closer than a marker's size to a more important one (capOnScreen; the
  * pinned one always). Only those get a point, all in one collection, so a frame shades and fills
  * a few thousand points at most however many markers there are. A grid index of `cellDeg` cells
  * keeps the markers far from the view out of the work.
@@ -195,9 +195,7 @@ export class PointLayer<S extends MarkerSpec> {
         });
       }
     }
-    const first = this.placed.values().next().value;
-    const origin = (first && view.project(first.position)) || undefined;
-    for (const i of capPerScreenCell(candidates, this.cellPx(view.cameraHeight), origin)) want.add(ids[i]!);
+    for (const i of capOnScreen(candidates, this.markerPx(view.cameraHeight))) want.add(ids[i]!);
     if (this.pinnedId && this.pinnedId !== this.hiddenId && this.placed.has(this.pinnedId))
       want.add(this.pinnedId);
     return want;
@@ -208,14 +206,17 @@ export class PointLayer<S extends MarkerSpec> {
     return (this.scene as Partial<Scene>).camera ? sceneScreenView(this.scene) : undefined;
   }
 
-  /** A marker's size on screen at this camera height, outline included: the cap's cell. */
-  private cellPx(cameraHeight: number): number {
+  /**
+   * A marker's size on screen at this camera height (Cesium's point shader: pixel size plus the
+   * outline on both sides, times scaleByDistance), with the thicker ring: the cap's distance.
+   */
+  private markerPx(cameraHeight: number): number {
     const { near, nearValue, far, farValue } = this.scaleByDistance;
     const t = Math.min(1, Math.max(0, (cameraHeight - near) / (far - near)));
-    return this.pixelSize * (nearValue + t * (farValue - nearValue)) + 2 * MARKER_STYLE.outlineWidth;
+    return (this.pixelSize + 2 * RING_WIDTH) * (nearValue + t * (farValue - nearValue));
   }
 
-  /** Which marker wins a crowded screen cell (higher wins). */
+  /** Which marker is drawn first where markers crowd (higher first). */
   protected priority(_spec: S): number {
     return 0;
   }

@@ -45,7 +45,7 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
     super.set(specs);
   }
 
-  /** A crowded screen cell shows the region of the worst risk, then the biggest. */
+  /** Where regions crowd on screen, the worst risk is drawn first, then the biggest. */
   protected override priority(spec: RegionMarkerSpec): number {
     const risk =
       spec.outline === RISK_COLORS.high
