@@ -19,10 +19,15 @@ export interface MarkerLook {
 /** A snapshot of the globe (GlobeController.state()). */
 export interface GlobeState {
   mode: GlobeMode;
+  /**
+   * Markers set (the current region's own left out), drawn or not: dense views draw only some
+   * (point-layer.ts); the bench hook's drawnMarkers lists those.
+   */
   regionMarkers: number;
   regionLabels: string[];
+  /** Pole markers set, drawn or not (as regionMarkers). */
   photoMarkers: number;
-  /** Each drawn marker's colours by id (a pole's marker has its latest photo's id). */
+  /** Each marker's colours by id, drawn or not (a pole's marker has its latest photo's id). */
   photoMarkerLooks: Record<string, MarkerLook>;
   regionMarkerLooks: Record<string, MarkerLook>;
   /** The pole labels drawn (each shows only within POLE_LABEL_MAX_DISTANCE_M), by marker id. */
