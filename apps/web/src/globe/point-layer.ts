@@ -60,10 +60,10 @@ interface Placed<S extends MarkerSpec> {
  * Shared marker layer. It holds every marker it is given (`set`: a diff, so a new upload or a
  * deletion touches only the markers that changed) but draws only some of them: after each data
  * change and when the camera stops (moveEnd, not every frame), the markers in view and around it,
- * none closer than a marker's size to a more important one (capOnScreen; the
- * pinned one always). Only those get a point, all in one collection, so a frame shades and fills
- * a few thousand points at most however many markers there are. A grid index of `cellDeg` cells
- * keeps the markers far from the view out of the work.
+ * none closer than a marker's size to a more important one (capOnScreen), and the pinned one.
+ * Only those get a point, all in one collection, so a frame shades and fills a few thousand
+ * points at most however many markers there are. A grid index of `cellDeg` cells keeps the
+ * markers far from the view out of the work.
  */
 export class PointLayer<S extends MarkerSpec> {
   protected readonly placed = new Map<string, Placed<S>>();
@@ -180,7 +180,7 @@ export class PointLayer<S extends MarkerSpec> {
     for (const [cell, cellIds] of this.cells) {
       if (near && !cellMeets(cell, this.cellDeg, near)) continue;
       for (const id of cellIds) {
-        // The pinned marker is drawn on top of its cell's own: a selected green pole never hides a red one.
+        // The pinned one is drawn besides the cap: a selected green pole never hides a red one.
         if (id === this.hiddenId || id === this.pinnedId) continue;
         const placed = this.placed.get(id)!;
         const at = view.project(placed.position);
