@@ -24,8 +24,14 @@
  * - frame time: once the view has settled, rounds of frames with the markers hidden and shown are
  *   interleaved, and frameRatio = mean shown / mean hidden: other work on the machine (two cores,
  *   shared) then slows both alike. The empty-globe rows' frames are measured on their own;
- * - pick: `scene.pick` at photo markers' screen positions (pick pass + read back), median after
- *   the first pick (shader set-up, reported alone); then at the same spots with no photos.
+ * - pick: `scene.pick` at drawn photo markers' screen positions (pick pass + read back), median
+ *   after the first pick (shader set-up, reported alone); then at the same spots with no photos.
+ *   Dense views draw no marker within a marker's size of another (apps/web/src/globe/point-layer.ts), so the picks
+ *   aim at markers that have a point, and `exactHits` says how many found the very one aimed at.
+ *
+ * Counts: the scenarios settle on the globe state's `photoMarkers` / `regionMarkers`, which count
+ * the markers set (drawn or capped, the current region's own marker left out); `drawn` is how
+ * many have a point once the view settled (bench hook `drawnMarkers`).
  */
 import type { Page } from "@playwright/test";
 import { launchChromium } from "./lib/chromium";
@@ -52,8 +58,14 @@ export interface GlobeScenario {
   name: string;
   camera: "overview" | "region view, 3000 m";
   markers: number;
-  /** Photo markers inside the canvas. */
+  /** Photo markers set whose position is inside the canvas (drawn or capped). */
   markersOnScreen?: number;
+  /**
+   * Markers with a point after the view settled (none within a marker's size of another, in view
+   * and around it: point-layer.ts); `markers` is how many were set, which `photoMarkers` /
+   * `regionMarkers` in the globe's state count (drawn or capped).
+   */
+  drawn?: number;
   drawMs: number;
   /** The first of the draws (cold: code paths and buffers not warm yet). */
   firstDrawMs: number;
@@ -80,12 +92,22 @@ export interface GlobeResult {
     firstMs: number;
     p50Ms: number;
     p95Ms: number;
-    /** Picks that returned a photo marker / the very photo aimed at (neighbours overlap). */
+    /**
+     * Picks aimed at drawn photo markers (a capped one has no point to click) that returned a
+     * photo marker / the very marker aimed at (drawn neighbours may still overlap a little).
+     */
     photoHits: number;
     exactHits: number;
     emptyGlobeP50Ms: number;
   };
-  target: { what: string; frameRatio: number; met: boolean };
+  target: {
+    what: string;
+    /** 100k photo markers in region view ÷ the empty globe (frame time). */
+    frameRatio: number;
+    /** 10k region markers in the overview ÷ the empty globe (frame time). */
+    regionFrameRatio: number;
+    met: boolean;
+  };
 }
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -169,6 +191,8 @@ async function loaded(
     return out;
   }, n);
   const [frame, emptyFrame] = [stats(paired.shown), stats(paired.hidden)];
+  const drawnNow = await page.evaluate(() => (globalThis as unknown as Win).__globeBench.hook.drawnMarkers());
+  const drawn = what.camera === "overview" ? drawnNow.region.length : drawnNow.photo.length;
   const frameRatio = frame.meanMs / emptyFrame.meanMs;
   // drawRatio needs the empty globe's time to draw, measured later from the same camera (drawnVs).
   return {
@@ -176,6 +200,7 @@ async function loaded(
     drawMs: d.totalMs,
     firstDrawMs: d.first,
     setupMs: d.changeMs,
+    drawn,
     frame,
     emptyFrame,
     drawRatio: NaN,
@@ -197,21 +222,24 @@ function photosOnScreen(page: Page, count: number): Promise<number> {
   }, count);
 }
 
-/** Picks at `picks` photo markers of the `count` set on screen, then at the same spots emptied. */
+/** Picks at `picks` drawn photo markers of the `count` set on screen, then at the same spots emptied. */
 async function measurePicks(page: Page, count: number, picks: number): Promise<GlobeResult["pick"]> {
   const hits = await page.evaluate(
     ({ k, picks }) => {
       const b = (globalThis as unknown as Win).__globeBench;
       const { cssWidth: w, cssHeight: h } = b.hook.canvasSize();
-      const all = b.poles[k]?.ids ?? [];
-      const out: { id: string; x: number; y: number; ms: number; ref: Ref | null }[] = [];
-      // Every 997th photo (prime: spread over the set), inside the canvas with a margin.
-      for (let i = 0; out.length < picks + 1 && i < all.length * 4; i += 997) {
-        const id = all[i % all.length]!;
+      const drawn = b.hook.drawnMarkers().photo;
+      const onScreen = drawn.flatMap((id) => {
         const at = b.globe.screenPositionOf({ kind: "photo", id });
-        if (at && at.x > 20 && at.y > 20 && at.x < w - 20 && at.y < h - 20) {
-          out.push({ id, ...at, ...b.hook.pick(at.x, at.y) });
-        }
+        return at && at.x > 20 && at.y > 20 && at.x < w - 20 && at.y < h - 20 ? [{ id, ...at }] : [];
+      });
+      if (k !== b.poles[k]?.ids.length) throw new Error(`no set of ${k} poles`);
+      // Spread over the drawn markers on screen, in the order they were drawn.
+      const step = Math.max(1, Math.floor(onScreen.length / (picks + 1)));
+      const out: { id: string; x: number; y: number; ms: number; ref: Ref | null }[] = [];
+      for (let i = 0; out.length < picks + 1 && i < onScreen.length; i += step) {
+        const t = onScreen[i]!;
+        out.push({ ...t, ...b.hook.pick(t.x, t.y) });
       }
       return out;
     },
@@ -311,6 +339,7 @@ export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult>
     if (errors.length > 0) throw new Error(`page errors: ${errors.join("; ")}`);
 
     const ratio = photoRuns.find((s) => s.markers === 100_000)!.frameRatio;
+    const regionRatio = regions.frameRatio;
     return {
       viewport: VIEWPORT,
       canvas: { width: canvas.width, height: canvas.height },
@@ -318,9 +347,10 @@ export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult>
       scenarios: [overview, drawnVs(regions, overview), regionView, ...photoRuns],
       pick,
       target: {
-        what: "100k photo markers ≤ 2× the empty globe's frame time",
+        what: "100k photo markers (region view) and 10k region markers (overview) each ≤ 1.5× the empty globe's frame time",
         frameRatio: ratio,
-        met: ratio <= 2,
+        regionFrameRatio: regionRatio,
+        met: ratio <= 1.5 && regionRatio <= 1.5,
       },
     };
   } finally {

@@ -148,16 +148,18 @@ async function main() {
     for (const sc of g.scenarios) {
       rows.push([
         `globe (${where}): ${sc.name}, ${sc.camera}`,
-        `draw ${fmt(sc.drawMs)} ms (×${fmt(sc.drawRatio, 2)}), frame ${fmt(sc.frame.meanMs)} ms (×${fmt(sc.frameRatio, 2)} the empty globe)`,
+        `draw ${fmt(sc.drawMs)} ms (×${fmt(sc.drawRatio, 2)}), frame ${fmt(sc.frame.meanMs)} ms (×${fmt(sc.frameRatio, 2)} the empty globe)` +
+          (sc.drawn === undefined ? "" : `, ${sc.drawn.toLocaleString("en-US")} drawn`),
       ]);
     }
     rows.push([
       `globe: picking with ${g.pick.markers.toLocaleString("en-US")} photo markers`,
-      `p50 ${fmt(g.pick.p50Ms)} ms, p95 ${fmt(g.pick.p95Ms)} ms (empty globe p50 ${fmt(g.pick.emptyGlobeP50Ms)} ms)`,
+      `p50 ${fmt(g.pick.p50Ms)} ms, p95 ${fmt(g.pick.p95Ms)} ms (empty globe p50 ${fmt(g.pick.emptyGlobeP50Ms)} ms), ` +
+        `${g.pick.exactHits}/${g.pick.picks} found the marker aimed at`,
     ]);
     rows.push([
       `globe target: ${g.target.what}`,
-      `×${fmt(g.target.frameRatio, 2)} — ${g.target.met ? "met" : "missed"}`,
+      `×${fmt(g.target.frameRatio, 2)} (100k poles), ×${fmt(g.target.regionFrameRatio, 2)} (10k regions) — ${g.target.met ? "met" : "missed"}`,
     ]);
   }
 

@@ -9,7 +9,7 @@
  * update and culling, command submission and rasterisation. Compositing the canvas into the page
  * is not in it (it costs the same with or without markers).
  */
-import { Cartesian2, type Viewer } from "cesium";
+import { Cartesian2, PointPrimitiveCollection, PrimitiveCollection, type Viewer } from "cesium";
 import type { GlobeBenchHook } from "./globe-types";
 import { toMarkerRef } from "./markers";
 
@@ -53,6 +53,22 @@ export function globeBenchHook(viewer: Viewer): GlobeBenchHook {
       const picked: unknown = scene.pick(new Cartesian2(x, y));
       const ms = performance.now() - t0;
       return { ms, ref: toMarkerRef(picked) ?? null };
+    },
+    drawnMarkers() {
+      const out = { region: [] as string[], photo: [] as string[] };
+      const walk = (p: unknown) => {
+        if (p instanceof PointPrimitiveCollection) {
+          for (let i = 0; i < p.length; i++) {
+            const point = p.get(i);
+            const ref = point.show ? toMarkerRef(point) : undefined;
+            if (ref) out[ref.kind].push(ref.id);
+          }
+        } else if (p instanceof PrimitiveCollection) {
+          for (let i = 0; i < p.length; i++) walk(p.get(i));
+        }
+      };
+      walk(scene.primitives);
+      return out;
     },
     canvasSize: () => ({
       width: canvas.width,

@@ -19,10 +19,15 @@ export interface MarkerLook {
 /** A snapshot of the globe (GlobeController.state()). */
 export interface GlobeState {
   mode: GlobeMode;
+  /**
+   * Markers set (the current region's own left out), drawn or not: dense views draw only some
+   * (point-layer.ts); the bench hook's drawnMarkers lists those.
+   */
   regionMarkers: number;
   regionLabels: string[];
+  /** Pole markers set, drawn or not (as regionMarkers). */
   photoMarkers: number;
-  /** Each drawn marker's colours by id (a pole's marker has its pole's id). */
+  /** Each marker's colours by id, drawn or not (a pole's marker has its pole's id). */
   photoMarkerLooks: Record<string, MarkerLook>;
   regionMarkerLooks: Record<string, MarkerLook>;
   /** The pole labels drawn (each shows only within POLE_LABEL_MAX_DISTANCE_M), by pole id. */
@@ -53,6 +58,11 @@ export interface GlobeBenchHook {
   timeToDraw(change: () => void): { changeMs: number; totalMs: number };
   /** One `scene.pick` at canvas CSS pixels (as a click would do it): its time and what it hit. */
   pick(x: number, y: number): { ms: number; ref: MarkerRef | null };
+  /**
+   * The ids of the markers that have a shown point now, by kind: dense views draw none closer
+   * than a marker's size to another, so this is fewer than the markers set (GlobeState's counts).
+   */
+  drawnMarkers(): { region: string[]; photo: string[] };
   /** The canvas: drawing buffer in device pixels, on the page in CSS pixels. */
   canvasSize(): { width: number; height: number; cssWidth: number; cssHeight: number };
 }

@@ -52,7 +52,7 @@ export const MARKER_STYLE = {
 export const POLE_LABEL_MAX_DISTANCE_M = 5_000;
 
 /** At most this many region labels are drawn at once: glyphs are billboards, costly by the 10k. */
-export const MAX_REGION_LABELS = 150;
+export const MAX_REGION_LABELS = 30;
 
 /** The spec's label, word for word: 'Region N (count images)'. */
 export function regionLabel(region: Pick<RegionSummary, "name" | "count">): string {

@@ -12,6 +12,7 @@ import {
   LabelCollection,
   VerticalOrigin,
   type Label,
+  type PointPrimitive,
   type Scene,
 } from "cesium";
 import { MARKER_STYLE, POLE_LABEL_MAX_DISTANCE_M, type MarkerRef, type PoleMarkerSpec } from "./markers";
@@ -23,6 +24,7 @@ import {
   PointLayer,
   SELECTED_OUTLINE,
 } from "./point-layer";
+import { RISK_PRIORITY } from "./screen-cap";
 
 const CLOSE_RANGE = new DistanceDisplayCondition(0, POLE_LABEL_MAX_DISTANCE_M);
 /** Right of the marker, clear of the selected (bigger, outlined) marker, so it never covers the text. */
@@ -41,13 +43,20 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
     scene.primitives.add(this.labels);
   }
 
-  override set(specs: readonly PoleMarkerSpec[]): void {
-    super.set(specs);
-    this.relabel(specs);
-    // A re-added selected photo needs its highlight again.
-    const keep = this.selectedId;
-    this.selectedId = null;
-    this.select(keep);
+  protected override priority(spec: PoleMarkerSpec): number {
+    return RISK_PRIORITY[spec.risk];
+  }
+
+  /** A point drawn again for the selected pole gets its highlight again. */
+  protected override dress(id: string, point: PointPrimitive): void {
+    if (id !== this.selectedId) return;
+    point.pixelSize = MARKER_STYLE.selectedPixelSize;
+    point.outlineColor = SELECTED_OUTLINE;
+  }
+
+  /** Labels only beside drawn markers: a capped pole's tag would name the wrong marker. */
+  protected override drawnChanged(): void {
+    this.relabel(this.drawnSpecs());
   }
 
   /** Labels as a diff too: a changed label or a moved pole updates its label in place. */
@@ -94,19 +103,18 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
     return this.labelOf.get(id);
   }
 
+  /** The selected pole is highlighted and always drawn, whatever the cap says. */
   select(id: string | null): void {
     if (this.selectedId === id) return;
     const old = this.selectedId ? this.placed.get(this.selectedId) : undefined;
-    if (old) {
+    if (old?.point) {
       old.point.pixelSize = MARKER_STYLE.photoPixelSize;
       old.point.outlineColor = this.outlineOf(old.spec);
     }
     this.selectedId = id;
     const now = id ? this.point(id) : undefined;
-    if (now) {
-      now.pixelSize = MARKER_STYLE.selectedPixelSize;
-      now.outlineColor = SELECTED_OUTLINE;
-    }
+    if (now) this.dress(id!, now);
+    this.pin(id);
     this.scene.requestRender();
   }
 

@@ -8,6 +8,7 @@ import {
   VerticalOrigin,
   type Scene,
 } from "cesium";
+import { RISK_COLORS } from "@poleatlas/shared";
 import {
   declutterLabels,
   MARKER_STYLE,
@@ -29,7 +30,6 @@ import {
 export class RegionLayer extends PointLayer<RegionMarkerSpec> {
   // Glyph edges are translucent; one translucent pass instead of two.
   private readonly labels = new LabelCollection({ blendOption: BlendOption.TRANSLUCENT });
-  private hiddenId: string | null = null;
   /** What the drawn labels show; null forces a redraw (an empty key is a real "no labels"). */
   private labelledKey: string | null = null;
   private view: ViewBox | undefined;
@@ -41,22 +41,29 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
   }
 
   override set(specs: readonly RegionMarkerSpec[]): void {
-    super.set(specs);
     this.labelledKey = null;
+    super.set(specs);
+  }
+
+  /** Where regions crowd on screen, the worst risk is drawn first, then the biggest. */
+  protected override priority(spec: RegionMarkerSpec): number {
+    const risk =
+      spec.outline === RISK_COLORS.high
+        ? 2
+        : spec.outline && spec.outline !== MARKER_STYLE.outlineColor
+          ? 1
+          : 0;
+    return risk * 1e12 + spec.count;
+  }
+
+  /** The labels follow the drawn markers (refresh after a data change or a camera move). */
+  protected override drawnChanged(): void {
     this.relabel(this.view);
   }
 
   /** In region view the current region's own marker gives way to its photos. */
   hide(id: string | null): void {
-    if (this.hiddenId === id) return;
-    if (this.hiddenId) {
-      const old = this.placed.get(this.hiddenId);
-      if (old) old.point.show = true;
-    }
-    this.hiddenId = id;
-    const now = id ? this.placed.get(id) : undefined;
-    if (now) now.point.show = false;
-    this.relabel(this.view);
+    this.setHidden(id);
   }
 
   /**
@@ -66,7 +73,8 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
   relabel(view: ViewBox | undefined, project: Projector | undefined = this.project): void {
     this.view = view;
     this.project = project;
-    const specs = [...this.placed.values()].map((p) => p.spec).filter((s) => s.id !== this.hiddenId);
+    // Only drawn regions get a label: a capped one's label would name its cell's winner.
+    const specs = this.drawnSpecs();
     const chosen = project
       ? declutterLabels(regionsToLabel(specs, view, Infinity), (spec) => {
           const position = this.positionOf(spec.id);
