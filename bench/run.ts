@@ -72,6 +72,11 @@ async function main() {
     rows.push([`${label}: raw copy on the same disk`, `${fmt(r.rawCopyMBps)} MB/s`]);
     rows.push([`${label}: upload / raw copy`, `${fmt(r.ratioUploadToRawCopy, 3)} (target ≥ 0.8)`]);
     rows.push([`${label}: sharp thumbnails alone`, `${fmt(r.thumbnailsPerSec)} photos/s`]);
+    rows.push([
+      `${label}: upload / sharp thumbnails alone`,
+      `${fmt(r.uploadPhotosPerSec / r.thumbnailsPerSec, 3)} (target ≥ 0.75)`,
+    ]);
+    rows.push([`${label}: upload, node:http client`, `${fmt(r.uploadPhotosPerSecLeanClient)} photos/s`]);
   }
 
   if (want("api")) {

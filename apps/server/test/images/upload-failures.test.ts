@@ -4,6 +4,7 @@
  * constraint), on a real database. And the other way round: a COMMIT that succeeded but whose
  * answer was lost keeps the files of the row it committed.
  */
+import { createHash } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -69,7 +70,8 @@ async function receiveFixture({ maxBytes }: ReceiveOptions) {
   const file = path.join(work, `in-${Date.now()}-${Math.random()}`);
   await writeFile(file, bytes);
   expect(bytes.length).toBeLessThanOrEqual(maxBytes);
-  return { path: file, size: bytes.length, truncated: false, filename: "pole.jpg", fields: {} };
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  return { path: file, size: bytes.length, sha256, truncated: false, filename: "pole.jpg", fields: {} };
 }
 
 describe("an upload that fails late leaves nothing behind", () => {

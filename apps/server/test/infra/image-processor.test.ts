@@ -73,4 +73,22 @@ describe("thumbnail", () => {
       ).rejects.toBeInstanceOf(ImageDecodeError);
     }
   });
+
+  it("with one thumbnail at a time, the next ones wait their turn and a broken photo gives its turn back", async () => {
+    const one = createImageProcessor({ concurrency: 1 });
+    const jpeg = await detailedJpeg();
+    const cut = await file(jpeg.subarray(0, Math.floor(jpeg.length * 0.6)));
+    const good = await file(jpeg);
+    const results = await Promise.allSettled([
+      one.thumbnail(cut, path.join(dir, "turn-cut.webp")),
+      one.thumbnail(good, path.join(dir, "turn-a.webp")),
+      one.thumbnail(good, path.join(dir, "turn-b.webp")),
+    ]);
+    expect(results[0]?.status).toBe("rejected");
+    expect(results[0]?.status === "rejected" && results[0].reason).toBeInstanceOf(ImageDecodeError);
+    expect(results.slice(1)).toEqual([
+      { status: "fulfilled", value: { width: 256, height: 192 } },
+      { status: "fulfilled", value: { width: 256, height: 192 } },
+    ]);
+  });
 });

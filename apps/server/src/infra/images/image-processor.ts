@@ -4,8 +4,10 @@
  * complete, readable image: a cut-off JPEG fails here instead of reaching the map.
  */
 import { writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import type { ImageFormat } from "@poleatlas/shared";
 import sharp, { type OutputInfo } from "sharp";
+import { turns } from "./turns";
 
 export const THUMBNAIL_SIZE = 256;
 export const THUMBNAIL_CONTENT_TYPE = "image/webp";
@@ -28,23 +30,32 @@ export interface ImageProcessor {
   thumbnail(src: string, dest: string): Promise<{ width: number; height: number }>;
 }
 
-export function createImageProcessor(): ImageProcessor {
+/**
+ * `concurrency`: thumbnails decoded at once (default: one per core, sharp's own one thread each).
+ * Each holds one of libuv's 4 pool threads for its whole decode; with four uploads decoding at
+ * once, the other uploads' file writes and reads, and the session cookie's HMAC check, queued
+ * behind them for ~100 ms while two decodes already kept both cores busy (BENCHMARKS.md "Ingest").
+ */
+export function createImageProcessor(opts: { concurrency?: number } = {}): ImageProcessor {
+  const inTurn = turns(Math.max(1, opts.concurrency ?? availableParallelism()));
   return {
-    async thumbnail(src, dest) {
-      let out: { data: Buffer; info: OutputInfo };
-      try {
-        // failOn "warning": libjpeg/libpng only warn about truncated data; we want an error.
-        out = await sharp(src, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS })
-          .autoOrient()
-          .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer({ resolveWithObject: true });
-      } catch (err) {
-        throw new ImageDecodeError(err);
-      }
-      // Written separately, so a disk problem is not mistaken for a broken photo.
-      await writeFile(dest, out.data, { flag: "wx", mode: 0o600 });
-      return { width: out.info.width, height: out.info.height };
-    },
+    thumbnail: (src, dest) => inTurn(() => makeThumbnail(src, dest)),
   };
+}
+
+async function makeThumbnail(src: string, dest: string): Promise<{ width: number; height: number }> {
+  let out: { data: Buffer; info: OutputInfo };
+  try {
+    // failOn "warning": libjpeg/libpng only warn about truncated data; we want an error.
+    out = await sharp(src, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    throw new ImageDecodeError(err);
+  }
+  // Written separately, so a disk problem is not mistaken for a broken photo.
+  await writeFile(dest, out.data, { flag: "wx", mode: 0o600 });
+  return { width: out.info.width, height: out.info.height };
 }

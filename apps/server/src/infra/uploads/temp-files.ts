@@ -4,12 +4,11 @@
  * accounts on the machine); names start `upload-` or `thumb-`, which the start-up sweep of
  * interrupted uploads (modules/images/stale-uploads.ts) relies on.
  */
-import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, openAsBlob } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { createWriteStream, openAsBlob } from "node:fs";
 import { chmod, mkdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 
 export type TempKind = "upload" | "thumb";
 
@@ -21,8 +20,6 @@ export interface TempFiles {
   size(file: string): Promise<number>;
   /** The file as a Blob that reads lazily (the EXIF reader takes a few KB of it). */
   openBlob(file: string): Promise<Blob>;
-  /** The file's SHA-256, hex. */
-  sha256(file: string): Promise<string>;
   /** Removes the file; a missing one is no error. */
   remove(file: string): Promise<void>;
 }
@@ -51,11 +48,6 @@ export function createTempFiles(dir: string): TempFiles {
     createWriteStream: (file) => createWriteStream(file, { flags: "wx", mode: TEMP_FILE_MODE }),
     size: async (file) => (await stat(file)).size,
     openBlob: (file) => openAsBlob(file),
-    async sha256(file) {
-      const hash = createHash("sha256");
-      await pipeline(createReadStream(file), hash);
-      return hash.digest("hex");
-    },
     async remove(file) {
       await unlink(file).catch((err: unknown) => {
         if (typeof err === "object" && err !== null && "code" in err && err.code === "ENOENT") return;

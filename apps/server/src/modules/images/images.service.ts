@@ -142,7 +142,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
     const name = safeDisplayName(received.filename);
     if (received.size === 0) throw badRequest(messages.imageEmpty, "empty_file");
     // The same bytes again are the photo already stored: nothing stored, no quota charged.
-    const sha256 = await temp.sha256(received.path);
+    const { sha256 } = received;
     const twin = await repository.findBySha256(workspaceId, sha256);
     if (twin) return { image: toImageRecord(twin), duplicate: true };
 

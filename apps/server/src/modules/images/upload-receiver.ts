@@ -1,5 +1,5 @@
 /**
- * Streams the multipart `file` part to a temp file under two byte limits: the upload's own (the
+ * Streams the multipart `file` part to a temp file, hashing it on the way, under two byte limits: the upload's own (the
  * remaining quota; @fastify/multipart truncates silently there, PITFALLS.md) and the user's
  * in-flight total (`take`). Either way the caller gets `truncated` to check, and the rest of the
  * body is read and dropped, so the client still reads our answer.
@@ -13,11 +13,14 @@ import { pipeline } from "node:stream/promises";
 import { messages } from "@poleatlas/shared";
 import type { FastifyRequest } from "fastify";
 import { badRequest } from "../../errors";
+import { sha256Tap } from "../../infra/uploads/sha256-tap";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 
 export interface ReceivedUpload {
   path: string;
   size: number;
+  /** SHA-256 (hex) of what `path` holds, taken on the way to disk (duplicates are found by it). */
+  sha256: string;
   /** The file was longer than a limit allowed: `path` holds only its first part. */
   truncated: boolean;
   filename: string;
@@ -62,10 +65,12 @@ export async function receiveUpload(
           done(); // keep reading the body, write nothing more
         },
       });
-      await pipeline(part.file, budget, opts.temp.createWriteStream(written));
+      const hash = sha256Tap();
+      await pipeline(part.file, budget, hash.stream, opts.temp.createWriteStream(written));
       received = {
         path: written,
         size: await opts.temp.size(written),
+        sha256: hash.digest(),
         truncated: part.file.truncated || overBudget,
         filename: part.filename,
         fields,
