@@ -2,8 +2,8 @@
  * The layers' capping with Cesium's real collections and a stand-in camera (a real one needs
  * WebGL): a flat projection, 1 px = 0.0001°, x east from 13.4°, y south from 52.6°.
  */
-import { Cartographic, PointPrimitiveCollection, type Scene } from "cesium";
-import { describe, expect, it } from "vitest";
+import { Cartographic, Event, PointPrimitiveCollection, type Scene } from "cesium";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   MARKER_STYLE,
   regionMarkers,
@@ -131,6 +131,44 @@ describe("PhotoLayer in a dense view", () => {
     expect(drawnIds(added)).toEqual(["b", "near"]);
     view = flatView(8);
     layer.refresh();
+    expect(drawnIds(added)).toEqual(["a", "b"]);
+  });
+});
+
+describe("PointLayer when the canvas is resized", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("draws what the new size shows once the resizing stops, with no camera move", () => {
+    vi.useFakeTimers();
+    const observers: (() => void)[] = [];
+    // The browser's ResizeObserver: what a resize calls back.
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(callback: () => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    view = flatView();
+    const { scene, added } = fakeScene();
+    const withCamera = Object.assign(scene, { camera: { moveEnd: new Event() }, canvas: {} });
+    const layer = new CappedPhotoLayer(withCamera);
+    layer.set([pole("a", 100, 100), pole("b", 103, 100, "high")]);
+    expect(drawnIds(added)).toEqual(["b"]);
+
+    // The same camera over a bigger canvas: 3 px became 24 px apart.
+    view = flatView(8);
+    for (const resized of observers) resized();
+    vi.advanceTimersByTime(100);
+    expect(drawnIds(added)).toEqual(["b"]);
+    for (const resized of observers) resized();
+    vi.advanceTimersByTime(250);
     expect(drawnIds(added)).toEqual(["a", "b"]);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from "cesium";
 import { MARKER_STYLE, type MarkerRef, type MarkerSpec } from "./markers";
 import { capOnScreen, type ScreenCandidate } from "./screen-cap";
-import { cellMeets, grow, sceneScreenView, type ScreenView } from "./screen-view";
+import { cellMeets, grow, onViewChanged, sceneScreenView, type ScreenView } from "./screen-view";
 
 export const YELLOW = Color.fromCssColorString(MARKER_STYLE.color);
 export const OUTLINE = Color.fromCssColorString(MARKER_STYLE.outlineColor);
@@ -59,8 +59,9 @@ interface Placed<S extends MarkerSpec> {
 /**
  * Shared marker layer. It holds every marker it is given (`set`: a diff, so a new upload or a
  * deletion touches only the markers that changed) but draws only some of them: after each data
- * change and when the camera stops (moveEnd, not every frame), the markers in view and around it,
- * none closer than a marker's size to a more important one (capOnScreen), and the pinned one.
+ * change and when the view changes (the camera stops or the canvas is resized: onViewChanged),
+ * the markers in view and around it, none closer than a marker's size to a more important one
+ * (capOnScreen), and the pinned one.
  * Only those get a point, all in one collection, so a frame shades and fills a few thousand
  * points at most however many markers there are. A grid index of `cellDeg` cells keeps the
  * markers far from the view out of the work.
@@ -72,7 +73,7 @@ export class PointLayer<S extends MarkerSpec> {
   private readonly drawn = new Set<string>();
   private hiddenId: string | null = null;
   private pinnedId: string | null = null;
-  private readonly stopListening: () => void = () => {};
+  private stopListening: () => void = () => {};
 
   constructor(
     protected readonly scene: Scene,
@@ -83,8 +84,8 @@ export class PointLayer<S extends MarkerSpec> {
     // Our markers are opaque: one opaque pass instead of Cesium's default opaque + translucent.
     scene.primitives.add(this.points);
     // Stand-in scenes of unit tests have no camera: everything is drawn there.
-    const camera = (scene as Partial<Scene>).camera;
-    if (camera) this.stopListening = camera.moveEnd.addEventListener(() => this.refresh());
+    if (!(scene as Partial<Scene>).camera) return;
+    this.stopListening = onViewChanged(scene, () => this.refresh());
   }
 
   private cellOf(spec: MarkerSpec): string {

@@ -94,3 +94,25 @@ export function cellMeets(cell: string, deg: number, box: ViewBox): boolean {
   if (box.west <= box.east) return east >= box.west && west <= box.east;
   return east >= box.west || west <= box.east;
 }
+
+/** A window being dragged to a new size redraws once, when it stops. */
+const RESIZE_SETTLE_MS = 200;
+
+/**
+ * Calls `changed` when the camera stops (moveEnd, not every frame) and when the canvas has been
+ * resized (window, phone turned: another area shows without a camera move). Returns the undo.
+ */
+export function onViewChanged(scene: Scene, changed: () => void): () => void {
+  const stopMoves = scene.camera.moveEnd.addEventListener(changed);
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  const resized = new ResizeObserver(() => {
+    clearTimeout(soon);
+    soon = setTimeout(changed, RESIZE_SETTLE_MS);
+  });
+  resized.observe(scene.canvas);
+  return () => {
+    stopMoves();
+    resized.disconnect();
+    clearTimeout(soon);
+  };
+}
