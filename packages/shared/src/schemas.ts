@@ -77,6 +77,8 @@ export const imageIdParamsSchema = z.object({ id: z.guid() });
 
 /** GET /api/poles/:id: the pole and its timeline (its photos in list order). */
 export const poleTimelineSchema = z.object({ pole: poleSummarySchema, images: z.array(imageRecordSchema) });
+/** GET /api/poles/:id: the pole and its photos in list order. */
+export type PoleTimeline = z.infer<typeof poleTimelineSchema>;
 
 /** GET /files/<key>: the key is the rest of the path. */
 export const fileParamsSchema = z.object({ "*": z.string() });

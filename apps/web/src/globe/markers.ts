@@ -59,8 +59,16 @@ export function regionLabel(region: Pick<RegionSummary, "name" | "count">): stri
   return `${region.name} (${region.count} images)`;
 }
 
-function isCoordinate(lon: number, lat: number): boolean {
-  return Number.isFinite(lon) && Number.isFinite(lat) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+/** A position on the globe: finite, latitude within ±90°, longitude within ±180°. */
+export function isCoordinate(lon: number | undefined, lat: number | undefined): boolean {
+  return (
+    lon !== undefined &&
+    lat !== undefined &&
+    Number.isFinite(lon) &&
+    Number.isFinite(lat) &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lon) <= 180
+  );
 }
 
 export function regionMarkers(regions: readonly RegionSummary[]): RegionMarkerSpec[] {

@@ -4,24 +4,13 @@
  * it runs in unit tests (no Cesium).
  */
 import { RISK_CODES, type PoleMarkers, type RiskKey } from "@poleatlas/shared";
-import { riskLook, type PoleMarkerSpec } from "./markers";
+import { isCoordinate, riskLook, type PoleMarkerSpec } from "./markers";
 
 /** The four looks, made once: 100k poles share them instead of building 100k colour pairs. */
 const LOOKS = Object.fromEntries(RISK_CODES.map((risk) => [risk, riskLook(risk)])) as Record<
   RiskKey,
   { fill: string; outline: string }
 >;
-
-function isCoordinate(lon: number | undefined, lat: number | undefined): boolean {
-  return (
-    typeof lon === "number" &&
-    typeof lat === "number" &&
-    Number.isFinite(lon) &&
-    Number.isFinite(lat) &&
-    Math.abs(lat) <= 90 &&
-    Math.abs(lon) <= 180
-  );
-}
 
 /**
  * One marker per pole at the pole's position, coloured by its risk, named by the pole's id (a

@@ -1,19 +1,20 @@
 /**
- * Streams the multipart `file` part to a temp file, hashing it on the way, under two byte limits: the upload's own (the
- * remaining quota; @fastify/multipart truncates silently there, PITFALLS.md) and the user's
- * in-flight total (`take`). Either way the caller gets `truncated` to check, and the rest of the
+ * Streams the multipart `file` part to a temp file, hashing it on the way (never read back: that
+ * second read queued behind the thumbnails, BENCHMARKS.md "Ingest"), under two byte limits: the
+ * upload's own (the remaining quota; @fastify/multipart truncates silently there, PITFALLS.md)
+ * and the user's in-flight total (`take`). Either way the caller gets `truncated` to check, and the rest of the
  * body is read and dropped, so the client still reads our answer.
  *
  * Errors: a broken body (cut off, no boundary, bad part) is the client's fault, a 400; a client
  * that went away or a request timeout is expected, logged once at info without a stack; multipart
  * limits keep their own 4xx; anything else (our disk, our bugs) stays as it is: a logged 500.
  */
+import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { messages } from "@poleatlas/shared";
 import type { FastifyRequest } from "fastify";
 import { badRequest } from "../../errors";
-import { sha256Tap } from "../../infra/uploads/sha256-tap";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 
 export interface ReceivedUpload {
@@ -58,19 +59,22 @@ export async function receiveUpload(
       }
       written = await opts.temp.newPath("upload");
       let overBudget = false;
+      const hash = createHash("sha256");
       const budget = new Transform({
         transform(chunk: Buffer, _enc, done) {
-          if (!overBudget && opts.take(chunk.length)) return done(null, chunk);
+          if (!overBudget && opts.take(chunk.length)) {
+            hash.update(chunk);
+            return done(null, chunk);
+          }
           overBudget = true;
           done(); // keep reading the body, write nothing more
         },
       });
-      const hash = sha256Tap();
-      await pipeline(part.file, budget, hash.stream, opts.temp.createWriteStream(written));
+      await pipeline(part.file, budget, opts.temp.createWriteStream(written));
       received = {
         path: written,
         size: await opts.temp.size(written),
-        sha256: hash.digest(),
+        sha256: hash.digest("hex"),
         truncated: part.file.truncated || overBudget,
         filename: part.filename,
         fields,

@@ -1,13 +1,9 @@
-import { poleTimelineSchema, type ImageRecord, type PoleSummary } from "@poleatlas/shared";
+import { poleTimelineSchema, type PoleTimeline } from "@poleatlas/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 import { poleKeys } from "./pole-keys";
 
-export interface PoleTimeline {
-  pole: PoleSummary;
-  /** The pole's photos in list order. */
-  images: ImageRecord[];
-}
+export type { PoleTimeline };
 
 /** GET /api/poles/:id: the pole and its photos (full records), what the panel shows of it. */
 export async function getPole(id: string, signal?: AbortSignal): Promise<PoleTimeline> {
