@@ -102,7 +102,10 @@ describe("an upload that fails late leaves nothing behind", () => {
     // passed, the re-check under the lock sees a full account.
     const repository: ImagesRepository = {
       ...real,
-      usage: (userId, tx) => (tx ? Promise.resolve(STORAGE_QUOTA_BYTES) : real.usage(userId, tx)),
+      usage: (userId, tx) =>
+        tx
+          ? Promise.resolve({ usedBytes: STORAGE_QUOTA_BYTES, quotaBytes: STORAGE_QUOTA_BYTES })
+          : real.usage(userId, tx),
     };
     const before = await rowCount();
     const service = serviceWith(local, repository);

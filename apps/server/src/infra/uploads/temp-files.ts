@@ -5,10 +5,10 @@
  * interrupted uploads (modules/images/stale-uploads.ts) relies on.
  */
 import { randomUUID } from "node:crypto";
-import { createWriteStream, openAsBlob } from "node:fs";
-import { chmod, mkdir, stat, unlink } from "node:fs/promises";
+import { openAsBlob } from "node:fs";
+import { chmod, mkdir, open, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import type { Writable } from "node:stream";
+import { Writable } from "node:stream";
 
 export type TempKind = "upload" | "thumb";
 
@@ -45,7 +45,7 @@ export function createTempFiles(dir: string): TempFiles {
       await ensureDir();
       return path.join(dir, `${kind}-${randomUUID()}`);
     },
-    createWriteStream: (file) => createWriteStream(file, { flags: "wx", mode: TEMP_FILE_MODE }),
+    createWriteStream: (file) => batchedWriter(file),
     size: async (file) => (await stat(file)).size,
     openBlob: (file) => openAsBlob(file),
     async remove(file) {
@@ -55,4 +55,69 @@ export function createTempFiles(dir: string): TempFiles {
       });
     },
   };
+}
+
+/** At least this much goes to the disk per write. */
+const WRITE_BATCH = 1 << 20;
+
+const openNew = (file: string) => open(file, "wx", TEMP_FILE_MODE);
+
+/**
+ * A new file (0600, fails when it exists) written in batches of WRITE_BATCH bytes: a request body
+ * arrives in 64 KB chunks, and each write is a round trip through libuv's pool, which the
+ * thumbnails also use (BENCHMARKS.md "Ingest"). `openFile` is for tests that count the writes.
+ */
+export function batchedWriter(file: string, openFile = openNew): Writable {
+  let handle: FileHandle | null = null;
+  let pending: Buffer[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    let batch = pending;
+    pending = [];
+    bytes = 0;
+    while (batch.length > 0) {
+      const { bytesWritten } = await handle!.writev(batch);
+      batch = rest(batch, bytesWritten);
+    }
+  };
+  return new Writable({
+    construct(done) {
+      openFile(file).then((h) => {
+        handle = h;
+        done();
+      }, done);
+    },
+    write(chunk: Buffer, _encoding, done) {
+      pending.push(chunk);
+      bytes += chunk.length;
+      if (bytes < WRITE_BATCH) return done();
+      flush().then(() => done(), done);
+    },
+    final(done) {
+      flush().then(() => done(), done);
+    },
+    destroy(err, done) {
+      const h = handle;
+      handle = null;
+      if (!h) return done(err);
+      h.close().then(
+        () => done(err),
+        () => done(err),
+      );
+    },
+  });
+}
+
+/** What a partial writev left of `batch`. */
+function rest(batch: Buffer[], written: number): Buffer[] {
+  const left: Buffer[] = [];
+  for (const b of batch) {
+    if (written >= b.length) {
+      written -= b.length;
+      continue;
+    }
+    left.push(written > 0 ? b.subarray(written) : b);
+    written = 0;
+  }
+  return left;
 }

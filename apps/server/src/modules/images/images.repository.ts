@@ -3,7 +3,13 @@
  * strings), so services never see driver types (bigint strings, Date objects in local time).
  */
 import { sql, type SQL } from "drizzle-orm";
-import { LIST_ORDER_COLUMNS, STORAGE_QUOTA_BYTES, type PhotoMetadata, type Risk } from "@poleatlas/shared";
+import {
+  LIST_ORDER_COLUMNS,
+  STORAGE_QUOTA_BYTES,
+  type PhotoMetadata,
+  type Risk,
+  type StorageUsage,
+} from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
 import type { ListKey } from "./list-cursor";
 
@@ -109,9 +115,13 @@ function pageAfter(workspaceId: string, key: ListKey | null, limit: number, unpl
 
 /** The read queries, exported so the scale check (test/scale) explains exactly what the API runs. */
 export const imageQueries = {
-  /** One row, kept exact by triggers (drizzle/0002_photo_summary_triggers.sql); none = nothing stored. */
+  /**
+   * A user's bytes and quota in one round trip (an upload asks twice). Usage is one row kept exact
+   * by triggers (drizzle/0002_photo_summary_triggers.sql; none = nothing stored); no quota set = the default.
+   */
   usage: (userId: string) =>
-    sql`SELECT COALESCE((SELECT used_bytes FROM utility_pole_usage WHERE user_id = ${userId}), 0)::text AS used`,
+    sql`SELECT COALESCE((SELECT used_bytes FROM utility_pole_usage WHERE user_id = ${userId}), 0)::text AS used,
+               (SELECT quota_bytes FROM "user" WHERE id = ${userId})::text AS quota`,
 
   /** One page of the list: up to `limit` photos after `after` (from the start without one). */
   page: (workspaceId: string, after: ListKey | null, limit: number, unplaced = false) =>
@@ -181,17 +191,12 @@ export function createImagesRepository(db: Db) {
     },
 
     /** An uploader's bytes in every workspace, and their quota (the default unless one was set). */
-    async usage(userId: string, tx: Executor = db): Promise<number> {
-      const [row] = await rows<{ used: string }>(tx, imageQueries.usage(userId));
-      return Number(row?.used ?? 0);
-    },
-
-    async quota(userId: string, tx: Executor = db): Promise<number> {
-      const [row] = await rows<{ quota: string | null }>(
-        tx,
-        sql`SELECT quota_bytes::text AS quota FROM "user" WHERE id = ${userId}`,
-      );
-      return row?.quota == null ? STORAGE_QUOTA_BYTES : Number(row.quota);
+    async usage(userId: string, tx: Executor = db): Promise<StorageUsage> {
+      const [row] = await rows<{ used: string; quota: string | null }>(tx, imageQueries.usage(userId));
+      return {
+        usedBytes: Number(row?.used ?? 0),
+        quotaBytes: row?.quota == null ? STORAGE_QUOTA_BYTES : Number(row.quota),
+      };
     },
 
     async insert(tx: Executor, r: NewImageRow): Promise<ImageRow> {

@@ -199,9 +199,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
           // The same bytes may have come in beside this upload: the first one stored is the photo.
           const twin = await repository.findBySha256(workspaceId, sha256, tx);
           if (twin) return { row: twin, duplicate: true };
-          const used = await repository.usage(userId, tx);
-          const limit = await repository.quota(userId, tx);
-          if (used + received.size > limit) throw quotaExceeded(used, limit);
+          const { usedBytes, quotaBytes } = await repository.usage(userId, tx);
+          if (usedBytes + received.size > quotaBytes) throw quotaExceeded(usedBytes, quotaBytes);
           const { latitude, longitude } = reading;
           const poleId =
             latitude !== null && longitude !== null
@@ -249,13 +248,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
 
   return {
     /** The caller's own usage and quota, over everything they uploaded in any workspace. */
-    async usage(actor: Actor): Promise<StorageUsage> {
-      const [usedBytes, quotaBytes] = await Promise.all([
-        repository.usage(actor.userId),
-        repository.quota(actor.userId),
-      ]);
-      return { usedBytes, quotaBytes };
-    },
+    usage: (actor: Actor): Promise<StorageUsage> => repository.usage(actor.userId),
 
     /** A page of the caller's photos in list order; with a region, that whole region. */
     /** `unplaced`: only the photos without coordinates, paged the same way. */
@@ -321,7 +314,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       const slot = slots.acquire(userId);
       if (!slot) throw tooManyUploads();
       try {
-        const [usedBefore, quota] = await Promise.all([repository.usage(userId), repository.quota(userId)]);
+        const { usedBytes: usedBefore, quotaBytes: quota } = await repository.usage(userId);
         const remaining = Math.max(0, quota - usedBefore);
         // The user's other uploads in flight hold the rest of the quota: this one cannot fit.
         if (!slot.reserve(declaredBytes, remaining)) throw quotaExceeded(usedBefore, quota);
