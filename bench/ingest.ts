@@ -3,14 +3,16 @@
  * to a raw copy of the same bytes on the same disk and to sharp's thumbnail rate alone. Each
  * parallel stream is its own user, so the 50 MB quota never stops the run.
  */
+import { spawn } from "node:child_process";
 import { openAsBlob } from "node:fs";
 import { copyFile, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createImageProcessor } from "../apps/server/src/infra/images/image-processor";
 import { benchServerEnv, signedInClient } from "./lib/client";
 import { noisyJpeg } from "./lib/photos";
-import { postPhoto } from "./lib/upload";
-import { makeDataDir, startServer } from "./lib/server";
+import { freePort } from "../apps/server/src/infra/db/embedded-postgres";
+import { multipartBody, postBody, type MultipartBody } from "./lib/upload";
+import { makeDataDir, repoRoot, startServer } from "./lib/server";
 
 export interface IngestResult {
   photos: number;
@@ -18,8 +20,10 @@ export interface IngestResult {
   mbPerPhoto: number;
   uploadMBps: number;
   uploadPhotosPerSec: number;
-  /** The same upload streamed with node:http instead of fetch + FormData (see lib/upload.ts). */
+  /** The same upload from bodies built beforehand, sent with node:http (see lib/upload.ts). */
   uploadPhotosPerSecLeanClient: number;
+  /** The lean client against lib/upload-floor-server.ts: receive + thumbnail, nothing else. */
+  floorPhotosPerSec: number;
   rawCopyMBps: number;
   ratioUploadToRawCopy: number;
   thumbnailsPerSec: number;
@@ -71,12 +75,26 @@ export async function benchIngest(photos: number, parallel: number): Promise<Ing
   await runPool(files, parallel, (f) => processor.thumbnail(f, `${f}.${Math.random()}.webp`));
   const thumbSecs = (performance.now() - t0) / 1000;
 
+  const bodies = new Map<string, MultipartBody>();
+  for (const f of files) bodies.set(f, await multipartBody(f));
+  const postLean: Post = (url, cookie, f) => postBody(url, cookie, bodies.get(f)!);
+
   const server = await startServer({ dataDir: path.join(dir, "server"), env: benchServerEnv });
+  let uploadSecs: number;
+  let leanSecs: number;
   try {
-    const uploadSecs = await uploadAll(server.url, files, parallel, postWithFetch);
+    uploadSecs = await uploadAll(server.url, files, parallel, postWithFetch);
     // The same files again, new users so nothing is a duplicate, with a client that costs the
     // shared cores less (lib/upload.ts): how much of the figure above is the bench's own client.
-    const leanSecs = await uploadAll(server.url, files, parallel, postPhoto);
+    leanSecs = await uploadAll(server.url, files, parallel, postLean);
+  } finally {
+    await server.stop();
+  }
+  // Twice: the first pass warms it up as the lean pass above ran on a server the fetch pass warmed.
+  const floor = await startFloorServer(path.join(dir, "floor"));
+  try {
+    await uploadAll(floor.url, files, parallel, postLean, false);
+    const floorSecs = await uploadAll(floor.url, files, parallel, postLean, false);
     const mb = totalBytes / 1e6;
     return {
       photos,
@@ -85,21 +103,51 @@ export async function benchIngest(photos: number, parallel: number): Promise<Ing
       uploadMBps: mb / uploadSecs,
       uploadPhotosPerSec: photos / uploadSecs,
       uploadPhotosPerSecLeanClient: photos / leanSecs,
+      floorPhotosPerSec: photos / floorSecs,
       rawCopyMBps: mb / rawSecs,
       ratioUploadToRawCopy: rawSecs / uploadSecs,
       thumbnailsPerSec: photos / thumbSecs,
     };
   } finally {
-    await server.stop();
+    floor.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
+async function startFloorServer(dir: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/lib/upload-floor-server.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), DIR: dir },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the floor server exited (${code})`)));
+    child.stdout.on("data", (c: Buffer) => {
+      if (String(c).includes("ready")) resolve();
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
 type Post = (url: string, cookie: string, file: string) => Promise<{ status: number; body: string }>;
 
-/** Seconds to upload every file, `parallel` streams, each its own fresh user, one file after another. */
-async function uploadAll(baseUrl: string, files: string[], parallel: number, post: Post): Promise<number> {
-  const clients = await Promise.all(Array.from({ length: parallel }, () => signedInClient(baseUrl)));
+/**
+ * Seconds to upload every file, `parallel` streams, each its own fresh user (none against the
+ * floor server, which has no users), one file after another.
+ */
+async function uploadAll(
+  baseUrl: string,
+  files: string[],
+  parallel: number,
+  post: Post,
+  signIn = true,
+): Promise<number> {
+  const clients = await Promise.all(
+    Array.from({ length: parallel }, () =>
+      signIn ? signedInClient(baseUrl) : Promise.resolve({ cookie: "" }),
+    ),
+  );
   const streams = clients.map((c, k) => ({ client: c, files: files.filter((_, i) => i % parallel === k) }));
   const t0 = performance.now();
   await Promise.all(

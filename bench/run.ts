@@ -76,7 +76,10 @@ async function main() {
       `${label}: upload / sharp thumbnails alone`,
       `${fmt(r.uploadPhotosPerSec / r.thumbnailsPerSec, 3)} (target ≥ 0.75)`,
     ]);
-    rows.push([`${label}: upload, node:http client`, `${fmt(r.uploadPhotosPerSecLeanClient)} photos/s`]);
+    const lean = (rate: number) =>
+      `${fmt(rate)} photos/s, ${fmt(rate / r.thumbnailsPerSec, 3)} of sharp alone`;
+    rows.push([`${label}: upload, lean node:http client`, lean(r.uploadPhotosPerSecLeanClient)]);
+    rows.push([`${label}: floor (receive + thumbnail only), lean client`, lean(r.floorPhotosPerSec)]);
   }
 
   if (want("api")) {
