@@ -135,10 +135,60 @@ describe("PhotoLayer in a dense view", () => {
   });
 });
 
-describe("PointLayer when the canvas is resized", () => {
+/** A stand-in scene with the events onViewChanged listens to. */
+function sceneWithCamera() {
+  const { scene, added } = fakeScene();
+  const events = { moveStart: new Event(), moveEnd: new Event(), postRender: new Event() };
+  const withCamera = Object.assign(scene, {
+    camera: { moveStart: events.moveStart, moveEnd: events.moveEnd },
+    postRender: events.postRender,
+    canvas: {},
+  });
+  return { scene: withCamera, added, events };
+}
+
+describe("PointLayer when the view changes", () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  it("follows a zoom while it goes on, at most every 250 ms, and once more when it stops", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    view = flatView();
+    const { scene, added, events } = sceneWithCamera();
+    const layer = new CappedPhotoLayer(scene);
+    layer.set([pole("a", 100, 100), pole("b", 103, 100, "high")]);
+    expect(drawnIds(added)).toEqual(["b"]);
+
+    // Zooming in: 3 px apart become 24.
+    events.moveStart.raiseEvent();
+    view = flatView(8);
+    events.postRender.raiseEvent();
+    expect(drawnIds(added)).toEqual(["b"]); // too soon after the start
+    vi.advanceTimersByTime(260);
+    events.postRender.raiseEvent();
+    expect(drawnIds(added)).toEqual(["a", "b"]);
+    // ...and back out within the same move.
+    view = flatView();
+    vi.advanceTimersByTime(100);
+    events.postRender.raiseEvent();
+    expect(drawnIds(added)).toEqual(["a", "b"]); // 100 ms after the last: not yet
+    events.moveEnd.raiseEvent();
+    expect(drawnIds(added)).toEqual(["b"]);
+
+    // A still camera: frames alone redraw nothing.
+    view = flatView(8);
+    vi.advanceTimersByTime(1000);
+    events.postRender.raiseEvent();
+    expect(drawnIds(added)).toEqual(["b"]);
   });
 
   it("draws what the new size shows once the resizing stops, with no camera move", () => {
@@ -156,9 +206,8 @@ describe("PointLayer when the canvas is resized", () => {
       },
     );
     view = flatView();
-    const { scene, added } = fakeScene();
-    const withCamera = Object.assign(scene, { camera: { moveEnd: new Event() }, canvas: {} });
-    const layer = new CappedPhotoLayer(withCamera);
+    const { scene, added } = sceneWithCamera();
+    const layer = new CappedPhotoLayer(scene);
     layer.set([pole("a", 100, 100), pole("b", 103, 100, "high")]);
     expect(drawnIds(added)).toEqual(["b"]);
 

@@ -98,12 +98,36 @@ export function cellMeets(cell: string, deg: number, box: ViewBox): boolean {
 /** A window being dragged to a new size redraws once, when it stops. */
 const RESIZE_SETTLE_MS = 200;
 
+/** While the camera moves (a zoom, a drag), the drawn markers follow at most this often... */
+const MOVING_REFRESH_MS = 250;
+/** ...and the following takes at most this share of the time (a refresh at 100k poles is slow). */
+const MOVING_REFRESH_SHARE = 0.1;
+
 /**
- * Calls `changed` when the camera stops (moveEnd, not every frame) and when the canvas has been
- * resized (window, phone turned: another area shows without a camera move). Returns the undo.
+ * Calls `changed` while the camera moves (every MOVING_REFRESH_MS at most, on a rendered frame:
+ * zooming in fills the gaps on the way), when it stops, and when the canvas has been resized
+ * (window, phone turned: another area shows without a camera move). Returns the undo.
  */
 export function onViewChanged(scene: Scene, changed: () => void): () => void {
-  const stopMoves = scene.camera.moveEnd.addEventListener(changed);
+  let moving = false;
+  let last = 0;
+  let cost = 0;
+  const stopStarts = scene.camera.moveStart.addEventListener(() => {
+    moving = true;
+    last = performance.now();
+  });
+  const stopFrames = scene.postRender.addEventListener(() => {
+    if (!moving) return;
+    const now = performance.now();
+    if (now - last < Math.max(MOVING_REFRESH_MS, cost / MOVING_REFRESH_SHARE)) return;
+    changed();
+    last = performance.now();
+    cost = last - now;
+  });
+  const stopMoves = scene.camera.moveEnd.addEventListener(() => {
+    moving = false;
+    changed();
+  });
   let soon: ReturnType<typeof setTimeout> | undefined;
   const resized = new ResizeObserver(() => {
     clearTimeout(soon);
@@ -111,6 +135,8 @@ export function onViewChanged(scene: Scene, changed: () => void): () => void {
   });
   resized.observe(scene.canvas);
   return () => {
+    stopStarts();
+    stopFrames();
     stopMoves();
     resized.disconnect();
     clearTimeout(soon);
