@@ -77,6 +77,8 @@ export function batchedWriter(file: string, openFile = openNew): Writable {
     bytes = 0;
     while (batch.length > 0) {
       const { bytesWritten } = await handle!.writev(batch);
+      // A disk that takes nothing and reports no error would loop here for ever.
+      if (bytesWritten === 0) throw new Error(`could not write to ${file}`);
       batch = rest(batch, bytesWritten);
     }
   };
