@@ -82,6 +82,11 @@ export interface GlobeScenario {
 
 export interface GlobeResult {
   viewport: { width: number; height: number };
+  /**
+   * Frames of a zoom in and back out over the region view (5 % of the height per frame), with
+   * 100k photo markers (the drawn set follows the move: point-layer.ts) and with none.
+   */
+  zoom: { markers: FrameStats & { maxMs: number }; empty: FrameStats & { maxMs: number } };
   /** The globe's canvas (the page minus the sidebar), device pixels. */
   canvas: { width: number; height: number };
   softwareRendering: boolean;
@@ -126,6 +131,7 @@ interface Sizes {
   rounds: number;
   perRound: number;
   picks: number;
+  zoomFrames: number;
 }
 
 /** Times to draw of `times` draws of `change`, each after `clear`: median and first. */
@@ -222,6 +228,18 @@ function photosOnScreen(page: Page, count: number): Promise<number> {
   }, count);
 }
 
+/** A zoom in and back out, `count` frames, from the current view; it ends where it started. */
+async function zoomFrames(page: Page, count: number) {
+  const frames = await page.evaluate(
+    (k) => (globalThis as unknown as Win).__globeBench.hook.zoomFrames(k, 0.05),
+    count,
+  );
+  // Cesium ends a move (moveEnd: the last rebuild) on the first frame half a second after it.
+  await page.waitForTimeout(600);
+  await page.evaluate(() => (globalThis as unknown as Win).__globeBench.hook.renderFrames(1));
+  return { ...stats(frames), maxMs: Math.max(...frames) };
+}
+
 /** Picks at `picks` drawn photo markers of the `count` set on screen, then at the same spots emptied. */
 async function measurePicks(page: Page, count: number, picks: number): Promise<GlobeResult["pick"]> {
   const hits = await page.evaluate(
@@ -270,8 +288,8 @@ async function measurePicks(page: Page, count: number, picks: number): Promise<G
 
 export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult> {
   const n: Sizes = opts.quick
-    ? { frames: 6, draws: 1, rounds: 3, perRound: 2, picks: 7 }
-    : { frames: 24, draws: 3, rounds: 12, perRound: 2, picks: 25 };
+    ? { frames: 6, draws: 1, rounds: 3, perRound: 2, picks: 7, zoomFrames: 10 }
+    : { frames: 24, draws: 3, rounds: 12, perRound: 2, picks: 25, zoomFrames: 30 };
   const server = await startBrowserBenchServer("poleatlas-bench-globe-", benchServerEnv);
   const chromium = await launchChromium();
   try {
@@ -336,6 +354,10 @@ export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult>
       if (markers !== 100_000) await draw(page, { photos: 0 });
     }
     const pick = await measurePicks(page, 100_000, n.picks);
+    await draw(page, { photos: 100_000 });
+    const zoomWith = await zoomFrames(page, n.zoomFrames);
+    await draw(page, { photos: 0 });
+    const zoom = { markers: zoomWith, empty: await zoomFrames(page, n.zoomFrames) };
     if (errors.length > 0) throw new Error(`page errors: ${errors.join("; ")}`);
 
     const ratio = photoRuns.find((s) => s.markers === 100_000)!.frameRatio;
@@ -346,6 +368,7 @@ export async function benchGlobe(opts: { quick: boolean }): Promise<GlobeResult>
       softwareRendering: start.softwareRendering,
       scenarios: [overview, drawnVs(regions, overview), regionView, ...photoRuns],
       pick,
+      zoom,
       target: {
         what: "100k photo markers (region view) and 10k region markers (overview) each ≤ 1.5× the empty globe's frame time",
         frameRatio: ratio,

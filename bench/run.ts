@@ -165,6 +165,12 @@ async function main() {
       `p50 ${fmt(g.pick.p50Ms)} ms, p95 ${fmt(g.pick.p95Ms)} ms (empty globe p50 ${fmt(g.pick.emptyGlobeP50Ms)} ms), ` +
         `${g.pick.exactHits}/${g.pick.picks} found the marker aimed at`,
     ]);
+    const z = (f: { p50Ms: number; p95Ms: number; maxMs: number }) =>
+      `p50 ${fmt(f.p50Ms)} ms, p95 ${fmt(f.p95Ms)} ms, max ${fmt(f.maxMs)} ms`;
+    rows.push([
+      `globe: frames of a zoom in and out over 100k photo markers (region view)`,
+      `${z(g.zoom.markers)} (no markers: ${z(g.zoom.empty)})`,
+    ]);
     rows.push([
       `globe target: ${g.target.what}`,
       `×${fmt(g.target.frameRatio, 2)} (100k poles), ×${fmt(g.target.regionFrameRatio, 2)} (10k regions) — ${g.target.met ? "met" : "missed"}`,

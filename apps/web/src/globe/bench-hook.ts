@@ -70,6 +70,19 @@ export function globeBenchHook(viewer: Viewer): GlobeBenchHook {
       walk(scene.primitives);
       return out;
     },
+    zoomFrames(count, step) {
+      const { camera } = scene;
+      const out: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const height = camera.positionCartographic.height;
+        if (i < count / 2) camera.zoomIn(height * step);
+        else camera.zoomOut(height * step);
+        const t0 = performance.now();
+        frame();
+        out.push(performance.now() - t0);
+      }
+      return out;
+    },
     canvasSize: () => ({
       width: canvas.width,
       height: canvas.height,

@@ -65,6 +65,11 @@ export interface GlobeBenchHook {
   drawnMarkers(): { region: string[]; photo: string[] };
   /** The canvas: drawing buffer in device pixels, on the page in CSS pixels. */
   canvasSize(): { width: number; height: number; cssWidth: number; cssHeight: number };
+  /**
+   * `count` frames of a zoom (in by `step` of the height per frame for the first half, then back
+   * out): each frame's time, the markers' rebuilds during the move included.
+   */
+  zoomFrames(count: number, step: number): number[];
 }
 
 /**
