@@ -2,6 +2,8 @@
  * Registers the service worker (production builds) and notices when a new build's worker takes
  * over an open page: that page still runs the old build, so the app offers a reload.
  */
+import { whenNetworkQuiet } from "./network-quiet";
+
 let updateReady = false;
 const listeners = new Set<() => void>();
 
@@ -22,12 +24,14 @@ export function registerServiceWorker(): void {
     void navigator.serviceWorker
       .register("/sw.js", { scope: "/", updateViaCache: "none" })
       .catch((e: unknown) => console.error("Service worker registration failed", e));
-  // Installing precaches the whole build: after the page has loaded and the browser is idle, so it
-  // never competes with a first visit's own downloads on a slow link.
+  // Installing precaches the whole build: once the first view's downloads are over and the
+  // browser is idle, so it never competes with a first visit's own downloads on a slow link.
   const whenIdle = () =>
-    "requestIdleCallback" in window
-      ? requestIdleCallback(register, { timeout: 5000 })
-      : setTimeout(register, 1000);
+    whenNetworkQuiet(() =>
+      "requestIdleCallback" in window
+        ? requestIdleCallback(register, { timeout: 5000 })
+        : setTimeout(register, 1000),
+    );
   if (document.readyState === "complete") whenIdle();
   else window.addEventListener("load", whenIdle, { once: true });
 }

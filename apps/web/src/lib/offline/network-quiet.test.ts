@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { whenNetworkQuiet } from "./network-quiet";
+
+/** The browser's PerformanceObserver: `finish` delivers a download that ends now. */
+let observers: ((list: { getEntries(): unknown[] }) => void)[] = [];
+const finish = () => {
+  const entry = { responseEnd: performance.now() };
+  for (const cb of observers) cb({ getEntries: () => [entry] });
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+  observers = [];
+  vi.stubGlobal(
+    "PerformanceObserver",
+    class {
+      constructor(cb: (list: { getEntries(): unknown[] }) => void) {
+        observers.push(cb);
+      }
+      observe() {}
+      disconnect() {
+        observers = [];
+      }
+    },
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("whenNetworkQuiet", () => {
+  it("waits until nothing has finished downloading for the quiet time", () => {
+    const then = vi.fn();
+    whenNetworkQuiet(then, 3000, 30_000);
+    vi.advanceTimersByTime(2000);
+    finish(); // the view's last download
+    vi.advanceTimersByTime(2000);
+    expect(then).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    expect(then).toHaveBeenCalledTimes(1);
+    expect(observers).toEqual([]); // stopped watching
+  });
+
+  it("goes ahead after the longest wait on a page that never stops downloading", () => {
+    const then = vi.fn();
+    whenNetworkQuiet(then, 3000, 30_000);
+    for (let s = 0; s < 29; s++) {
+      vi.advanceTimersByTime(1000);
+      finish();
+    }
+    expect(then).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    expect(then).toHaveBeenCalledTimes(1);
+  });
+
+  it("goes ahead after the quiet time on a page that downloads nothing more", () => {
+    const then = vi.fn();
+    whenNetworkQuiet(then, 3000, 30_000);
+    vi.advanceTimersByTime(2999);
+    expect(then).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(then).toHaveBeenCalledTimes(1);
+  });
+});
