@@ -20,7 +20,7 @@ export interface TestApp {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { storage?: (config: Config) => Storage } = {},
+  opts: { storage?: (config: Config) => Storage | Promise<Storage> } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-test-data-"));
@@ -31,7 +31,7 @@ export async function buildTestApp(
     WEB_DIST_DIR: path.join(dataDir, "no-web"),
     ...env,
   });
-  const app = await buildApp({ config, database: db.database, storage: opts.storage?.(config) });
+  const app = await buildApp({ config, database: db.database, storage: await opts.storage?.(config) });
   await app.ready();
   return {
     app,

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { MAX_UPLOADS_IN_FLIGHT, messages, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStorage } from "../../src/infra/storage/create-storage";
+import { openStorage } from "../../src/infra/storage/create-storage";
 import type { Storage } from "../../src/infra/storage/storage";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { listFiles, tmpDir, uploadOverHttp } from "../helpers/uploads";
@@ -31,8 +31,8 @@ beforeAll(async () => {
   t = await buildTestApp(
     {},
     {
-      storage: (config) => {
-        const real = createStorage(config.storage);
+      storage: async (config) => {
+        const real = await openStorage(config.storage);
         return {
           ...real,
           put: async (key, src, type) => {

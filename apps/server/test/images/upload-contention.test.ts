@@ -6,7 +6,7 @@
  */
 import { makePhoto } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStorage } from "../../src/infra/storage/create-storage";
+import { openStorage } from "../../src/infra/storage/create-storage";
 import type { Storage } from "../../src/infra/storage/storage";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { filesDir, listFiles, tmpDir, uploadOverHttp } from "../helpers/uploads";
@@ -24,8 +24,8 @@ beforeAll(async () => {
     {},
     {
       // Storage as slow as a distant S3 bucket: every put takes PUT_DELAY_MS.
-      storage: (config) => {
-        const real = createStorage(config.storage);
+      storage: async (config) => {
+        const real = await openStorage(config.storage);
         return {
           ...real,
           put: async (key, src, type) => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
 import { createImageProcessor } from "../../infra/images/image-processor";
-import { createStorage } from "../../infra/storage/create-storage";
+import { openStorage } from "../../infra/storage/create-storage";
 import type { Storage } from "../../infra/storage/storage";
 import { createTempFiles } from "../../infra/uploads/temp-files";
 import { createAdminRepository } from "../admin/admin.repository";
@@ -39,7 +39,7 @@ export async function registerImages(
   deps: { config: Config; database: Database; storage?: Storage; requireActor: RequireActor },
 ): Promise<ImagesModule> {
   const { config, database, requireActor } = deps;
-  const storage = deps.storage ?? createStorage(config.storage);
+  const storage = deps.storage ?? (await openStorage(config.storage));
   const log = app.log.child({ module: "images" });
   try {
     await storage.ensureBucket();
