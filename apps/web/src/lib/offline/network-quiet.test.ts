@@ -62,4 +62,20 @@ describe("whenNetworkQuiet", () => {
     vi.advanceTimersByTime(1);
     expect(then).toHaveBeenCalledTimes(1);
   });
+
+  it("still goes ahead in a browser that cannot watch downloads", () => {
+    vi.stubGlobal(
+      "PerformanceObserver",
+      class {
+        observe() {
+          throw new TypeError("resource timing is not supported");
+        }
+        disconnect() {}
+      },
+    );
+    const then = vi.fn();
+    whenNetworkQuiet(then, 3000, 30_000);
+    vi.advanceTimersByTime(3000);
+    expect(then).toHaveBeenCalledTimes(1);
+  });
 });

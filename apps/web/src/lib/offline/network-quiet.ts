@@ -12,7 +12,7 @@ export function whenNetworkQuiet(then: () => void, quietMs = QUIET_MS, maxWaitMs
   const start = performance.now();
   let lastEnd = start;
   let observer: PerformanceObserver | undefined;
-  if (typeof PerformanceObserver !== "undefined") {
+  try {
     // An observer, not the resource timing buffer: that one stops filling at 250 entries.
     observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -20,6 +20,9 @@ export function whenNetworkQuiet(then: () => void, quietMs = QUIET_MS, maxWaitMs
       }
     });
     observer.observe({ type: "resource", buffered: true });
+  } catch {
+    // A browser that cannot watch downloads waits the quiet time after the load event only.
+    observer = undefined;
   }
   const check = () => {
     const now = performance.now();
