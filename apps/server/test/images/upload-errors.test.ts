@@ -8,14 +8,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import fastifyMultipart from "@fastify/multipart";
 import { messages } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempFiles, type TempFiles } from "../../src/infra/uploads/temp-files";
-import { receiveUpload } from "../../src/modules/images/upload-receiver";
-import { registerErrorHandler } from "../../src/plugins/error-handler";
+import { receiverApp } from "../helpers/receiver-app";
 import { listFiles, multipartBody } from "../helpers/uploads";
 
 interface LogLine {
@@ -33,8 +31,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Our error handler and the receiver on a bare app whose log lines land in `logs`. */
-async function appWith(temp: TempFiles): Promise<FastifyInstance> {
+/** The receiver on a bare app (test/helpers/receiver-app.ts) whose log lines land in `logs`. */
+function appWith(temp: TempFiles): Promise<FastifyInstance> {
   logs = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -42,15 +40,7 @@ async function appWith(temp: TempFiles): Promise<FastifyInstance> {
       done();
     },
   });
-  const app = Fastify({ logger: { level: "info", stream } });
-  registerErrorHandler(app);
-  await app.register(fastifyMultipart);
-  app.post("/upload", async (req) => {
-    const received = await receiveUpload(req, { temp, maxBytes: 10_000_000, take: () => true });
-    await temp.remove(received?.path ?? "");
-    return { size: received?.size ?? null };
-  });
-  return app;
+  return receiverApp(temp, stream);
 }
 
 const errorsLogged = () => logs.filter((l) => l.level >= 50);

@@ -3,16 +3,13 @@
  * file is never read back for it: the digest it hands over is the one of the bytes sent, over a
  * body long enough to arrive in many chunks.
  */
-import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import fastifyMultipart from "@fastify/multipart";
-import Fastify from "fastify";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempFiles } from "../../src/infra/uploads/temp-files";
-import { receiveUpload } from "../../src/modules/images/upload-receiver";
+import { noisyJpeg } from "../helpers/photos";
+import { receiverApp, sha256 } from "../helpers/receiver-app";
 import { listFiles, multipartBody } from "../helpers/uploads";
 
 let dir: string;
@@ -23,30 +20,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
 describe("upload receiver", () => {
   it("hands over the SHA-256 of the bytes sent, taken while they were written", async () => {
-    const temp = createTempFiles(path.join(dir, "tmp"));
-    const app = Fastify();
-    await app.register(fastifyMultipart);
-    app.post("/upload", async (req) => {
-      const received = await receiveUpload(req, { temp, maxBytes: 50_000_000, take: () => true });
-      const onDisk = received ? sha256(await readFile(received.path)) : null;
-      await temp.remove(received?.path ?? "");
-      return { sha256: received?.sha256 ?? null, onDisk, size: received?.size ?? null };
-    });
-    const bytes = await sharp({
-      create: {
-        width: 1200,
-        height: 900,
-        channels: 3,
-        background: "#000",
-        noise: { type: "gaussian", mean: 128, sigma: 40 },
-      },
-    })
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const app = await receiverApp(createTempFiles(path.join(dir, "tmp")));
+    const bytes = await noisyJpeg({ width: 1200, height: 900, sigma: 40, quality: 90 });
     expect(bytes.length).toBeGreaterThan(256 * 1024); // many chunks of the body, not one
     const { payload, contentType } = multipartBody(bytes, { lastModified: 1_700_000_000_000 });
     const res = await app.inject({

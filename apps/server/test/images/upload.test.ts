@@ -11,6 +11,7 @@ import { HEMISPHERES, makePhoto, makePlainImage, padJpeg } from "@poleatlas/shar
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
+import { noisyJpeg } from "../helpers/photos";
 import { filesDir, listFiles, tmpDir, upload } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
@@ -134,18 +135,7 @@ describe("POST /api/images: refused files leave nothing behind", () => {
     expect(baseline.images).toEqual([]);
   });
 
-  const jpeg = () =>
-    sharp({
-      create: {
-        width: 800,
-        height: 600,
-        channels: 3,
-        background: "#000",
-        noise: { type: "gaussian", mean: 128, sigma: 50 },
-      },
-    })
-      .jpeg()
-      .toBuffer();
+  const jpeg = () => noisyJpeg({ width: 800, height: 600, sigma: 50 });
 
   const refusals: {
     title: string;

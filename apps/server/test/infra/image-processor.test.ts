@@ -5,6 +5,7 @@ import { makePhoto } from "@poleatlas/shared/testing";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageProcessor, ImageDecodeError } from "../../src/infra/images/image-processor";
+import { noisyJpeg } from "../helpers/photos";
 
 const images = createImageProcessor();
 let dir: string;
@@ -23,19 +24,7 @@ async function file(bytes: Uint8Array): Promise<string> {
 }
 
 /** A photo with real detail, so its compressed data is long enough to cut in the middle. */
-async function detailedJpeg(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 400,
-      height: 300,
-      channels: 3,
-      background: "#000",
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
+const detailedJpeg = () => noisyJpeg({ width: 400, height: 300, sigma: 40, quality: 90 });
 
 describe("thumbnail", () => {
   it("makes a WebP no larger than 256 px, keeping the aspect ratio", async () => {
