@@ -26,3 +26,7 @@ export async function receiverApp(temp: TempFiles, logStream?: Writable): Promis
   });
   return app;
 }
+
+/** A body POSTed to the receiver app. */
+export const postUpload = (app: FastifyInstance, payload: Buffer, contentType: string) =>
+  app.inject({ method: "POST", url: "/upload", payload, headers: { "content-type": contentType } });

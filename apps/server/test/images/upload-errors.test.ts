@@ -13,7 +13,7 @@ import { makePhoto } from "@poleatlas/shared/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempFiles, type TempFiles } from "../../src/infra/uploads/temp-files";
-import { receiverApp } from "../helpers/receiver-app";
+import { postUpload, receiverApp } from "../helpers/receiver-app";
 import { listFiles, multipartBody } from "../helpers/uploads";
 
 interface LogLine {
@@ -54,12 +54,7 @@ describe("upload receiver errors", () => {
         new Writable({ write: (_c, _e, done) => done(new Error("the disk controller is on fire")) }),
     });
     const { payload, contentType } = multipartBody((await makePhoto({})).bytes);
-    const res = await app.inject({
-      method: "POST",
-      url: "/upload",
-      payload,
-      headers: { "content-type": contentType },
-    });
+    const res = await postUpload(app, payload, contentType);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: "internal_error", message: "Internal Server Error" });
     expect(errorsLogged()).toHaveLength(1);
@@ -75,12 +70,7 @@ describe("upload receiver errors", () => {
       [good.contentType, good.payload.subarray(0, good.payload.length - 200)],
       [good.contentType, Buffer.from("this is not multipart at all")],
     ] as const) {
-      const res = await app.inject({
-        method: "POST",
-        url: "/upload",
-        payload,
-        headers: { "content-type": contentType },
-      });
+      const res = await postUpload(app, payload, contentType);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: "bad_request", message: messages.uploadFailed });
     }

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempFiles } from "../../src/infra/uploads/temp-files";
 import { noisyJpeg } from "../helpers/photos";
-import { receiverApp, sha256 } from "../helpers/receiver-app";
+import { postUpload, receiverApp, sha256 } from "../helpers/receiver-app";
 import { listFiles, multipartBody } from "../helpers/uploads";
 
 let dir: string;
@@ -26,12 +26,7 @@ describe("upload receiver", () => {
     const bytes = await noisyJpeg({ width: 1200, height: 900, sigma: 40, quality: 90 });
     expect(bytes.length).toBeGreaterThan(256 * 1024); // many chunks of the body, not one
     const { payload, contentType } = multipartBody(bytes, { lastModified: 1_700_000_000_000 });
-    const res = await app.inject({
-      method: "POST",
-      url: "/upload",
-      payload,
-      headers: { "content-type": contentType },
-    });
+    const res = await postUpload(app, payload, contentType);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ sha256: sha256(bytes), onDisk: sha256(bytes), size: bytes.length });
     expect(await listFiles(path.join(dir, "tmp"))).toEqual([]);
