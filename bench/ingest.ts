@@ -11,7 +11,7 @@ import { createImageProcessor } from "../apps/server/src/infra/images/image-proc
 import { benchServerEnv, signedInClient } from "./lib/client";
 import { noisyJpeg } from "./lib/photos";
 import { freePort } from "../apps/server/src/infra/db/embedded-postgres";
-import { multipartBody, postBody, type MultipartBody } from "./lib/upload";
+import { fileBody, postBody, type MultipartBody } from "./lib/upload";
 import { makeDataDir, repoRoot, startServer } from "./lib/server";
 
 export interface IngestResult {
@@ -76,7 +76,7 @@ export async function benchIngest(photos: number, parallel: number): Promise<Ing
   const thumbSecs = (performance.now() - t0) / 1000;
 
   const bodies = new Map<string, MultipartBody>();
-  for (const f of files) bodies.set(f, await multipartBody(f));
+  for (const f of files) bodies.set(f, await fileBody(f));
   const postLean: Post = (url, cookie, f) => postBody(url, cookie, bodies.get(f)!);
 
   const server = await startServer({ dataDir: path.join(dir, "server"), env: benchServerEnv });

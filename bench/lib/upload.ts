@@ -1,31 +1,20 @@
 /**
  * One photo POSTed to /api/images as multipart/form-data (a `lastModified` field, then the file),
- * the bytes a browser's FormData sends, built in memory before the clock starts and written with
- * node:http. The ingest bench's main client is Node's fetch + FormData, which spent ~29 ms of CPU
- * per 3.1 MB photo encoding the body through web streams (this one ~1.5 ms) on the same 2 cores the
- * server decodes on, where a real client is a phone or a laptop elsewhere: this second pass shows
- * how much of the figure that is.
+ * the bytes a browser's FormData sends (the API tests' builder), made in memory before the clock
+ * starts and written with node:http. The ingest bench's main client is Node's fetch + FormData,
+ * which spent ~29 ms of CPU per 3.1 MB photo encoding the body through web streams (this one
+ * ~1.5 ms) on the same 2 cores the server decodes on, where a real client is a phone or a laptop
+ * elsewhere: this second pass shows how much of the figure that is.
  */
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
+import { multipartBody } from "../../apps/server/test/helpers/multipart";
 
-export interface MultipartBody {
-  contentType: string;
-  bytes: Buffer;
-}
+export type MultipartBody = ReturnType<typeof multipartBody>;
 
-export async function multipartBody(file: string): Promise<MultipartBody> {
-  const boundary = `----poleatlasbench${randomBytes(8).toString("hex")}`;
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="lastModified"\r\n\r\n${Date.now()}\r\n` +
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\n` +
-    `Content-Type: image/jpeg\r\n\r\n`;
-  return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    bytes: Buffer.concat([Buffer.from(head), await readFile(file), Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  };
+export async function fileBody(file: string): Promise<MultipartBody> {
+  return multipartBody(await readFile(file), { lastModified: Date.now(), filename: path.basename(file) });
 }
 
 export function postBody(
@@ -36,7 +25,7 @@ export function postBody(
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method: "POST",
-      headers: { cookie, "content-type": body.contentType, "content-length": body.bytes.length },
+      headers: { cookie, "content-type": body.contentType, "content-length": body.payload.length },
     });
     req.once("error", reject);
     req.once("response", (res) => {
@@ -46,6 +35,6 @@ export function postBody(
       res.once("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
       res.once("error", reject);
     });
-    req.end(body.bytes);
+    req.end(body.payload);
   });
 }
