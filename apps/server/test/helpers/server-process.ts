@@ -42,9 +42,29 @@ export async function makeDataDir(prefix = "poleatlas-proc-"): Promise<string> {
   return dir;
 }
 
+/** The server could not listen on the port freePort() gave: something took it in between. */
+class PortTakenError extends Error {}
+
 export async function startServerProcess(opts: StartServerOptions = {}): Promise<ServerProcess> {
-  const ownDataDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? (await makeDataDir());
+  const removeOwnDataDir = () =>
+    opts.dataDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }).catch(() => {});
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const server = await startOnce(opts, dataDir);
+      void server.exited.then(removeOwnDataDir);
+      return server;
+    } catch (err) {
+      // A free port is free only until someone binds it: parallel test files, or the server's own
+      // PostgreSQL picking a port too, can take it first (seen once in CI). Another port then.
+      if (err instanceof PortTakenError && attempt < 3) continue;
+      await removeOwnDataDir();
+      throw err;
+    }
+  }
+}
+
+async function startOnce(opts: StartServerOptions, dataDir: string): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = opts.entry ? [opts.entry] : ["--import", "tsx", path.join(serverRoot, "src/server.ts")];
@@ -79,11 +99,14 @@ export async function startServerProcess(opts: StartServerOptions = {}): Promise
       resolve(code);
     }),
   );
-  if (ownDataDir) exited.then(() => rm(dataDir, { recursive: true, force: true })).catch(() => {});
-
   const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
   for (;;) {
-    if (done) throw new Error(`server exited during start-up:\n${output}`);
+    if (done) {
+      const message = `server exited during start-up:\n${output}`;
+      throw output.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`)
+        ? new PortTakenError(message)
+        : new Error(message);
+    }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`server did not answer ${url}/api/health in time:\n${output}`);
