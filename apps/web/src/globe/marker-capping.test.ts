@@ -2,7 +2,7 @@
  * The layers' capping with Cesium's real collections and a stand-in camera (a real one needs
  * WebGL): a flat projection, 1 px = 0.0001°, x east from 13.4°, y south from 52.6°.
  */
-import { Cartographic, Event, PointPrimitiveCollection, type Scene } from "cesium";
+import { Cartographic, Color, Event, PointPrimitiveCollection, type Scene } from "cesium";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   MARKER_STYLE,
@@ -57,6 +57,15 @@ const pole = (id: string, x: number, y: number, risk: RiskKey = "low", label = "
   ...{ risk, label, ...riskLook(risk) },
 });
 
+/** A photo layer over the flat view at `zoom`, holding `poles`. */
+function photoLayer(poles: PoleMarkerSpec[], zoom = 1) {
+  view = flatView(zoom);
+  const { scene, added } = fakeScene();
+  const layer = new CappedPhotoLayer(scene);
+  layer.set(poles);
+  return { layer, added };
+}
+
 /** The ids in the layer's point collection: what a frame draws and a pick can return. */
 function drawnIds(added: unknown[]): string[] {
   const points = added.find((p) => p instanceof PointPrimitiveCollection) as PointPrimitiveCollection;
@@ -67,10 +76,7 @@ function drawnIds(added: unknown[]): string[] {
 
 describe("PhotoLayer in a dense view", () => {
   it("draws one pole where poles crowd closer than a marker's size, the highest risk, and holds the others", () => {
-    view = flatView();
-    const { scene, added } = fakeScene();
-    const layer = new CappedPhotoLayer(scene);
-    layer.set([
+    const { layer, added } = photoLayer([
       pole("a", 100, 100),
       pole("b", 102, 101, "high"),
       pole("c", 101, 103, "unrated"),
@@ -85,10 +91,7 @@ describe("PhotoLayer in a dense view", () => {
   });
 
   it("draws a new red pole in a crowded spot right after the data change, in place of a green one", () => {
-    view = flatView();
-    const { scene, added } = fakeScene();
-    const layer = new CappedPhotoLayer(scene);
-    layer.set([pole("a", 100, 100), pole("d", 300, 100)]);
+    const { layer, added } = photoLayer([pole("a", 100, 100), pole("d", 300, 100)]);
     const kept = layer.point("d");
     layer.set([pole("a", 100, 100), pole("e", 101, 101, "high"), pole("d", 300, 100)]);
     expect(drawnIds(added)).toEqual(["d", "e"]);
@@ -96,11 +99,8 @@ describe("PhotoLayer in a dense view", () => {
   });
 
   it("draws and highlights the selected pole even where the cap would hide it, without hiding the red one beside it", () => {
-    view = flatView();
-    const { scene, added } = fakeScene();
-    const layer = new CappedPhotoLayer(scene);
     const poles = [pole("a", 100, 100), pole("b", 101, 101, "high")];
-    layer.set(poles);
+    const { layer, added } = photoLayer(poles);
     layer.select("a");
     expect(drawnIds(added)).toEqual(["a", "b"]);
     expect(layer.point("a")?.pixelSize).toBe(MARKER_STYLE.selectedPixelSize);
@@ -109,20 +109,24 @@ describe("PhotoLayer in a dense view", () => {
     expect(layer.point("a")?.pixelSize).toBe(MARKER_STYLE.selectedPixelSize);
   });
 
+  it("keeps the selected pole's highlight when its risk changes", () => {
+    const { layer } = photoLayer([pole("a", 100, 100), pole("d", 300, 100)]);
+    layer.select("a");
+    layer.set([pole("a", 100, 100, "high"), pole("d", 300, 100)]);
+    const point = layer.point("a")!;
+    expect(point.color.equals(Color.fromCssColorString(riskLook("high").fill))).toBe(true);
+    expect(point.pixelSize).toBe(MARKER_STYLE.selectedPixelSize);
+    expect(point.outlineColor.equals(Color.fromCssColorString(MARKER_STYLE.selectedOutlineColor))).toBe(true);
+  });
+
   it("labels only drawn poles, so no tag sits beside the wrong marker", () => {
-    view = flatView();
-    const { scene } = fakeScene();
-    const layer = new CappedPhotoLayer(scene);
-    layer.set([pole("a", 100, 100, "low", "A-1"), pole("b", 101, 101, "high", "B-1")]);
+    const { layer } = photoLayer([pole("a", 100, 100, "low", "A-1"), pole("b", 101, 101, "high", "B-1")]);
     expect(layer.labelTexts()).toEqual({ b: "B-1" });
   });
 
   it("after a camera move draws what the new view shows: apart when zoomed in, none far off screen", () => {
-    view = flatView();
-    const { scene, added } = fakeScene();
-    const layer = new CappedPhotoLayer(scene);
     // 3 px apart: one cell now; x = -600 is beyond the half-canvas margin, x = -100 within it.
-    layer.set([
+    const { layer, added } = photoLayer([
       pole("a", 100, 100),
       pole("b", 103, 100, "high"),
       pole("far", -600, 100),
@@ -147,6 +151,20 @@ function sceneWithCamera() {
   return { scene: withCamera, added, events };
 }
 
+/** The browser's ResizeObserver (jsdom has none); `created` gets what a resize calls back. */
+function stubResizeObserver(created: (callback: () => void) => void = () => {}) {
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      constructor(callback: () => void) {
+        created(callback);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+}
+
 describe("PointLayer when the view changes", () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -155,13 +173,7 @@ describe("PointLayer when the view changes", () => {
 
   it("follows a zoom while it goes on, at most every 250 ms, and once more when it stops", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     view = flatView();
     const { scene, added, events } = sceneWithCamera();
     const layer = new CappedPhotoLayer(scene);
@@ -194,17 +206,7 @@ describe("PointLayer when the view changes", () => {
   it("draws what the new size shows once the resizing stops, with no camera move", () => {
     vi.useFakeTimers();
     const observers: (() => void)[] = [];
-    // The browser's ResizeObserver: what a resize calls back.
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        constructor(callback: () => void) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver((callback) => observers.push(callback));
     view = flatView();
     const { scene, added } = sceneWithCamera();
     const layer = new CappedPhotoLayer(scene);

@@ -146,6 +146,8 @@ export class PointLayer<S extends MarkerSpec> {
           old.point.color = css(spec.fill, YELLOW);
           old.point.outlineColor = this.outlineOf(spec);
           old.point.outlineWidth = this.outlineWidthOf(spec);
+          // The selected pole keeps its highlight through a new risk.
+          this.dress(spec.id, old.point);
         }
         old.spec = spec;
         continue;
