@@ -111,7 +111,14 @@ const MOVING_REFRESH_SHARE = 0.1;
 export function onViewChanged(scene: Scene, changed: () => void): () => void {
   let moving = false;
   let last = 0;
+  /** What the latest refresh took, whenever it ran: one slow refresh (a cold start) is not kept. */
   let cost = 0;
+  const refresh = () => {
+    const start = performance.now();
+    changed();
+    last = performance.now();
+    cost = last - start;
+  };
   const stopStarts = scene.camera.moveStart.addEventListener(() => {
     moving = true;
     last = performance.now();
@@ -120,18 +127,16 @@ export function onViewChanged(scene: Scene, changed: () => void): () => void {
     if (!moving) return;
     const now = performance.now();
     if (now - last < Math.max(MOVING_REFRESH_MS, cost / MOVING_REFRESH_SHARE)) return;
-    changed();
-    last = performance.now();
-    cost = last - now;
+    refresh();
   });
   const stopMoves = scene.camera.moveEnd.addEventListener(() => {
     moving = false;
-    changed();
+    refresh();
   });
   let soon: ReturnType<typeof setTimeout> | undefined;
   const resized = new ResizeObserver(() => {
     clearTimeout(soon);
-    soon = setTimeout(changed, RESIZE_SETTLE_MS);
+    soon = setTimeout(refresh, RESIZE_SETTLE_MS);
   });
   resized.observe(scene.canvas);
   return () => {
