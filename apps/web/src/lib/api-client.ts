@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { noteResponse } from "./offline/offline-status";
+import { pageDownload } from "./offline/network-quiet";
 
 /** A refused or failed call: HTTP status (0 when the server was not reached), code and text. */
 export class ApiError extends Error {
@@ -87,11 +88,15 @@ async function json<T>(res: Response, schema: Schema<T>): Promise<T> {
 }
 
 export const apiClient = {
-  async get<T>(url: string, schema: Schema<T>, opts: RequestOptions = {}): Promise<T> {
-    const res = await send("GET", url, opts);
-    // The service worker may have answered from its copy: the map says so (offline banner).
-    noteResponse(res);
-    return json(res, schema);
+  get<T>(url: string, schema: Schema<T>, opts: RequestOptions = {}): Promise<T> {
+    return pageDownload(
+      (async () => {
+        const res = await send("GET", url, opts);
+        // The service worker may have answered from its copy: the map says so (offline banner).
+        noteResponse(res);
+        return json(res, schema);
+      })(),
+    );
   },
   async post<T>(url: string, body: unknown, schema: Schema<T>, opts: RequestOptions = {}): Promise<T> {
     return json(await send("POST", url, { ...opts, body }), schema);

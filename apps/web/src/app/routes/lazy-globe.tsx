@@ -6,8 +6,9 @@ import { Box, CircularProgress, Typography } from "@mui/material";
 import { lazy, Suspense } from "react";
 import type { GlobeViewProps } from "../../globe";
 import { loadTexts } from "../../config/texts";
+import { pageDownload } from "../../lib/offline/network-quiet";
 
-const GlobeView = lazy(() => import("../../globe").then((m) => ({ default: m.GlobeView })));
+const GlobeView = lazy(() => pageDownload(import("../../globe")).then((m) => ({ default: m.GlobeView })));
 
 function GlobeLoading() {
   return (

@@ -6,13 +6,14 @@
 import { Box, CircularProgress } from "@mui/material";
 import { lazy, Suspense } from "react";
 import { AdminPage } from "../../features/admin";
+import { pageDownload } from "../../lib/offline/network-quiet";
 
 // The globe's chunk is asked for together with the screen's rather than after it has arrived and
 // rendered: one round trip less before the globe can start on a slow link.
 const MapScreen = lazy(() => {
   // A failure here shows where the globe is drawn (lazy-globe.tsx asks again).
-  import("../../globe").catch(() => {});
-  return import("./map-screen");
+  pageDownload(import("../../globe")).catch(() => {});
+  return pageDownload(import("./map-screen"));
 });
 const SubscribePage = lazy(() => import("./subscribe-page"));
 

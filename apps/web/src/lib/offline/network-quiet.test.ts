@@ -63,6 +63,23 @@ describe("whenNetworkQuiet", () => {
     expect(then).toHaveBeenCalledTimes(1);
   });
 
+  it("waits for a download still under way, which resource timing shows only once it has ended", async () => {
+    vi.resetModules(); // its count of work under way is the module's own
+    const quiet = await import("./network-quiet");
+    let arrive: (v: string) => void = () => {};
+    const chunk = quiet.pageDownload(new Promise<string>((resolve) => (arrive = resolve)));
+    const then = vi.fn();
+    quiet.whenNetworkQuiet(then, 3000, 30_000);
+    vi.advanceTimersByTime(10_000); // one slow download, nothing else ending
+    expect(then).not.toHaveBeenCalled();
+    arrive("globe");
+    await chunk;
+    vi.advanceTimersByTime(2999);
+    expect(then).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(300);
+    expect(then).toHaveBeenCalledTimes(1);
+  });
+
   it("still goes ahead in a browser that cannot watch downloads", () => {
     vi.stubGlobal(
       "PerformanceObserver",
