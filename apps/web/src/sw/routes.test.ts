@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { staleCaches, strategyFor, type Strategy } from "./routes";
+import { beyondNewest, dropsKeptCopy, staleCaches, strategyFor, type Strategy } from "./routes";
 
 const ORIGIN = "http://127.0.0.1:8080";
 const PRECACHED = new Set(["/index.html", "/assets/index-abc.js", "/manifest.webmanifest"]);
@@ -77,5 +77,18 @@ describe("staleCaches", () => {
       "poleatlas-shell-old",
       "poleatlas-cesium-1.139.0",
     ]);
+  });
+});
+
+describe("the data cache's bounds", () => {
+  it("drops the oldest answers beyond the newest N, none below N", () => {
+    expect(beyondNewest(["a", "b", "c", "d"], 2)).toEqual(["a", "b"]);
+    expect(beyondNewest(["a", "b"], 2)).toEqual([]);
+    expect(beyondNewest([], 2)).toEqual([]);
+  });
+
+  it("forgets a kept answer the server now refuses or no longer has, keeps it on a server error", () => {
+    expect([401, 403, 404].map(dropsKeptCopy)).toEqual([true, true, true]);
+    expect([200, 304, 429, 500, 503].map(dropsKeptCopy)).toEqual([false, false, false, false, false]);
   });
 });

@@ -12,6 +12,11 @@ export const SHELL_CACHE_PREFIX = `${CACHE_PREFIX}shell-`;
 export const CESIUM_CACHE_PREFIX = `${CACHE_PREFIX}cesium-`;
 /** The signed-in user's last answers (regions, poles, photos, thumbnails): cleared on sign-out. */
 export const DATA_CACHE = `${CACHE_PREFIX}data`;
+/**
+ * The most answers DATA_CACHE keeps (the newest; a thumbnail is ~15 kB, so about 15 MB): every
+ * pole and photo opened is kept, and a day's work must not fill the phone.
+ */
+export const DATA_CACHE_MAX_ENTRIES = 1000;
 /** Set on an answer the worker gave from DATA_CACHE because the network failed: when it was stored. */
 export const CACHED_AT_HEADER = "x-poleatlas-cached-at";
 /** The page's message asking the worker to drop DATA_CACHE (and ignore answers still in flight). */
@@ -88,4 +93,14 @@ export function staleCaches(names: readonly string[], shellCache: string, cesium
       (n.startsWith(SHELL_CACHE_PREFIX) && n !== shellCache) ||
       (n.startsWith(CESIUM_CACHE_PREFIX) && n !== cesiumCache),
   );
+}
+
+/** The oldest of a cache's keys (CacheStorage lists them oldest first) beyond the newest `max`. */
+export function beyondNewest<T>(keys: readonly T[], max: number): T[] {
+  return keys.slice(0, Math.max(0, keys.length - max));
+}
+
+/** The server says the thing is not there (deleted) or not the user's (left the team): forget it. */
+export function dropsKeptCopy(status: number): boolean {
+  return status === 404 || status === 403 || status === 401;
 }

@@ -9,11 +9,14 @@ import {
   CESIUM_CACHE_PREFIX,
   CLEAR_DATA_MESSAGE,
   DATA_CACHE,
+  DATA_CACHE_MAX_ENTRIES,
   SHELL_CACHE_PREFIX,
   SHELL_PAGE,
   isHashedAsset,
   staleCaches,
   strategyFor,
+  beyondNewest,
+  dropsKeptCopy,
 } from "./routes";
 
 declare const __SW_PRECACHE__: string[];
@@ -141,9 +144,15 @@ async function networkFirst(req: Request, event: SwExtendableEvent): Promise<Res
       (async () => {
         const stamped = await withCachedAt(copy, new Date().toISOString());
         if (epoch !== dataEpoch) return;
-        await (await caches.open(DATA_CACHE)).put(req, stamped);
+        const cache = await caches.open(DATA_CACHE);
+        await cache.put(req, stamped);
+        // put() moves an answer to the end, so the first keys are the least recently stored.
+        for (const old of beyondNewest(await cache.keys(), DATA_CACHE_MAX_ENTRIES)) await cache.delete(old);
       })(),
     );
+  } else if (dropsKeptCopy(res.status)) {
+    // An offline reload must not bring back a photo deleted since, or a team left.
+    event.waitUntil(caches.open(DATA_CACHE).then((c) => c.delete(req)));
   }
   return res;
 }
