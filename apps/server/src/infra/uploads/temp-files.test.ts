@@ -67,6 +67,36 @@ describe("batchedWriter", () => {
     expect(await readFile(file, "utf8")).toBe("keep");
   });
 
+  it("fails when the disk refuses the file at close, and does not close it twice", async () => {
+    const { calls, openFile } = counting();
+    const refusingClose = async (file: string) => {
+      const h = await openFile(file);
+      const close = h.close.bind(h);
+      return Object.assign(h, {
+        close: async () => {
+          await close();
+          throw Object.assign(new Error("Disk quota exceeded"), { code: "EDQUOT" });
+        },
+      });
+    };
+    await expect(
+      pipeline(Readable.from(chunks()), batchedWriter(path.join(dir, "upload-f"), refusingClose)),
+    ).rejects.toMatchObject({ code: "EDQUOT" });
+    expect(calls.closes).toBe(1);
+  });
+
+  it("fails instead of looping when the disk takes no bytes and reports no error", async () => {
+    const { calls, openFile } = counting();
+    const takingNothing = async (file: string) =>
+      Object.assign(await openFile(file), {
+        writev: (buffers: NodeJS.ArrayBufferView[]) => Promise.resolve({ bytesWritten: 0, buffers }),
+      });
+    await expect(
+      pipeline(Readable.from(chunks()), batchedWriter(path.join(dir, "upload-g"), takingNothing)),
+    ).rejects.toThrow(/could not write/);
+    expect(calls.closes).toBe(1);
+  });
+
   it("closes the file when the body breaks off", async () => {
     const { calls, openFile } = counting();
     const broken = new Readable({

@@ -95,8 +95,16 @@ export function batchedWriter(file: string, openFile = openNew): Writable {
       if (bytes < WRITE_BATCH) return done();
       flush().then(() => done(), done);
     },
+    // Closed here, before 'finish': a write the disk refuses only at close (NFS, a full quota)
+    // fails the upload instead of leaving it a short file.
     final(done) {
-      flush().then(() => done(), done);
+      flush()
+        .then(() => {
+          const h = handle!;
+          handle = null;
+          return h.close();
+        })
+        .then(() => done(), done);
     },
     destroy(err, done) {
       const h = handle;
@@ -104,7 +112,7 @@ export function batchedWriter(file: string, openFile = openNew): Writable {
       if (!h) return done(err);
       h.close().then(
         () => done(err),
-        () => done(err),
+        (closeErr: Error) => done(err ?? closeErr),
       );
     },
   });
