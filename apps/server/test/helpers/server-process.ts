@@ -25,6 +25,8 @@ export interface StartServerOptions {
 export interface ServerProcess {
   url: string;
   dataDir: string;
+  /** Starts it took: over 1 when a port was taken; the caller's own data folder was then used before. */
+  attempts: number;
   child: ChildProcess;
   /** Milliseconds from spawn to the first 200 on /api/health. */
   startMs: number;
@@ -46,25 +48,30 @@ export async function makeDataDir(prefix = "poleatlas-proc-"): Promise<string> {
 class PortTakenError extends Error {}
 
 export async function startServerProcess(opts: StartServerOptions = {}): Promise<ServerProcess> {
-  const dataDir = opts.dataDir ?? (await makeDataDir());
-  const removeOwnDataDir = () =>
-    opts.dataDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }).catch(() => {});
   for (let attempt = 1; ; attempt++) {
+    // A folder of our own is new for every attempt: the failed one had set it up already.
+    const dataDir = opts.dataDir ?? (await makeDataDir());
+    const removeOwnDataDir = () =>
+      opts.dataDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }).catch(() => {});
     try {
-      const server = await startOnce(opts, dataDir);
+      const server = await startOnce(opts, dataDir, attempt);
       void server.exited.then(removeOwnDataDir);
       return server;
     } catch (err) {
+      await removeOwnDataDir();
       // A free port is free only until someone binds it: parallel test files, or the server's own
       // PostgreSQL picking a port too, can take it first (seen once in CI). Another port then.
       if (err instanceof PortTakenError && attempt < 3) continue;
-      await removeOwnDataDir();
       throw err;
     }
   }
 }
 
-async function startOnce(opts: StartServerOptions, dataDir: string): Promise<ServerProcess> {
+async function startOnce(
+  opts: StartServerOptions,
+  dataDir: string,
+  attempts: number,
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = opts.entry ? [opts.entry] : ["--import", "tsx", path.join(serverRoot, "src/server.ts")];
@@ -93,8 +100,9 @@ async function startOnce(opts: StartServerOptions, dataDir: string): Promise<Ser
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   let done = false;
+  // 'close', not 'exit': only then has all the output (the EADDRINUSE line) been read.
   const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => {
+    child.once("close", (code) => {
       done = true;
       resolve(code);
     }),
@@ -122,6 +130,7 @@ async function startOnce(opts: StartServerOptions, dataDir: string): Promise<Ser
   return {
     url,
     dataDir,
+    attempts,
     child,
     startMs,
     exited,
