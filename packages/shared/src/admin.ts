@@ -46,7 +46,8 @@ export const MAX_QUOTA_BYTES = 1024 ** 4;
 
 export const quotaParamsSchema = z.object({ userId: z.string().min(1).max(200) });
 export const quotaBodySchema = z.object({
-  quotaBytes: z.number().int().min(0).max(MAX_QUOTA_BYTES),
+  // At least 1: a quota of 0 would leave the user's usage (bytes of a quota) without a share to show.
+  quotaBytes: z.number().int().min(1).max(MAX_QUOTA_BYTES),
 });
 export type QuotaBody = z.infer<typeof quotaBodySchema>;
 
@@ -86,7 +87,7 @@ export const adminTexts = {
   saveQuota: "Save quota",
   save: "Save",
   quotaSaved: (email: string) => `Quota of ${email} saved.`,
-  badQuota: `Enter a whole number of MB from 0 to ${MAX_QUOTA_BYTES / 1024 ** 2}.`,
+  badQuota: `Enter a whole number of MB from 1 to ${MAX_QUOTA_BYTES / 1024 ** 2}.`,
   roleSaved: (email: string, role: string) => `${email} is now ${role}.`,
   remove: "Remove",
   removeTitle: "Remove member",

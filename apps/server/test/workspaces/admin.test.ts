@@ -74,6 +74,30 @@ describe("quotas", () => {
     expect((await usage(member)).quotaBytes).toBe(50 * MB);
   });
 
+  it("no one raises their own quota by a team role: a new team's owner, the team's admin", async () => {
+    const anyone = await createSignedInUser(t);
+    await setActive(t, anyone, await createTeam(t, anyone)); // a team of their own makes them its owner
+    expect((await setQuota(anyone, anyone.id, 1024 ** 4)).statusCode).toBe(403);
+    expect((await setQuota(admin, admin.id, 200 * MB)).statusCode).toBe(403);
+    expect((await setQuota(owner, owner.id, 200 * MB)).statusCode).toBe(403);
+    expect((await usage(anyone)).quotaBytes).toBe(50 * MB);
+    expect((await usage(admin)).quotaBytes).toBe(50 * MB);
+  });
+
+  it("an admin cannot set the owner's quota; a team's rights count only while that team is active", async () => {
+    expect((await setQuota(admin, owner.id, 200 * MB)).statusCode).toBe(403);
+    await setActive(t, admin, null);
+    expect((await setQuota(admin, member.id, 200 * MB)).statusCode).toBe(403);
+    await setActive(t, admin, team);
+    expect((await usage(owner)).quotaBytes).toBe(50 * MB);
+    expect((await usage(member)).quotaBytes).toBe(50 * MB);
+  });
+
+  it("refuses a quota of 0 (a 400, nothing changed)", async () => {
+    expect((await setQuota(admin, member.id, 0)).statusCode).toBe(400);
+    expect((await usage(member)).quotaBytes).toBe(50 * MB);
+  });
+
   it("raised by an admin, lets the member upload past 50 MB; the usage shows the new quota", async () => {
     expect((await upload(t, member.cookie, await photoOf(60 * MB))).statusCode).toBe(413);
     expect((await setQuota(admin, member.id, 200 * MB)).statusCode).toBe(204);
@@ -200,6 +224,9 @@ describe("the audit trail", () => {
     );
     expect(second.entries[0]!.at <= first.entries[1]!.at).toBe(true);
     expect((await get(t, owner, "/api/audit?cursor=bm9wZQ")).statusCode).toBe(400);
+    // 19 digits, past the largest bigint: refused as a cursor, not by PostgreSQL (a 500).
+    const past = Buffer.from("9999999999999999999").toString("base64url");
+    expect((await get(t, owner, `/api/audit?cursor=${past}`)).statusCode).toBe(400);
   });
 
   it("cannot be changed: no route writes it, and the table refuses updates and deletes", async () => {

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
+import type { Executor } from "../images/images.repository";
 
 export interface MemberRow {
   user_id: string;
@@ -29,27 +30,29 @@ export function createAdminRepository(db: Db) {
       return res.rows as unknown as MemberRow[];
     },
 
-    /** The caller's stored roles in every team they share with `userId`. */
-    async callerRolesOver(callerId: string, userId: string): Promise<string[]> {
+    /** `userId`'s stored role in the team, null when not a member. */
+    async roleIn(organizationId: string, userId: string): Promise<string | null> {
       const res = await db.execute(
-        sql`SELECT mine.role FROM member mine
-            JOIN member theirs ON theirs.organization_id = mine.organization_id
-            WHERE mine.user_id = ${callerId} AND theirs.user_id = ${userId}`,
+        sql`SELECT role FROM member WHERE organization_id = ${organizationId} AND user_id = ${userId}`,
       );
-      return (res.rows as { role: string }[]).map((r) => r.role);
+      const row = res.rows[0] as { role: string } | undefined;
+      return row ? row.role : null;
     },
 
-    /** The quota in force (null when the user does not exist). */
-    async quotaOf(userId: string): Promise<number | null> {
-      const res = await db.execute(
-        sql`SELECT COALESCE(quota_bytes, ${STORAGE_QUOTA_BYTES})::float8 AS quota FROM "user" WHERE id = ${userId}`,
+    transaction: <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => db.transaction(fn),
+
+    /** The quota in force, the row locked until the transaction ends (null: no such user). */
+    async quotaOf(userId: string, tx: Executor): Promise<number | null> {
+      const res = await tx.execute(
+        sql`SELECT COALESCE(quota_bytes, ${STORAGE_QUOTA_BYTES})::float8 AS quota FROM "user"
+            WHERE id = ${userId} FOR UPDATE`,
       );
       const row = res.rows[0] as { quota: number } | undefined;
       return row ? row.quota : null;
     },
 
-    async setQuota(userId: string, quotaBytes: number): Promise<void> {
-      await db.execute(sql`UPDATE "user" SET quota_bytes = ${quotaBytes} WHERE id = ${userId}`);
+    async setQuota(userId: string, quotaBytes: number, tx: Executor): Promise<void> {
+      await tx.execute(sql`UPDATE "user" SET quota_bytes = ${quotaBytes} WHERE id = ${userId}`);
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
- * Quotas stay per user (issue 14). Who may set one: an owner or admin of a team the user belongs
- * to, or an instance administrator (ADMIN_EMAILS). Anyone else gets 403, whether or not the user
- * exists, so ids cannot be probed.
+ * Quotas stay per user (issue 14). Who may set one: an owner or admin of the active team, for
+ * another member of that team (an admin not for an owner), or an instance administrator
+ * (ADMIN_EMAILS), for anyone. Nobody else, and no team role over one's own quota: creating a team
+ * makes anyone its owner. Refusals are 403 whether or not the user exists, so ids cannot be
+ * probed. The change and its audit entry (in the team that allowed it) commit together.
  */
 import { canManage, strongestRole, workspaceTexts, type MemberUsage } from "@poleatlas/shared";
 import { forbidden, notFound } from "../../errors";
@@ -17,20 +19,32 @@ export function createAdminService(deps: {
   const { repository, audit, adminEmails } = deps;
   const isInstanceAdmin = (actor: Actor) => adminEmails.includes(actor.email.toLowerCase());
 
+  async function mayManageQuotaOf(actor: Actor, userId: string): Promise<boolean> {
+    if (isInstanceAdmin(actor)) return true;
+    const inTeam = actor.workspaceId !== actor.userId;
+    if (!inTeam || !canManage(actor.role) || userId === actor.userId) return false;
+    const stored = await repository.roleIn(actor.workspaceId, userId);
+    if (stored === null) return false;
+    return strongestRole(stored) !== "owner" || actor.role === "owner";
+  }
+
   return {
     async setQuota(actor: Actor, userId: string, quotaBytes: number): Promise<void> {
-      if (!isInstanceAdmin(actor)) {
-        const roles = await repository.callerRolesOver(actor.userId, userId);
-        if (!roles.some((r) => canManage(strongestRole(r)))) throw forbidden(workspaceTexts.forbidden);
-      }
-      const before = await repository.quotaOf(userId);
-      if (before === null) throw notFound("User not found");
-      await repository.setQuota(userId, quotaBytes);
-      await audit(actor, {
-        action: "quota.set",
-        targetType: "user",
-        targetId: userId,
-        details: { before: { quotaBytes: before }, after: { quotaBytes } },
+      if (!(await mayManageQuotaOf(actor, userId))) throw forbidden(workspaceTexts.forbidden);
+      await repository.transaction(async (tx) => {
+        const before = await repository.quotaOf(userId, tx);
+        if (before === null) throw notFound("User not found");
+        await repository.setQuota(userId, quotaBytes, tx);
+        await audit(
+          actor,
+          {
+            action: "quota.set",
+            targetType: "user",
+            targetId: userId,
+            details: { before: { quotaBytes: before }, after: { quotaBytes } },
+          },
+          tx,
+        );
       });
     },
 

@@ -10,7 +10,7 @@ export function parseQuotaMB(text: string): number | null {
   const trimmed = text.trim();
   if (!/^\d{1,7}$/.test(trimmed)) return null;
   const mb = Number(trimmed);
-  return mb <= MAX_QUOTA_MB ? mb : null;
+  return mb >= 1 && mb <= MAX_QUOTA_MB ? mb : null;
 }
 
 export interface QuotaFormProps {
