@@ -101,6 +101,20 @@ describe("who exports what", () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it("HEAD runs no export: no route answers it, and no audit entry is written", async () => {
+    const count = async () =>
+      auditListSchema.parse((await get(t, owner, "/api/audit?action=export.download&limit=100")).json())
+        .entries.length;
+    const before = await count();
+    const res = await t.app.inject({
+      method: "HEAD",
+      url: "/api/export?format=csv",
+      headers: { cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await count()).toBe(before);
+  });
+
   it("a team viewer exports the team's photos (not the owner's personal ones), named after the team", async () => {
     const team = await createTeam(t, owner, "North Crew");
     await addMember(t, team, owner, viewer, "viewer");

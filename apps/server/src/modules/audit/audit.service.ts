@@ -11,11 +11,16 @@ import { badRequest, forbidden } from "../../errors";
 import type { Actor } from "../workspaces/actor";
 import type { AuditRepository } from "./audit.repository";
 
+const MAX_BIGINT = 2n ** 63n - 1n;
+
 const encode = (id: string) => Buffer.from(id).toString("base64url");
 
 function decode(cursor: string): string {
   const id = Buffer.from(cursor, "base64url").toString();
-  if (!/^[1-9][0-9]{0,18}$/.test(id)) throw badRequest(messages.invalidCursor, "invalid_cursor");
+  // A bigint id: 19 digits may still be past its largest value, which PostgreSQL refuses (a 500).
+  if (!/^[1-9][0-9]{0,18}$/.test(id) || BigInt(id) > MAX_BIGINT) {
+    throw badRequest(messages.invalidCursor, "invalid_cursor");
+  }
   return id;
 }
 

@@ -11,13 +11,19 @@ export function exportRoutes(
 ) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get("/api/export", { schema: { querystring: exportQuerySchema } }, async (req, reply) => {
-      const file = await deps.service.open(await deps.requireActor(req), req.query);
-      file.body.on("error", (err) => req.log.error({ err }, "export stream failed"));
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-disposition", `attachment; filename="${file.filename}"`)
-        .header("cache-control", "no-store")
-        .send(file.body);
-    });
+    // No HEAD twin: Fastify's would run the whole export (a cursor, a pool connection, an audit
+    // entry) to send no body, and read it to the end after the client had gone.
+    .get(
+      "/api/export",
+      { schema: { querystring: exportQuerySchema }, exposeHeadRoute: false },
+      async (req, reply) => {
+        const file = await deps.service.open(await deps.requireActor(req), req.query);
+        file.body.on("error", (err) => req.log.error({ err }, "export stream failed"));
+        return reply
+          .header("content-type", file.contentType)
+          .header("content-disposition", `attachment; filename="${file.filename}"`)
+          .header("cache-control", "no-store")
+          .send(file.body);
+      },
+    );
 }
