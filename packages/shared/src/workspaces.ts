@@ -66,6 +66,8 @@ export const workspaceTexts = {
   roleNames: { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" },
   uploadedBy: "Uploaded by",
   ratedBy: "Rated by",
+  /** A queued photo sent while another account or workspace is active (409 wrong_workspace). */
+  keptForOther: "This photo was kept for another account or workspace. It is sent when that one is active.",
 } as const;
 
 /** Where to go after signing in: only a path on this site (never `//host` or a full URL). */

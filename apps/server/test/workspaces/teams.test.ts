@@ -8,6 +8,7 @@ import {
   poleMarkersSchema,
   regionListSchema,
   workspacesResponseSchema,
+  workspaceTexts,
 } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -154,5 +155,26 @@ describe("a team's shared map", () => {
     expect(await listIds(carol)).toEqual([]);
     const ws = workspacesResponseSchema.parse((await get(t, carol, "/api/workspaces")).json());
     expect(ws.active.kind).toBe("personal");
+  });
+});
+
+describe("a photo kept for later (the upload queue names whose and where)", () => {
+  it("refuses a queued photo meant for another workspace or user (409), stores the one meant for here", async () => {
+    const dave = await createSignedInUser(t);
+    await addMember(t, team, alice, dave, "member");
+    await setActive(t, dave, team);
+    const before = await listIds(dave);
+    const send = async (fields: Record<string, string>) => {
+      const { bytes } = await makePhoto({ gps: BERLIN, dateTimeOriginal: "2024:06:01 10:00:00" });
+      return upload(t, dave.cookie, bytes, { fields });
+    };
+    const personal = await send({ workspaceId: dave.id, uploaderId: dave.id });
+    expect(personal.statusCode).toBe(409);
+    expect(personal.json()).toMatchObject({ code: "wrong_workspace", message: workspaceTexts.keptForOther });
+    expect((await send({ workspaceId: team, uploaderId: alice.id })).statusCode).toBe(409);
+    expect(await listIds(dave)).toEqual(before);
+    const here = await send({ workspaceId: team, uploaderId: dave.id });
+    expect(here.statusCode, here.body).toBe(201);
+    expect(await listIds(dave)).toEqual([...before, imageCreatedSchema.parse(here.json()).image.id].sort());
   });
 });

@@ -135,6 +135,12 @@ export function createImagesService(deps: ImagesServiceDeps) {
     quota: number,
   ): Promise<UploadResult> {
     const { userId, workspaceId } = actor;
+    // A photo kept for later names whose and where it is: sent after a sign-out and another
+    // sign-in, or a workspace switch, it must not land in someone else's photos.
+    const { workspaceId: meantFor, uploaderId: meantBy } = received.fields;
+    if ((meantFor && meantFor !== workspaceId) || (meantBy && meantBy !== userId)) {
+      throw new AppError(409, "wrong_workspace", workspaceTexts.keptForOther);
+    }
     // Over a limit the temp file is cut short; the quota, not the file, is the problem.
     if (received.truncated) throw quotaExceeded(usedBefore, quota);
     const lastModified = parseLastModified(received.fields.lastModified);
