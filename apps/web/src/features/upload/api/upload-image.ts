@@ -11,6 +11,8 @@ export interface UploadOptions {
   /** Called with the share of bytes sent, 0–1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Whose and for which workspace (a queued photo): the server refuses it anywhere else. */
+  meantFor?: { userId: string; workspaceId: string };
 }
 
 /** A failure without a server answer to show: the spec's fallback text. */
@@ -39,7 +41,10 @@ function createdImage(xhr: XMLHttpRequest): UploadAnswer {
   throw uploadFailed(xhr.status);
 }
 
-export function uploadImage(file: File, { onProgress, signal }: UploadOptions = {}): Promise<UploadAnswer> {
+export function uploadImage(
+  file: File,
+  { onProgress, signal, meantFor }: UploadOptions = {},
+): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(uploadFailed(0));
@@ -74,6 +79,10 @@ export function uploadImage(file: File, { onProgress, signal }: UploadOptions = 
     // The uploader's UTC offset at that instant: a photo without an EXIF date is dated in the
     // uploader's own calendar, not the server's.
     form.append("timezoneOffset", String(new Date(file.lastModified).getTimezoneOffset()));
+    if (meantFor) {
+      form.append("workspaceId", meantFor.workspaceId);
+      form.append("uploaderId", meantFor.userId);
+    }
     form.append("file", file, file.name);
     xhr.send(form);
   });

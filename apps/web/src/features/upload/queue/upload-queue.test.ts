@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client";
 import { memoryQueueStore } from "./queue-store";
 import { createUploadQueue } from "./upload-queue";
@@ -79,6 +79,71 @@ describe("the upload queue", () => {
     const [first, second] = await Promise.all([queue.drain(me, slow), queue.drain(me, slow)]);
     expect([first, second]).toEqual([1, 0]);
     expect(calls).toBe(1);
+  });
+
+  it("names whose and where each photo is when sending it; another one active now (409) keeps it waiting", async () => {
+    const queue = createUploadQueue(memoryQueueStore());
+    await queue.enqueue(file("a.jpg"), me);
+    const meant: unknown[] = [];
+    await queue.drain(me, (_f, meantFor) => {
+      meant.push(meantFor);
+      return Promise.reject(new ApiError(409, "wrong_workspace", "kept for another"));
+    });
+    expect(meant).toEqual([me]);
+    expect(queue.snapshot().map((e) => [e.state, e.error])).toEqual([["waiting", null]]);
+  });
+
+  it("does not send a photo removed while the run was under way", async () => {
+    const queue = createUploadQueue(memoryQueueStore());
+    await queue.enqueue(file("a.jpg"), me);
+    await queue.enqueue(file("b.jpg"), me);
+    const sent: string[] = [];
+    await queue.drain(me, async (f) => {
+      sent.push(f.name);
+      // The user removes b.jpg while a.jpg is on its way.
+      const b = queue.snapshot().find((e) => e.name === "b.jpg");
+      if (b) await queue.remove(b.id);
+    });
+    expect(sent).toEqual(["a.jpg"]);
+    expect(queue.snapshot()).toEqual([]);
+  });
+
+  it("sends nothing while another tab's run holds the queue", async () => {
+    const queue = createUploadQueue(memoryQueueStore(), () => Promise.resolve(undefined));
+    await queue.enqueue(file("a.jpg"), me);
+    let calls = 0;
+    expect(
+      await queue.drain(me, () => {
+        calls += 1;
+        return Promise.resolve();
+      }),
+    ).toBe(0);
+    expect(calls).toBe(0);
+    expect(queue.snapshot()).toHaveLength(1);
+  });
+
+  it("reads the store again after a failed first read instead of showing an empty queue", async () => {
+    const store = memoryQueueStore();
+    await store.put({
+      ...{ id: "x", ...me, file: new Blob([new Uint8Array([1])]), name: "a.jpg", type: "image/jpeg" },
+      ...{ lastModified: 5, addedAt: 1, state: "waiting", error: null },
+    });
+    let failOnce = true;
+    const flaky = {
+      ...store,
+      all: () => {
+        if (!failOnce) return store.all();
+        failOnce = false;
+        return Promise.reject(new Error("store closed"));
+      },
+    };
+    const queue = createUploadQueue(flaky);
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    await queue.load();
+    expect(queue.snapshot()).toEqual([]);
+    await queue.load();
+    expect(queue.snapshot().map((e) => e.name)).toEqual(["a.jpg"]);
+    quiet.mockRestore();
   });
 
   it("sign-out drops that user's photos and no one else's", async () => {

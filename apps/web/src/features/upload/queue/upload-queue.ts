@@ -13,16 +13,35 @@ export interface QueueOwner {
   workspaceId: string;
 }
 
-/** Sends one file; throws ApiError on failure (status 0 when the server was not reached). */
-export type SendFile = (file: File) => Promise<unknown>;
+/**
+ * Sends one file, naming whose and for which workspace it was kept (the server refuses it when
+ * that is not the session's: 409); throws ApiError on failure (status 0: the server not reached).
+ */
+export type SendFile = (file: File, meantFor: QueueOwner) => Promise<unknown>;
 
-/** Worth another try later: no connection, the server busy or failing, or the session lapsed. */
+/**
+ * Runs `work` alone among the app's tabs, or not at all (undefined) when another tab's run holds
+ * the queue: two tabs would each send every photo.
+ */
+export type RunAlone = <T>(work: () => Promise<T>) => Promise<T | undefined>;
+
+const inThisTabOnly: RunAlone = (work) => work();
+
+/**
+ * Worth another try later: no connection, the server busy or failing, the session lapsed, or
+ * another account or workspace active now (it is sent when that one is active again).
+ */
 export const isRetryable = (e: unknown) =>
-  !(e instanceof ApiError) || e.status === 0 || e.status === 401 || e.status === 429 || e.status >= 500;
+  !(e instanceof ApiError) ||
+  e.status === 0 ||
+  e.status === 401 ||
+  e.status === 429 ||
+  e.status >= 500 ||
+  e.code === "wrong_workspace";
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-export function createUploadQueue(store: QueueStore) {
+export function createUploadQueue(store: QueueStore, runAlone: RunAlone = inThisTabOnly) {
   let entries: readonly QueuedUpload[] = [];
   let loaded: Promise<void> | null = null;
   let draining = false;
@@ -33,7 +52,12 @@ export function createUploadQueue(store: QueueStore) {
     for (const listener of listeners) listener();
   };
   const reload = async () => publish(await store.all());
-  const load = () => (loaded ??= reload().catch((e: unknown) => console.error("Upload queue unreadable", e)));
+  // A failed read is tried again on the next call, not remembered as an empty queue.
+  const load = () =>
+    (loaded ??= reload().catch((e: unknown) => {
+      loaded = null;
+      console.error("Upload queue unreadable", e);
+    }));
   const mine = (owner: QueueOwner) => (e: QueuedUpload) =>
     e.userId === owner.userId && e.workspaceId === owner.workspaceId;
 
@@ -96,29 +120,45 @@ export function createUploadQueue(store: QueueStore) {
     drain: async (owner: QueueOwner, send: SendFile): Promise<number> => {
       if (draining) return 0;
       draining = true;
-      let sent = 0;
       try {
-        await load();
-        for (const entry of entries.filter(mine(owner)).filter((e) => e.state === "waiting")) {
-          const file = new File([entry.file], entry.name, {
-            type: entry.type,
-            lastModified: entry.lastModified,
-          });
+        const sent = await runAlone(async () => {
+          let count = 0;
+          // Read afresh: another tab may have sent some since this tab last looked.
           try {
-            await send(file);
+            await reload();
           } catch (e) {
-            if (isRetryable(e)) break;
-            await store.put({ ...entry, state: "failed", error: e instanceof Error ? e.message : String(e) });
-            continue;
+            console.error("Upload queue unreadable", e);
+            return 0;
           }
-          await store.remove(entry.id);
-          sent += 1;
-        }
+          for (const { id } of entries.filter(mine(owner)).filter((e) => e.state === "waiting")) {
+            // Each one read again just before it goes: removed meanwhile (Remove) means not sent.
+            const entry = (await store.all()).find((e) => e.id === id);
+            if (!entry || entry.state !== "waiting") continue;
+            const file = new File([entry.file], entry.name, {
+              type: entry.type,
+              lastModified: entry.lastModified,
+            });
+            try {
+              await send(file, { userId: entry.userId, workspaceId: entry.workspaceId });
+            } catch (e) {
+              if (isRetryable(e)) break;
+              await store.put({
+                ...entry,
+                state: "failed",
+                error: e instanceof Error ? e.message : String(e),
+              });
+              continue;
+            }
+            await store.remove(entry.id);
+            count += 1;
+          }
+          return count;
+        });
+        return sent ?? 0;
       } finally {
         draining = false;
-        await reload();
+        await reload().catch((e: unknown) => console.error("Upload queue unreadable", e));
       }
-      return sent;
     },
   };
 }

@@ -6,15 +6,24 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import { uploadImage } from "../api/upload-image";
 import { indexedDbQueueStore, memoryQueueStore } from "./queue-store";
-import { createUploadQueue, type QueueOwner } from "./upload-queue";
+import { createUploadQueue, type QueueOwner, type RunAlone, type SendFile } from "./upload-queue";
 
 export const RETRY_EVERY_MS = 30_000;
 
+/** The Web Locks API where the browser has it: one tab sends the queue at a time. */
+const runAloneAmongTabs: RunAlone = async (work) => {
+  if (typeof navigator === "undefined" || !("locks" in navigator)) return work();
+  return navigator.locks.request("poleatlas-upload-queue", { ifAvailable: true }, (lock) =>
+    lock ? work() : undefined,
+  );
+};
+
 export const uploadQueue = createUploadQueue(
   typeof indexedDB === "undefined" ? memoryQueueStore() : indexedDbQueueStore,
+  runAloneAmongTabs,
 );
 
-const send = (file: File) => uploadImage(file);
+const send: SendFile = (file, meantFor) => uploadImage(file, { meantFor });
 
 /**
  * The caller's queue in the active workspace; `owner` null (not known yet) queues nothing.
