@@ -40,7 +40,20 @@ function database(): Promise<IDBDatabase> {
   opened ??= new Promise((resolve, reject) => {
     const req = indexedDB.open(DB_NAME, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "id" });
-    req.onsuccess = () => resolve(req.result);
+    req.onsuccess = () => {
+      const db = req.result;
+      // The browser may close it (Safari after a while in the background, storage cleared) or a
+      // newer version may need it: open again on the next call instead of failing for ever.
+      const forget = () => {
+        opened = null;
+      };
+      db.onclose = forget;
+      db.onversionchange = () => {
+        db.close();
+        forget();
+      };
+      resolve(db);
+    };
     // Another tab holds an older version open: fail rather than wait for ever.
     req.onblocked = () => {
       opened = null;
@@ -54,9 +67,21 @@ function database(): Promise<IDBDatabase> {
   return opened;
 }
 
+/**
+ * One request in its own transaction, settled when the transaction has committed: a write the
+ * browser takes and then aborts (no space left) must not count as kept.
+ */
 async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>) {
   const db = await database();
-  return request(run(db.transaction(STORE, mode).objectStore(STORE)));
+  const tx = db.transaction(STORE, mode);
+  const result = request(run(tx.objectStore(STORE)));
+  result.catch(() => {}); // its failure also aborts the transaction, which is what is reported
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
+    tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
+  });
+  return result;
 }
 
 export const indexedDbQueueStore: QueueStore = {
