@@ -154,5 +154,7 @@ export const uploadQueueTexts = {
   waiting: "Waiting for a connection",
   sendNow: "Send now",
   remove: "Remove",
+  /** The Remove button's name for a screen reader: which photo it removes. */
+  removeOne: (name: string) => `Remove ${name}`,
   close: "Close",
 } as const;

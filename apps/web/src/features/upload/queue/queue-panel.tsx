@@ -28,7 +28,10 @@ export interface QueuePanelProps {
 export function UploadQueueNavItem(props: QueuePanelProps) {
   const [open, setOpen] = useState(false);
   const { entries } = props;
-  if (entries.length === 0) return null;
+  const empty = entries.length === 0;
+  // Emptied (all sent or removed): closed, so the next photo kept does not open it by itself.
+  if (empty && open) setOpen(false);
+  if (empty) return null;
   const waiting = entries.filter((e) => e.state === "waiting").length;
   const failed = entries.length - waiting;
   const label = [
@@ -62,6 +65,9 @@ function QueueDialog({
     setBusy(true);
     try {
       await sendNow();
+    } catch (e) {
+      // What could not be sent stays in the list, as it was.
+      console.error("Sending the waiting uploads failed", e);
     } finally {
       setBusy(false);
     }
@@ -80,7 +86,11 @@ function QueueDialog({
               aria-label={e.name}
               disableGutters
               secondaryAction={
-                <Button size="small" onClick={() => void remove(e.id)}>
+                <Button
+                  size="small"
+                  aria-label={uploadQueueTexts.removeOne(e.name)}
+                  onClick={() => void remove(e.id)}
+                >
                   {uploadQueueTexts.remove}
                 </Button>
               }
