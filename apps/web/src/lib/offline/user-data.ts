@@ -45,6 +45,15 @@ export async function clearUserData(): Promise<void> {
   } catch {
     // storage off: nothing stored
   }
+  await clearWorkspaceData();
+}
+
+/**
+ * Drops the worker's copies (in flight ones too), keeping the user: after a workspace switch. The
+ * copies are kept by address, and the same address (a region, /api/regions) answers for whichever
+ * workspace is active, so an offline reload would show the old one's photos as the new one's.
+ */
+export async function clearWorkspaceData(): Promise<void> {
   if (typeof navigator !== "undefined" && "serviceWorker" in navigator) {
     navigator.serviceWorker.controller?.postMessage(CLEAR_DATA_MESSAGE);
   }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import { clearWorkspaceData } from "../../../lib/offline/user-data";
 import { sessionQueryKey } from "../../auth";
 import { createTeam, setActiveWorkspace } from "./team-calls";
 
@@ -15,6 +16,7 @@ function useAfterSwitch() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
+    await clearWorkspaceData();
     // The map first: the screen left behind (an invitation) must not read again in the new one.
     await navigate("/map");
     await queryClient.resetQueries({ predicate: (q) => !SAME_IN_EVERY_WORKSPACE.has(q.queryKey[0]) });

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../auth/test/render-auth";
 import { fakeServer } from "../../../test/fake-server";
+import { DATA_CACHE } from "../../../sw/routes";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
 const personal = { id: "u1", kind: "personal", name: "a@c.test", role: "owner" };
@@ -33,6 +34,14 @@ describe("WorkspaceSwitcher", () => {
         return { status: 200, body: {} };
       },
     });
+    // The worker's copies are kept by address: the same addresses answer for the new workspace.
+    const dropped: string[] = [];
+    vi.stubGlobal("caches", {
+      delete: (name: string) => {
+        dropped.push(name);
+        return Promise.resolve(true);
+      },
+    });
     const user = userEvent.setup();
     const { router } = renderAt("/other?region=1", routes);
     expect(await picker()).toHaveTextContent("Personal");
@@ -47,6 +56,7 @@ describe("WorkspaceSwitcher", () => {
     expect(server.actions().filter((c) => c.method === "POST")).toEqual([
       { method: "POST", path: "/api/auth/organization/set-active", body: { organizationId: "team1" } },
     ]);
+    expect(dropped).toEqual([DATA_CACHE]);
   });
 
   it("back to Personal sends organizationId null", async () => {
