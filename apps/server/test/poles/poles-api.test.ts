@@ -115,6 +115,31 @@ describe("moving photos between poles", () => {
     expect(poleResponseSchema.parse(cleared.json()).pole.label).toBe("");
   });
 
+  it("keeps the old label when its audit entry cannot be written (they commit together)", async () => {
+    const p = await placedPhoto(t, user.cookie, 1.31, 103.81);
+    expect((await patchPole(user.cookie, p.pole_id!, { label: "P-1" })).statusCode).toBe(200);
+    const db = t.db.database.db;
+    await db.execute(
+      sql.raw(`
+      CREATE FUNCTION refuse_label_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.action = 'pole.update' THEN RAISE EXCEPTION 'audit refused'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_label_audit BEFORE INSERT ON audit_log
+        FOR EACH ROW EXECUTE FUNCTION refuse_label_audit();`),
+    );
+    try {
+      expect((await patchPole(user.cookie, p.pole_id!, { label: "P-2" })).statusCode).toBe(500);
+    } finally {
+      await db.execute(
+        sql.raw("DROP TRIGGER refuse_label_audit ON audit_log; DROP FUNCTION refuse_label_audit();"),
+      );
+    }
+    const res = await get(user.cookie, `/api/poles/${p.pole_id!}`);
+    expect(poleTimelineSchema.parse(res.json()).pole.label).toBe("P-1");
+  });
+
   it("deleting a pole's last photo removes the pole", async () => {
     const p = await placedPhoto(t, user.cookie, 64.1, -21.9);
     const del = await t.app.inject({

@@ -129,8 +129,8 @@ export function createPolesRepository(db: Db) {
     },
 
     /** Sets the label of the caller's pole; false when it is not theirs (or gone). */
-    async setLabel(workspaceId: string, id: string, label: string): Promise<boolean> {
-      const res = await db.execute(
+    async setLabel(workspaceId: string, id: string, label: string, tx: Executor = db): Promise<boolean> {
+      const res = await tx.execute(
         sql`UPDATE utility_poles SET label = ${label} WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
       );
       return (res.rowCount ?? 0) > 0;

@@ -57,9 +57,12 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
     async setLabel(actor: Actor, id: string, label: string): Promise<PoleSummary> {
       const pole = await ownedPole(actor.workspaceId, id);
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
-      if (!(await poles.setLabel(actor.workspaceId, pole.id, label))) throw poleNotFound();
-      const details = { before: { label: pole.label }, after: { label } };
-      await audit(actor, { action: "pole.update", targetType: "pole", targetId: pole.id, details });
+      // The label and its audit entry commit together, or neither does.
+      await images.withLocks([actor.workspaceId], async (tx) => {
+        if (!(await poles.setLabel(actor.workspaceId, pole.id, label, tx))) throw poleNotFound();
+        const details = { before: { label: pole.label }, after: { label } };
+        await audit(actor, { action: "pole.update", targetType: "pole", targetId: pole.id, details }, tx);
+      });
       return ownedPole(actor.workspaceId, id);
     },
 
