@@ -28,6 +28,7 @@ import { createPoles } from "../../src/modules/poles/poles.module";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { addMember, createTeam } from "../workspaces/support";
 
 let t: TestApp;
 let user: SignedInUser;
@@ -117,6 +118,33 @@ describe("an upload that fails late leaves nothing behind", () => {
     expect(await rowCount()).toBe(before);
     expect(await listFiles(root)).toEqual([]);
     expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
+  });
+
+  it("a team member removed while the upload was under way: refused (403), neither row nor file", async () => {
+    const root = path.join(work, "files-removed-member");
+    const local = createLocalStorage({ rootDir: root, bucket: "utility-poles" });
+    await local.ensureBucket();
+    const member = await createSignedInUser(t);
+    const team = await createTeam(t, user);
+    await addMember(t, team, user, member, "member");
+    const real = createImagesRepository(t.db.database.db);
+    // The owner removes them after the session check, while the photo is being received.
+    const repository: ImagesRepository = {
+      ...real,
+      withLocks: async (keys, fn) => {
+        await t.db.database.db.execute(
+          sql`DELETE FROM member WHERE organization_id = ${team} AND user_id = ${member.id}`,
+        );
+        return real.withLocks(keys, fn);
+      },
+    };
+    const actor = { ...personalActor(member.id, member.email), workspaceId: team, role: "member" as const };
+    const before = await rowCount();
+    await expect(serviceWith(local, repository).upload(actor, null, receiveFixture)).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    expect(await rowCount()).toBe(before);
+    expect(await listFiles(root)).toEqual([]);
   });
 
   it("a COMMIT that succeeded but whose answer was lost: the row's files are kept", async () => {

@@ -214,6 +214,15 @@ export function createImagesRepository(db: Db) {
       return row;
     },
 
+    /** The user's stored role in a team (null: not a member), read in the caller's transaction. */
+    async roleIn(tx: Executor, organizationId: string, userId: string): Promise<string | null> {
+      const [row] = await rows<{ role: string }>(
+        tx,
+        sql`SELECT role FROM member WHERE organization_id = ${organizationId} AND user_id = ${userId}`,
+      );
+      return row?.role ?? null;
+    },
+
     /** Whether a photo row with this id exists (a fresh query on the pool, not in any transaction). */
     async exists(id: string): Promise<boolean> {
       const [row] = await rows<{ found: boolean }>(

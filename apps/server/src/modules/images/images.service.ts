@@ -13,6 +13,7 @@ import {
   parseRegionKey,
   regionKey,
   safeDisplayName,
+  strongestRole,
   STORAGE_CACHE_CONTROL_SECONDS,
   type ImageList,
   type ImageListQuery,
@@ -202,6 +203,12 @@ export function createImagesService(deps: ImagesServiceDeps) {
       try {
         // The uploader's lock guards the quota, the workspace's the poles and the duplicates.
         const result = await repository.withLocks([userId, workspaceId], async (tx) => {
+          // A team upload may take minutes: the uploader removed or made a viewer meanwhile
+          // uploads nothing more into it.
+          if (workspaceId !== userId) {
+            const role = await repository.roleIn(tx, workspaceId, userId);
+            if (role === null || !canEdit(strongestRole(role))) throw forbidden(workspaceTexts.forbidden);
+          }
           // The same bytes may have come in beside this upload: the first one stored is the photo.
           const twin = await repository.findBySha256(workspaceId, sha256, tx);
           if (twin) return { row: twin, duplicate: true };
