@@ -41,6 +41,14 @@ function createdImage(xhr: XMLHttpRequest): UploadAnswer {
   throw uploadFailed(xhr.status);
 }
 
+/**
+ * A connection that carries nothing for this long is given up (a retryable network error): a
+ * stalled upload would otherwise hold the dialog and the queue for good. The bytes going out
+ * reset it; once they are all out, the server's answer gets ANSWER_WAIT_MS (it decodes the photo).
+ */
+export const STALL_MS = 60_000;
+export const ANSWER_WAIT_MS = 120_000;
+
 export function uploadImage(
   file: File,
   { onProgress, signal, meantFor }: UploadOptions = {},
@@ -52,11 +60,17 @@ export function uploadImage(
     }
     const xhr = new XMLHttpRequest();
     xhr.open("POST", UPLOAD_URL);
-    if (onProgress) {
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-      };
-    }
+    let stalled: ReturnType<typeof setTimeout> | undefined;
+    const giveUpAfter = (ms: number) => {
+      clearTimeout(stalled);
+      stalled = setTimeout(() => xhr.abort(), ms);
+    };
+    xhr.upload.onprogress = (event) => {
+      giveUpAfter(STALL_MS);
+      if (onProgress && event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.upload.onload = () => giveUpAfter(ANSWER_WAIT_MS);
+    xhr.onloadend = () => clearTimeout(stalled);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
@@ -84,6 +98,7 @@ export function uploadImage(
       form.append("uploaderId", meantFor.userId);
     }
     form.append("file", file, file.name);
+    giveUpAfter(STALL_MS);
     xhr.send(form);
   });
 }
