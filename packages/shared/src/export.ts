@@ -95,6 +95,9 @@ export function exportSearch(q: {
   return p.toString();
 }
 
+/** Exports one user may have streaming at once (each holds a database connection). */
+export const EXPORTS_PER_USER = 2;
+
 export const exportTexts = {
   navItem: "Export",
   title: "Export photos",
@@ -119,6 +122,8 @@ export const exportTexts = {
   downloading: "Downloading…",
   cancel: "Cancel",
   failed: "The export failed. Please try again.",
+  /** 429 too_many_exports: each export holds a database connection while it streams. */
+  tooMany: (n: number) => `${n} of your exports are still running. Wait for one to finish, then try again.`,
   /** KML folder of photos that belong to no pole. */
   noPole: "No pole",
 } as const;

@@ -6,6 +6,7 @@
 import http from "node:http";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { exportTexts } from "@poleatlas/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
@@ -124,6 +125,33 @@ describe("a large export", () => {
     for await (const chunk of ok as AsyncIterable<Buffer>) text += chunk.toString();
     // i % 1500 = 0 for i = 1500 … 99000: 66 photos, plus the header and the final CRLF.
     expect(text.split("\r\n")).toHaveLength(66 + 2);
+  });
+
+  it("lets one user stream two exports at once; a third is a 429 until one of them ends", async () => {
+    const firstChunk = (res: http.IncomingMessage) => new Promise<Buffer>((r) => res.once("data", r));
+    const [a, b] = [await get("/api/export?format=csv"), await get("/api/export?format=geojson")];
+    await Promise.all([firstChunk(a), firstChunk(b)]); // both streaming, their readers slow
+    const third = await t.app.inject({
+      method: "GET",
+      url: "/api/export?format=kml",
+      headers: { cookie: owner.cookie },
+    });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ code: "too_many_exports", message: exportTexts.tooMany(2) });
+    // Someone else is not held back by this user's exports.
+    const other = await t.app.inject({
+      method: "GET",
+      url: "/api/export?format=csv",
+      headers: { cookie: (await createSignedInUser(t)).cookie },
+    });
+    expect(other.statusCode).toBe(200);
+    a.destroy();
+    await until(async () => (await cursorConnections()).length === 1);
+    const again = await get("/api/export?format=csv&from=2020-01-01&to=2020-01-01");
+    expect(again.statusCode).toBe(200);
+    again.resume();
+    b.destroy();
+    await until(poolIdle);
   });
 
   it("a query that fails before the first byte is a 500, and its connection goes back", async () => {
