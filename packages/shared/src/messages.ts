@@ -90,6 +90,9 @@ export const authTexts = {
   emailNotConfirmed: "Please confirm your email address first: we have sent you a new confirmation link.",
   tooManyAttempts: (seconds: number) =>
     `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
+  // Sign-in bodies the account lock could not read: only other clients than ours send them.
+  signInNeedsJson: "Sign-in takes a JSON body (Content-Type: application/json).",
+  signInNeedsEmail: "Enter your email address and password.",
 } as const;
 
 /** The upload dialog's own texts (product-spec §2 "Upload dialog"), copied exactly. */

@@ -85,6 +85,53 @@ describe("account lock after repeated failed sign-ins", () => {
     expectLocked(await fromAnywhere(u.email, u.password));
   });
 
+  it("refuses a sign-in body the lock cannot count (a form post, no address) before better-auth tries it", async () => {
+    const u = await createSignedInUser(t);
+    const post = (contentType: string, payload: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { origin: TEST_ORIGIN, "content-type": contentType, "x-forwarded-for": randomClientIp() },
+        remoteAddress: "127.0.0.1",
+        payload,
+      });
+    const form = new URLSearchParams({ email: u.email, password: u.password }).toString();
+    for (const type of [
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "text/plain",
+    ]) {
+      const res = await post(type, form);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ code: "UNSUPPORTED_MEDIA_TYPE", message: authTexts.signInNeedsJson });
+      expect(res.headers["set-cookie"]).toBeUndefined();
+    }
+    for (const payload of [
+      "",
+      "{",
+      JSON.stringify({ password: u.password }),
+      JSON.stringify({ email: [u.email] }),
+    ]) {
+      const res = await post("application/json", payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: "INVALID_EMAIL", message: authTexts.signInNeedsEmail });
+    }
+    // None of those was a guess: the account still has all its tries.
+    for (let i = 0; i < MAX - 1; i++) expect((await fromAnywhere(u.email, `g-${i}`)).statusCode).toBe(401);
+    expect((await fromAnywhere(u.email, u.password)).statusCode).toBe(200);
+  });
+
+  it("gives parallel guesses no more tries than guesses made one after another", async () => {
+    const u = await createSignedInUser(t);
+    const answers = await Promise.all(
+      Array.from({ length: MAX * 4 }, (_, i) => fromAnywhere(u.email, `parallel-${i}`)),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(MAX);
+    expect(codes.filter((c) => c === 429)).toHaveLength(MAX * 3);
+    expectLocked(await fromAnywhere(u.email, u.password));
+  });
+
   it("answers an address without an account exactly like one with an account", async () => {
     const known = await createSignedInUser(t);
     const unknown = `nobody-${known.id}@example.test`;

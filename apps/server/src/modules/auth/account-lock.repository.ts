@@ -1,9 +1,10 @@
 /**
- * Failed sign-in counts per e-mail address, in the rate_limit table beside better-auth's per-address
+ * Sign-in attempts per e-mail address, in the rate_limit table beside better-auth's per-address
  * rows (its keys are `<ip>|<path>`, ours `sign-in-account|<sha256 of the address>`, so neither
  * reads the other's). `last_request` holds when the current window began, or, once the count has
- * reached the maximum, when the lock began. Every change is one SQL statement, so several server
- * processes counting at once neither lose a failure nor double a lock.
+ * reached the maximum, when the lock began. An attempt is counted before it is forwarded, under
+ * the row's lock, so parallel guesses, from one server process or several, get no more tries
+ * between them than one guesser in a row would.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -12,52 +13,68 @@ import { rateLimit } from "../../infra/db/schema";
 
 export const ACCOUNT_LOCK_KEY_PREFIX = "sign-in-account|";
 
+export interface AttemptSettings {
+  max: number;
+  windowSeconds: number;
+  lockSeconds: number;
+  nowMs: number;
+}
+
+export interface AttemptRow {
+  count: number;
+  since: number;
+}
+
 /** Addresses are not kept readable in a table of counters. */
 const keyFor = (email: string) =>
   `${ACCOUNT_LOCK_KEY_PREFIX}${createHash("sha256").update(email).digest("base64url")}`;
 
+/**
+ * The row after one more attempt, or `refused` while a lock lasts. A window that has passed
+ * starts again at 1; reaching `max` starts the lock (the timestamp moves to now); after the lock
+ * the count starts again at 1.
+ */
+export function nextAttempt(row: AttemptRow, s: AttemptSettings): AttemptRow | "refused" {
+  if (row.count >= s.max) {
+    if (row.since + s.lockSeconds * 1000 > s.nowMs) return "refused";
+    return { count: 1, since: s.nowMs };
+  }
+  if (row.since <= s.nowMs - s.windowSeconds * 1000) return { count: 1, since: s.nowMs };
+  const count = row.count + 1;
+  return { count, since: count >= s.max ? s.nowMs : row.since };
+}
+
 export function createAccountLockRepository(db: Db) {
   return {
-    async find(email: string): Promise<{ count: number; since: number } | undefined> {
-      const [row] = await db
-        .select({ count: rateLimit.count, since: rateLimit.lastRequest })
-        .from(rateLimit)
-        .where(eq(rateLimit.key, keyFor(email)));
-      return row;
+    /** Counts one attempt and answers the row as it is now, or the lock's start if refused. */
+    reserve(email: string, s: AttemptSettings): Promise<{ refused: boolean; since: number }> {
+      const key = keyFor(email);
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(rateLimit)
+          .values({ id: randomUUID(), key, count: 0, lastRequest: s.nowMs })
+          .onConflictDoNothing({ target: rateLimit.key });
+        const [row] = await tx
+          .select({ count: rateLimit.count, since: rateLimit.lastRequest })
+          .from(rateLimit)
+          .where(eq(rateLimit.key, key))
+          .for("update");
+        const next = nextAttempt(row ?? { count: 0, since: s.nowMs }, s);
+        if (next === "refused") return { refused: true, since: row?.since ?? s.nowMs };
+        await tx
+          .update(rateLimit)
+          .set({ count: next.count, lastRequest: next.since })
+          .where(eq(rateLimit.key, key));
+        return { refused: false, since: next.since };
+      });
     },
 
-    /**
-     * Counts one failure. A window that has passed starts again at 1; reaching `max` starts the
-     * lock (the timestamp moves to now); failures during a lock change nothing; after the lock
-     * the count starts again at 1.
-     */
-    async addFailure(
-      email: string,
-      s: { max: number; windowSeconds: number; lockSeconds: number; nowMs: number },
-    ): Promise<void> {
-      const now = s.nowMs;
-      const windowStart = now - s.windowSeconds * 1000;
-      const lockStart = now - s.lockSeconds * 1000;
-      const old = sql`${rateLimit.count} >= ${s.max}`;
-      const lockOver = sql`${rateLimit.lastRequest} <= ${lockStart}`;
-      const windowOver = sql`${rateLimit.lastRequest} <= ${windowStart}`;
+    /** Takes back an attempt that proved nothing about the password. */
+    async release(email: string): Promise<void> {
       await db
-        .insert(rateLimit)
-        .values({ id: randomUUID(), key: keyFor(email), count: 1, lastRequest: now })
-        .onConflictDoUpdate({
-          target: rateLimit.key,
-          set: {
-            count: sql`CASE
-              WHEN ${old} THEN (CASE WHEN ${lockOver} THEN 1 ELSE ${rateLimit.count} END)
-              WHEN ${windowOver} THEN 1
-              ELSE ${rateLimit.count} + 1 END`,
-            lastRequest: sql`CASE
-              WHEN ${old} THEN (CASE WHEN ${lockOver} THEN ${now}::bigint ELSE ${rateLimit.lastRequest} END)
-              WHEN ${windowOver} THEN ${now}::bigint
-              WHEN ${rateLimit.count} + 1 >= ${s.max} THEN ${now}::bigint
-              ELSE ${rateLimit.lastRequest} END`,
-          },
-        });
+        .update(rateLimit)
+        .set({ count: sql`GREATEST(${rateLimit.count} - 1, 0)` })
+        .where(eq(rateLimit.key, keyFor(email)));
     },
 
     async clear(email: string): Promise<void> {

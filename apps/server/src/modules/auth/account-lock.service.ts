@@ -1,9 +1,11 @@
 /**
  * Per-account protection beside better-auth's per-address limit: after `max` failed sign-ins for
  * one e-mail address within `windowSeconds`, from any client addresses, sign-in for that address
- * answers 429 for `lockSeconds`. Failures are counted per address typed, whether or not an
- * account has it, so the lock tells an attacker nothing about which accounts exist. A successful
- * sign-in clears the count.
+ * answers 429 for `lockSeconds`. Attempts are counted per address typed, whether or not an
+ * account has it, so the lock tells an attacker nothing about which accounts exist. Each attempt
+ * is counted before it is tried; a success clears the count, and an answer that says nothing
+ * about the password (an unconfirmed account, the per-address limit, a server error) gives the
+ * attempt back.
  */
 import type { AccountLockRepository } from "./account-lock.repository";
 
@@ -23,21 +25,20 @@ export function createAccountLockService(deps: {
   const { repository, settings, now = Date.now } = deps;
   const key = (email: string) => email.trim().toLowerCase();
   return {
-    async check(email: string): Promise<LockState> {
-      const row = await repository.find(key(email));
+    /** Counts an attempt about to be tried, or answers the lock that refuses it. */
+    async begin(email: string): Promise<LockState> {
       const t = now();
-      if (!row || row.count < settings.max) return { locked: false };
-      const endsAt = row.since + settings.lockSeconds * 1000;
-      if (endsAt <= t) return { locked: false };
+      const r = await repository.reserve(key(email), { ...settings, nowMs: t });
+      if (!r.refused) return { locked: false };
+      const endsAt = r.since + settings.lockSeconds * 1000;
       return { locked: true, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - t) / 1000)) };
     },
 
-    recordFailure(email: string): Promise<void> {
-      return repository.addFailure(key(email), { ...settings, nowMs: now() });
-    },
-
-    recordSuccess(email: string): Promise<void> {
-      return repository.clear(key(email));
+    /** What the attempt begun for `email` turned out to be, from better-auth's status code. */
+    settle(email: string, status: number): Promise<void> {
+      if (status === 401) return Promise.resolve();
+      if (status >= 200 && status < 300) return repository.clear(key(email));
+      return repository.release(key(email));
     },
   };
 }

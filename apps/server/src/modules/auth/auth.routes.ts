@@ -57,18 +57,24 @@ async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply
     body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
   });
   await mod.pruneRateLimits();
-  const signInEmail = signInEmailOf(req, body);
-  if (signInEmail !== undefined) {
-    const lock = await mod.accountLock.check(signInEmail);
+  let signInEmail: string | undefined;
+  if (isSignIn(req)) {
+    // Every sign-in better-auth tries must be one the account lock counted: a body in any other
+    // form (better-auth also reads form posts) is refused here, not passed on uncounted.
+    const read = signInEmailOf(req, body);
+    if (read.refused) return reply.status(read.refused).send(read.answer);
+    signInEmail = read.email;
+    const lock = await mod.accountLock.begin(signInEmail);
     if (lock.locked) return tooManyAttempts(reply, lock.retryAfterSeconds);
   }
-  const res = await authRequest.run({ headers }, () => mod.auth.handler(request));
-  if (signInEmail !== undefined) {
-    // Only a wrong address or password counts; the per-address limit (429) or an unconfirmed
-    // account (403) say nothing about the password.
-    if (res.status === 401) await mod.accountLock.recordFailure(signInEmail);
-    else if (res.ok) await mod.accountLock.recordSuccess(signInEmail);
+  let res: Response;
+  try {
+    res = await authRequest.run({ headers }, () => mod.auth.handler(request));
+  } catch (err) {
+    if (signInEmail !== undefined) await mod.accountLock.settle(signInEmail, 500);
+    throw err;
   }
+  if (signInEmail !== undefined) await mod.accountLock.settle(signInEmail, res.status);
 
   reply.status(res.status);
   res.headers.forEach((value, name) => {
@@ -105,18 +111,25 @@ function tooManyAttempts(reply: FastifyReply, seconds: number) {
     .send(tooManyAttemptsBody(seconds));
 }
 
-/** The e-mail address of an e-mail sign-in, or undefined for any other call (or a body without one). */
-function signInEmailOf(req: FastifyRequest, body: Buffer | undefined): string | undefined {
-  if (req.method !== "POST" || req.url.split("?", 1)[0] !== `${AUTH_BASE_PATH}/sign-in/email` || !body) {
-    return undefined;
+const isSignIn = (req: FastifyRequest) =>
+  req.method === "POST" && req.url.split("?", 1)[0] === `${AUTH_BASE_PATH}/sign-in/email`;
+
+type SignInBody = { refused?: undefined; email: string } | { refused: 400 | 415; answer: object };
+
+/** The e-mail address of an e-mail sign-in, or the answer that refuses a body without one. */
+function signInEmailOf(req: FastifyRequest, body: Buffer | undefined): SignInBody {
+  const type = (req.headers["content-type"] ?? "").split(";", 1)[0]?.trim().toLowerCase();
+  if (type !== "application/json") {
+    return { refused: 415, answer: { code: "UNSUPPORTED_MEDIA_TYPE", message: authTexts.signInNeedsJson } };
   }
   try {
     // Decoded the way better-auth's Request.json() decodes (a leading BOM is dropped), so no
     // spelling of the body reaches it uncounted.
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
-    const email = (parsed as { email?: unknown } | null)?.email;
-    return typeof email === "string" && email.length > 0 ? email : undefined;
+    const parsed: unknown = body ? JSON.parse(new TextDecoder().decode(body)) : undefined;
+    const email = (parsed as { email?: unknown } | null | undefined)?.email;
+    if (typeof email === "string" && email.length > 0) return { email };
   } catch {
-    return undefined;
+    // Answered below like a body without an address.
   }
+  return { refused: 400, answer: { code: "INVALID_EMAIL", message: authTexts.signInNeedsEmail } };
 }
