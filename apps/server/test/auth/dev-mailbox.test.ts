@@ -2,9 +2,10 @@
  * /dev/mail: the outbox as a page with clickable links, only while the outbox is in use on loopback
  * outside production, and only to a browser on this machine talking to the server directly.
  */
+import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
-import { renderMailbox } from "../../src/modules/mail/dev-mailbox.routes";
+import { isDirectLocalRequest, renderMailbox } from "../../src/modules/mail/dev-mailbox.routes";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { signUp } from "../helpers/users";
 import { waitFor } from "./mail-helpers";
@@ -77,11 +78,24 @@ describe("dev mailbox", () => {
       // Through a reverse proxy on this host.
       [{ host: "localhost:8080", "x-forwarded-for": "203.0.113.5" }, "127.0.0.1"],
       [{ host: "localhost:8080", forwarded: "for=203.0.113.5" }, "127.0.0.1"],
+      [{ host: "localhost:8080", "x-forwarded-proto": "https" }, "127.0.0.1"],
+      [{ host: "localhost:8080", via: "1.1 proxy" }, "127.0.0.1"],
     ] as const) {
       const res = await get(headers, remoteAddress);
       expect(res.statusCode, `${JSON.stringify(headers)} from ${remoteAddress}`).toBe(404);
       expect(res.body).not.toContain("Dev mailbox");
     }
+  });
+
+  it("refuses HTTP/1.0, which nginx's plain proxy_pass speaks with our own loopback name as Host", () => {
+    const req = (httpVersion: string) =>
+      ({
+        headers: { host: "127.0.0.1:8080" },
+        socket: { remoteAddress: "127.0.0.1" },
+        raw: { httpVersion },
+      }) as unknown as FastifyRequest;
+    expect(isDirectLocalRequest(req("1.1"))).toBe(true);
+    expect(isDirectLocalRequest(req("1.0"))).toBe(false);
   });
 
   it("is off when the server listens beyond loopback or runs in production, unless DEV_MAILBOX=true", () => {

@@ -49,15 +49,25 @@ ${body}
 }
 
 const LOCAL_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
-const PROXY_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
+const PROXY_HEADERS = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "forwarded",
+  "x-real-ip",
+  "via",
+];
 
 /**
  * Only a browser on this machine, talking to us directly, may read the mailbox: the Host header
  * names loopback (a DNS-rebinding page carries its own name), the TCP peer is loopback, and no
- * proxy header is present (a reverse proxy on the same host connects from loopback too).
+ * proxy header is present (a reverse proxy on the same host connects from loopback too). nginx's
+ * plain `proxy_pass` adds no such header and names our loopback address as Host, but it speaks
+ * HTTP/1.0 to us, which no browser does.
  */
 export function isDirectLocalRequest(req: FastifyRequest): boolean {
   if (PROXY_HEADERS.some((h) => req.headers[h] !== undefined)) return false;
+  if (req.raw.httpVersion === "1.0") return false;
   const peer = req.socket.remoteAddress ?? "";
   if (!(peer === "::1" || /^(::ffff:)?127\./.test(peer))) return false;
   const host = req.headers.host;
