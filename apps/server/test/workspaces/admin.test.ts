@@ -124,6 +124,14 @@ describe("quotas", () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("an administrator's address that is not confirmed gives no power (sign-up without verification)", async () => {
+    const squatter = await createSignedInUser(t, { email: "ops@example.test" });
+    await t.db.database.db.execute(sql`UPDATE "user" SET email_verified = false WHERE id = ${squatter.id}`);
+    const before = (await usage(other)).quotaBytes;
+    expect((await setQuota(squatter, other.id, 900 * MB)).statusCode).toBe(403);
+    expect((await usage(other)).quotaBytes).toBe(before);
+  });
+
   it("lists the team's members with usage and quota, for admins only", async () => {
     const list = memberUsageListSchema.parse((await get(t, admin, "/api/admin/members")).json()).members;
     expect(list.find((m) => m.user_id === member.id)).toMatchObject({

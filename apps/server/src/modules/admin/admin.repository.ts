@@ -39,6 +39,13 @@ export function createAdminRepository(db: Db) {
       return row ? row.role : null;
     },
 
+    /** Whether the user has confirmed their address (better-auth's email_verified). */
+    async emailVerified(userId: string): Promise<boolean> {
+      const res = await db.execute(sql`SELECT email_verified FROM "user" WHERE id = ${userId}`);
+      const row = res.rows[0] as { email_verified: boolean } | undefined;
+      return row?.email_verified === true;
+    },
+
     transaction: <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => db.transaction(fn),
 
     /** The quota in force, the row locked until the transaction ends (null: no such user). */

@@ -1,7 +1,7 @@
 /**
  * Quotas stay per user (issue 14). Who may set one: an owner or admin of the active team, for
  * another member of that team (an admin not for an owner), or an instance administrator
- * (ADMIN_EMAILS), for anyone. Nobody else, and no team role over one's own quota: creating a team
+ * (ADMIN_EMAILS, with the address confirmed), for anyone. Nobody else, and no team role over one's own quota: creating a team
  * makes anyone its owner. Refusals are 403 whether or not the user exists, so ids cannot be
  * probed. The change and its audit entry (in the team that allowed it) commit together.
  */
@@ -17,10 +17,13 @@ export function createAdminService(deps: {
   adminEmails: string[];
 }) {
   const { repository, audit, adminEmails } = deps;
-  const isInstanceAdmin = (actor: Actor) => adminEmails.includes(actor.email.toLowerCase());
+  // The address must be confirmed too: where REQUIRE_EMAIL_VERIFICATION=false, anyone could
+  // sign up with an administrator's address before the administrator does.
+  const isInstanceAdmin = async (actor: Actor) =>
+    adminEmails.includes(actor.email.toLowerCase()) && (await repository.emailVerified(actor.userId));
 
   async function mayManageQuotaOf(actor: Actor, userId: string): Promise<boolean> {
-    if (isInstanceAdmin(actor)) return true;
+    if (await isInstanceAdmin(actor)) return true;
     const inTeam = actor.workspaceId !== actor.userId;
     if (!inTeam || !canManage(actor.role) || userId === actor.userId) return false;
     const stored = await repository.roleIn(actor.workspaceId, userId);
