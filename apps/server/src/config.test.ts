@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { checkCanServe, ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("gives a working default with no variables", () => {
@@ -59,6 +59,35 @@ describe("loadConfig", () => {
       loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://atlas.example", PORT: "8080" }).auth
         .trustedOrigins,
     ).toEqual(["https://atlas.example"]);
+  });
+
+  it("refuses production without PUBLIC_URL, or with plain http to another machine", () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        checkCanServe(loadConfig({ NODE_ENV: "production", ...env }));
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    };
+    expect(problems({})).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: must be set when NODE_ENV=production/),
+    ]);
+    expect(problems({ PUBLIC_URL: "http://atlas.example" })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: must start with https:\/\/ when NODE_ENV=production/),
+    ]);
+    for (const ok of [
+      "https://atlas.example",
+      "http://127.0.0.1:8080",
+      "http://localhost:9",
+      "http://[::1]:8080",
+    ]) {
+      expect(problems({ PUBLIC_URL: ok }), ok).toEqual([]);
+    }
+    // Outside production the default stays a working local address.
+    expect(problems({ NODE_ENV: "development" })).toEqual([]);
+    // The backup and restore commands read the same settings and need no address.
+    expect(() => loadConfig({ NODE_ENV: "production" })).not.toThrow();
   });
 
   it("lets the CSP reach the bucket's host when /files redirects there", () => {

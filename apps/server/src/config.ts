@@ -149,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     embeddedPostgresDir: path.join(dataDir, "postgres"),
     publicUrl,
+    /** Whether PUBLIC_URL was given, not defaulted (see checkCanServe). */
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : undefined,
     // Several processes on one database must not race on migrations: run `npm run migrate` once
     // and start them with MIGRATE_ON_START=false.
@@ -276,6 +278,27 @@ function parseTrustProxy(value: string): boolean | string | ((address: string, h
 
 const loopbackOrigins = (port: number) =>
   ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`);
+
+/**
+ * A production server sends mail links built from PUBLIC_URL and sets the cookies' Secure flag
+ * from it, so it must be given, and be https unless it names this machine (the production build
+ * tried out locally). Checked where the server starts, not in loadConfig: the backup and restore
+ * commands read the same settings and need no address.
+ */
+export function checkCanServe(config: Config): void {
+  if (config.env !== "production") return;
+  if (!config.publicUrlSet) {
+    throw new ConfigError([
+      "PUBLIC_URL: must be set when NODE_ENV=production (the address users open, e.g. https://atlas.example.com)",
+    ]);
+  }
+  const { protocol, hostname } = new URL(config.publicUrl);
+  if (protocol !== "https:" && !isLoopbackHost(hostname.replace(/^\[|\]$/g, ""))) {
+    throw new ConfigError([
+      `PUBLIC_URL: must start with https:// when NODE_ENV=production (sign-in cookies would travel unencrypted to ${hostname})`,
+    ]);
+  }
+}
 
 function isLoopbackHost(host: string): boolean {
   return host === "localhost" || host === "::1" || host.startsWith("127.");

@@ -1,6 +1,6 @@
 /** Process concerns only: config, database, listen, shutdown. */
 import { buildApp } from "./app";
-import { ConfigError, loadConfig, type Config } from "./config";
+import { checkCanServe, ConfigError, loadConfig, type Config } from "./config";
 import { runMigrations } from "./infra/db/database";
 import { openDatabase } from "./infra/db/open-database";
 import { loggerOptions } from "./logging";
@@ -9,7 +9,9 @@ import { PostgresInUseError } from "./infra/db/postgres-leftover";
 
 function loadConfigOrExit(): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    checkCanServe(config);
+    return config;
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
