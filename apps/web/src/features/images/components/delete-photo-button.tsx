@@ -1,4 +1,7 @@
-/** The panel's delete icon: asks first, and stays disabled while a deletion runs. */
+/**
+ * The panel's delete icon: asks first, and stays disabled while a deletion runs. The confirm
+ * deletes the photo shown when the icon was pressed, even if the panel moved on meanwhile.
+ */
 import DeleteIcon from "@mui/icons-material/Delete";
 import {
   Button,
@@ -14,8 +17,15 @@ import {
 import { mapScreenTexts } from "@poleatlas/shared";
 import { useState } from "react";
 
-export function DeletePhotoButton({ busy, onConfirm }: { busy: boolean; onConfirm: () => void }) {
-  const [asking, setAsking] = useState(false);
+export interface DeletePhotoButtonProps {
+  photoId: string;
+  busy: boolean;
+  onConfirm: (photoId: string) => void;
+}
+
+export function DeletePhotoButton({ photoId, busy, onConfirm }: DeletePhotoButtonProps) {
+  /** The photo the dialog asks about, taken when the icon was pressed; null: closed. */
+  const [asking, setAsking] = useState<string | null>(null);
   return (
     <>
       <Tooltip title={mapScreenTexts.deletePhoto}>
@@ -24,25 +34,25 @@ export function DeletePhotoButton({ busy, onConfirm }: { busy: boolean; onConfir
             aria-label={mapScreenTexts.deletePhoto}
             color="error"
             disabled={busy}
-            onClick={() => setAsking(true)}
+            onClick={() => setAsking(photoId)}
           >
             {busy ? <CircularProgress size={20} color="inherit" /> : <DeleteIcon />}
           </IconButton>
         </span>
       </Tooltip>
-      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="delete-photo-title">
+      <Dialog open={asking !== null} onClose={() => setAsking(null)} aria-labelledby="delete-photo-title">
         <DialogTitle id="delete-photo-title">{mapScreenTexts.deleteConfirmTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText>{mapScreenTexts.deleteConfirmText}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setAsking(false)}>{mapScreenTexts.cancel}</Button>
+          <Button onClick={() => setAsking(null)}>{mapScreenTexts.cancel}</Button>
           <Button
             color="error"
             variant="contained"
             onClick={() => {
-              setAsking(false);
-              onConfirm();
+              setAsking(null);
+              if (asking !== null) onConfirm(asking);
             }}
           >
             {mapScreenTexts.deleteConfirm}

@@ -1,4 +1,4 @@
-import { ThemeProvider, createTheme } from "@mui/material";
+import { Drawer, ThemeProvider, createTheme } from "@mui/material";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
@@ -35,7 +35,15 @@ function renderPanel(overrides: Partial<PhotoPanelProps> & { photo: ImageRecord 
 }
 
 /** The panel as the map screen uses it: the selection follows onSelect. */
-function TimelineHarness({ photos, first }: { photos: ImageRecord[]; first: string }) {
+function TimelineHarness({
+  photos,
+  first,
+  onDelete = () => undefined,
+}: {
+  photos: ImageRecord[];
+  first: string;
+  onDelete?: (photoId: string) => void;
+}) {
   const [id, setId] = useState(first);
   const s = selectionInTimeline(photos, id)!;
   return (
@@ -45,7 +53,7 @@ function TimelineHarness({ photos, first }: { photos: ImageRecord[]; first: stri
       index={s.index}
       onSelect={setId}
       onClose={() => undefined}
-      onDelete={() => undefined}
+      onDelete={onDelete}
       deleting={false}
       error={null}
     />
@@ -123,6 +131,62 @@ describe("PhotoPanel timeline", () => {
     expect(screen.getByRole("heading", { name: "p1.jpg" })).toBeInTheDocument();
     await user.keyboard("{ArrowRight}{ArrowRight}");
     expect(screen.getByRole("heading", { name: "p3.jpg" })).toBeInTheDocument();
+  });
+
+  it("ignores the arrow keys while the delete confirm is open, and deletes the photo it asked about", async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn();
+    render(<TimelineHarness photos={timeline} first="p1" onDelete={onDelete} />);
+    await user.click(screen.getByRole("button", { name: "Delete image" }));
+    const dialog = screen.getByRole("dialog");
+    // The panel behind the dialog is hidden from the accessibility tree while it is open.
+    const shown = () => screen.getByRole("heading", { name: "p1.jpg", hidden: true });
+    await user.keyboard("{ArrowRight}");
+    expect(shown()).toBeInTheDocument();
+    // Also a key that reaches the page itself while the dialog is open.
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    expect(shown()).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(onDelete).toHaveBeenCalledWith("p1");
+  });
+
+  it("still steps beside a closed drawer kept mounted (the narrow screens' sidebar)", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <TimelineHarness photos={timeline} first="p2" />
+        <Drawer variant="temporary" open={false} ModalProps={{ keepMounted: true }}>
+          menu
+        </Drawer>
+      </>,
+    );
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("heading", { name: "p3.jpg" })).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      "combobox",
+      <div key="c" role="combobox" aria-expanded="false" aria-controls="x" tabIndex={0} aria-label="keys" />,
+    ],
+    [
+      "menu",
+      <div key="m" role="menu">
+        <div role="menuitem" tabIndex={0} aria-label="keys" />
+      </div>,
+    ],
+  ])("leaves the arrow keys to a focused %s", async (_kind, widget) => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <TimelineHarness photos={timeline} first="p2" />
+        {widget}
+      </>,
+    );
+    screen.getByLabelText("keys").focus();
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("heading", { name: "p2.jpg" })).toBeInTheDocument();
   });
 });
 

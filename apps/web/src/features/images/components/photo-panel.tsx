@@ -14,7 +14,8 @@ export interface PhotoPanelProps {
   index: number;
   onSelect: (photoId: string) => void;
   onClose: () => void;
-  onDelete: () => void;
+  /** The photo the delete confirm asked about (the one shown when 'Delete image' was pressed). */
+  onDelete: (photoId: string) => void;
   deleting: boolean;
   error: string | null;
   /** The inspection fields of another feature (poles), shown under the location. */
@@ -109,7 +110,7 @@ export function PhotoPanel(props: PhotoPanelProps) {
         >
           {photo.name}
         </Typography>
-        {canDelete && <DeletePhotoButton busy={deleting} onConfirm={onDelete} />}
+        {canDelete && <DeletePhotoButton photoId={photo.id} busy={deleting} onConfirm={onDelete} />}
         <IconButton aria-label={mapScreenTexts.closePanel} onClick={onClose}>
           <CloseIcon />
         </IconButton>

@@ -1,7 +1,8 @@
 /**
  * The timeline of one spot: a slider over every photo with identical latitude and longitude,
  * date ascending. Arrow keys step it when the slider has focus (MUI) and also when nothing
- * else that takes keys has focus, so a user can page through the spot's history right away.
+ * else that takes keys has focus, so a user can page through the spot's history right away;
+ * never while a dialog, menu or list is open over the page.
  */
 import { Box, Slider, Typography } from "@mui/material";
 import { mapScreenTexts, type ImageRecord } from "@poleatlas/shared";
@@ -14,7 +15,22 @@ export interface PhotoTimelineProps {
   onSelect: (photoId: string) => void;
 }
 
+/** Widgets whose arrow keys are their own: a key inside one never steps the timeline. */
+const KEYED_WIDGETS =
+  '[role="dialog"], [role="alertdialog"], [role="listbox"], [role="menu"], [role="combobox"]';
+const OVERLAYS = '[role="dialog"], [role="alertdialog"], [role="listbox"], [role="menu"]';
+
+/**
+ * Whether a dialog, menu or list is open over the page: the timeline must not move under it (a
+ * delete confirm would then delete another photo). A closed one kept mounted (the narrow
+ * screens' drawer) is aria-hidden by MUI, and so is the page behind an open one.
+ */
+function overlayOpen(): boolean {
+  return [...document.querySelectorAll(OVERLAYS)].some((el) => !el.closest('[aria-hidden="true"]'));
+}
+
 function takesKeys(target: EventTarget | null): boolean {
+  if (target instanceof Element && target.closest(KEYED_WIDGETS)) return true;
   if (!(target instanceof HTMLElement)) return false;
   return (
     target.isContentEditable ||
@@ -33,6 +49,7 @@ export function PhotoTimeline({ timeline, index, onSelect }: PhotoTimelineProps)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || takesKeys(e.target)) return;
+      if (overlayOpen()) return;
       const delta = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
       const { timeline: t, index: i, onSelect: select } = state.current;
       const next = t[i + delta];

@@ -29,16 +29,18 @@ function setup(answer: () => Response) {
   client.setQueryData(imageKeys.one("p1"), photos[0]);
   const onSelect = vi.fn();
   const onDeleted = vi.fn();
-  render(
+  /** The panel showing `photoId`, as the map screen renders it after a change of selection. */
+  const panel = (photoId: string) => (
     <QueryClientProvider client={client}>
       <SelectedPhotoPanel
-        selection={selectionInTimeline(photos, "p1")!}
+        selection={selectionInTimeline(photos, photoId)!}
         onSelect={onSelect}
         onDeleted={onDeleted}
       />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
-  return { calls, client, onSelect, onDeleted };
+  const { rerender } = render(panel("p1"));
+  return { calls, client, onSelect, onDeleted, show: (photoId: string) => rerender(panel(photoId)) };
 }
 
 async function confirmDelete() {
@@ -59,6 +61,17 @@ describe("SelectedPhotoPanel", () => {
     expect(onDeleted).toHaveBeenCalledWith("p1");
     expect(calls).toContainEqual({ url: "/api/images/p1", method: "DELETE" });
     expect(client.getQueryData(imageKeys.one("p1"))).toBeUndefined();
+  });
+
+  it("deletes the photo the confirm asked about, even if the panel moved on while it was open", async () => {
+    const { calls, show } = setup(() => new Response(null, { status: 204 }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Delete image" }));
+    const dialog = screen.getByRole("dialog");
+    show("p2");
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "DELETE")).toHaveLength(1));
+    expect(calls).toContainEqual({ url: "/api/images/p1", method: "DELETE" });
   });
 
   it("shows the spec's message when the deletion fails", async () => {

@@ -2,7 +2,7 @@
 import { messages, type ImageRecord } from "@poleatlas/shared";
 import { useRef, useState, type ReactNode } from "react";
 import { useDeleteImage } from "../api/delete-image";
-import { nextAfterDeletion, type Selection } from "../lib/selection";
+import { nextAfterDeletion, selectionInTimeline, type Selection } from "../lib/selection";
 import { PhotoPanel } from "./photo-panel";
 
 export interface SelectedPhotoPanelProps {
@@ -51,14 +51,16 @@ export function SelectedPhotoPanel({
       showPeople={showPeople}
       sheet={sheet}
       canDelete={canDelete?.(photo) ?? true}
-      onDelete={() => {
+      onDelete={(photoId) => {
         setError(null);
-        nextAfter.current.set(photo.id, nextAfterDeletion(selection)?.id ?? null);
-        remove.mutate(photo.id, {
+        // The photo the confirm asked about, which need not be the one shown now.
+        const asked = selectionInTimeline(selection.timeline, photoId);
+        nextAfter.current.set(photoId, asked ? (nextAfterDeletion(asked)?.id ?? null) : null);
+        remove.mutate(photoId, {
           onError: (e) => {
-            nextAfter.current.delete(photo.id);
+            nextAfter.current.delete(photoId);
             console.error("Deleting a photo failed", e);
-            setError({ photoId: photo.id, text: messages.deleteFailed });
+            setError({ photoId, text: messages.deleteFailed });
           },
         });
       }}
