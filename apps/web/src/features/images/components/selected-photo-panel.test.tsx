@@ -12,15 +12,16 @@ const spot = { latitude: 1.5, longitude: 2.5 };
 const photos = [
   photo({ id: "p1", date: "2023-01-01", ...spot }),
   photo({ id: "p2", date: "2024-01-01", ...spot }),
+  photo({ id: "p3", date: "2025-01-01", ...spot }),
 ];
 
-function setup(answer: () => Response) {
+function setup(answer: () => Response | Promise<Response>) {
   const calls: { url: string; method: string }[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn((url: string, init?: RequestInit) => {
       calls.push({ url, method: init?.method ?? "GET" });
-      return Promise.resolve(init?.method === "DELETE" ? answer() : Response.json({ images: photos }));
+      return init?.method === "DELETE" ? answer() : Promise.resolve(Response.json({ images: photos }));
     }),
   );
   const client = new QueryClient({
@@ -39,9 +40,11 @@ function setup(answer: () => Response) {
       />
     </QueryClientProvider>
   );
-  const { rerender } = render(panel("p1"));
-  return { calls, client, onSelect, onDeleted, show: (photoId: string) => rerender(panel(photoId)) };
+  const { rerender, unmount } = render(panel("p1"));
+  return { calls, client, onSelect, onDeleted, unmount, show: (photoId: string) => rerender(panel(photoId)) };
 }
+
+type Setup = ReturnType<typeof setup>;
 
 async function confirmDelete() {
   const user = userEvent.setup();
@@ -72,6 +75,19 @@ describe("SelectedPhotoPanel", () => {
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(calls.filter((c) => c.method === "DELETE")).toHaveLength(1));
     expect(calls).toContainEqual({ url: "/api/images/p1", method: "DELETE" });
+  });
+
+  it.each([
+    ["another photo was selected", (s: Setup) => s.show("p3")],
+    ["the panel was closed", (s: Setup) => s.unmount()],
+  ])("leaves the selection alone when %s before a slow deletion ended", async (_kind, moveOn) => {
+    let answer: (r: Response) => void = () => {};
+    const s = setup(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await confirmDelete();
+    moveOn(s);
+    answer(new Response(null, { status: 204 }));
+    await waitFor(() => expect(s.onDeleted).toHaveBeenCalledWith("p1"));
+    expect(s.onSelect).not.toHaveBeenCalled();
   });
 
   it("shows the spec's message when the deletion fails", async () => {

@@ -1,6 +1,9 @@
-/** The panel wired to the delete mutation: after a deletion it follows the spot's timeline. */
+/**
+ * The panel wired to the delete mutation: after a deletion it follows the spot's timeline, unless
+ * the user selected another photo or closed the panel while the deletion ran.
+ */
 import { messages, type ImageRecord } from "@poleatlas/shared";
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useDeleteImage } from "../api/delete-image";
 import { nextAfterDeletion, selectionInTimeline, type Selection } from "../lib/selection";
 import { PhotoPanel } from "./photo-panel";
@@ -30,9 +33,18 @@ export function SelectedPhotoPanel({
   const [error, setError] = useState<{ photoId: string; text: string } | null>(null);
   /** Where the selection goes once a deleted photo is gone, by deleted id. */
   const nextAfter = useRef(new Map<string, string | null>());
+  /** The photo shown now; null once the panel is closed. */
+  const shown = useRef<string | null>(selection.photo.id);
+  useEffect(() => {
+    shown.current = selection.photo.id;
+    return () => {
+      shown.current = null;
+    };
+  }, [selection.photo.id]);
   const remove = useDeleteImage({
     onSuccess: (id) => {
-      if (nextAfter.current.has(id)) onSelect(nextAfter.current.get(id) ?? null);
+      // A slow deletion moves the selection only if the user still looks at the deleted photo.
+      if (shown.current === id && nextAfter.current.has(id)) onSelect(nextAfter.current.get(id) ?? null);
       nextAfter.current.delete(id);
       onDeleted?.(id);
     },
