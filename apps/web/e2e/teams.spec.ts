@@ -43,7 +43,8 @@ test("from the invitation mail to the team's map, and back to Personal", async (
   expect(invited.status(), await invited.text()).toBe(200);
 
   // The invitee opens the mailed link in a browser where nobody is signed in.
-  const mail = await waitForMail(invitee.email, "invited you to North Crew");
+  const mail = await waitForMail(invitee.email, "invited you to a team");
+  expect(mail.text).toContain('join the team "North Crew"');
   const link = new URL(mail.links[0]!.url);
   const context = await browser.newContext({ baseURL });
   const crew = await context.newPage();

@@ -41,6 +41,19 @@ export const workspacesResponseSchema = z.object({
 });
 export type WorkspacesResponse = z.infer<typeof workspacesResponseSchema>;
 
+/** The longest team name; it is shown in the sidebar's switcher and in invitation mails. */
+export const TEAM_NAME_MAX_LENGTH = 64;
+
+/**
+ * A team name as stored: control and format characters (line breaks, bidi overrides that would
+ * make a mail read backwards) become spaces, runs of spaces one, no spaces at the ends.
+ */
+export const normalizeTeamName = (name: string): string =>
+  name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
 export const workspaceTexts = {
   personal: "Personal",
   createTeam: "Create team",
@@ -63,6 +76,7 @@ export const workspaceTexts = {
   goToMap: "Go to the map",
   switchFailed: "Could not switch workspace. Try again.",
   teamNameRequired: "Enter a team name.",
+  teamNameTooLong: `A team name has at most ${TEAM_NAME_MAX_LENGTH} characters.`,
   roleNames: { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" },
   uploadedBy: "Uploaded by",
   ratedBy: "Rated by",

@@ -9,6 +9,7 @@ import { buildApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, randomClientIp, signIn, signUp, TEST_ORIGIN } from "../helpers/users";
+import { orgPost } from "../workspaces/support";
 
 const MAX = 3;
 const limited = { AUTH_RATE_LIMIT_MAX: String(MAX), AUTH_RATE_LIMIT_WINDOW_SECONDS: "60" };
@@ -33,6 +34,23 @@ describe("auth rate limits (TRUST_PROXY unset)", () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it("limits team creation and invitations per address (each invitation is a mail to someone)", async () => {
+    const u = await createSignedInUser(t);
+    const from = randomClientIp();
+    const created = await orgPost(t, u, "create", { name: "Spam crew", slug: `spam-${Date.now()}` }, from);
+    expect(created.statusCode, created.body).toBe(200);
+    const organizationId = created.json<{ id: string }>().id;
+    for (let i = 1; i < MAX; i++) {
+      const res = await orgPost(t, u, "create", { name: `Crew ${i}`, slug: `c-${Date.now()}-${i}` }, from);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expectTooMany(await orgPost(t, u, "create", { name: "One more", slug: `m-${Date.now()}` }, from));
+    const invite = () =>
+      orgPost(t, u, "invite-member", { email: "victim@example.test", role: "member", organizationId }, from);
+    for (let i = 0; i < MAX; i++) expect((await invite()).statusCode).toBe(200);
+    expectTooMany(await invite());
   });
 
   it("answers 429 after repeated failed sign-ins, and a forged X-Forwarded-For does not reset it", async () => {

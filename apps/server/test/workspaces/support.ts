@@ -2,13 +2,24 @@
 import type { WorkspaceRole } from "@poleatlas/shared";
 import { expect } from "vitest";
 import type { TestApp } from "../helpers/app";
-import { TEST_ORIGIN, type SignedInUser } from "../helpers/users";
+import { randomClientIp, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
 
-export function orgPost(t: TestApp, who: SignedInUser, endpoint: string, payload: Record<string, unknown>) {
+/**
+ * From a new client address each time by default: creating teams and inviting are rate-limited
+ * per address, and a test file does more of them than a person would in a minute.
+ */
+export function orgPost(
+  t: TestApp,
+  who: SignedInUser,
+  endpoint: string,
+  payload: Record<string, unknown>,
+  remoteAddress = randomClientIp(),
+) {
   return t.app.inject({
     method: "POST",
     url: `/api/auth/organization/${endpoint}`,
     headers: { cookie: who.cookie, origin: TEST_ORIGIN },
+    remoteAddress,
     payload,
   });
 }

@@ -3,6 +3,7 @@
  * and cannot switch to it; a personal workspace stays what the spec describes.
  */
 import {
+  TEAM_NAME_MAX_LENGTH,
   imageCreatedSchema,
   imageListSchema,
   poleMarkersSchema,
@@ -16,6 +17,7 @@ import { buildTestApp, type TestApp } from "../helpers/app";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { poleTimelineSchema } from "@poleatlas/shared";
 import { waitForOutboxMail } from "../auth/mail-helpers";
 import { addMember, createTeam, get, orgPost, setActive } from "./support";
@@ -102,7 +104,7 @@ describe("a team's shared map", () => {
       organizationId: team,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const mail = await waitForOutboxMail(path.join(t.dataDir, "mail"), newcomer, "North crew");
+    const mail = await waitForOutboxMail(path.join(t.dataDir, "mail"), newcomer, "invited you to a team");
     expect(mail.links).toContain(`http://localhost:8080/accept-invitation/${res.json<{ id: string }>().id}`);
   });
 
@@ -176,5 +178,36 @@ describe("a photo kept for later (the upload queue names whose and where)", () =
     const here = await send({ workspaceId: team, uploaderId: dave.id });
     expect(here.statusCode, here.body).toBe(201);
     expect(await listIds(dave)).toEqual([...before, imageCreatedSchema.parse(here.json()).image.id].sort());
+  });
+});
+
+describe("a team's name", () => {
+  it("keeps a team's name to one plain line of bounded length, and out of the invitation's subject", async () => {
+    const founder = await createSignedInUser(t);
+    const create = (name: string) => orgPost(t, founder, "create", { name, slug: `n-${randomUUID()}` });
+    const made = await create("  Night\r\nshift \u202Ecrew\u0007 ");
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json<{ name: string }>().name).toBe("Night shift crew");
+    for (const [name, message] of [
+      ["x".repeat(TEAM_NAME_MAX_LENGTH + 1), workspaceTexts.teamNameTooLong],
+      [" \n\t ", workspaceTexts.teamNameRequired],
+    ] as const) {
+      const res = await create(name);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toMatchObject({ message });
+    }
+    expect((await create("y".repeat(TEAM_NAME_MAX_LENGTH))).statusCode).toBe(200);
+    const invitee = `subject-${randomUUID()}@example.test`;
+    const organizationId = made.json<{ id: string }>().id;
+    await setActive(t, founder, organizationId);
+    const invited = await orgPost(t, founder, "invite-member", {
+      email: invitee,
+      role: "viewer",
+      organizationId,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const mail = await waitForOutboxMail(path.join(t.dataDir, "mail"), invitee, "invited you to a team");
+    expect(mail.subject).not.toContain("Night");
+    expect(mail.text).toContain('join the team "Night shift crew"');
   });
 });

@@ -31,7 +31,8 @@ export function resetPasswordMail(to: string, url: string, ttlSeconds: number): 
 export function invitationMail(to: string, url: string, team: string, inviter: string): MailMessage {
   return {
     to,
-    subject: `${inviter} invited you to ${team} on ${PRODUCT_NAME}`,
+    // The team's name is the inviter's own words: in the body, quoted, never in the subject.
+    subject: `${inviter} invited you to a team on ${PRODUCT_NAME}`,
     text:
       `${inviter} invited you to join the team "${team}" on ${PRODUCT_NAME}, to share its map of poles.\n\n` +
       `To accept, open this link (you can create an account there if you have none):\n${url}\n\n` +

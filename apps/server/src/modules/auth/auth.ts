@@ -6,10 +6,14 @@ import { createHash } from "node:crypto";
 import {
   ACCEPT_INVITATION_PATH,
   MIN_PASSWORD_LENGTH,
+  normalizeTeamName,
   PRODUCT_NAME,
   RESET_PASSWORD_PATH,
+  TEAM_NAME_MAX_LENGTH,
+  workspaceTexts,
 } from "@poleatlas/shared";
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { organization as organizationPlugin } from "better-auth/plugins/organization";
 import type { FastifyBaseLogger } from "fastify";
@@ -91,6 +95,9 @@ export const longestRateLimitWindowSeconds = (config: Config) =>
     config.auth.accountLock.lockSeconds,
     60,
   );
+
+/** The teams one user may belong to (better-auth counts memberships, not only teams created). */
+export const TEAMS_PER_USER = 50;
 
 /** Where the confirmation link lands after better-auth marks the address verified. */
 export const CONFIRMED_CALLBACK = "/login?confirmed=1";
@@ -199,6 +206,11 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
         "/request-password-reset": limited,
         "/reset-password": limited,
         "/send-verification-email": limited,
+        // Each sends a mail or creates a team: limited like sign-up, so one client cannot flood
+        // an address with invitations (inviting again replaces the pending one) or make teams
+        // without end.
+        "/organization/invite-member": limited,
+        "/organization/create": limited,
         // Read on every page load; nothing to guess there.
         "/get-session": false,
       },
@@ -217,6 +229,8 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
       organizationPlugin({
         ...workspaceAccess,
         disableOrganizationDeletion: true,
+        // Teams cannot be deleted, so the teams a user belongs to are capped.
+        organizationLimit: TEAMS_PER_USER,
         // Inviting again (the admin page's 'Resend') replaces the pending invitation.
         cancelPendingInvitationsOnReInvite: true,
         sendInvitationEmail: ({ id, email, organization: team, inviter }) => {
@@ -225,6 +239,15 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
           return Promise.resolve();
         },
         organizationHooks: {
+          // The name reaches other people's inboxes: kept to one plain line of bounded length.
+          beforeCreateOrganization: ({ organization: o }) => {
+            const name = normalizeTeamName(String(o.name ?? ""));
+            if (name === "") throw new APIError("BAD_REQUEST", { message: workspaceTexts.teamNameRequired });
+            if (name.length > TEAM_NAME_MAX_LENGTH) {
+              throw new APIError("BAD_REQUEST", { message: workspaceTexts.teamNameTooLong });
+            }
+            return Promise.resolve({ data: { ...o, name } });
+          },
           afterCreateInvitation: ({ invitation: i }) =>
             recordTeamChange({
               organizationId: i.organizationId,

@@ -1,6 +1,6 @@
 /** 'Create team': a name, then the new team is the active workspace and its (empty) map opens. */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from "@mui/material";
-import { workspaceTexts } from "@poleatlas/shared";
+import { TEAM_NAME_MAX_LENGTH, workspaceTexts } from "@poleatlas/shared";
 import { useState, type FormEvent } from "react";
 import { useCreateTeam } from "../api/use-switch-workspace";
 
@@ -46,7 +46,7 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
             label={workspaceTexts.teamName}
             value={name}
             onChange={(e) => setName(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 64 } }}
+            slotProps={{ htmlInput: { maxLength: TEAM_NAME_MAX_LENGTH } }}
             disabled={create.isPending}
           />
         </DialogContent>
