@@ -13,13 +13,13 @@ afterEach(() => {
 
 const P = photo({ id: "p1", risk: null, notes: null });
 
-function renderFields() {
+function renderFields(shown = P) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   return render(
     <QueryClientProvider client={client}>
-      <InspectionFields photo={P} />
+      <InspectionFields photo={shown} />
     </QueryClientProvider>,
   );
 }
@@ -57,5 +57,40 @@ describe("InspectionFields", () => {
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     await waitFor(() => expect(screen.queryByText("Could not save. Please try again.")).toBeNull());
     expect(server.actions().map((c) => c.body)).toEqual([{ notes: "Leaning 5°" }, { notes: "Leaning 5°" }]);
+  });
+
+  it("keeps unsaved notes per photo when the panel closes or another photo is shown", async () => {
+    const d1 = photo({ id: "d1", notes: "old" });
+    const first = renderFields(d1);
+    await userEvent.clear(screen.getByLabelText("Notes"));
+    await userEvent.type(screen.getByLabelText("Notes"), "Crossarm cracked");
+    first.unmount();
+    const other = renderFields(photo({ id: "d2", notes: null }));
+    expect(screen.getByLabelText("Notes")).toHaveValue("");
+    other.unmount();
+    renderFields(d1);
+    expect(screen.getByLabelText("Notes")).toHaveValue("Crossarm cracked");
+    expect(screen.getByRole("button", { name: "Save notes" })).toBeInTheDocument();
+  });
+
+  it("forgets the draft once it is saved, also when the panel was closed before the answer", async () => {
+    const d3 = photo({ id: "d3", notes: null });
+    let answer: () => void = () => {};
+    const server = fakeServer({
+      "PATCH /api/images/d3": (call) =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 200, body: { image: { ...d3, ...(call.body as object) } } });
+        }),
+    });
+    const first = renderFields(d3);
+    await userEvent.type(screen.getByLabelText("Notes"), "Leaning 5°");
+    await userEvent.click(screen.getByRole("button", { name: "Save notes" }));
+    await waitFor(() => expect(server.actions()).toHaveLength(1));
+    first.unmount();
+    answer();
+    await new Promise((r) => setTimeout(r, 50));
+    // Shown again with what the server now holds (cleared since, here): no old draft over it.
+    renderFields(d3);
+    expect(screen.getByLabelText("Notes")).toHaveValue("");
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The inspection of the shown photo: its risk rating (Low / Medium / High / None) and notes.
  * Each change is saved at once; a failed save keeps what was typed and says why, with Retry.
+ * Notes typed and not saved stay as a draft of that photo while the app is open: closing the
+ * panel or selecting another photo does not lose them.
  */
 import {
   Alert,
@@ -25,6 +27,9 @@ import { useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { usePatchImage } from "../api/patch-image";
 
+/** Unsaved notes by photo id; a draft goes once it is saved or cancelled. */
+const drafts = new Map<string, string>();
+
 const LEVELS: { value: Risk; label: string }[] = [
   { value: "low", label: mapScreenTexts.lowRisk },
   { value: "medium", label: mapScreenTexts.mediumRisk },
@@ -33,29 +38,42 @@ const LEVELS: { value: Risk; label: string }[] = [
 
 /** `readOnly` (a team's viewer): the rating and notes are shown, not editable. */
 export function InspectionFields({ photo, readOnly = false }: { photo: ImageRecord; readOnly?: boolean }) {
-  // Keyed by the photo (see the caller), so a new photo starts from its own notes.
-  const [notes, setNotes] = useState(photo.notes ?? "");
+  // Keyed by the photo (see the caller), so a new photo starts from its own notes or draft.
+  const [notes, setNotes] = useState(() => drafts.get(photo.id) ?? photo.notes ?? "");
   const save = usePatchImage();
   const [failed, setFailed] = useState<{ patch: ImagePatch; message: string } | null>(null);
 
   const send = (patch: ImagePatch) => {
     setFailed(null);
-    save.mutate(
-      { id: photo.id, patch },
-      {
-        onError: (e) =>
-          setFailed({
-            patch,
-            message: e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed,
-          }),
-      },
-    );
+    save
+      .mutateAsync(
+        { id: photo.id, patch },
+        {
+          onError: (e) =>
+            setFailed({
+              patch,
+              message: e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed,
+            }),
+        },
+      )
+      .then(
+        // Also when the panel was closed meanwhile; a draft typed on since then stays.
+        () => {
+          if (drafts.get(photo.id) === patch.notes) drafts.delete(photo.id);
+        },
+        () => undefined, // shown by onError
+      );
   };
   // While a rating is on its way, show it; after, the saved record (the map's lists catch up).
   const saved = save.data?.id === photo.id ? save.data : photo;
   const pendingRisk = save.isPending ? save.variables.patch.risk : undefined;
   const shownRisk = pendingRisk !== undefined ? pendingRisk : saved.risk;
   const notesChanged = notes !== (saved.notes ?? "");
+  const editNotes = (value: string) => {
+    setNotes(value);
+    if (value === (saved.notes ?? "")) drafts.delete(photo.id);
+    else drafts.set(photo.id, value);
+  };
 
   return (
     <Stack spacing={1.5}>
@@ -91,7 +109,7 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
         multiline
         minRows={2}
         value={notes}
-        onChange={(e) => setNotes(e.target.value)}
+        onChange={(e) => editNotes(e.target.value)}
         slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH, readOnly } }}
       />
       {notesChanged && (
@@ -99,7 +117,7 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
           <Button variant="contained" size="small" disabled={save.isPending} onClick={() => send({ notes })}>
             {poleTexts.saveNotes}
           </Button>
-          <Button size="small" onClick={() => setNotes(saved.notes ?? "")}>
+          <Button size="small" onClick={() => editNotes(saved.notes ?? "")}>
             {mapScreenTexts.cancel}
           </Button>
         </Stack>
