@@ -62,6 +62,19 @@ export const imageUploadResponseSchema = z.object({
   duplicate: z.literal(true).optional(),
 });
 
+/**
+ * A photo sent again from the upload queue names its bytes' SHA-256 (lower-case hex) in this
+ * header: when it would not fit the quota any more, the server can still answer that it is the
+ * photo already stored (200 duplicate) instead of a quota refusal for a photo that arrived.
+ */
+export const PHOTO_SHA256_HEADER = "x-photo-sha256";
+export const uploadHeadersSchema = z.object({
+  [PHOTO_SHA256_HEADER]: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "must be the photo's SHA-256 in lower-case hex")
+    .optional(),
+});
+
 export const imageListQuerySchema = z.object({
   /** A region id from /api/regions ("lon,lat"); checked by the server (400 invalid_region). */
   region: z.string().max(32).optional(),

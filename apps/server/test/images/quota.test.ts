@@ -1,8 +1,15 @@
-import { MAX_UPLOADS_IN_FLIGHT, imageListSchema, messages, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
+import { createHash } from "node:crypto";
+import {
+  MAX_UPLOADS_IN_FLIGHT,
+  imageListSchema,
+  messages,
+  PHOTO_SHA256_HEADER,
+  STORAGE_QUOTA_BYTES,
+} from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
-import { filesDir, listFiles, tmpDir, uploadOverHttp } from "../helpers/uploads";
+import { filesDir, listFiles, multipartBody, tmpDir, uploadOverHttp } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
 let t: TestApp;
@@ -101,5 +108,40 @@ describe("the 50 MB quota under concurrency", () => {
       body: { code: "quota_exceeded", message: messages.quotaExceeded(50) },
     });
     expect(await usage(user)).toBe(STORAGE_QUOTA_BYTES);
+  });
+
+  it("a queued photo sent again once the account is full is the stored one (200 duplicate), not a refusal", async () => {
+    const user = await createSignedInUser(t);
+    const photo = padJpeg((await makePhoto({ color: { r: 9, g: 9, b: 9 } })).bytes, 30 * 1024 * 1024);
+    const first = await post(user, photo, "kept.jpg");
+    expect(first.status).toBe(201);
+    const stored = (first.body as { image: { id: string } }).image.id;
+    const filler = padJpeg((await makePhoto({ color: { r: 1, g: 2, b: 3 } })).bytes, 20 * 1024 * 1024);
+    expect((await post(user, filler, "filler.jpg")).status).toBe(201);
+    const sha = createHash("sha256").update(photo).digest("hex");
+    const again = (
+      bytes: Uint8Array,
+      headers: Record<string, string>,
+      fields: Record<string, string> = {},
+    ) => {
+      const body = multipartBody(bytes, { filename: "kept.jpg", fields });
+      return fetch(`${baseUrl}/api/images`, {
+        method: "POST",
+        headers: { cookie: user.cookie, "content-type": body.contentType, ...headers },
+        body: body.payload,
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    };
+    const res = await again(photo, { [PHOTO_SHA256_HEADER]: sha });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ duplicate: true, image: { id: stored } });
+    // Without the hash, or with a hash of nothing stored, it is the quota refusal it always was.
+    expect((await again(photo, {})).status).toBe(413);
+    expect((await again(photo, { [PHOTO_SHA256_HEADER]: "0".repeat(64) })).status).toBe(413);
+    // A photo kept for another workspace is refused as such, even when this one has its twin.
+    const elsewhere = await again(photo, { [PHOTO_SHA256_HEADER]: sha }, { workspaceId: "another" });
+    expect(elsewhere.status).toBe(409);
+    expect((await again(photo, { [PHOTO_SHA256_HEADER]: "not-a-hash" })).status).toBe(400);
+    expect(await usage(user)).toBe(STORAGE_QUOTA_BYTES);
+    expect(await listFiles(tmpDir(t))).toEqual([]);
   });
 });

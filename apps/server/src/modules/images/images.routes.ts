@@ -17,6 +17,8 @@ import {
   messages,
   regionListSchema,
   storageUsageSchema,
+  PHOTO_SHA256_HEADER,
+  uploadHeadersSchema,
 } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
 import type { RequireActor } from "../workspaces/actor";
@@ -44,23 +46,27 @@ export async function imagesRoutes(
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
 
     // The body is multipart (a file and form fields), read as a stream: the service checks its fields.
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        "/api/images",
-        { schema: { response: { 200: imageUploadResponseSchema, 201: imageCreatedSchema } } },
-        async (req, reply) => {
-          const actor = await requireActor(req);
-          if (!req.isMultipart()) throw badRequest(messages.noFilesSelected, "file_required");
-          const declared = Number(req.headers["content-length"]);
-          const { image, duplicate } = await service.upload(
-            actor,
-            Number.isSafeInteger(declared) ? declared : null,
-            (opts) => receiveUpload(req, opts),
-          );
-          return duplicate ? reply.status(200).send({ image, duplicate }) : reply.status(201).send({ image });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/api/images",
+      {
+        schema: {
+          headers: uploadHeadersSchema,
+          response: { 200: imageUploadResponseSchema, 201: imageCreatedSchema },
         },
-      );
+      },
+      async (req, reply) => {
+        const actor = await requireActor(req);
+        if (!req.isMultipart()) throw badRequest(messages.noFilesSelected, "file_required");
+        const declared = Number(req.headers["content-length"]);
+        const { image, duplicate } = await service.upload(
+          actor,
+          Number.isSafeInteger(declared) ? declared : null,
+          (opts) => receiveUpload(req, opts),
+          req.headers[PHOTO_SHA256_HEADER],
+        );
+        return duplicate ? reply.status(200).send({ image, duplicate }) : reply.status(201).send({ image });
+      },
+    );
   });
 
   api.get(

@@ -125,25 +125,23 @@ export function createImagesService(deps: ImagesServiceDeps) {
   }
 
   /**
+   * A photo kept for later names whose and where it is: sent after a sign-out and another
+   * sign-in, or a workspace switch, it must not land in someone else's photos.
+   */
+  function checkMeantFor(actor: Actor, fields: Record<string, string>): void {
+    const { workspaceId: meantFor, uploaderId: meantBy } = fields;
+    if ((meantFor && meantFor !== actor.workspaceId) || (meantBy && meantBy !== actor.userId)) {
+      throw new AppError(409, "wrong_workspace", workspaceTexts.keptForOther);
+    }
+  }
+
+  /**
    * A received file: check its bytes → read metadata → thumbnail → store both files → one short
    * transaction under the user's lock (re-check quota, insert) → commit. Any failure leaves
    * neither row nor file. The caller removes the received temp file.
    */
-  async function store(
-    actor: Actor,
-    received: ReceivedUpload,
-    usedBefore: number,
-    quota: number,
-  ): Promise<UploadResult> {
+  async function store(actor: Actor, received: ReceivedUpload): Promise<UploadResult> {
     const { userId, workspaceId } = actor;
-    // A photo kept for later names whose and where it is: sent after a sign-out and another
-    // sign-in, or a workspace switch, it must not land in someone else's photos.
-    const { workspaceId: meantFor, uploaderId: meantBy } = received.fields;
-    if ((meantFor && meantFor !== workspaceId) || (meantBy && meantBy !== userId)) {
-      throw new AppError(409, "wrong_workspace", workspaceTexts.keptForOther);
-    }
-    // Over a limit the temp file is cut short; the quota, not the file, is the problem.
-    if (received.truncated) throw quotaExceeded(usedBefore, quota);
     const lastModified = parseLastModified(received.fields.lastModified);
     const timezoneOffset = parseTimezoneOffset(received.fields.timezoneOffset);
     const name = safeDisplayName(received.filename);
@@ -320,21 +318,47 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * store both files → one short transaction under the user's lock (re-check quota, insert) →
      * commit. Any failure leaves neither row nor file.
      */
-    /** `declaredBytes`: the request's Content-Length (null when it has none). */
-    async upload(actor: Actor, declaredBytes: number | null, receive: ReceiveFile): Promise<UploadResult> {
+    /**
+     * `declaredBytes`: the request's Content-Length (null when it has none). `claimedSha256`: the
+     * hash a queued photo names (PHOTO_SHA256_HEADER), used only to answer "already stored" where
+     * the quota would refuse it; anything stored is hashed from the bytes that arrived.
+     */
+    async upload(
+      actor: Actor,
+      declaredBytes: number | null,
+      receive: ReceiveFile,
+      claimedSha256?: string,
+    ): Promise<UploadResult> {
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
       const { userId } = actor;
       const slot = slots.acquire(userId);
       if (!slot) throw tooManyUploads();
+      // A photo that arrived before, whose answer was lost, is sent again by the queue: near the
+      // quota it would be refused as too big, though nothing needs storing.
+      const storedOrRefuse = async (usedBytes: number, quotaBytes: number): Promise<UploadResult> => {
+        const twin = claimedSha256 ? await repository.findBySha256(actor.workspaceId, claimedSha256) : null;
+        if (twin) return { image: toImageRecord(twin), duplicate: true };
+        throw quotaExceeded(usedBytes, quotaBytes);
+      };
       try {
         const { usedBytes: usedBefore, quotaBytes: quota } = await repository.usage(userId);
         const remaining = Math.max(0, quota - usedBefore);
         // The user's other uploads in flight hold the rest of the quota: this one cannot fit.
-        if (!slot.reserve(declaredBytes, remaining)) throw quotaExceeded(usedBefore, quota);
-        const received = await receive({ temp, maxBytes: remaining, take: (n) => slot.take(n) });
+        const fits = slot.reserve(declaredBytes, remaining);
+        if (!fits && !claimedSha256) throw quotaExceeded(usedBefore, quota);
+        // A queued photo that may be stored already is read (its bytes dropped) for its fields:
+        // whose and where it is decides before any answer.
+        const received = await receive(
+          fits
+            ? { temp, maxBytes: remaining, take: (n) => slot.take(n) }
+            : { temp, maxBytes: 0, take: () => false },
+        );
         if (!received) throw badRequest(messages.noFilesSelected, "file_required");
         try {
-          return await store(actor, received, usedBefore, quota);
+          checkMeantFor(actor, received.fields);
+          // Over a limit the temp file is cut short; the quota, not the file, is the problem.
+          if (received.truncated) return await storedOrRefuse(usedBefore, quota);
+          return await store(actor, received);
         } finally {
           await temp
             .remove(received.path)

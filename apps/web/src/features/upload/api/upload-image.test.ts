@@ -4,7 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client";
-import { ANSWER_WAIT_MS, STALL_MS, uploadImage } from "./upload-image";
+import { createHash } from "node:crypto";
+import { PHOTO_SHA256_HEADER } from "@poleatlas/shared";
+import { ANSWER_WAIT_MS, fileSha256, STALL_MS, uploadImage } from "./upload-image";
 
 class StubXhr {
   static last: StubXhr | null = null;
@@ -20,7 +22,11 @@ class StubXhr {
   constructor() {
     StubXhr.last = this;
   }
+  headers: Record<string, string> = {};
   open() {}
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
   getResponseHeader() {
     return null;
   }
@@ -81,5 +87,16 @@ describe("uploadImage", () => {
     expect(fields).toEqual(["lastModified", "timezoneOffset", "workspaceId", "uploaderId", "file"]);
     expect(StubXhr.last!.sent!.get("workspaceId")).toBe("team1");
     expect(StubXhr.last!.sent!.get("uploaderId")).toBe("u1");
+  });
+
+  it("names the bytes' SHA-256 in a header when it knows it, and sends none otherwise", async () => {
+    vi.useRealTimers();
+    const file = new File([new TextEncoder().encode("pole photo bytes")], "p.jpg", { type: "image/jpeg" });
+    const sha = await fileSha256(file);
+    expect(sha).toBe(createHash("sha256").update("pole photo bytes").digest("hex"));
+    void uploadImage(file, { sha256: sha }).catch(() => {});
+    expect(StubXhr.last!.headers).toEqual({ [PHOTO_SHA256_HEADER]: sha });
+    void uploadImage(file).catch(() => {});
+    expect(StubXhr.last!.headers).toEqual({});
   });
 });

@@ -2,7 +2,12 @@
  * POST /api/images for one file. XMLHttpRequest rather than fetch because only XHR reports upload
  * progress in browsers today; same-origin, so the session cookie goes along by default.
  */
-import { imageUploadResponseSchema, messages, type ImageRecord } from "@poleatlas/shared";
+import {
+  imageUploadResponseSchema,
+  messages,
+  PHOTO_SHA256_HEADER,
+  type ImageRecord,
+} from "@poleatlas/shared";
 import { ApiError, apiErrorFrom } from "../../../lib/api-client";
 
 export const UPLOAD_URL = "/api/images";
@@ -13,6 +18,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Whose and for which workspace (a queued photo): the server refuses it anywhere else. */
   meantFor?: { userId: string; workspaceId: string };
+  /** The bytes' SHA-256 (a queued photo): lets a full account still hear "already stored". */
+  sha256?: string;
 }
 
 /** A failure without a server answer to show: the spec's fallback text. */
@@ -49,9 +56,24 @@ function createdImage(xhr: XMLHttpRequest): UploadAnswer {
 export const STALL_MS = 60_000;
 export const ANSWER_WAIT_MS = 120_000;
 
+/**
+ * A file's SHA-256 as lower-case hex, or undefined where the browser cannot tell (Web Crypto
+ * exists only on https and localhost) or the file cannot be read: the upload goes without it.
+ */
+export async function fileSha256(file: Blob): Promise<string | undefined> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return undefined;
+  try {
+    const digest = new Uint8Array(await subtle.digest("SHA-256", await file.arrayBuffer()));
+    return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  } catch {
+    return undefined;
+  }
+}
+
 export function uploadImage(
   file: File,
-  { onProgress, signal, meantFor }: UploadOptions = {},
+  { onProgress, signal, meantFor, sha256 }: UploadOptions = {},
 ): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -60,6 +82,7 @@ export function uploadImage(
     }
     const xhr = new XMLHttpRequest();
     xhr.open("POST", UPLOAD_URL);
+    if (sha256) xhr.setRequestHeader(PHOTO_SHA256_HEADER, sha256);
     let stalled: ReturnType<typeof setTimeout> | undefined;
     const giveUpAfter = (ms: number) => {
       clearTimeout(stalled);

@@ -4,7 +4,7 @@
  * waits.
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
-import { uploadImage } from "../api/upload-image";
+import { fileSha256, uploadImage } from "../api/upload-image";
 import { indexedDbQueueStore, memoryQueueStore } from "./queue-store";
 import { createUploadQueue, type QueueOwner, type RunAlone, type SendFile } from "./upload-queue";
 
@@ -23,7 +23,10 @@ export const uploadQueue = createUploadQueue(
   runAloneAmongTabs,
 );
 
-const send: SendFile = (file, meantFor) => uploadImage(file, { meantFor });
+// A photo sent again may have arrived the first time (only the answer was lost): its hash lets
+// the server say so even when the account has no room left for it.
+const send: SendFile = async (file, meantFor) =>
+  uploadImage(file, { meantFor, sha256: await fileSha256(file) });
 
 /**
  * The caller's queue in the active workspace; `owner` null (not known yet) queues nothing.
