@@ -30,8 +30,14 @@ export function fakeServer(routes: Record<string, (call: Call) => Answer> = {}) 
     const call = { method, path: `${url.pathname}${url.search}`, body };
     calls.push(call);
     const handler = all[`${method} ${url.pathname}`];
+    // Like fetch: an abort (a cancelled query, a closed dialog) rejects with the signal's reason.
+    const signal = init?.signal;
+    signal?.throwIfAborted();
+    const aborted = new Promise<never>((_resolve, reject) =>
+      signal?.addEventListener("abort", () => reject(signal.reason as Error), { once: true }),
+    );
     const answer: Reply = handler
-      ? await handler(call)
+      ? await Promise.race([handler(call), aborted])
       : { status: 404, body: { code: "not_found", message: "Not found" } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,

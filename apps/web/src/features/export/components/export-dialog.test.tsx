@@ -119,4 +119,22 @@ describe("ExportNavItem", () => {
     expect(screen.getByRole("dialog", { name: "Export photos" })).toBeInTheDocument();
     expect(saved).toEqual([]);
   });
+
+  it("Cancel stops a running download: nothing is saved and no error is shown", async () => {
+    let answer: () => void = () => {};
+    fakeServer({ "GET /api/export": () => new Promise((resolve) => (answer = () => resolve(FILE_ANSWER))) });
+    const error = vi.spyOn(console, "error");
+    render(<ExportNavItem regionId={null} />);
+    await userEvent.click(screen.getByRole("button", { name: "Export" }));
+    await userEvent.click(screen.getByRole("button", { name: "Download" }));
+    expect(screen.getByRole("button", { name: "Downloading…" })).toBeDisabled();
+    const signal = vi.mocked(fetch).mock.calls.at(-1)?.[1]?.signal;
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(signal?.aborted).toBe(true);
+    answer();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(saved).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(error).not.toHaveBeenCalled();
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The sidebar's 'Export' entry and its dialog (issue 17): format, this region or everything,
- * risk levels and dates; Download fetches the file and saves it, errors stay in the dialog.
+ * risk levels and dates; Download fetches the file and saves it, errors stay in the dialog; Cancel
+ * (or closing the dialog) stops a download on its way.
  */
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import {
@@ -30,7 +31,7 @@ import {
   type ExportFormat,
   type ExportRisk,
 } from "@poleatlas/shared";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { downloadExport } from "../api/download-export";
 
@@ -49,6 +50,13 @@ export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
   const [to, setTo] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The download on its way: Cancel, closing the dialog or leaving the page stops it. */
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+  const cancel = () => {
+    running.current?.abort();
+    onClose();
+  };
 
   const datesWrong = from !== "" && to !== "" && from > to;
   const problem = risk.length === 0 ? exportTexts.noRisk : datesWrong ? exportTexts.fromAfterTo : null;
@@ -58,12 +66,16 @@ export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
     );
 
   const download = async () => {
+    const controller = new AbortController();
+    running.current = controller;
     setBusy(true);
     setError(null);
     try {
-      await downloadExport({ format, region: scope === "region" ? regionId : null, risk, from, to });
+      const query = { format, region: scope === "region" ? regionId : null, risk, from, to };
+      await downloadExport(query, controller.signal);
       onClose();
     } catch (e) {
+      if (controller.signal.aborted) return; // the user cancelled: nothing to report
       setError(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : exportTexts.failed);
     } finally {
       setBusy(false);
@@ -71,7 +83,7 @@ export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="export-title" fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={cancel} aria-labelledby="export-title" fullWidth maxWidth="xs">
       <DialogTitle id="export-title">{exportTexts.title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -140,7 +152,7 @@ export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{exportTexts.cancel}</Button>
+        <Button onClick={cancel}>{exportTexts.cancel}</Button>
         <Button variant="contained" disabled={busy || problem !== null} onClick={() => void download()}>
           {busy ? exportTexts.downloading : exportTexts.download}
         </Button>
