@@ -162,6 +162,37 @@ describe("quotas", () => {
 });
 
 describe("the audit trail", () => {
+  it("records invitations declined by the invitee and cancelled by an admin, with who did it", async () => {
+    const [declines, uninvited] = [await createSignedInUser(t), await createSignedInUser(t)];
+    await setActive(t, admin, team);
+    const invite = async (who: SignedInUser) => {
+      const res = await orgPost(t, admin, "invite-member", {
+        email: who.email,
+        role: "member",
+        organizationId: team,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ id: string }>().id;
+    };
+    const declined = await invite(declines);
+    expect((await orgPost(t, declines, "reject-invitation", { invitationId: declined })).statusCode).toBe(
+      200,
+    );
+    const cancelled = await invite(uninvited);
+    expect((await orgPost(t, admin, "cancel-invitation", { invitationId: cancelled })).statusCode).toBe(200);
+    const entries = auditListSchema.parse((await get(t, owner, "/api/audit?limit=100")).json()).entries;
+    expect(entries.find((e) => e.action === "member.decline")).toMatchObject({
+      actor_id: declines.id,
+      target_id: declined,
+      details: { email: declines.email, role: "member" },
+    });
+    expect(entries.find((e) => e.action === "member.uninvite")).toMatchObject({
+      actor_id: admin.id,
+      target_id: cancelled,
+      details: { email: uninvited.email },
+    });
+  });
+
   it("has an entry for every action, with the right actor, readable by owners and admins only", async () => {
     const fresh = await createSignedInUser(t);
     const { bytes } = await makePhoto({ gps: { latitude: 47.3, longitude: 8.5 } });
@@ -205,6 +236,11 @@ describe("the audit trail", () => {
       details: { before: { role: "viewer" }, after: { role: "member" } },
     });
     expect(newest("member.invite")).toMatchObject({ actor_id: admin.id, details: { email: fresh.email } });
+    expect(newest("member.join")).toMatchObject({
+      actor_id: fresh.id,
+      target_id: fresh.id,
+      details: { email: fresh.email, role: "viewer" },
+    });
     expect(newest("pole.update")).toMatchObject({
       actor_id: admin.id,
       target_id: photo.pole_id,

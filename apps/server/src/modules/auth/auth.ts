@@ -256,6 +256,31 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
               targetId: i.id,
               details: { email: i.email, role: i.role },
             }),
+          // The invitee accepts or declines (they are the caller); an owner or admin cancels.
+          afterAcceptInvitation: ({ invitation: i, member: m }) =>
+            recordTeamChange({
+              organizationId: i.organizationId,
+              action: "member.join",
+              targetType: "member",
+              targetId: m.userId,
+              details: { email: i.email, role: m.role, invitationId: i.id },
+            }),
+          afterRejectInvitation: ({ invitation: i }) =>
+            recordTeamChange({
+              organizationId: i.organizationId,
+              action: "member.decline",
+              targetType: "invitation",
+              targetId: i.id,
+              details: { email: i.email, role: i.role },
+            }),
+          afterCancelInvitation: ({ invitation: i }) =>
+            recordTeamChange({
+              organizationId: i.organizationId,
+              action: "member.uninvite",
+              targetType: "invitation",
+              targetId: i.id,
+              details: { email: i.email, role: i.role },
+            }),
           afterUpdateMemberRole: ({ member: m, previousRole, user: u }) =>
             recordTeamChange({
               organizationId: m.organizationId,
