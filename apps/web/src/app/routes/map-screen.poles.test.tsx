@@ -19,6 +19,7 @@ const SERVER_ERROR = {
   status: 500,
   body: { code: "internal", message: "Something went wrong on our side." },
 };
+const POLE_GONE = { status: 404, body: { code: "not_found", message: "Pole not found" } };
 /** Pole A: three photos, the undated one last in list order; pole B: one. */
 const A1 = photo({ id: "a1", name: "a-2023.jpg", pole_id: "pole-a", date: "2023-01-01" });
 const A2 = photo({ id: "a2", name: "a-2024.jpg", pole_id: "pole-a", date: "2024-01-01" });
@@ -103,6 +104,19 @@ describe("MapScreen: a click on a pole", () => {
     expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
   });
 
+  it("says a pole that is gone (404) is not found, with no Retry, and Close leaves no panel", async () => {
+    serve({ "GET /api/poles/pole-b": () => POLE_GONE });
+    const user = userEvent.setup();
+    openMap("/map?region=13.4,52.5");
+    await user.click(await screen.findByRole("button", { name: "pole pole-b" }));
+    const status = await screen.findByTestId("photo-panel-status");
+    expect(await within(status).findByText("Pole not found")).toBeVisible();
+    expect(within(status).queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+    expect(status).not.toHaveTextContent("Could not load this pole's photos.");
+    await user.click(within(status).getByRole("button", { name: "Close" }));
+    expect(screen.queryByTestId("photo-panel-status")).not.toBeInTheDocument();
+  });
+
   it("a click on another pole while one loads wins", async () => {
     const slow = held();
     serve({ "GET /api/poles/pole-a": () => slow.answer });
@@ -166,6 +180,24 @@ describe("MapScreen: a region and photo in the URL (a reload, a link, back/forwa
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId("photo-panel")).not.toBeInTheDocument();
     expect(screen.queryByTestId("photo-panel-status")).not.toBeInTheDocument();
+  });
+});
+
+describe("MapScreen: a region and photo in the URL whose pole is gone", () => {
+  it("says the pole is not found, with no Retry", async () => {
+    serve({
+      "GET /api/images/a1": () => ({ status: 200, body: { image: A1 } }),
+      "GET /api/poles/pole-a": () => POLE_GONE,
+    });
+    const user = userEvent.setup();
+    const { router } = openMap("/map?region=13.4,52.5&photo=a1");
+    const status = await screen.findByTestId("photo-panel-status");
+    expect(await within(status).findByText("Pole not found")).toBeVisible();
+    expect(within(status).queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+    expect(status).not.toHaveTextContent("Could not load this pole's photos.");
+    await user.click(within(status).getByRole("button", { name: "Close" }));
+    expect(screen.queryByTestId("photo-panel-status")).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5");
   });
 });
 

@@ -197,6 +197,7 @@ export default function MapScreen() {
       {!selection && picked.status.state !== "none" && (
         <PhotoPanelStatus
           failed={picked.status.state === "failed" ? picked.status : undefined}
+          gone={picked.status.state === "gone"}
           onClose={picked.clear}
           sheet={compact}
         />

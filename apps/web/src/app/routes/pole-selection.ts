@@ -3,7 +3,7 @@
  * compact form, so a photo's record and its timeline come from GET /api/poles/:id.
  * - A click on a pole fetches its timeline and then selects its latest photo (the URL keeps
  *   ?region=…&photo=…); until then the panel says it is loading, or that it failed, with Retry. A
- *   click on another pole while one loads wins.
+ *   click on another pole while one loads wins. A pole that is gone (404) is said to be, without Retry.
  * - A photo in the URL (a step along the timeline, a reload, a link, back/forward, a photo moved to
  *   another pole) is found in the cached timelines, else looked up by id (GET /api/images/:id)
  *   for its pole_id, whose timeline is then fetched.
@@ -22,7 +22,11 @@ import type { MapUrl } from "./use-map-url";
 
 /** What the panel shows while there is no selection to show. */
 export type PanelStatus =
-  { state: "none" } | { state: "loading" } | { state: "failed"; error: Error; retry: () => void };
+  | { state: "none" }
+  | { state: "loading" }
+  | { state: "failed"; error: Error; retry: () => void }
+  /** The pole is no longer there (404): asking again would not bring it back. */
+  | { state: "gone" };
 
 export interface PoleSelection {
   selection: Selection | null;
@@ -43,6 +47,8 @@ interface Opening {
 
 const NONE: PanelStatus = { state: "none" };
 const LOADING: PanelStatus = { state: "loading" };
+const GONE: PanelStatus = { state: "gone" };
+const poleGone = (e: Error) => e instanceof ApiError && e.status === 404;
 
 export function usePoleSelection(url: MapUrl): PoleSelection {
   const queryClient = useQueryClient();
@@ -109,6 +115,7 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
   function panelStatus(): PanelStatus {
     if (loadingPole) {
       const { error, poleId: id } = loadingPole;
+      if (error && poleGone(error)) return GONE;
       return error ? { state: "failed", error, retry: () => openPole(id) } : LOADING;
     }
     if (selection || regionId === null || photoId === null) return NONE;
@@ -119,8 +126,10 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
     }
     if (lookupId !== null && looked.isPending) return LOADING;
     if (poleId === null) return NONE;
-    if (timeline.isError)
+    if (timeline.isError) {
+      if (poleGone(timeline.error)) return GONE;
       return { state: "failed", error: timeline.error, retry: () => void timeline.refetch() };
+    }
     return timeline.isPending || timeline.isFetching ? LOADING : NONE;
   }
 }

@@ -1,10 +1,11 @@
 /**
  * The panel while a pole's photos load (a click on its marker, a reload with ?photo=), or when
- * they could not be loaded: what failed, with Retry. Same place and size as the photo's panel.
+ * they could not be loaded: what failed, with Retry; or that the pole is gone (no Retry: asking
+ * again would not bring it back). Same place and size as the photo's panel.
  */
 import CloseIcon from "@mui/icons-material/Close";
-import { Box, CircularProgress, IconButton, Paper, Stack, Typography } from "@mui/material";
-import { mapScreenTexts } from "@poleatlas/shared";
+import { Alert, Box, CircularProgress, IconButton, Paper, Stack, Typography } from "@mui/material";
+import { mapScreenTexts, messages } from "@poleatlas/shared";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { loadTexts } from "../../../config/texts";
 import { panelFrame } from "./photo-panel";
@@ -12,16 +13,18 @@ import { panelFrame } from "./photo-panel";
 export interface PhotoPanelStatusProps {
   /** Absent while loading. */
   failed?: { error: Error; retry: () => void };
+  /** The pole no longer exists (the API answered 404). */
+  gone?: boolean;
   onClose: () => void;
   sheet?: boolean;
 }
 
-export function PhotoPanelStatus({ failed, onClose, sheet = false }: PhotoPanelStatusProps) {
+export function PhotoPanelStatus({ failed, gone = false, onClose, sheet = false }: PhotoPanelStatusProps) {
   return (
     <Paper
       component="aside"
-      aria-label={failed ? loadTexts.poleFailed : loadTexts.poleLoading}
-      aria-busy={!failed}
+      aria-label={gone ? messages.poleNotFound : failed ? loadTexts.poleFailed : loadTexts.poleLoading}
+      aria-busy={!failed && !gone}
       data-testid="photo-panel-status"
       square={!sheet}
       elevation={8}
@@ -33,7 +36,9 @@ export function PhotoPanelStatus({ failed, onClose, sheet = false }: PhotoPanelS
           <CloseIcon />
         </IconButton>
       </Stack>
-      {failed ? (
+      {gone ? (
+        <Alert severity="warning">{messages.poleNotFound}</Alert>
+      ) : failed ? (
         <LoadErrorAlert title={loadTexts.poleFailed} error={failed.error} onRetry={failed.retry} stacked />
       ) : (
         <Box
