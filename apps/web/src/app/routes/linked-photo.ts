@@ -1,11 +1,15 @@
 /**
- * A link naming only a photo (/map?photo=ID): ask for that one photo, then open its region (the
- * shared rounding rule of its coordinates) with it selected. Never the whole list: at 100k photos
- * that is a 50 MB answer. A missing, someone else's or malformed photo id gets a notice instead.
+ * A link naming only a photo (/map?photo=ID): ask for that one photo, then open the region of its
+ * pole with it selected. A region draws the poles whose own position lies in it, and a photo near
+ * a region's border may have its pole across it: so the pole's position (GET /api/poles/:id, the
+ * timeline the panel then shows) names the region; a photo without a pole its own coordinates
+ * (the shared rounding rule). Never the whole list: at 100k photos that is a 50 MB answer. A
+ * missing, someone else's or malformed photo id gets a notice instead.
  */
 import { regionKey } from "@poleatlas/shared";
 import { useEffect } from "react";
 import { useImage } from "../../features/images";
+import { usePoleTimeline } from "../../features/poles";
 import { ApiError } from "../../lib/api-client";
 import type { MapUrl } from "./use-map-url";
 
@@ -18,14 +22,19 @@ export function useLinkedPhoto(url: MapUrl) {
     lookupId !== null &&
     linked.error instanceof ApiError &&
     (linked.error.status === 404 || linked.error.status === 400);
+  const photo = lookupId !== null && linked.data?.id === lookupId ? linked.data : null;
+  const pole = usePoleTimeline(photo?.pole_id ?? null);
 
   useEffect(() => {
-    const photo = linked.data;
-    if (lookupId === null || !photo) return;
-    if (photo.longitude !== null && photo.latitude !== null) {
+    if (!photo) return;
+    if (photo.pole_id !== null && !pole.isError) {
+      const where = pole.data?.pole; // until the pole's answer comes, wait for it
+      if (where) url.show(regionKey(where.longitude, where.latitude), photo.id);
+    } else if (photo.longitude !== null && photo.latitude !== null) {
+      // No pole, or its answer failed: the photo's own region (the panel says what failed).
       url.show(regionKey(photo.longitude, photo.latitude), photo.id);
     } else url.show(null, null); // no position, so no region to open it in
-  }, [lookupId, linked.data, url]);
+  }, [photo, pole.data, pole.isError, url]);
 
   return {
     /** The link's photo is missing or someone else's: the notice stays until dismissed. */

@@ -110,6 +110,23 @@ describe("MapScreen: a link naming only a photo", () => {
     expect(server.calls.map((c) => c.path)).toContain("/api/poles/pole-1");
   });
 
+  it("opens the region of the photo's pole, where that pole is drawn, when the photo lies across a region border", async () => {
+    // 13.44999 rounds to region 13.4, the pole's 13.45001 (a metre east) to 13.5.
+    const edge = photo({ id: "p9", pole_id: "pole-east", longitude: 13.44999, latitude: 52.52 });
+    const east = poleSummary({ id: "pole-east", longitude: 13.45001, latitude: 52.52 });
+    serve({
+      "GET /api/regions": () => ({
+        status: 200,
+        body: { regions: [BERLIN, region({ id: "13.5,52.5" })] },
+      }),
+      "GET /api/images/p9": () => ({ status: 200, body: { image: edge } }),
+      "GET /api/poles/pole-east": () => ({ status: 200, body: { pole: east, images: [edge] } }),
+    });
+    const { router } = openMap("/map?photo=p9");
+    await waitFor(() => expect(router.state.location.search).toBe("?photo=p9&region=13.5%2C52.5"));
+    await waitFor(() => expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-selected", "p9"));
+  });
+
   it.each([
     ["missing or someone else's", 404, { code: "not_found", message: "Image not found" }],
     ["malformed", 400, { code: "invalid_request", message: "Invalid id", field: "params.id" }],
