@@ -21,13 +21,17 @@ const POLES = poleMarkersOf([
   { id: "near", label: "P-7", latitude: 52.521, longitude: 13.4, count: 3 },
 ]);
 
-function setup(regionPoles = POLES) {
+/** `labelSaved`: when the label's PATCH is answered (at once unless told). */
+function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve()) {
   const server = fakeServer({
     "GET /api/poles": () => ({ status: 200, body: regionPoles }),
-    "PATCH /api/poles/here": (call) => ({
-      status: 200,
-      body: { pole: { ...HERE, label: (call.body as { label: string }).label.trim() } },
-    }),
+    "PATCH /api/poles/here": async (call) => {
+      await labelSaved;
+      return {
+        status: 200,
+        body: { pole: { ...HERE, label: (call.body as { label: string }).label.trim() } },
+      };
+    },
     "PATCH /api/images/p1": () => ({ status: 200, body: { image: P } }),
   });
   const client = new QueryClient({
@@ -54,6 +58,23 @@ describe("PoleFields", () => {
     await userEvent.type(field, "P-10423{Enter}");
     await waitFor(() => expect(patches()).toHaveLength(1));
     expect(patches()[0]).toMatchObject({ path: "/api/poles/here", body: { label: "P-10423" } });
+  });
+
+  it("saves once on Enter then leaving the field, while the save is on its way and after", async () => {
+    let answer: () => void = () => {};
+    const { patches } = setup(POLES, new Promise((resolve) => (answer = resolve)));
+    const field = await screen.findByLabelText("Pole label");
+    await userEvent.clear(field);
+    await userEvent.type(field, "P-10423{Enter}");
+    await userEvent.tab();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(patches()).toHaveLength(1);
+    answer();
+    await userEvent.click(field);
+    await userEvent.tab();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(patches()).toHaveLength(1);
+    expect(field).toHaveValue("P-10423");
   });
 
   it("offers the region's other poles nearest first, and moves or splits the photo", async () => {

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
 import { MAX_POLE_LABEL_LENGTH, poleTexts, type ImageRecord, type PoleSummary } from "@poleatlas/shared";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { useRegionPoles } from "../api/get-poles";
 import { usePatchImage } from "../api/patch-image";
@@ -22,12 +22,19 @@ function LabelField({ pole }: { pole: PoleSummary }) {
   const [label, setLabel] = useState(pole.label);
   const save = usePatchPole();
   const [error, setError] = useState<string | null>(null);
+  /** The label last sent (on its way or saved): Enter and then leaving the field save once. */
+  const sent = useRef<string | null>(null);
   const commit = () => {
-    if (label.trim() === pole.label) return;
+    const value = label.trim();
+    if (value === (sent.current ?? pole.label)) return;
+    sent.current = value;
     setError(null);
     save.mutateAsync({ id: pole.id, label }).then(
       (saved) => setLabel(saved.label),
-      (e: unknown) => setError(failure(e)),
+      (e: unknown) => {
+        if (sent.current === value) sent.current = null; // not saved: the next Enter tries again
+        setError(failure(e));
+      },
     );
   };
   return (
