@@ -1,7 +1,8 @@
 /**
  * The signed-in user's data kept on this device for offline use: the service worker's DATA_CACHE
  * and the last user (id and e-mail) in localStorage, so /map can open with no network. Both go on
- * sign-out, when the session is found gone, and when another user signs in.
+ * sign-out, when the session is found gone, and when another user signs in, with whatever features
+ * keep of the user in memory.
  */
 import type { AuthUser } from "@poleatlas/shared";
 import { CLEAR_DATA_MESSAGE, DATA_CACHE } from "../../sw/routes";
@@ -38,8 +39,17 @@ export async function sessionConfirmed(user: AuthUser | null): Promise<void> {
   }
 }
 
+/** What features keep of the user in memory only (unsaved note drafts): forgotten with the rest. */
+const inMemory = new Set<() => void>();
+
+/** Registers `forget` to run whenever the user's data is dropped (sign-out, another user). */
+export function forgetWithUserData(forget: () => void): void {
+  inMemory.add(forget);
+}
+
 /** Drops everything kept for the user: the worker's copies (in flight ones too) and the last user. */
 export async function clearUserData(): Promise<void> {
+  for (const forget of inMemory) forget();
   try {
     localStorage.removeItem(LAST_USER_KEY);
   } catch {

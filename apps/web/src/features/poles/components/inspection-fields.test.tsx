@@ -3,6 +3,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearUserData } from "../../../lib/offline/user-data";
 import { fakeServer } from "../../../test/fake-server";
 import { photo } from "../../../test/records";
 import { InspectionFields } from "./inspection-fields";
@@ -71,6 +72,16 @@ describe("InspectionFields", () => {
     renderFields(d1);
     expect(screen.getByLabelText("Notes")).toHaveValue("Crossarm cracked");
     expect(screen.getByRole("button", { name: "Save notes" })).toBeInTheDocument();
+  });
+
+  it("forgets every draft with the user's data (sign-out, another user)", async () => {
+    const d5 = photo({ id: "d5", notes: "saved" });
+    const first = renderFields(d5);
+    await userEvent.type(screen.getByLabelText("Notes"), " and typed");
+    first.unmount();
+    await clearUserData();
+    renderFields(d5);
+    expect(screen.getByLabelText("Notes")).toHaveValue("saved");
   });
 
   it("forgets the draft once it is saved, also when the panel was closed before the answer", async () => {

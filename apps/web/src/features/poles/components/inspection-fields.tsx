@@ -25,10 +25,12 @@ import {
 } from "@poleatlas/shared";
 import { useState } from "react";
 import { ApiError } from "../../../lib/api-client";
+import { forgetWithUserData } from "../../../lib/offline/user-data";
 import { usePatchImage } from "../api/patch-image";
 
-/** Unsaved notes by photo id; a draft goes once it is saved or cancelled. */
+/** Unsaved notes by photo id; a draft goes once it is saved or cancelled, all on sign-out. */
 const drafts = new Map<string, string>();
+forgetWithUserData(() => drafts.clear());
 
 const LEVELS: { value: Risk; label: string }[] = [
   { value: "low", label: mapScreenTexts.lowRisk },
