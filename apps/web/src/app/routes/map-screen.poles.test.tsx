@@ -62,6 +62,16 @@ function held() {
   return { answer, release };
 }
 
+/** The panel says the pole is gone (no Retry that could never succeed), and Close leaves none. */
+async function closePoleNotFound(user: ReturnType<typeof userEvent.setup>) {
+  const status = await screen.findByTestId("photo-panel-status");
+  expect(await within(status).findByText("Pole not found")).toBeVisible();
+  expect(within(status).queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+  expect(status).not.toHaveTextContent("Could not load this pole's photos.");
+  await user.click(within(status).getByRole("button", { name: "Close" }));
+  expect(screen.queryByTestId("photo-panel-status")).not.toBeInTheDocument();
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -105,16 +115,15 @@ describe("MapScreen: a click on a pole", () => {
   });
 
   it("says a pole that is gone (404) is not found, with no Retry, and Close leaves no panel", async () => {
-    serve({ "GET /api/poles/pole-b": () => POLE_GONE });
+    const server = serve({ "GET /api/poles/pole-b": () => POLE_GONE });
     const user = userEvent.setup();
     openMap("/map?region=13.4,52.5");
     await user.click(await screen.findByRole("button", { name: "pole pole-b" }));
-    const status = await screen.findByTestId("photo-panel-status");
-    expect(await within(status).findByText("Pole not found")).toBeVisible();
-    expect(within(status).queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
-    expect(status).not.toHaveTextContent("Could not load this pole's photos.");
-    await user.click(within(status).getByRole("button", { name: "Close" }));
-    expect(screen.queryByTestId("photo-panel-status")).not.toBeInTheDocument();
+    await closePoleNotFound(user);
+    // Its marker was out of date: the region's poles and the regions are asked for again.
+    const asked = (path: string) => server.calls.filter((c) => c.path.startsWith(path)).length;
+    await waitFor(() => expect(asked("/api/poles?region")).toBe(2));
+    expect(asked("/api/regions")).toBe(2);
   });
 
   it("a click on another pole while one loads wins", async () => {
@@ -191,12 +200,7 @@ describe("MapScreen: a region and photo in the URL whose pole is gone", () => {
     });
     const user = userEvent.setup();
     const { router } = openMap("/map?region=13.4,52.5&photo=a1");
-    const status = await screen.findByTestId("photo-panel-status");
-    expect(await within(status).findByText("Pole not found")).toBeVisible();
-    expect(within(status).queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
-    expect(status).not.toHaveTextContent("Could not load this pole's photos.");
-    await user.click(within(status).getByRole("button", { name: "Close" }));
-    expect(screen.queryByTestId("photo-panel-status")).not.toBeInTheDocument();
+    await closePoleNotFound(user);
     expect(router.state.location.search).toBe("?region=13.4%2C52.5");
   });
 });

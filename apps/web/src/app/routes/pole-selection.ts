@@ -10,9 +10,16 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { latestPhoto, selectionInTimeline, useImage, type Selection } from "../../features/images";
+import {
+  latestPhoto,
+  regionKeys,
+  selectionInTimeline,
+  useImage,
+  type Selection,
+} from "../../features/images";
 import {
   cachedPoleOf,
+  poleKeys,
   poleTimelineQueryOptions,
   usePoleTimeline,
   type PoleTimeline,
@@ -74,8 +81,14 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
           current.current.url.selectPhoto(latest?.id ?? null);
         },
         (e: unknown) => {
-          if (click !== clicks.current) return;
           const error = e instanceof Error ? e : new Error(String(e));
+          // Its marker is out of date (someone moved or deleted its photos): the region's poles
+          // and counts are asked for again, so the marker goes.
+          if (poleGone(error) && from !== null) {
+            void queryClient.invalidateQueries({ queryKey: poleKeys.region(from) });
+            void queryClient.invalidateQueries({ queryKey: regionKeys.all });
+          }
+          if (click !== clicks.current) return;
           setOpening({ poleId, regionId: from, error });
         },
       );
