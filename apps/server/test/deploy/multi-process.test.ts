@@ -12,7 +12,8 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { startTestS3, type TestS3 } from "../helpers/s3";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
 
-const ORIGIN = "http://poleatlas.test";
+// https: a production server refuses a plain-http PUBLIC_URL to another host.
+const ORIGIN = "https://poleatlas.test";
 const RATE_LIMIT_MAX = 4;
 
 let db: TestDatabase;

@@ -18,7 +18,8 @@ import {
 } from "../helpers/server-process";
 
 const run = promisify(execFile);
-const ORIGIN = "http://poleatlas.test";
+// https: a production server refuses a plain-http PUBLIC_URL to another host.
+const ORIGIN = "https://poleatlas.test";
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
 afterAll(async () => {

@@ -19,7 +19,8 @@ import {
 } from "../helpers/server-process";
 import { listFiles } from "../helpers/uploads";
 
-const ORIGIN = "http://poleatlas.test";
+// https: a production server refuses a plain-http PUBLIC_URL to another host.
+const ORIGIN = "https://poleatlas.test";
 const UPLOADS = 16;
 /** Four accounts with four uploads each: the most one user may have in flight at once. */
 const USERS = 4;

@@ -40,7 +40,7 @@ describe("mail across a crash", () => {
   it("is delivered by the next process after the one that queued it was killed", async () => {
     const dataDir = await makeDataDir("poleatlas-mailcrash-");
     dirs.push(dataDir);
-    const origin = "http://poleatlas.test";
+    const origin = "https://poleatlas.test"; // production refuses plain http to another host
     const env = {
       DATABASE_URL: db.url,
       MIGRATE_ON_START: "false",
