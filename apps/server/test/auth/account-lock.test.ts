@@ -7,6 +7,7 @@ import { authTexts } from "@poleatlas/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
+import { createAccountLockRepository } from "../../src/modules/auth/account-lock.repository";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, randomClientIp, signIn, TEST_ORIGIN } from "../helpers/users";
 
@@ -130,6 +131,41 @@ describe("account lock after repeated failed sign-ins", () => {
     expect(codes.filter((c) => c === 401)).toHaveLength(MAX);
     expect(codes.filter((c) => c === 429)).toHaveLength(MAX * 3);
     expectLocked(await fromAnywhere(u.email, u.password));
+  });
+
+  it("gives back attempts that tested no password (a refused origin), within their own window only", async () => {
+    const u = await createSignedInUser(t);
+    for (let i = 0; i < MAX + 2; i++) {
+      const res = await signIn(
+        t,
+        { email: u.email, password: `x-${i}` },
+        {
+          remoteAddress: "127.0.0.1",
+          headers: { "x-forwarded-for": randomClientIp(), origin: "https://evil.example" },
+        },
+      );
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await fromAnywhere(u.email, u.password)).statusCode).toBe(200);
+
+    // An attempt counted in a window that has since ended takes nothing from the new window.
+    const repo = createAccountLockRepository(t.db.database.db);
+    const settings = { max: MAX, windowSeconds: 900, lockSeconds: LOCK_SECONDS };
+    const key = `late-${u.id}@example.test`;
+    const old = await repo.reserve(key, { ...settings, nowMs: Date.now() - 901_000 });
+    const current = await repo.reserve(key, { ...settings, nowMs: Date.now() });
+    expect(current.since).toBeGreaterThan(old.since);
+    await repo.release(key, old.since);
+    const count = async () =>
+      (
+        await t.db.database.pool.query<{ count: number }>(
+          `SELECT count FROM rate_limit WHERE key LIKE 'sign-in-account|%' AND last_request = $1`,
+          [current.since],
+        )
+      ).rows[0]?.count;
+    expect(await count()).toBe(1);
+    await repo.release(key, current.since);
+    expect(await count()).toBe(0);
   });
 
   it("answers an address without an account exactly like one with an account", async () => {

@@ -7,7 +7,7 @@
  * between them than one guesser in a row would.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../infra/db/database";
 import { rateLimit } from "../../infra/db/schema";
 
@@ -46,19 +46,20 @@ export function nextAttempt(row: AttemptRow, s: AttemptSettings): AttemptRow | "
 
 export function createAccountLockRepository(db: Db) {
   return {
-    /** Counts one attempt and answers the row as it is now, or the lock's start if refused. */
+    /**
+     * Counts one attempt and answers the row's timestamp as it is now (the reservation's mark for
+     * `release`), or the lock's start if refused.
+     */
     reserve(email: string, s: AttemptSettings): Promise<{ refused: boolean; since: number }> {
       const key = keyFor(email);
       return db.transaction(async (tx) => {
-        await tx
+        // One statement creates or locks the row and reads it: a prune between two statements
+        // cannot leave it missing.
+        const [row] = await tx
           .insert(rateLimit)
           .values({ id: randomUUID(), key, count: 0, lastRequest: s.nowMs })
-          .onConflictDoNothing({ target: rateLimit.key });
-        const [row] = await tx
-          .select({ count: rateLimit.count, since: rateLimit.lastRequest })
-          .from(rateLimit)
-          .where(eq(rateLimit.key, key))
-          .for("update");
+          .onConflictDoUpdate({ target: rateLimit.key, set: { key: sql`excluded.key` } })
+          .returning({ count: rateLimit.count, since: rateLimit.lastRequest });
         const next = nextAttempt(row ?? { count: 0, since: s.nowMs }, s);
         if (next === "refused") return { refused: true, since: row?.since ?? s.nowMs };
         await tx
@@ -69,12 +70,16 @@ export function createAccountLockRepository(db: Db) {
       });
     },
 
-    /** Takes back an attempt that proved nothing about the password. */
-    async release(email: string): Promise<void> {
+    /**
+     * Takes back an attempt that proved nothing about the password, only while its window (or
+     * lock) is the one it was counted in: a window begun since holds none of it, and a lost
+     * attempt must not erase a failure counted there.
+     */
+    async release(email: string, reservedSince: number): Promise<void> {
       await db
         .update(rateLimit)
         .set({ count: sql`GREATEST(${rateLimit.count} - 1, 0)` })
-        .where(eq(rateLimit.key, keyFor(email)));
+        .where(and(eq(rateLimit.key, keyFor(email)), eq(rateLimit.lastRequest, reservedSince)));
     },
 
     async clear(email: string): Promise<void> {

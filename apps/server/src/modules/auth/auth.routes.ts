@@ -57,24 +57,27 @@ async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply
     body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
   });
   await mod.pruneRateLimits();
-  let signInEmail: string | undefined;
+  let signIn: { email: string; reservedSince: number } | undefined;
   if (isSignIn(req)) {
     // Every sign-in better-auth tries must be one the account lock counted: a body in any other
     // form (better-auth also reads form posts) is refused here, not passed on uncounted.
     const read = signInEmailOf(req, body);
     if (read.refused) return reply.status(read.refused).send(read.answer);
-    signInEmail = read.email;
-    const lock = await mod.accountLock.begin(signInEmail);
+    const lock = await mod.accountLock.begin(read.email);
     if (lock.locked) return tooManyAttempts(reply, lock.retryAfterSeconds);
+    signIn = { email: read.email, reservedSince: lock.reservedSince };
   }
+  const settle = (status: number) =>
+    signIn ? mod.accountLock.settle(signIn.email, signIn.reservedSince, status) : Promise.resolve();
   let res: Response;
   try {
     res = await authRequest.run({ headers }, () => mod.auth.handler(request));
   } catch (err) {
-    if (signInEmail !== undefined) await mod.accountLock.settle(signInEmail, 500);
+    // The handler's own error is the one to report, not a failure to give the attempt back.
+    await settle(500).catch((e: unknown) => req.log.error({ err: e }, "could not settle a sign-in attempt"));
     throw err;
   }
-  if (signInEmail !== undefined) await mod.accountLock.settle(signInEmail, res.status);
+  await settle(res.status);
 
   reply.status(res.status);
   res.headers.forEach((value, name) => {
