@@ -14,7 +14,7 @@ import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerImages } from "./modules/images/images.module";
-import { devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
+import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
 import { registerCompression } from "./plugins/compression";
 import { registerErrorHandler } from "./plugins/error-handler";
@@ -95,7 +95,10 @@ export async function buildApp({
   // workspace and with which role: the seam the photo modules receive.
   const auth = await createAuthModule({ config, database, mailer, log: app.log });
   authRoutes(app, auth);
-  if (config.mail.devMailbox) devMailboxRoutes(app, { dir: config.mail.outboxDir });
+  if (config.mail.devMailbox) {
+    devMailboxRoutes(app, { dir: config.mail.outboxDir, key: auth.devMailboxKey });
+    app.log.info(`read the mail at ${config.publicUrl}${DEV_MAILBOX_PATH}?key=${auth.devMailboxKey}`);
+  }
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const requireActor = registerWorkspaces(app, { db: database.db, requireUser: auth.requireUser });
   registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });

@@ -55,6 +55,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("PoleAtlas <no-reply@poleatlas.localhost>"),
   DEV_MAILBOX: z.enum(["auto", "true", "false"]).default("auto"),
+  // Unset: derived from the auth secret (stable for a data folder) and logged at start.
+  DEV_MAILBOX_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   // Map imagery hosts the Content-Security-Policy lets the globe load tiles from.
   CSP_IMAGERY_ORIGINS: z
     .string()
@@ -195,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         !e.SMTP_URL &&
         (e.DEV_MAILBOX === "true" ||
           (e.DEV_MAILBOX === "auto" && isLoopbackHost(e.HOST) && e.NODE_ENV !== "production")),
+      /** The mailbox answers only `?key=` this (see auth-module's devMailboxKey). */
+      devMailboxKey: e.DEV_MAILBOX_KEY,
     },
     security: {
       imageryOrigins: [...new Set([...e.CSP_IMAGERY_ORIGINS, ...e.BASEMAPS.map(basemapOrigin)])],

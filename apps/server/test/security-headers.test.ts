@@ -8,7 +8,7 @@ import path from "node:path";
 import { imageCreatedSchema } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "./helpers/app";
+import { buildTestApp, TEST_MAILBOX_URL, type TestApp } from "./helpers/app";
 import { startTestS3 } from "./helpers/s3";
 import { upload } from "./helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "./helpers/users";
@@ -132,7 +132,11 @@ describe("security headers", () => {
   });
 
   it("gives the dev mailbox its own strict policy that still allows its inline style and icon", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/dev/mail", headers: { host: "localhost:8080" } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: TEST_MAILBOX_URL,
+      headers: { host: "localhost:8080" },
+    });
     expect(res.statusCode).toBe(200);
     expectCommonHeaders(res.headers, "/dev/mail");
     const csp = directives(res.headers["content-security-policy"]);

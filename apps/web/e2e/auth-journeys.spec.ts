@@ -1,7 +1,7 @@
 /** The two account journeys of the issue, in Chromium against the real built server. */
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
-import { createConfirmedUser, waitForMail } from "./support/auth";
+import { createConfirmedUser, E2E_MAILBOX_URL, waitForMail } from "./support/auth";
 import { expect, test } from "./support/fixtures";
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -30,7 +30,7 @@ test("sign up → confirm from the dev mailbox → sign in → log out", async (
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("alert")).toContainText("Please confirm your email address first");
 
-  await page.goto("/dev/mail");
+  await page.goto(E2E_MAILBOX_URL);
   const message = page.locator("article", { hasText: email }).first();
   await expect(message).toContainText("Confirm your PoleAtlas account");
   await shot(page, testInfo, "dev-mailbox");

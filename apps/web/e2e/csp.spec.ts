@@ -4,7 +4,7 @@
  * the login page and the dev mailbox run without one violation in Chromium.
  */
 import type { Page } from "@playwright/test";
-import { createConfirmedUser, signInContext } from "./support/auth";
+import { createConfirmedUser, E2E_MAILBOX_URL, signInContext } from "./support/auth";
 import { expect, test } from "./support/fixtures";
 import { clickMarkerByHook, settle, uploadJpeg } from "./support/map-globe";
 
@@ -97,7 +97,7 @@ test("the app, the globe, its dialogs and the dev mailbox run under the CSP with
   await collect();
 
   // The dev mailbox, a page with its own, stricter policy.
-  const mailbox = await page.goto("/dev/mail");
+  const mailbox = await page.goto(E2E_MAILBOX_URL);
   expect(mailbox?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Dev mailbox" })).toBeVisible();
   await collect();

@@ -161,5 +161,6 @@ export const readinessSchema = z.object({
   storage: z.boolean(),
 });
 /** GET /dev/mail takes no parameters and answers an HTML page. */
-export const devMailboxQuerySchema = z.object({});
+/** `key`: the mailbox's key, logged at start (a page a same-host proxy could reach stays shut). */
+export const devMailboxQuerySchema = z.object({ key: z.string().max(200).optional() });
 export const htmlPageSchema = z.string();

@@ -5,8 +5,12 @@
 import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
-import { isDirectLocalRequest, renderMailbox } from "../../src/modules/mail/dev-mailbox.routes";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import {
+  devMailboxKeyOf,
+  isDirectLocalRequest,
+  renderMailbox,
+} from "../../src/modules/mail/dev-mailbox.routes";
+import { buildTestApp, TEST_MAILBOX_KEY, TEST_MAILBOX_URL, type TestApp } from "../helpers/app";
 import { signUp } from "../helpers/users";
 import { waitFor } from "./mail-helpers";
 
@@ -23,7 +27,7 @@ describe("dev mailbox", () => {
     await signUp(t, { email: "first@example.test", password: "secret1" });
     await signUp(t, { email: "second@example.test", password: "secret1" });
     const page = await waitFor(async () => {
-      const res = await t.app.inject({ method: "GET", url: "/dev/mail" });
+      const res = await t.app.inject({ method: "GET", url: TEST_MAILBOX_URL });
       return res.body.includes("second@example.test") && res.body.includes("first@example.test")
         ? res
         : undefined;
@@ -60,7 +64,7 @@ describe("dev mailbox", () => {
 
   it("answers only a browser on this machine talking to it directly", async () => {
     const get = (headers: Record<string, string>, remoteAddress = "127.0.0.1") =>
-      t.app.inject({ method: "GET", url: "/dev/mail", headers, remoteAddress });
+      t.app.inject({ method: "GET", url: TEST_MAILBOX_URL, headers, remoteAddress });
     for (const [headers, remoteAddress] of [
       [{ host: "localhost:8080" }, "127.0.0.1"],
       [{ host: "127.0.0.1:41234" }, "127.0.0.1"],
@@ -85,6 +89,25 @@ describe("dev mailbox", () => {
       expect(res.statusCode, `${JSON.stringify(headers)} from ${remoteAddress}`).toBe(404);
       expect(res.body).not.toContain("Dev mailbox");
     }
+  });
+
+  it("opens only with its key, which the log names; without a key it derives one from the auth secret", async () => {
+    const get = (url: string) => t.app.inject({ method: "GET", url, headers: { host: "localhost:8080" } });
+    expect((await get(TEST_MAILBOX_URL)).statusCode).toBe(200);
+    for (const url of [
+      "/dev/mail",
+      "/dev/mail?key=",
+      `/dev/mail?key=${TEST_MAILBOX_KEY}x`,
+      "/dev/mail?key=guess",
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain("Dev mailbox");
+    }
+    const a = devMailboxKeyOf("s".repeat(32));
+    expect(a).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(devMailboxKeyOf("s".repeat(32))).toBe(a);
+    expect(devMailboxKeyOf("t".repeat(32))).not.toBe(a);
   });
 
   it("refuses HTTP/1.0, which nginx's plain proxy_pass speaks with our own loopback name as Host", () => {
@@ -120,7 +143,7 @@ describe("dev mailbox switched off", () => {
   });
 
   it("answers 404", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/dev/mail" });
+    const res = await t.app.inject({ method: "GET", url: TEST_MAILBOX_URL });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -14,6 +14,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The dev mailbox's key in test apps: `/dev/mail?key=` this. */
+export const TEST_MAILBOX_KEY = "test-mailbox-key-0123456789";
+export const TEST_MAILBOX_URL = `/dev/mail?key=${TEST_MAILBOX_KEY}`;
+
 /**
  * The real app on its own migrated database and data folder; env overrides go through config.
  * `storage` replaces the photo storage config describes (e.g. a wrapper that slows or fails it).
@@ -29,6 +33,7 @@ export async function buildTestApp(
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, "no-web"),
+    DEV_MAILBOX_KEY: TEST_MAILBOX_KEY,
     ...env,
   });
   const app = await buildApp({ config, database: db.database, storage: await opts.storage?.(config) });

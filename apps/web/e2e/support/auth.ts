@@ -48,6 +48,10 @@ interface ApiResponse {
   text: string;
 }
 
+/** The dev mailbox opens only with its key (set for the e2e server in global-setup.ts). */
+export const E2E_MAILBOX_KEY = "e2e-mailbox-key-0123456789";
+export const E2E_MAILBOX_URL = `/dev/mail?key=${E2E_MAILBOX_KEY}`;
+
 const randomLoopback = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 function send(method: string, urlPath: string, body: unknown, localAddress?: string): Promise<ApiResponse> {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeDataDir, startServerProcess } from "../../../server/test/helpers/server-process";
 import { assertChromium } from "./chromium";
+import { E2E_MAILBOX_KEY } from "./auth";
 import { E2E_BASEMAP, startTileServer } from "./tile-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -38,6 +39,7 @@ export default async function globalSetup() {
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       DEV_MAILBOX: "true",
+      DEV_MAILBOX_KEY: E2E_MAILBOX_KEY,
       BASEMAPS: JSON.stringify(basemaps),
     },
     onOutput: process.env.E2E_SERVER_LOG ? (c) => process.stderr.write(c) : undefined,

@@ -15,8 +15,7 @@ export function createMailer(mail: Config["mail"], log: MailLog, opts: { boss?: 
   if (!mail.smtpUrl) {
     log.info(
       { outbox: mail.outboxDir },
-      `SMTP_URL is unset: mail is written to ${mail.outboxDir} and its links are logged` +
-        (mail.devMailbox ? "; read it at /dev/mail" : ""),
+      `SMTP_URL is unset: mail is written to ${mail.outboxDir} and its links are logged`,
     );
   }
   const failedDir = path.join(mail.outboxDir, "failed");

@@ -7,6 +7,7 @@ import { createAuditRepository } from "../audit/audit.repository";
 import { createAccountLockRepository } from "./account-lock.repository";
 import { createAccountLockService, type AccountLockService } from "./account-lock.service";
 import { createAuth, longestRateLimitWindowSeconds, type Auth } from "./auth";
+import { devMailboxKeyOf } from "../mail/dev-mailbox.routes";
 import { resolveAuthSecret } from "./auth-secret";
 import { createAuthRepository } from "./auth.repository";
 import { createRateLimitPruner } from "./rate-limit-pruner";
@@ -21,6 +22,8 @@ export interface AuthModule {
   /** Called on each forwarded auth request; deletes expired rate-limit rows at most hourly. */
   pruneRateLimits: () => Promise<void>;
   publicUrl: string;
+  /** What /dev/mail asks for in `?key=` (config's DEV_MAILBOX_KEY, else from the secret). */
+  devMailboxKey: string;
 }
 
 export async function createAuthModule(deps: {
@@ -72,5 +75,6 @@ export async function createAuthModule(deps: {
     }),
     pruneRateLimits,
     publicUrl: config.publicUrl,
+    devMailboxKey: config.mail.devMailboxKey ?? devMailboxKeyOf(secret),
   };
 }

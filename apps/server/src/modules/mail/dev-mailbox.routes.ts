@@ -1,8 +1,10 @@
 /**
  * /dev/mail: the outbox as a web page, so a newcomer with no mail server can click the
  * confirmation and reset links. Registered only while mail goes to the outbox (see config's
- * DEV_MAILBOX); every value is escaped, since subjects and addresses come from users.
+ * DEV_MAILBOX), opened only with its key (`?key=`, logged at start); every value is escaped,
+ * since subjects and addresses come from users.
  */
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { devMailboxQuerySchema, htmlPageSchema } from "@poleatlas/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -79,10 +81,27 @@ export function isDirectLocalRequest(req: FastifyRequest): boolean {
   }
 }
 
-export function devMailboxRoutes(app: FastifyInstance, opts: { dir: string }): void {
+/**
+ * The mailbox's key when none is configured: derived from the auth secret, so it stays the same
+ * for a data folder (a bookmark keeps working) and is known only to whoever reads the log.
+ */
+export const devMailboxKeyOf = (secret: string) =>
+  createHmac("sha256", secret).update("poleatlas dev mailbox").digest("base64url").slice(0, 22);
+
+const sameKey = (given: string | undefined, key: string) => {
+  const a = Buffer.from(given ?? "");
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * No header tells a browser on this machine from a reverse proxy on it that sends none (nginx with
+ * `proxy_http_version 1.1` and a bare `proxy_pass`): the key, printed only in the log, does.
+ */
+export function devMailboxRoutes(app: FastifyInstance, opts: { dir: string; key: string }): void {
   const schema = { querystring: devMailboxQuerySchema, response: { 200: htmlPageSchema } };
   app.withTypeProvider<ZodTypeProvider>().get(DEV_MAILBOX_PATH, { schema }, async (req, reply) => {
-    if (!isDirectLocalRequest(req)) {
+    if (!isDirectLocalRequest(req) || !sameKey(req.query.key, opts.key)) {
       reply.callNotFound();
       return reply;
     }
