@@ -37,13 +37,16 @@ function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve(
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  render(
+  const fields = (pole: typeof HERE) => (
     <QueryClientProvider client={client}>
-      <PoleFields photo={P} pole={HERE} regionId="13.4,52.5" />
-    </QueryClientProvider>,
+      <PoleFields photo={P} pole={pole} regionId="13.4,52.5" />
+    </QueryClientProvider>
   );
+  const { rerender } = render(fields(HERE));
   const patches = () => server.actions().filter((c) => c.method === "PATCH");
-  return { patches };
+  /** The pole as the panel's timeline answer has it now (after a save, or a teammate's change). */
+  const poleIs = (label: string) => rerender(fields({ ...HERE, label }));
+  return { patches, poleIs };
 }
 
 describe("PoleFields", () => {
@@ -62,7 +65,7 @@ describe("PoleFields", () => {
 
   it("saves once on Enter then leaving the field, while the save is on its way and after", async () => {
     let answer: () => void = () => {};
-    const { patches } = setup(POLES, new Promise((resolve) => (answer = resolve)));
+    const { patches, poleIs } = setup(POLES, new Promise((resolve) => (answer = resolve)));
     const field = await screen.findByLabelText("Pole label");
     await userEvent.clear(field);
     await userEvent.type(field, "P-10423{Enter}");
@@ -70,11 +73,30 @@ describe("PoleFields", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(patches()).toHaveLength(1);
     answer();
+    await waitFor(() => expect(field).toHaveValue("P-10423"));
+    poleIs("P-10423");
     await userEvent.click(field);
     await userEvent.tab();
     await new Promise((r) => setTimeout(r, 50));
     expect(patches()).toHaveLength(1);
-    expect(field).toHaveValue("P-10423");
+  });
+
+  it("Escape while a save travels sends nothing back; a label a teammate changed since can be set again", async () => {
+    let answer: () => void = () => {};
+    const { patches, poleIs } = setup(POLES, new Promise((resolve) => (answer = resolve)));
+    const field = await screen.findByLabelText("Pole label");
+    await userEvent.clear(field);
+    await userEvent.type(field, "P-2{Enter}{Escape}");
+    await userEvent.tab();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(patches().map((c) => c.body)).toEqual([{ label: "P-2" }]);
+    answer();
+    await waitFor(() => expect(field).toHaveValue("P-2"));
+    poleIs("P-9"); // a teammate renamed it
+    await userEvent.clear(field);
+    await userEvent.type(field, "P-2{Enter}");
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches()[1]!.body).toEqual({ label: "P-2" });
   });
 
   it("offers the region's other poles nearest first, and moves or splits the photo", async () => {

@@ -22,17 +22,26 @@ function LabelField({ pole }: { pole: PoleSummary }) {
   const [label, setLabel] = useState(pole.label);
   const save = usePatchPole();
   const [error, setError] = useState<string | null>(null);
-  /** The label last sent (on its way or saved): Enter and then leaving the field save once. */
-  const sent = useRef<string | null>(null);
+  /**
+   * The label on its way: Enter and then leaving the field save once. Only while it travels: once
+   * answered, the pole's own label is what a new value is compared with (a teammate may change it).
+   */
+  const sending = useRef<string | null>(null);
   const commit = () => {
     const value = label.trim();
-    if (value === (sent.current ?? pole.label)) return;
-    sent.current = value;
+    if (value === pole.label || value === sending.current) return;
+    sending.current = value;
     setError(null);
+    const done = () => {
+      if (sending.current === value) sending.current = null;
+    };
     save.mutateAsync({ id: pole.id, label }).then(
-      (saved) => setLabel(saved.label),
+      (saved) => {
+        done();
+        setLabel(saved.label);
+      },
       (e: unknown) => {
-        if (sent.current === value) sent.current = null; // not saved: the next Enter tries again
+        done();
         setError(failure(e));
       },
     );
