@@ -44,13 +44,17 @@ export type WorkspacesResponse = z.infer<typeof workspacesResponseSchema>;
 /** The longest team name; it is shown in the sidebar's switcher and in invitation mails. */
 export const TEAM_NAME_MAX_LENGTH = 64;
 
+/** The teams one account may belong to (created or joined): teams cannot be deleted. */
+export const TEAMS_PER_USER = 50;
+
 /**
- * A team name as stored: control and format characters (line breaks, bidi overrides that would
- * make a mail read backwards) become spaces, runs of spaces one, no spaces at the ends.
+ * A team name as stored: control characters, line breaks and bidi controls (which would make a
+ * mail read backwards) become spaces, runs of spaces one, no spaces at the ends. Joiners (ZWJ,
+ * ZWNJ) stay: Persian names and joined emoji need them.
  */
 export const normalizeTeamName = (name: string): string =>
   name
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}\u200E\u200F\u202A-\u202E\u2066-\u2069]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 
@@ -77,6 +81,7 @@ export const workspaceTexts = {
   switchFailed: "Could not switch workspace. Try again.",
   teamNameRequired: "Enter a team name.",
   teamNameTooLong: `A team name has at most ${TEAM_NAME_MAX_LENGTH} characters.`,
+  tooManyTeams: `An account can belong to at most ${TEAMS_PER_USER} teams.`,
   roleNames: { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" },
   uploadedBy: "Uploaded by",
   ratedBy: "Rated by",

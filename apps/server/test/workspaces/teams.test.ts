@@ -3,7 +3,9 @@
  * and cannot switch to it; a personal workspace stays what the spec describes.
  */
 import {
+  normalizeTeamName,
   TEAM_NAME_MAX_LENGTH,
+  TEAMS_PER_USER,
   imageCreatedSchema,
   imageListSchema,
   poleMarkersSchema,
@@ -209,5 +211,34 @@ describe("a team's name", () => {
     const mail = await waitForOutboxMail(path.join(t.dataDir, "mail"), invitee, "invited you to a team");
     expect(mail.subject).not.toContain("Night");
     expect(mail.text).toContain('join the team "Night shift crew"');
+  });
+
+  it("belongs to at most TEAMS_PER_USER teams per account, created or joined", async () => {
+    const busy = await createSignedInUser(t);
+    for (let i = 0; i < TEAMS_PER_USER; i++) await createTeam(t, busy, `Busy ${i}`);
+    const one = await orgPost(t, busy, "create", { name: "One more", slug: `one-more-${randomUUID()}` });
+    expect(one.statusCode).toBe(403);
+    const host = await createSignedInUser(t);
+    const hosted = await createTeam(t, host, "Host crew");
+    await setActive(t, host, hosted);
+    const invited = await orgPost(t, host, "invite-member", {
+      email: busy.email,
+      role: "member",
+      organizationId: hosted,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const accepted = await orgPost(t, busy, "accept-invitation", {
+      invitationId: invited.json<{ id: string }>().id,
+    });
+    expect(accepted.statusCode).toBe(403);
+    expect(accepted.json()).toMatchObject({ message: workspaceTexts.tooManyTeams });
+  });
+
+  it("keeps joiners (Persian names, joined emoji) and drops only bidi controls", () => {
+    expect(normalizeTeamName("\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645")).toBe(
+      "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645",
+    );
+    expect(normalizeTeamName("crew \u{1F468}\u200D\u{1F527}")).toBe("crew \u{1F468}\u200D\u{1F527}");
+    expect(normalizeTeamName("a\u2066b\u202Ec\u200F")).toBe("a b c");
   });
 });

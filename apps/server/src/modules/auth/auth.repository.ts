@@ -1,7 +1,7 @@
 /** The little SQL the auth module runs itself; everything else goes through better-auth. */
 import { and, eq, like, lt, ne } from "drizzle-orm";
 import type { Db } from "../../infra/db/database";
-import { rateLimit, verification } from "../../infra/db/schema";
+import { member, rateLimit, verification } from "../../infra/db/schema";
 
 /** better-auth's identifier prefix for password-reset tokens (kept in front of the hash). */
 export const RESET_TOKEN_PREFIX = "reset-password:";
@@ -27,6 +27,11 @@ export function createAuthRepository(db: Db) {
             exceptId === undefined ? undefined : ne(verification.id, exceptId),
           ),
         );
+    },
+
+    /** How many teams the user belongs to. */
+    async teamsOf(userId: string): Promise<number> {
+      return db.$count(member, eq(member.userId, userId));
     },
 
     /** Prunes rate-limit counters last used before `cutoffMs` (better-auth stores epoch ms). */

@@ -10,6 +10,7 @@ import {
   PRODUCT_NAME,
   RESET_PASSWORD_PATH,
   TEAM_NAME_MAX_LENGTH,
+  TEAMS_PER_USER,
   workspaceTexts,
 } from "@poleatlas/shared";
 import { betterAuth } from "better-auth";
@@ -95,9 +96,6 @@ export const longestRateLimitWindowSeconds = (config: Config) =>
     config.auth.accountLock.lockSeconds,
     60,
   );
-
-/** The teams one user may belong to (better-auth counts memberships, not only teams created). */
-export const TEAMS_PER_USER = 50;
 
 /** Where the confirmation link lands after better-auth marks the address verified. */
 export const CONFIRMED_CALLBACK = "/login?confirmed=1";
@@ -229,7 +227,8 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
       organizationPlugin({
         ...workspaceAccess,
         disableOrganizationDeletion: true,
-        // Teams cannot be deleted, so the teams a user belongs to are capped.
+        // Teams cannot be deleted, so the teams a user belongs to are capped (better-auth counts
+        // memberships here, but only when a team is created: joining is checked below).
         organizationLimit: TEAMS_PER_USER,
         // Inviting again (the admin page's 'Resend') replaces the pending invitation.
         cancelPendingInvitationsOnReInvite: true,
@@ -256,6 +255,11 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
               targetId: i.id,
               details: { email: i.email, role: i.role },
             }),
+          beforeAcceptInvitation: async ({ user: u }) => {
+            if ((await repository.teamsOf(u.id)) >= TEAMS_PER_USER) {
+              throw new APIError("FORBIDDEN", { message: workspaceTexts.tooManyTeams });
+            }
+          },
           // The invitee accepts or declines (they are the caller); an owner or admin cancels.
           afterAcceptInvitation: ({ invitation: i, member: m }) =>
             recordTeamChange({

@@ -15,6 +15,7 @@ function failingRepository(): AuthRepository & { pruneCalls: number } {
     },
     deleteResetTokensOfUser: () => Promise.resolve(),
     deleteRateLimitsLastUsedBefore: () => Promise.resolve(),
+    teamsOf: () => Promise.resolve(0),
   };
   return repo;
 }
