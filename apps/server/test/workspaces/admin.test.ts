@@ -13,6 +13,7 @@ import {
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminRepository } from "../../src/modules/admin/admin.repository";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
@@ -130,6 +131,12 @@ describe("quotas", () => {
     const before = (await usage(other)).quotaBytes;
     expect((await setQuota(squatter, other.id, 900 * MB)).statusCode).toBe(403);
     expect((await usage(other)).quotaBytes).toBe(before);
+    // What the start-up warning names: this address, not the confirmed administrator's.
+    const unconfirmed = await createAdminRepository(t.db.database.db).unconfirmedOf([
+      INSTANCE_ADMIN,
+      "ops@example.test",
+    ]);
+    expect(unconfirmed).toEqual(["ops@example.test"]);
   });
 
   it("lists the team's members with usage and quota, for admins only", async () => {

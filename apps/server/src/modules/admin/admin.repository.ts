@@ -46,6 +46,19 @@ export function createAdminRepository(db: Db) {
       return row?.email_verified === true;
     },
 
+    /** Those of `emails` (lower-case) whose account exists and has not confirmed its address. */
+    async unconfirmedOf(emails: string[]): Promise<string[]> {
+      if (emails.length === 0) return [];
+      const res = await db.execute(
+        sql`SELECT lower(email) AS email FROM "user"
+            WHERE lower(email) IN (${sql.join(
+              emails.map((e) => sql`${e}`),
+              sql`, `,
+            )}) AND NOT email_verified ORDER BY 1`,
+      );
+      return (res.rows as { email: string }[]).map((r) => r.email);
+    },
+
     transaction: <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => db.transaction(fn),
 
     /** The quota in force, the row locked until the transaction ends (null: no such user). */

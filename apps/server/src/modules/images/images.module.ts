@@ -74,11 +74,20 @@ export async function registerImages(
   filesRoutes(app, { requireActor, service });
   polesRoutes(app, { requireActor, service: poles.service });
   auditRoutes(app, { requireActor, service: createAuditService(auditRepository) });
+  const adminRepository = createAdminRepository(database.db);
   const adminService = createAdminService({
-    repository: createAdminRepository(database.db),
+    repository: adminRepository,
     audit,
     adminEmails: config.adminEmails,
   });
+  // An administrator's address gives its rights only once confirmed: say so, or the 403s puzzle.
+  const unconfirmed = await adminRepository.unconfirmedOf(config.adminEmails);
+  if (unconfirmed.length > 0) {
+    log.warn(
+      { addresses: unconfirmed },
+      "ADMIN_EMAILS: these accounts have not confirmed their address and have no administrator rights until they do",
+    );
+  }
   adminRoutes(app, { requireActor, service: adminService });
   const exportService = createExportService({
     repository: createExportRepository(database.pool),
