@@ -136,6 +136,11 @@ export const poleTexts = {
   alreadyUploaded: "Already uploaded",
   saveFailed: "Could not save. Please try again.",
   saveNotes: "Save notes",
+  /** A draft kept while someone else saved other notes for the photo. */
+  notesChangedMeanwhile: (saved: string) =>
+    saved === ""
+      ? "Someone else cleared these notes after you started typing. Saving keeps your text."
+      : `Someone else changed these notes after you started typing. Saving replaces their text: “${saved}”`,
   retry: "Retry",
   poleSummary: (count: number) => (count === 1 ? "1 photo" : `${count} photos`),
 } as const;

@@ -2,6 +2,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { poleTexts } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearUserData } from "../../../lib/offline/user-data";
 import { fakeServer } from "../../../test/fake-server";
@@ -14,15 +15,19 @@ afterEach(() => {
 
 const P = photo({ id: "p1", risk: null, notes: null });
 
-function renderFields(shown = P) {
+function renderFields(shown = P, readOnly = false) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  return render(
+  const fields = (p: typeof P) => (
     <QueryClientProvider client={client}>
-      <InspectionFields photo={shown} />
-    </QueryClientProvider>,
+      <InspectionFields photo={p} readOnly={readOnly} />
+    </QueryClientProvider>
   );
+  const rendered = render(fields(shown));
+  /** The photo as the map's lists have it now (a teammate saved, say). */
+  const photoIs = (p: typeof P) => rendered.rerender(fields(p));
+  return { ...rendered, photoIs };
 }
 
 describe("InspectionFields", () => {
@@ -71,6 +76,30 @@ describe("InspectionFields", () => {
     other.unmount();
     renderFields(d1);
     expect(screen.getByLabelText("Notes")).toHaveValue("Crossarm cracked");
+    expect(screen.getByRole("button", { name: "Save notes" })).toBeInTheDocument();
+  });
+
+  it("shows a viewer the saved notes, not a draft kept from before, and no Save", async () => {
+    const v1 = photo({ id: "v1", notes: "saved" });
+    const first = renderFields(v1);
+    await userEvent.type(screen.getByLabelText("Notes"), " typed");
+    first.unmount();
+    renderFields(v1, true);
+    expect(screen.getByLabelText("Notes")).toHaveValue("saved");
+    expect(screen.queryByRole("button", { name: "Save notes" })).not.toBeInTheDocument();
+  });
+
+  it("follows notes saved elsewhere while nothing is typed, and warns before a draft replaces them", async () => {
+    const t1 = photo({ id: "t1", notes: "mine" });
+    const { photoIs } = renderFields(t1);
+    photoIs({ ...t1, notes: "from a teammate" });
+    expect(screen.getByLabelText("Notes")).toHaveValue("from a teammate");
+    expect(screen.queryByRole("button", { name: "Save notes" })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Notes"), " and mine");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    photoIs({ ...t1, notes: "changed again" });
+    expect(screen.getByLabelText("Notes")).toHaveValue("from a teammate and mine");
+    expect(screen.getByRole("alert")).toHaveTextContent(poleTexts.notesChangedMeanwhile("changed again"));
     expect(screen.getByRole("button", { name: "Save notes" })).toBeInTheDocument();
   });
 

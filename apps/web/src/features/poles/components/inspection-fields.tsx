@@ -28,8 +28,11 @@ import { ApiError } from "../../../lib/api-client";
 import { forgetWithUserData } from "../../../lib/offline/user-data";
 import { usePatchImage } from "../api/patch-image";
 
-/** Unsaved notes by photo id; a draft goes once it is saved or cancelled, all on sign-out. */
-const drafts = new Map<string, string>();
+/**
+ * Unsaved notes by photo id, with the saved notes they started from; a draft goes once it is saved
+ * or cancelled, all on sign-out.
+ */
+const drafts = new Map<string, { text: string; base: string }>();
 forgetWithUserData(() => drafts.clear());
 
 const LEVELS: { value: Risk; label: string }[] = [
@@ -40,8 +43,12 @@ const LEVELS: { value: Risk; label: string }[] = [
 
 /** `readOnly` (a team's viewer): the rating and notes are shown, not editable. */
 export function InspectionFields({ photo, readOnly = false }: { photo: ImageRecord; readOnly?: boolean }) {
-  // Keyed by the photo (see the caller), so a new photo starts from its own notes or draft.
-  const [notes, setNotes] = useState(() => drafts.get(photo.id) ?? photo.notes ?? "");
+  // Keyed by the photo (see the caller), so a new photo starts from its own notes or draft; a
+  // viewer has no drafts (one kept from before a role change cannot be saved).
+  const draft = readOnly ? undefined : drafts.get(photo.id);
+  const [notes, setNotes] = useState(() => draft?.text ?? photo.notes ?? "");
+  /** The saved notes the text in the field started from. */
+  const [base, setBase] = useState(() => draft?.base ?? photo.notes ?? "");
   const save = usePatchImage();
   const [failed, setFailed] = useState<{ patch: ImagePatch; message: string } | null>(null);
 
@@ -61,7 +68,7 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
       .then(
         // Also when the panel was closed meanwhile; a draft typed on since then stays.
         () => {
-          if (drafts.get(photo.id) === patch.notes) drafts.delete(photo.id);
+          if (drafts.get(photo.id)?.text === patch.notes) drafts.delete(photo.id);
         },
         () => undefined, // shown by onError
       );
@@ -70,11 +77,25 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
   const saved = save.data?.id === photo.id ? save.data : photo;
   const pendingRisk = save.isPending ? save.variables.patch.risk : undefined;
   const shownRisk = pendingRisk !== undefined ? pendingRisk : saved.risk;
-  const notesChanged = notes !== (saved.notes ?? "");
+  const savedNotes = saved.notes ?? "";
+  // Nothing typed: the field follows the saved notes (a teammate's change, a save's answer).
+  if (notes === base && savedNotes !== base) {
+    setNotes(savedNotes);
+    setBase(savedNotes);
+  } else if (notes === savedNotes && base !== savedNotes) {
+    setBase(savedNotes);
+  }
+  const notesChanged = notes !== savedNotes;
+  // Typed over notes someone else has saved since: saving replaces theirs, so say so.
+  const changedMeanwhile = notesChanged && base !== savedNotes;
   const editNotes = (value: string) => {
     setNotes(value);
-    if (value === (saved.notes ?? "")) drafts.delete(photo.id);
-    else drafts.set(photo.id, value);
+    if (value === savedNotes) {
+      setBase(savedNotes);
+      drafts.delete(photo.id);
+    } else {
+      drafts.set(photo.id, { text: value, base });
+    }
   };
 
   return (
@@ -114,12 +135,15 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
         onChange={(e) => editNotes(e.target.value)}
         slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH, readOnly } }}
       />
-      {notesChanged && (
+      {changedMeanwhile && !readOnly && (
+        <Alert severity="warning">{poleTexts.notesChangedMeanwhile(savedNotes)}</Alert>
+      )}
+      {notesChanged && !readOnly && (
         <Stack direction="row" spacing={1}>
           <Button variant="contained" size="small" disabled={save.isPending} onClick={() => send({ notes })}>
             {poleTexts.saveNotes}
           </Button>
-          <Button size="small" onClick={() => editNotes(saved.notes ?? "")}>
+          <Button size="small" onClick={() => editNotes(savedNotes)}>
             {mapScreenTexts.cancel}
           </Button>
         </Stack>
