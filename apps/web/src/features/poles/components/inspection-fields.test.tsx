@@ -1,10 +1,11 @@
 /** The inspection fields against a stand-in server: ratings and notes are saved, failures kept. */
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { poleTexts } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearUserData } from "../../../lib/offline/user-data";
+import { imageKeys } from "../../images/api/get-images";
 import { fakeServer } from "../../../test/fake-server";
 import { photo } from "../../../test/records";
 import { InspectionFields } from "./inspection-fields";
@@ -15,18 +16,35 @@ afterEach(() => {
 
 const P = photo({ id: "p1", risk: null, notes: null });
 
+/**
+ * The fields fed the way the map feeds them: the photo comes from the query cache, where a save's
+ * answer replaces it (usePatchImage) and a teammate's change arrives with a refetch (`photoIs`).
+ */
 function renderFields(shown = P, readOnly = false) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const fields = (p: typeof P) => (
+  const key = imageKeys.one(shown.id);
+  client.setQueryData(key, shown);
+  function Live() {
+    const { data } = useQuery({
+      queryKey: key,
+      queryFn: () => Promise.resolve(client.getQueryData<typeof P>(key) ?? shown),
+      staleTime: Infinity,
+    });
+    return <InspectionFields photo={data ?? shown} readOnly={readOnly} />;
+  }
+  const rendered = render(
     <QueryClientProvider client={client}>
-      <InspectionFields photo={p} readOnly={readOnly} />
-    </QueryClientProvider>
+      <Live />
+    </QueryClientProvider>,
   );
-  const rendered = render(fields(shown));
-  /** The photo as the map's lists have it now (a teammate saved, say). */
-  const photoIs = (p: typeof P) => rendered.rerender(fields(p));
+  /** The photo as the map's lists have it now (a teammate saved, say); the cache tells a tick later. */
+  const photoIs = (p: typeof P) =>
+    act(async () => {
+      client.setQueryData(key, p);
+      await new Promise((r) => setTimeout(r, 10));
+    });
   return { ...rendered, photoIs };
 }
 
@@ -92,15 +110,86 @@ describe("InspectionFields", () => {
   it("follows notes saved elsewhere while nothing is typed, and warns before a draft replaces them", async () => {
     const t1 = photo({ id: "t1", notes: "mine" });
     const { photoIs } = renderFields(t1);
-    photoIs({ ...t1, notes: "from a teammate" });
+    await photoIs({ ...t1, notes: "from a teammate" });
     expect(screen.getByLabelText("Notes")).toHaveValue("from a teammate");
     expect(screen.queryByRole("button", { name: "Save notes" })).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Notes"), " and mine");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    photoIs({ ...t1, notes: "changed again" });
+    await photoIs({ ...t1, notes: "changed again" });
     expect(screen.getByLabelText("Notes")).toHaveValue("from a teammate and mine");
     expect(screen.getByRole("alert")).toHaveTextContent(poleTexts.notesChangedMeanwhile("changed again"));
     expect(screen.getByRole("button", { name: "Save notes" })).toBeInTheDocument();
+  });
+
+  it("after its own save, follows a teammate's later notes; its own answer is never taken for someone else's", async () => {
+    const o1 = photo({ id: "o1", notes: null });
+    let answer: () => void = () => {};
+    fakeServer({
+      "PATCH /api/images/o1": (call) =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 200, body: { image: { ...o1, ...(call.body as object) } } });
+        }),
+    });
+    const { photoIs } = renderFields(o1);
+    const field = screen.getByLabelText("Notes");
+    await userEvent.type(field, "Leaning");
+    await userEvent.click(screen.getByRole("button", { name: "Save notes" }));
+    await userEvent.type(field, " 5°"); // typed on while the save travels
+    answer();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Save notes" })).toBeEnabled());
+    expect(field).toHaveValue("Leaning 5°");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(field).toHaveValue("Leaning");
+    await photoIs({ ...o1, notes: "A teammate's notes" });
+    expect(field).toHaveValue("A teammate's notes");
+    expect(screen.queryByRole("button", { name: "Save notes" })).not.toBeInTheDocument();
+  });
+
+  it("takes spaces alone for no notes, and Cancel after a failed save takes its Retry away", async () => {
+    fakeServer({
+      "PATCH /api/images/p1": () => ({ status: 500, body: { code: "internal", message: "boom" } }),
+    });
+    renderFields();
+    const field = screen.getByLabelText("Notes");
+    await userEvent.type(field, "   ");
+    expect(screen.queryByRole("button", { name: "Save notes" })).not.toBeInTheDocument();
+    await userEvent.type(field, "Rust");
+    await userEvent.click(screen.getByRole("button", { name: "Save notes" }));
+    expect(await screen.findByText("Could not save. Please try again.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+  });
+
+  it("Retry sends the notes as they are now, and a notes failure stays shown when a rating was saved meanwhile", async () => {
+    let failNotes = true;
+    let answerNotes: () => void = () => {};
+    const server = fakeServer({
+      "PATCH /api/images/p1": (call) => {
+        const body = call.body as { notes?: string };
+        const ok = { status: 200, body: { image: { ...P, ...body } } };
+        if (body.notes === undefined) return ok;
+        return new Promise((resolve) => {
+          answerNotes = () =>
+            resolve(failNotes ? { status: 500, body: { code: "internal", message: "boom" } } : ok);
+        });
+      },
+    });
+    renderFields();
+    const field = screen.getByLabelText("Notes");
+    await userEvent.type(field, "Crack");
+    await userEvent.click(screen.getByRole("button", { name: "Save notes" }));
+    await userEvent.click(screen.getByRole("button", { name: "High Risk" }));
+    await waitFor(() => expect(server.actions()).toHaveLength(2));
+    answerNotes();
+    expect(await screen.findByText("Could not save. Please try again.")).toBeInTheDocument();
+    await userEvent.type(field, "ed pole");
+    failNotes = false;
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(server.actions()).toHaveLength(3));
+    answerNotes();
+    expect(server.actions()[2]!.body).toEqual({ notes: "Cracked pole" });
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Save notes" })).not.toBeInTheDocument());
   });
 
   it("forgets every draft with the user's data (sign-out, another user)", async () => {

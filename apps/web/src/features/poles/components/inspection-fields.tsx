@@ -41,6 +41,9 @@ const LEVELS: { value: Risk; label: string }[] = [
   { value: "high", label: mapScreenTexts.highRisk },
 ];
 
+/** Notes as the server stores them: only spaces are no notes. */
+const stored = (text: string) => (text.trim() ? text : "");
+
 /** `readOnly` (a team's viewer): the rating and notes are shown, not editable. */
 export function InspectionFields({ photo, readOnly = false }: { photo: ImageRecord; readOnly?: boolean }) {
   // Keyed by the photo (see the caller), so a new photo starts from its own notes or draft; a
@@ -49,54 +52,64 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
   const [notes, setNotes] = useState(() => draft?.text ?? photo.notes ?? "");
   /** The saved notes the text in the field started from. */
   const [base, setBase] = useState(() => draft?.base ?? photo.notes ?? "");
+  /** Notes of ours on their way (stored form), so their arrival is not taken for someone else's. */
+  const [sending, setSending] = useState<string | null>(null);
   const save = usePatchImage();
   const [failed, setFailed] = useState<{ patch: ImagePatch; message: string } | null>(null);
 
   const send = (patch: ImagePatch) => {
     setFailed(null);
-    save
-      .mutateAsync(
-        { id: photo.id, patch },
-        {
-          onError: (e) =>
-            setFailed({
-              patch,
-              message: e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed,
-            }),
-        },
-      )
-      .then(
-        // Also when the panel was closed meanwhile; a draft typed on since then stays.
-        () => {
-          if (drafts.get(photo.id)?.text === patch.notes) drafts.delete(photo.id);
-        },
-        () => undefined, // shown by onError
-      );
+    const sent = patch.notes === undefined ? undefined : stored(patch.notes ?? "");
+    if (sent !== undefined) setSending(sent);
+    // Each save reports its own failure (a rating pressed meanwhile must not hide a notes failure).
+    save.mutateAsync({ id: photo.id, patch }).then(
+      (image) => {
+        if (sent === undefined) return;
+        setSending((now) => (now === sent ? null : now));
+        setBase(image.notes ?? "");
+        // Also when the panel was closed meanwhile; a draft typed on since then stays, from here.
+        const kept = drafts.get(photo.id);
+        if (kept?.text === patch.notes) drafts.delete(photo.id);
+        else if (kept) drafts.set(photo.id, { ...kept, base: image.notes ?? "" });
+      },
+      (e: unknown) => {
+        if (sent !== undefined) setSending((now) => (now === sent ? null : now));
+        setFailed({
+          patch,
+          message: e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed,
+        });
+      },
+    );
   };
-  // While a rating is on its way, show it; after, the saved record (the map's lists catch up).
-  const saved = save.data?.id === photo.id ? save.data : photo;
+  // The photo as the map's lists hold it: a save's answer replaces it there at once.
   const pendingRisk = save.isPending ? save.variables.patch.risk : undefined;
-  const shownRisk = pendingRisk !== undefined ? pendingRisk : saved.risk;
-  const savedNotes = saved.notes ?? "";
-  // Nothing typed: the field follows the saved notes (a teammate's change, a save's answer).
-  if (notes === base && savedNotes !== base) {
+  const shownRisk = pendingRisk !== undefined ? pendingRisk : photo.risk;
+  const savedNotes = photo.notes ?? "";
+  if (stored(notes) === stored(base) && savedNotes !== base) {
+    // Nothing typed: the field follows the saved notes (a teammate's change, a save's answer).
     setNotes(savedNotes);
     setBase(savedNotes);
-  } else if (notes === savedNotes && base !== savedNotes) {
+  } else if ((stored(notes) === savedNotes || savedNotes === sending) && base !== savedNotes) {
     setBase(savedNotes);
   }
-  const notesChanged = notes !== savedNotes;
+  const notesChanged = stored(notes) !== savedNotes;
   // Typed over notes someone else has saved since: saving replaces theirs, so say so.
   const changedMeanwhile = notesChanged && base !== savedNotes;
   const editNotes = (value: string) => {
     setNotes(value);
-    if (value === savedNotes) {
+    if (stored(value) === savedNotes) {
       setBase(savedNotes);
       drafts.delete(photo.id);
     } else {
       drafts.set(photo.id, { text: value, base });
     }
   };
+  const cancelNotes = () => {
+    editNotes(savedNotes);
+    if (failed?.patch.notes !== undefined) setFailed(null);
+  };
+  // Retry of a notes save sends the notes as they are now, not as they were then.
+  const retry = (patch: ImagePatch) => send(patch.notes !== undefined ? { notes } : patch);
 
   return (
     <Stack spacing={1.5}>
@@ -140,10 +153,15 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
       )}
       {notesChanged && !readOnly && (
         <Stack direction="row" spacing={1}>
-          <Button variant="contained" size="small" disabled={save.isPending} onClick={() => send({ notes })}>
+          <Button
+            variant="contained"
+            size="small"
+            disabled={sending !== null}
+            onClick={() => send({ notes })}
+          >
             {poleTexts.saveNotes}
           </Button>
-          <Button size="small" onClick={() => editNotes(savedNotes)}>
+          <Button size="small" onClick={cancelNotes}>
             {mapScreenTexts.cancel}
           </Button>
         </Stack>
@@ -152,7 +170,7 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => send(failed.patch)}>
+            <Button color="inherit" size="small" onClick={() => retry(failed.patch)}>
               {poleTexts.retry}
             </Button>
           }
