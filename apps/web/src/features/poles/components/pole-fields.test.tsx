@@ -1,10 +1,11 @@
 /** The pole fields against a stand-in server: label saved on Enter, kept on Escape; moves. */
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
 import { photo, poleMarkersOf, poleSummary } from "../../../test/records";
+import { poleKeys } from "../api/pole-keys";
 import { PoleFields } from "./pole-fields";
 
 afterEach(() => {
@@ -37,15 +38,30 @@ function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve(
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const fields = (pole: typeof HERE) => (
+  // Fed the way the panel feeds it: the pole from its timeline answer in the cache, where a
+  // saved label lands (usePatchPole) and a teammate's arrives with a refetch (`poleIs`).
+  const key = poleKeys.one(HERE.id);
+  client.setQueryData(key, { pole: HERE, images: [P] });
+  function Live() {
+    const { data } = useQuery({
+      queryKey: key,
+      queryFn: () => Promise.resolve(client.getQueryData<{ pole: typeof HERE }>(key)!),
+      staleTime: Infinity,
+    });
+    return <PoleFields photo={P} pole={data?.pole ?? HERE} regionId="13.4,52.5" />;
+  }
+  render(
     <QueryClientProvider client={client}>
-      <PoleFields photo={P} pole={pole} regionId="13.4,52.5" />
-    </QueryClientProvider>
+      <Live />
+    </QueryClientProvider>,
   );
-  const { rerender } = render(fields(HERE));
   const patches = () => server.actions().filter((c) => c.method === "PATCH");
-  /** The pole as the panel's timeline answer has it now (after a save, or a teammate's change). */
-  const poleIs = (label: string) => rerender(fields({ ...HERE, label }));
+  /** The pole as the panel's timeline answer has it now (a teammate's change); a tick later. */
+  const poleIs = (label: string) =>
+    act(async () => {
+      client.setQueryData(key, { pole: { ...HERE, label }, images: [P] });
+      await new Promise((r) => setTimeout(r, 10));
+    });
   return { patches, poleIs };
 }
 
@@ -65,7 +81,7 @@ describe("PoleFields", () => {
 
   it("saves once on Enter then leaving the field, while the save is on its way and after", async () => {
     let answer: () => void = () => {};
-    const { patches, poleIs } = setup(POLES, new Promise((resolve) => (answer = resolve)));
+    const { patches } = setup(POLES, new Promise((resolve) => (answer = resolve)));
     const field = await screen.findByLabelText("Pole label");
     await userEvent.clear(field);
     await userEvent.type(field, "P-10423{Enter}");
@@ -74,7 +90,6 @@ describe("PoleFields", () => {
     expect(patches()).toHaveLength(1);
     answer();
     await waitFor(() => expect(field).toHaveValue("P-10423"));
-    poleIs("P-10423");
     await userEvent.click(field);
     await userEvent.tab();
     await new Promise((r) => setTimeout(r, 50));
@@ -92,11 +107,37 @@ describe("PoleFields", () => {
     expect(patches().map((c) => c.body)).toEqual([{ label: "P-2" }]);
     answer();
     await waitFor(() => expect(field).toHaveValue("P-2"));
-    poleIs("P-9"); // a teammate renamed it
+    await poleIs("P-9"); // a teammate renamed it
     await userEvent.clear(field);
     await userEvent.type(field, "P-2{Enter}");
     await waitFor(() => expect(patches()).toHaveLength(2));
     expect(patches()[1]!.body).toEqual({ label: "P-2" });
+  });
+
+  it("shows a teammate's new label and never sends the old one back on leaving the field", async () => {
+    const { patches, poleIs } = setup();
+    const field = await screen.findByLabelText("Pole label");
+    await userEvent.clear(field);
+    await userEvent.type(field, "P-2{Enter}");
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    await poleIs("P-9");
+    expect(field).toHaveValue("P-9");
+    await userEvent.click(field);
+    await userEvent.tab();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(patches()).toHaveLength(1);
+  });
+
+  it("keeps what was typed while a save travelled", async () => {
+    let answer: () => void = () => {};
+    const { patches } = setup(POLES, new Promise((resolve) => (answer = resolve)));
+    const field = await screen.findByLabelText("Pole label");
+    await userEvent.clear(field);
+    await userEvent.type(field, "P-5{Enter}2");
+    answer();
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(field).toHaveValue("P-52");
   });
 
   it("offers the region's other poles nearest first, and moves or splits the photo", async () => {

@@ -19,29 +19,35 @@ const poleName = (p: NearPole) =>
 const failure = (e: unknown) => (e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed);
 
 function LabelField({ pole }: { pole: PoleSummary }) {
+  /** What the user typed; shown only while `dirty`, else the pole's own label (a teammate's too). */
   const [label, setLabel] = useState(pole.label);
+  const [dirty, setDirty] = useState(false);
+  /** The text in the field, for an answer that arrives after more was typed. */
+  const typed = useRef(pole.label);
   const save = usePatchPole();
   const [error, setError] = useState<string | null>(null);
-  /**
-   * The label on its way: Enter and then leaving the field save once. Only while it travels: once
-   * answered, the pole's own label is what a new value is compared with (a teammate may change it).
-   */
+  /** The label on its way: Enter and then leaving the field save once. */
   const sending = useRef<string | null>(null);
+  const edit = (value: string) => {
+    typed.current = value;
+    setLabel(value);
+    setDirty(true);
+  };
   const commit = () => {
+    if (!dirty) return;
     const value = label.trim();
-    if (value === pole.label || value === sending.current) return;
+    if (value === sending.current) return;
+    if (value === pole.label) return setDirty(false);
     sending.current = value;
     setError(null);
-    const done = () => {
-      if (sending.current === value) sending.current = null;
-    };
     save.mutateAsync({ id: pole.id, label }).then(
-      (saved) => {
-        done();
-        setLabel(saved.label);
+      () => {
+        if (sending.current === value) sending.current = null;
+        // The answer is in the pole now; what was typed on since stays.
+        if (typed.current.trim() === value) setDirty(false);
       },
       (e: unknown) => {
-        done();
+        if (sending.current === value) sending.current = null;
         setError(failure(e));
       },
     );
@@ -52,12 +58,12 @@ function LabelField({ pole }: { pole: PoleSummary }) {
         size="small"
         label={poleTexts.poleLabel}
         placeholder={poleTexts.poleLabelEmpty}
-        value={label}
-        onChange={(e) => setLabel(e.target.value)}
+        value={dirty ? label : pole.label}
+        onChange={(e) => edit(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === "Enter") commit();
-          if (e.key === "Escape") setLabel(pole.label);
+          if (e.key === "Escape") setDirty(false);
         }}
         slotProps={{ htmlInput: { maxLength: MAX_POLE_LABEL_LENGTH } }}
       />
