@@ -52,28 +52,31 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
   const [notes, setNotes] = useState(() => draft?.text ?? photo.notes ?? "");
   /** The saved notes the text in the field started from. */
   const [base, setBase] = useState(() => draft?.base ?? photo.notes ?? "");
-  /** Notes of ours on their way (stored form), so their arrival is not taken for someone else's. */
-  const [sending, setSending] = useState<string | null>(null);
+  /** The notes we sent last (stored form): their arrival is ours, not someone else's change. */
+  const [lastSent, setLastSent] = useState<string | null>(null);
+  const [savingNotes, setSavingNotes] = useState(false);
   const save = usePatchImage();
   const [failed, setFailed] = useState<{ patch: ImagePatch; message: string } | null>(null);
 
   const send = (patch: ImagePatch) => {
     setFailed(null);
-    const sent = patch.notes === undefined ? undefined : stored(patch.notes ?? "");
-    if (sent !== undefined) setSending(sent);
+    const withNotes = patch.notes !== undefined;
+    if (withNotes) {
+      setLastSent(stored(patch.notes ?? ""));
+      setSavingNotes(true);
+    }
     // Each save reports its own failure (a rating pressed meanwhile must not hide a notes failure).
     save.mutateAsync({ id: photo.id, patch }).then(
       (image) => {
-        if (sent === undefined) return;
-        setSending((now) => (now === sent ? null : now));
-        setBase(image.notes ?? "");
+        if (!withNotes) return;
+        setSavingNotes(false);
         // Also when the panel was closed meanwhile; a draft typed on since then stays, from here.
         const kept = drafts.get(photo.id);
         if (kept?.text === patch.notes) drafts.delete(photo.id);
         else if (kept) drafts.set(photo.id, { ...kept, base: image.notes ?? "" });
       },
       (e: unknown) => {
-        if (sent !== undefined) setSending((now) => (now === sent ? null : now));
+        if (withNotes) setSavingNotes(false);
         setFailed({
           patch,
           message: e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed,
@@ -85,11 +88,13 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
   const pendingRisk = save.isPending ? save.variables.patch.risk : undefined;
   const shownRisk = pendingRisk !== undefined ? pendingRisk : photo.risk;
   const savedNotes = photo.notes ?? "";
+  // The one place the field's starting point moves: the photo holds a save's answer at once.
   if (stored(notes) === stored(base) && savedNotes !== base) {
     // Nothing typed: the field follows the saved notes (a teammate's change, a save's answer).
     setNotes(savedNotes);
     setBase(savedNotes);
-  } else if ((stored(notes) === savedNotes || savedNotes === sending) && base !== savedNotes) {
+  } else if ((stored(notes) === savedNotes || savedNotes === lastSent) && base !== savedNotes) {
+    // Our own notes arrived (perhaps typed on since), or the field matches the saved ones.
     setBase(savedNotes);
   }
   const notesChanged = stored(notes) !== savedNotes;
@@ -153,12 +158,7 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
       )}
       {notesChanged && !readOnly && (
         <Stack direction="row" spacing={1}>
-          <Button
-            variant="contained"
-            size="small"
-            disabled={sending !== null}
-            onClick={() => send({ notes })}
-          >
+          <Button variant="contained" size="small" disabled={savingNotes} onClick={() => send({ notes })}>
             {poleTexts.saveNotes}
           </Button>
           <Button size="small" onClick={cancelNotes}>
