@@ -160,7 +160,9 @@ export const readinessSchema = z.object({
   database: z.boolean(),
   storage: z.boolean(),
 });
-/** GET /dev/mail takes no parameters and answers an HTML page. */
-/** `key`: the mailbox's key, logged at start (a page a same-host proxy could reach stays shut). */
+/**
+ * GET /dev/mail answers an HTML page, only with `key` (the mailbox's key, logged at start), so a
+ * same-host proxy that reaches it finds it shut.
+ */
 export const devMailboxQuerySchema = z.object({ key: z.string().max(200).optional() });
 export const htmlPageSchema = z.string();

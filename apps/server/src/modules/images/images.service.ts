@@ -317,8 +317,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * Upload: receive under the remaining quota → check the bytes → read metadata → thumbnail →
      * store both files → one short transaction under the user's lock (re-check quota, insert) →
      * commit. Any failure leaves neither row nor file.
-     */
-    /**
+     *
      * `declaredBytes`: the request's Content-Length (null when it has none). `claimedSha256`: the
      * hash a queued photo names (PHOTO_SHA256_HEADER), used only to answer "already stored" where
      * the quota would refuse it; anything stored is hashed from the bytes that arrived.
