@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (full) or `npm run bench -- --quick` (about a minute): measures what users feel
  * and writes bench/results/latest.json (git-ignored: a run never changes a tracked file; the
- * figures worth keeping are quoted in BENCHMARKS.md, which explains each one).
+ * figures worth keeping are quoted in docs/benchmarks.md, which explains each one).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";

@@ -1,6 +1,6 @@
 /**
  * Are list, usage and regions fast with a million photos? Not a test (timings are not asserted):
- * a reproducible check whose output goes into reviews and BENCHMARKS-style notes.
+ * a reproducible check whose output goes into reviews and docs/benchmarks.md-style notes.
  *
  *   npx tsx apps/server/test/scale/explain-at-scale.ts [rows=1000000]
  *

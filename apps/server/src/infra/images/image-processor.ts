@@ -34,7 +34,7 @@ export interface ImageProcessor {
  * `concurrency`: thumbnails decoded at once (default: one per core, sharp's own one thread each).
  * Each holds one of libuv's 4 pool threads for its whole decode; with four uploads decoding at
  * once, the other uploads' file writes and reads, and the session cookie's HMAC check, queued
- * behind them for ~100 ms while two decodes already kept both cores busy (BENCHMARKS.md "Ingest").
+ * behind them for ~100 ms while two decodes already kept both cores busy (docs/benchmarks.md "Ingest").
  */
 export function createImageProcessor(opts: { concurrency?: number } = {}): ImageProcessor {
   const inTurn = turns(Math.max(1, opts.concurrency ?? availableParallelism()));

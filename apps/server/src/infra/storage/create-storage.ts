@@ -7,7 +7,7 @@ export type StorageConfig =
 
 /**
  * The configured storage. The S3 module and the AWS SDK (~100 ms to load, a twentieth of a fresh
- * start: BENCHMARKS.md "Start-up") are loaded only when S3 is configured.
+ * start: docs/benchmarks.md "Start-up") are loaded only when S3 is configured.
  */
 export async function openStorage(config: StorageConfig): Promise<Storage> {
   if (config.kind === "local") return createLocalStorage(config);

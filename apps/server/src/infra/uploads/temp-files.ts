@@ -65,7 +65,7 @@ const openNew = (file: string) => open(file, "wx", TEMP_FILE_MODE);
 /**
  * A new file (0600, fails when it exists) written in batches of WRITE_BATCH bytes: a request body
  * arrives in 64 KB chunks, and each write is a round trip through libuv's pool, which the
- * thumbnails also use (BENCHMARKS.md "Ingest"). `openFile` is for tests that count the writes.
+ * thumbnails also use (docs/benchmarks.md "Ingest"). `openFile` is for tests that count the writes.
  */
 export function batchedWriter(file: string, openFile = openNew): Writable {
   let handle: FileHandle | null = null;
