@@ -15,7 +15,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    // The app's service worker (issue 15) would answer requests page.route() is meant to see; the
+    // The app's service worker would answer requests page.route() is meant to see; the
     // specs that test the worker turn it back on with test.use({ serviceWorkers: "allow" }).
     serviceWorkers: "block",
   },

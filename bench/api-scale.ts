@@ -3,7 +3,7 @@
  * calls the map makes, their response sizes, and the old "list everything" call for contrast.
  * Photos sit in regions of ~1,000 (0.2° apart, jittered inside their 0.1° cell), each on a pole of
  * its own; also the pole rule for a new photo and one region's poles. From the 100k scale on, a
- * second user holds one dense region of 100k poles (issue 16), whose poles are timed as a browser
+ * second user holds one dense region of 100k poles, whose poles are timed as a browser
  * asks for them (Accept-Encoding: br, gzip), bytes counted on the wire.
  */
 import { rm } from "node:fs/promises";

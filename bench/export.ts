@@ -1,5 +1,5 @@
 /**
- * 5. Export at scale (issue 17): one user with 1M photo rows (inserted in SQL, each on a pole of
+ * 5. Export at scale: one user with 1M photo rows (inserted in SQL, each on a pole of
  * its own, three in four rated) exports CSV and GeoJSON; rows per second over the whole download
  * and the server's RSS growth while it streams (target ≥ 20k rows/s, < 200 MB).
  */
@@ -23,7 +23,7 @@ export interface ExportRun {
 
 export interface ExportBenchResult {
   rows: number;
-  /** The CSV run's figures: the keys the issue names (export.rowsPerSec, export.rssGrowthMB). */
+  /** The CSV run's figures: the keys docs/benchmarks.md quotes (export.rowsPerSec, export.rssGrowthMB). */
   rowsPerSec: number;
   rssGrowthMB: number;
   runs: ExportRun[];

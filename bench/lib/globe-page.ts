@@ -30,7 +30,7 @@ export type Win = { __poleatlasGlobe?: PageGlobe; __globeBench: PageBench };
 /**
  * Runs in the page: deterministic synthetic records. Poles (one photo each, unrated, no label) lie
  * in region "13.4,52.5"'s 0.1° cell (as the server groups them), handed over in the compact form
- * the region view draws (issue 16); regions on distinct 0.1° cells between 60° S and 70° N.
+ * the region view draws; regions on distinct 0.1° cells between 60° S and 70° N.
  */
 export async function preparePage(sizes: { photos: number[]; regions: number }): Promise<void> {
   const w = globalThis as unknown as Win;
@@ -45,7 +45,7 @@ export async function preparePage(sizes: { photos: number[]; regions: number }):
   for (const n of sizes.photos) {
     const p: PoleMarkers = { ids: [], latitudes: [], longitudes: [], risks: [], counts: [], labels: {} };
     for (let i = 0; i < n; i++) {
-      // Longitude first, then latitude: the same random sequence as the photos fed before issue 16.
+      // Longitude first, then latitude: the same random sequence as the photos the bench fed when the map drew photos.
       p.longitudes.push(Math.round((13.35 + random() * 0.0999) * 1e6) / 1e6);
       p.latitudes.push(Math.round((52.45 + random() * 0.0999) * 1e6) / 1e6);
       p.ids.push(`p${n}-${i}`);

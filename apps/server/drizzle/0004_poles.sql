@@ -1,4 +1,4 @@
--- Poles (issue 13): every photo with coordinates belongs to one pole of its owner, the nearest
+-- Poles: every photo with coordinates belongs to one pole of its owner, the nearest
 -- within the spot radius; a pole's position is that of its first photo and never moves.
 CREATE TABLE utility_poles (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,4 +1,4 @@
--- The same bytes uploaded twice by one owner are one photo (issue 13): each stored file's
+-- The same bytes uploaded twice by one owner are one photo: each stored file's
 -- SHA-256, unique per owner. Photos stored before this have none (NULL) and never match.
 ALTER TABLE utility_pole_images ADD COLUMN sha256 text;
 --> statement-breakpoint

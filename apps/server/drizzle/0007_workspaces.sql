@@ -1,4 +1,4 @@
--- Workspaces (issue 14): a photo, a pole and a region belong to a workspace, the uploader's
+-- Workspaces: a photo, a pole and a region belong to a workspace, the uploader's
 -- personal one (its id is the user's id) or an organization (better-auth's organization plugin:
 -- its tables follow the plugin's model). Usage and quotas stay per uploader.
 CREATE TABLE "organization" (

@@ -1,4 +1,4 @@
--- The audit trail (issue 14): who did what, when, with before/after, per workspace. Rows are only
+-- The audit trail: who did what, when, with before/after, per workspace. Rows are only
 -- ever added: the API has no route that changes them, and the table refuses UPDATE and DELETE.
 CREATE TABLE audit_log (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,5 +1,5 @@
 -- GET /api/poles?region= sends every pole's photo count: counting them per request took ~500 ms
--- for a region of 100k poles (bench, issue 16), so each pole keeps its count, moved by statement
+-- for a region of 100k poles (measured by the bench), so each pole keeps its count, moved by statement
 -- triggers on the photos table whatever writes it (the API, a bulk SQL import, a cascade). They
 -- add deltas, which concurrent statements sum correctly on the pole's row.
 ALTER TABLE utility_poles ADD COLUMN photo_count integer NOT NULL DEFAULT 0;

@@ -106,7 +106,7 @@ describe("loadConfig", () => {
   });
 });
 
-describe("loadConfig: BASEMAPS and DEFAULT_BASEMAP (issue 17)", () => {
+describe("loadConfig: BASEMAPS and DEFAULT_BASEMAP", () => {
   const tiles = {
     name: "Utility orthophoto",
     type: "xyz",

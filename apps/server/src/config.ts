@@ -31,7 +31,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
-  // Accounts and mail (issue "Accounts").
+  // Accounts and mail.
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"]).default("true"),
   TRUSTED_ORIGINS: z
@@ -70,11 +70,11 @@ const envSchema = z.object({
     .default(DEFAULT_IMAGERY_ORIGINS),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(2),
-  // Background jobs (issue "Crash and recovery").
+  // Background jobs.
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(10),
-  // Poles (issue 13): a photo joins the nearest pole of its owner within this many metres.
+  // Poles: a photo joins the nearest pole of its owner within this many metres.
   SPOT_RADIUS_METERS: z.coerce.number().min(0).max(1000).default(DEFAULT_SPOT_RADIUS_METERS),
-  // Teams (issue 14): instance administrators, who may set anyone's quota. A comma list of e-mails.
+  // Teams: instance administrators, who may set anyone's quota. A comma list of e-mails.
   ADMIN_EMAILS: z
     .string()
     .transform((s) =>
@@ -84,7 +84,7 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .default([]),
-  // GIS (issue 17): the utility's own imagery layers for the globe's picker, a JSON list.
+  // Basemaps: the utility's own imagery layers for the globe's picker, a JSON list.
   BASEMAPS: z
     .string()
     .transform((s, ctx) => {
@@ -106,7 +106,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4}$/, "must be a five-field cron expression")
     .default("*/30 * * * *"),
-  // Photo files (issue "Photos on the server").
+  // Photo files.
   STORAGE: z.enum(["local", "s3"]).default("local"),
   FILES_DIR: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),

@@ -1,5 +1,5 @@
 /**
- * The team admin page in Chromium (issue 14): an owner invites a second user from the page, the
+ * The team admin page in Chromium: an owner invites a second user from the page, the
  * second user accepts through the API, the owner raises their quota and reads it in the audit
  * trail; the new member is shown the page is not for them; made an admin, they may not demote or
  * remove the owner (better-auth's refusals are shown).

@@ -1,4 +1,7 @@
-/** The two account journeys of the issue, in Chromium against the real built server. */
+/**
+ * The two account journeys (sign up and confirm; a forgotten password), in Chromium against the
+ * real built server.
+ */
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 import { createConfirmedUser, E2E_MAILBOX_URL, waitForMail } from "./support/auth";

@@ -1,5 +1,5 @@
 /**
- * A basemap from BASEMAPS (issue 17) in Chromium: the e2e server names a local XYZ tile server
+ * A basemap from BASEMAPS in Chromium: the e2e server names a local XYZ tile server
  * (support/tile-server.ts); its layer is in the globe's picker after the built-in ones, Natural
  * Earth II stays shown first, and choosing it asks that server for tiles (the CSP lets it).
  */

@@ -9,7 +9,7 @@ import { expect, test } from "./support/fixtures";
 import { clickMarkerByHook, settle, uploadJpeg } from "./support/map-globe";
 
 test.setTimeout(240_000);
-// With the app's service worker running (issue 15): it must live under the same policy.
+// With the app's service worker running: it must live under the same policy.
 test.use({ serviceWorkers: "allow" });
 
 declare global {

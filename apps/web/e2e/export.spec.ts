@@ -1,5 +1,5 @@
 /**
- * Issue 17 end to end: a signed-in user with two uploaded photos opens 'Export' in the sidebar,
+ * Export end to end: a signed-in user with two uploaded photos opens 'Export' in the sidebar,
  * downloads GeoJSON, and the saved file holds both photos at their uploaded coordinates.
  */
 import { readFile } from "node:fs/promises";

@@ -1,5 +1,5 @@
 /**
- * Issue 13 on the globe in real Chromium: an unplaced photo placed by clicking the map (pick
+ * Poles on the globe in real Chromium: an unplaced photo placed by clicking the map (pick
  * mode, Escape cancels), and a pole's label drawn beside its marker at close range.
  */
 import type { Page } from "@playwright/test";

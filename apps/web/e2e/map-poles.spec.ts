@@ -1,5 +1,5 @@
 /**
- * Poles on the map (issue 13): a rating colours its pole's marker and the region's outline, the
+ * Poles on the map: a rating colours its pole's marker and the region's outline, the
  * legend hides a risk level, and a pole's timeline joins photos taken metres apart.
  */
 import { RISK_COLORS } from "@poleatlas/shared";

@@ -1,5 +1,5 @@
 /**
- * The phone layout (issue 15) at 390×844 with touch: the sidebar is a drawer behind 'Open menu',
+ * The phone layout at 390×844 with touch: the sidebar is a drawer behind 'Open menu',
  * the globe has the full width, the photo panel is a bottom sheet with a usable timeline, the
  * legend is one button, the upload dialog fills the screen, and nothing scrolls sideways.
  */

@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 15), checked the way Lighthouse's installability audit does: the
+ * The installable app, checked the way Lighthouse's installability audit does: the
  * page links a manifest with a name, a short name, start_url /map inside its scope, display
  * standalone, theme colours and 192/512 PNG icons that really are that size; a service worker
  * controls the page; sw.js and the manifest are never cached for long, so updates are seen.

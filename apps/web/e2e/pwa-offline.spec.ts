@@ -1,5 +1,5 @@
 /**
- * Offline map (issue 15): after one visit /map opens with no network and shows the regions, poles
+ * Offline map: after one visit /map opens with no network and shows the regions, poles
  * and thumbnail last seen, saying it is offline and how old the data is. Sign-out, and another
  * user signing in, leave nothing of the first user's data in the service worker's caches.
  */
@@ -37,7 +37,7 @@ test("after one visit the map reloads offline with its regions, poles and thumbn
     expect.arrayContaining([
       "/api/regions",
       `/api/poles?region=${encodeURIComponent(berlin.id)}`,
-      // The open photo's panel: its record and its pole's timeline (issue 16).
+      // The open photo's panel: its record and its pole's timeline.
       `/api/images/${photo.id}`,
       `/api/poles/${photo.pole_id}`,
       new URL(photo.thumbnail_url, baseURL).pathname,

@@ -1,5 +1,5 @@
 /**
- * A new build is never hidden behind the old one (issue 15). A server of its own serves a copy of
+ * A new build is never hidden behind the old one. A server of its own serves a copy of
  * the test build; the spec then publishes a "new build" into that copy the way a deploy does
  * (a changed index.html and a sw.js with a new build id), and checks that a new visit gets it at
  * once, the page still open on the old build is offered a reload, and offline the new build's

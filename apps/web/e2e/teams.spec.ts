@@ -1,5 +1,5 @@
 /**
- * Teams (issue 14) in Chromium: an owner creates a team from the sidebar and puts a photo in it;
+ * Teams in Chromium: an owner creates a team from the sidebar and puts a photo in it;
  * an invited crew member follows the mailed link while signed out, signs in, accepts, and lands
  * on the team's map where the owner's photo is, named with who uploaded it.
  */

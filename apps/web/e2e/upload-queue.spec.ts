@@ -1,5 +1,5 @@
 /**
- * The upload queue (issue 15) in Chromium: photos chosen offline wait in IndexedDB, survive a
+ * The upload queue in Chromium: photos chosen offline wait in IndexedDB, survive a
  * reload while uploads still cannot get through, and arrive once when the connection is back;
  * sign-out drops what the user left waiting.
  */

@@ -1,4 +1,4 @@
-/** The team administration contract (issue 14): members' quotas and the audit trail. */
+/** The team administration contract: members' quotas and the audit trail. */
 import { z } from "zod";
 import { WORKSPACE_ROLES } from "./workspaces";
 
@@ -70,7 +70,7 @@ export type MemberUsageList = z.infer<typeof memberUsageListSchema>;
 /** The roles an invitation may carry: a team has one owner, its creator. */
 export const INVITE_ROLES = ["admin", "member", "viewer"] as const;
 
-/** The /admin page (issue 14). */
+/** The /admin page. */
 export const adminTexts = {
   navItem: "Team admin",
   title: (team: string) => `Team admin: ${team}`,

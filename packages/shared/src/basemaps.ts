@@ -1,5 +1,5 @@
 /**
- * Basemaps (issue 17): a utility's own imagery layers (a tile server, a WMS or WMTS) added to the
+ * Basemaps: a utility's own imagery layers (a tile server, a WMS or WMTS) added to the
  * globe's layer picker, set by the operator in BASEMAPS. The bundled Natural Earth II stays the
  * offline default.
  */

@@ -1,4 +1,4 @@
-/** Business constants from product-spec §9; both apps read them from here. */
+/** Business constants of the product specification; both apps read them from here. */
 
 export const PRODUCT_NAME = "PoleAtlas";
 export const TAGLINE = "Spatial Intelligence for the Built World";

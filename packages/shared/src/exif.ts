@@ -92,7 +92,7 @@ export async function readPhotoMetadata(
     if (located.xmp) xmp = readXmp(located.xmp);
     if (located.tiff) {
       // reviveValues:false keeps DateTimeOriginal as the camera's text: exifr would otherwise
-      // rebuild it in the process's time zone and ignore OffsetTimeOriginal (PITFALLS.md).
+      // rebuild it in the process's time zone and ignore OffsetTimeOriginal (10:22Z under UTC was 08:22Z under Berlin).
       const parsed: unknown = await exifr.parse(located.tiff, {
         pick: PICK,
         reviveValues: false,

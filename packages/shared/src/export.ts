@@ -1,5 +1,5 @@
 /**
- * GIS export (issue 17): `GET /api/export` streams the active workspace's photos as GeoJSON, CSV
+ * GIS export: `GET /api/export` streams the active workspace's photos as GeoJSON, CSV
  * or KML. The query schema, the CSV columns and the dialog's texts live here so server and web
  * agree on them.
  */

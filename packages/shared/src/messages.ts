@@ -1,5 +1,5 @@
 /**
- * Every user-facing text of product-spec §5 and §8, copied exactly.
+ * Every user-facing text of the product specification (errors and notices), copied exactly.
  * Texts with numbers in them are functions so the numbers come from one place.
  */
 import { QUOTA_MB } from "./constants";
@@ -25,7 +25,7 @@ export const messages = {
   providerInvalidCredentials: "Invalid login credentials",
   signUpSuccess: "Account created! Please check your email for confirmation.",
   resetEmailSent: "Password reset instructions have been sent to your email",
-  /** `quotaMB`: the user's own quota (issue 14: an administrator may raise it). */
+  /** `quotaMB`: the user's own quota (an administrator may raise it). */
   quotaExceeded: (usedMB: number, quotaMB: number = QUOTA_MB) =>
     `Storage limit exceeded. You have used ${usedMB}MB of ${quotaMB}MB. Please reach out to your administrator to increase your storage limit.`,
   bucketMissing: "Storage bucket not found. Please contact your administrator.",
@@ -95,7 +95,7 @@ export const authTexts = {
   signInNeedsEmail: "Enter your email address and password.",
 } as const;
 
-/** The upload dialog's own texts (product-spec §2 "Upload dialog"), copied exactly. */
+/** The upload dialog's own texts, copied exactly from the product specification. */
 export const uploadDialogTexts = {
   title: "Upload Images",
   dropIdle: "Drag & drop images here",
@@ -110,7 +110,7 @@ export const uploadDialogTexts = {
 } as const;
 
 /**
- * The map screen, side panel and upgrade page (product-spec §2). Texts the spec names are copied
+ * The map screen, side panel and upgrade page. Texts the spec names are copied
  * exactly; the rest (marked) are ours where the spec names no words.
  */
 export const mapScreenTexts = {
@@ -147,7 +147,7 @@ export const mapScreenTexts = {
   paymentLater: "Payment processing will be implemented later.",
 } as const;
 
-/** The upload queue (issue 15): photos kept while there is no connection. Ours, not the spec's. */
+/** The upload queue: photos kept while there is no connection. Ours, not the spec's. */
 export const uploadQueueTexts = {
   navWaiting: (n: number) => `${n} waiting`,
   navFailed: (n: number) => `${n} refused`,

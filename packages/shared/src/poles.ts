@@ -1,5 +1,5 @@
 /**
- * Poles and inspections (issue 13): the contract both apps build on. A pole gathers every photo of
+ * Poles and inspections: the contract both apps build on. A pole gathers every photo of
  * one owner taken within SPOT_RADIUS_METERS of it; the spec's "same coordinates" timeline is the
  * 0 m case of that rule.
  */
@@ -41,7 +41,7 @@ export const poleListQuerySchema = z.object({ region: z.string().max(32) });
 export const RISK_CODES = ["unrated", "low", "medium", "high"] as const satisfies readonly RiskKey[];
 
 /**
- * A region's poles as the map draws them (issue 16), column by column, oldest first: 100k poles
+ * A region's poles as the map draws them, column by column, oldest first: 100k poles
  * stay a few MB on the wire, where 100k PoleSummary objects would be ~20 MB. Item i of every
  * column is pole i. Everything else about a pole (dates, its photos) comes from GET /api/poles/:id
  * when it is selected.

@@ -1,5 +1,5 @@
 /**
- * Region keys, the list order and timelines (DESIGN.md "Rules both sides share"). The server's
+ * Region keys, the list order and timelines (rules the server and the web app share). The server's
  * `GET /api/regions` groups in SQL; test/regions-oracle.ts groups the same photos in plain code and
  * a property test holds the two together.
  */
@@ -10,7 +10,7 @@ export interface RegionImage {
   created_at: string;
   latitude: number | null;
   longitude: number | null;
-  /** The photo's pole (issue 13); absent or null for a photo without one. */
+  /** The photo's pole; absent or null for a photo without one. */
   pole_id?: string | null;
   risk?: "low" | "medium" | "high" | null;
 }

@@ -1,5 +1,5 @@
 /**
- * The API contract (DESIGN.md "The API contract"), defined once for the server and the web.
+ * The API contract, defined once for the server and the web.
  * Field names of image records are the spec's (snake_case).
  */
 import { z } from "zod";
@@ -30,14 +30,14 @@ export const imageRecordSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   metadata: photoMetadataSchema,
-  /** The pole the photo belongs to (issue 13); null while it has no coordinates. */
+  /** The pole the photo belongs to; null while it has no coordinates. */
   pole_id: z.string().nullable(),
   /** The inspection's rating of this photo, and its notes. */
   risk: riskSchema.nullable(),
   notes: z.string().nullable(),
   /** SHA-256 of the stored file, hex: the same bytes uploaded twice are one photo (null: stored before). */
   sha256: z.string().nullable(),
-  /** Issue 14: the e-mail of who uploaded it and of who last rated it (null: none, or gone). */
+  /** In a team: the e-mail of who uploaded it and of who last rated it (null: none, or gone). */
   uploaded_by: z.string().nullable(),
   rated_by: z.string().nullable(),
 });
@@ -112,7 +112,7 @@ export const regionSummarySchema = z.object({
   latitude: z.number(),
   count: z.number().int(),
   bounds: regionBoundsSchema,
-  /** Its poles by risk (issue 13): the poles whose position lies in the region. */
+  /** Its poles by risk: the poles whose position lies in the region. */
   risk: regionRiskSchema,
 });
 export type RegionSummary = z.infer<typeof regionSummarySchema>;

@@ -1,5 +1,5 @@
 /**
- * Workspaces and roles (issue 14): what a member of a team may do, in one place for the server's
+ * Workspaces and roles: what a member of a team may do, in one place for the server's
  * checks and the screens that hide what a role cannot use.
  */
 import { z } from "zod";

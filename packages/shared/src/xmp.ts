@@ -4,7 +4,7 @@
  * the EXIF block and keep only these, so the reader falls back to them.
  *
  * Why not an XML parser: the packet comes from a user's file, we need three simple values, and
- * exifr's XMP parser revives dates in the process's time zone (PITFALLS.md). Properties are found
+ * exifr's XMP parser revives dates in the process's time zone. Properties are found
  * both as attributes (exif:GPSLatitude="…") and as elements (<exif:GPSLatitude>…</…>), under
  * whatever prefix the packet binds to the EXIF namespace. Anything that does not read cleanly is
  * treated as missing: the patterns are linear (no nested quantifiers), so hostile text cannot

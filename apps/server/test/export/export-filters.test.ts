@@ -1,5 +1,5 @@
 /**
- * Issue 17: the export's filters (region, risk, dates, unplaced), bad queries as 400s naming the
+ * Export: the filters (region, risk, dates, unplaced), bad queries as 400s naming the
  * field, who may export what (another user, a team viewer, nobody signed in) and the audit entry.
  */
 import { auditListSchema, regionKey } from "@poleatlas/shared";

@@ -1,5 +1,5 @@
 /**
- * Issue 17: each export format read back by a real parser (an RFC 7946 schema, an RFC 4180
+ * Export: each format read back by a real parser (an RFC 7946 schema, an RFC 4180
  * reader, fast-xml-parser), with the uploaded coordinates in [longitude, latitude] order and
  * spreadsheet formulas neutralised.
  */
@@ -80,7 +80,7 @@ describe("GET /api/export?format=geojson", () => {
 });
 
 describe("GET /api/export?format=csv", () => {
-  it("is RFC 4180 with the issue's header, exact coordinates and formulas neutralised", async () => {
+  it("is RFC 4180 with the documented header, exact coordinates and formulas neutralised", async () => {
     const res = await exportFile(t, owner, "format=csv");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");

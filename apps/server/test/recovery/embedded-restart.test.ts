@@ -1,5 +1,5 @@
 /**
- * Crash and recovery of the embedded PostgreSQL (issue 11): `kill -9` of the server leaves its
+ * Crash and recovery of the embedded PostgreSQL: `kill -9` of the server leaves its
  * PostgreSQL running on the data folder, and the next start must work without manual steps; a
  * PostgreSQL that dies under a running server makes it exit non-zero and /api/health say why.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14: quotas set by team administrators and instance administrators, the quota texts with
+ * Team administration: quotas set by team administrators and instance administrators, the quota texts with
  * the real quota, and the audit trail: one entry per action, with its actor, read-only.
  */
 import {

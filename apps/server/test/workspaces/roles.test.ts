@@ -1,4 +1,4 @@
-/** Issue 14: what each role of a team may do, through the API (table-driven). */
+/** Teams: what each role of a team may do, through the API (table-driven). */
 import { imageCreatedSchema, type ImageRecord, type WorkspaceRole } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

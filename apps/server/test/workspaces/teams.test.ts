@@ -1,5 +1,5 @@
 /**
- * Issue 14: a team's members share one map (photos, regions, poles); outsiders see nothing of it
+ * Teams: a team's members share one map (photos, regions, poles); outsiders see nothing of it
  * and cannot switch to it; a personal workspace stays what the spec describes.
  */
 import {

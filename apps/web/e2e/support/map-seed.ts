@@ -3,7 +3,7 @@
  * three photos at one spot and one a little away, Region 2 (Paris) two. Also the page watchers
  * every map spec applies: no request may leave 127.0.0.1, the page may log no error, and the map
  * never asks for a region's photos (GET /api/images?region=: 50 MB at 100k poles; the region view
- * draws the compact GET /api/poles?region=, issue 16).
+ * draws the compact GET /api/poles?region=).
  */
 import type { Page } from "@playwright/test";
 import type { ImageRecord, RegionSummary } from "@poleatlas/shared";

@@ -1,4 +1,4 @@
-/** Helpers for the installable-app specs (issue 15): the service worker and its caches. */
+/** Helpers for the installable-app specs: the service worker and its caches. */
 import type { Page } from "@playwright/test";
 
 /** Waits until a service worker controls the page (it claims open pages when it activates). */

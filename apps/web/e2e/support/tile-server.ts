@@ -1,5 +1,5 @@
 /**
- * A utility's tile server for the basemap test (issue 17): any /tiles/{z}/{x}/{y}.png answers one
+ * A utility's tile server for the basemap test: any /tiles/{z}/{x}/{y}.png answers one
  * small green PNG made here. It runs beside the app for the whole e2e run, so BASEMAPS can name it.
  */
 import http from "node:http";

@@ -9,7 +9,7 @@ export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
   { path: "/reset-password", element: <ResetPasswordPage /> },
   { path: "/forgot-password", element: <ForgotPasswordPage /> },
-  // Signed in or not: the page itself sends a visitor to sign in and back (issue 14).
+  // Signed in or not: the page itself sends a visitor to sign in and back (a team invitation's link).
   { path: `${ACCEPT_INVITATION_PATH}/:id`, element: <AcceptInvitationPage /> },
   {
     // Everything below needs a signed-in user (spec §2, §6).

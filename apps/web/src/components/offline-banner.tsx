@@ -1,4 +1,4 @@
-/** Says on the map that the network is down and how old the data on screen is (issue 15). */
+/** Says on the map that the network is down and how old the data on screen is. */
 import { Alert } from "@mui/material";
 import { useSyncExternalStore } from "react";
 import { offlineTexts } from "../config/texts";

@@ -1,5 +1,5 @@
 /**
- * Screen-width layouts (issue 15). Above 900 px the spec's desktop layout; below it the sidebar
+ * Screen-width layouts. Above 900 px the spec's desktop layout; below it the sidebar
  * is a drawer behind a menu button and the photo panel a bottom sheet (a 240 px sidebar and a
  * 400 px panel leave a 600–900 px screen too little globe); below 600 px dialogs fill the screen.
  */

@@ -14,7 +14,7 @@ export const loadTexts = {
   globeLoading: "Loading the globe…",
 };
 
-/** The installable app (issue 15): offline banner and update prompt. */
+/** The installable app: offline banner and update prompt. */
 export const offlineTexts = {
   /** `at` is the time the oldest answer on screen was stored. */
   offlineSince: (at: string) => `Offline — showing data from ${at}`,

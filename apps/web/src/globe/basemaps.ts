@@ -1,5 +1,5 @@
 /**
- * The operator's basemaps (BASEMAPS, issue 17) in the globe's layer picker, after the built-in
+ * The operator's basemaps (BASEMAPS) in the globe's layer picker, after the built-in
  * ones, and the configured default selected. Tiles come from the configured hosts only (the
  * server's CSP allows exactly those).
  */

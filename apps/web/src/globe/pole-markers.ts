@@ -1,5 +1,5 @@
 /**
- * The region view's markers from the compact form of its poles (GET /api/poles?region=, issue 16):
+ * The region view's markers from the compact form of its poles (GET /api/poles?region=):
  * one pass over the columns, no per-photo data, so 100k poles cost one small object each. Pure, so
  * it runs in unit tests (no Cesium).
  */

@@ -1,7 +1,7 @@
 /**
  * The globe's search box, without any outside service: "lat, lon" coordinates, region names
- * ('Region 3') and the labels of the poles on the map (the region view loads poles, not photos,
- * since issue 16). Pure, so it is unit-tested directly.
+ * ('Region 3') and the labels of the poles on the map (the region view loads poles,
+ * not every photo). Pure, so it is unit-tested directly.
  */
 import type { PoleMarkers, RegionSummary } from "@poleatlas/shared";
 

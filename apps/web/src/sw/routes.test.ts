@@ -25,7 +25,7 @@ describe("strategyFor", () => {
   });
 
   it("keeps the map's data: regions, a region's poles and photos, thumbnails, usage, teams", () => {
-    // The selected photo's panel: its record and its pole's timeline (issue 16).
+    // The selected photo's panel: its record and its pole's timeline.
     expect(strategy("/api/poles/0b6f3c1e-8d7a-4f7e-9a44-2f1d1c9e0a11")).toBe("data");
     expect(strategy("/api/images/0b6f3c1e-8d7a-4f7e-9a44-2f1d1c9e0a11")).toBe("data");
     expect(strategy("/api/regions")).toBe("data");

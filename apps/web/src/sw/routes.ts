@@ -48,7 +48,7 @@ export interface RequestFacts {
 const DATA_PATHS_WITH_REGION = new Set(["/api/poles", "/api/images"]);
 /**
  * One pole with its photos, and one photo's record: what the panel of a selected photo is built
- * from (issue 16), so an offline reload with ?photo= still shows it.
+ * from, so an offline reload with ?photo= still shows it.
  */
 const ONE_POLE_OR_PHOTO = /^\/api\/(?:poles|images)\/[^/]+$/;
 /** Also kept, so the sidebar (storage card, team menu) reads as it did rather than as errors. */

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 15): the app shell of this build precached, Cesium's static files and
+ * The service worker: the app shell of this build precached, Cesium's static files and
  * offline imagery kept once fetched, and the signed-in user's regions, poles, photos and
  * thumbnails answered from the network first, from their last copy when the network is down.
  * Built by vite/service-worker-plugin.ts into dist/sw.js, which defines the three constants.

@@ -29,7 +29,7 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  /** Set by an administrator (issue 14); null means the default, STORAGE_QUOTA_BYTES. */
+  /** Set by a team or instance administrator; null means the default, STORAGE_QUOTA_BYTES. */
   quotaBytes: bigint("quota_bytes", { mode: "number" }),
   ...timestamps,
 });

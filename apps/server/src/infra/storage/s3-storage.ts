@@ -40,7 +40,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     forcePathStyle: opts.forcePathStyle,
     credentials: opts.credentials,
     // Newer SDKs add CRC checksums to every upload by default; several S3-compatible servers
-    // then store streamed bodies corrupted (PITFALLS.md). Only checksum when an API demands it.
+    // then store streamed bodies corrupted (seen with s3rver). Only checksum when an API demands it.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });

@@ -1,5 +1,5 @@
 /**
- * Quotas stay per user (issue 14). Who may set one: an owner or admin of the active team, for
+ * Quotas stay per user, in every workspace. Who may set one: an owner or admin of the active team, for
  * another member of that team (an admin not for an owner), or an instance administrator
  * (ADMIN_EMAILS, with the address confirmed), for anyone. Nobody else, and no team role over
  * one's own quota: creating a team makes anyone its owner. Refusals are 403 whether or not the

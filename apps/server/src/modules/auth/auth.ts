@@ -57,7 +57,7 @@ const AUTH_ENDPOINTS = new Set([
   "/reset-password",
   "/verify-email",
   "/send-verification-email",
-  // Teams (issue 14): better-auth's organization plugin. Deleting a team is not offered: its
+  // Teams: better-auth's organization plugin. Deleting a team is not offered: its
   // photos would have no workspace left.
   "/organization/create",
   "/organization/list",

@@ -1,5 +1,5 @@
 /**
- * GET /api/basemaps (issue 17): the imagery layers the operator configured (BASEMAPS) and the one
+ * GET /api/basemaps: the imagery layers the operator configured (BASEMAPS) and the one
  * the globe shows first (DEFAULT_BASEMAP). For signed-in users: the globe is theirs only.
  */
 import { basemapsResponseSchema, type BasemapsResponse } from "@poleatlas/shared";

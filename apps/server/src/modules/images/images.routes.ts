@@ -1,7 +1,7 @@
 /**
  * HTTP only: each route declares its params, query and answers with the shared zod schemas (a
  * request that misses them is a 400 naming the field; answers are serialized by them), asks the
- * service, answers. The contract is README "Photos" and DESIGN.md "The API contract".
+ * service, answers. The contract is the schemas in packages/shared and docs/api.md "Photos".
  */
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";

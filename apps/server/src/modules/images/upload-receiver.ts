@@ -1,7 +1,7 @@
 /**
  * Streams the multipart `file` part to a temp file, hashing it on the way (never read back: that
  * second read queued behind the thumbnails, docs/benchmarks.md "Ingest"), under two byte limits: the
- * upload's own (the remaining quota; @fastify/multipart truncates silently there, PITFALLS.md)
+ * upload's own (the remaining quota; @fastify/multipart truncates silently there and sets `truncated`)
  * and the user's in-flight total (`take`). Either way the caller gets `truncated` to check, and the rest of the
  * body is read and dropped, so the client still reads our answer.
  *

@@ -1,5 +1,5 @@
 /**
- * The region view from the compact poles (issue 16), against a stand-in server: a click on a pole
+ * The region view from the compact poles, against a stand-in server: a click on a pole
  * loads its timeline and opens its latest photo (loading and failure shown in the panel, a later
  * click wins), a reload finds the photo's pole, and the region's photos are never asked for.
  */

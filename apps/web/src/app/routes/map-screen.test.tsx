@@ -1,7 +1,7 @@
 /**
  * The map screen against a stand-in server: failed loads say so with Retry, and a link naming
  * only a photo asks for that photo alone. The globe (Cesium needs WebGL) is replaced by a stub
- * that shows what it was given. The region view (issue 16) is in map-screen.poles.test.tsx.
+ * that shows what it was given. The region view is in map-screen.poles.test.tsx.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

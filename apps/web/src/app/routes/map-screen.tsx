@@ -65,7 +65,7 @@ export default function MapScreen() {
   }, []);
 
   const regions = useRegions();
-  // The region view draws its poles from the compact form (issue 16): never the region's photos.
+  // The region view draws its poles from the compact form: never the region's photos.
   const regionPoles = useRegionPoles(url.regionId);
   const usage = useStorageUsage();
   const basemaps = useBasemaps();

@@ -1,5 +1,5 @@
 /**
- * The selected photo in region view, from its pole (issue 16): the map draws poles from the
+ * The selected photo in region view, from its pole: the map draws poles from the
  * compact form, so a photo's record and its timeline come from GET /api/poles/:id.
  * - A click on a pole fetches its timeline and then selects its latest photo (the URL keeps
  *   ?region=…&photo=…); until then the panel says it is loading, or that it failed, with Retry. A

@@ -1,4 +1,4 @@
-/** GET /api/basemaps: the operator's imagery layers for the globe's picker (issue 17). */
+/** GET /api/basemaps: the operator's imagery layers for the globe's picker. */
 import { basemapsResponseSchema } from "@poleatlas/shared";
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../lib/api-client";

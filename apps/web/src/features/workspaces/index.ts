@@ -1,4 +1,4 @@
-/** What the rest of the web app may use from workspaces (teams, issue 14). */
+/** What the rest of the web app may use from workspaces (teams). */
 export { useWorkspaces, workspaceKeys, workspacesQueryOptions } from "./api/workspaces";
 export { useEnterTeam } from "./api/use-switch-workspace";
 export { setActiveWorkspace } from "./api/team-calls";

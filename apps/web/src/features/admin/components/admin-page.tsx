@@ -1,5 +1,5 @@
 /**
- * /admin (issue 14): the active team's members, invitations and audit trail, for its owners and
+ * /admin: the active team's members, invitations and audit trail, for its owners and
  * admins. Anyone else gets a plain message and no data calls: the server refuses them anyway.
  */
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";

@@ -12,7 +12,7 @@ import { lastUser, sessionConfirmed } from "../../../lib/offline/user-data";
 const sessionSchema = z.object({ user: sessionUserSchema }).nullable();
 
 /**
- * With no network, the last user this device saw signed in (installable app, issue 15): the map
+ * With no network, the last user this device saw signed in (installable app): the map
  * then shows that user's data kept by the service worker. Any answer from the server replaces it.
  */
 export async function fetchSessionUser(): Promise<AuthUser | null> {

@@ -1,5 +1,5 @@
 /**
- * The sidebar's 'Export' entry and its dialog (issue 17): format, this region or everything,
+ * The sidebar's 'Export' entry and its dialog: format, this region or everything,
  * risk levels and dates; Download fetches the file and saves it, errors stay in the dialog; Cancel
  * (or closing the dialog) stops a download on its way.
  */

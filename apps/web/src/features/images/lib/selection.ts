@@ -27,7 +27,7 @@ export function selectionInTimeline(
 
 /**
  * The photo a click on a pole's marker opens: the last in list order (undated photos sort last),
- * the photo the marker stood for before issue 16.
+ * the photo the marker stood for when the map drew one marker per photo.
  */
 export function latestPhoto(images: readonly ImageRecord[]): ImageRecord | undefined {
   return [...images].sort(compareByDate).at(-1);

@@ -4,7 +4,7 @@ import { apiClient } from "../../../lib/api-client";
 import { poleKeys } from "./pole-keys";
 
 /**
- * The poles drawn in one region (by the pole's own position), in the compact form (issue 16): a
+ * The poles drawn in one region (by the pole's own position), in the compact form: a
  * few MB at 100k poles. A pole's photos come with GET /api/poles/:id when it is selected.
  */
 export async function getRegionPoles(regionId: string, signal?: AbortSignal): Promise<PoleMarkers> {

@@ -1,5 +1,5 @@
 /**
- * 'Take Photo' (issue 15): on a touch device the camera opens directly (`capture="environment"`,
+ * 'Take Photo': on a touch device the camera opens directly (`capture="environment"`,
  * the back camera), and the photo joins the dialog's list through the same checks as a dropped
  * file. Desktop browsers ignore `capture` and would show a file picker, so the button shows only
  * where the main pointer is coarse (phones and tablets).

@@ -1,5 +1,5 @@
 /**
- * Where waiting uploads live (issue 15): IndexedDB, so a photo taken in a dead zone survives a
+ * Where waiting uploads live: IndexedDB, so a photo taken in a dead zone survives a
  * closed tab. Each entry keeps the file itself (a Blob) and who queued it in which workspace, so
  * it is sent only for that user there, and sign-out can drop that user's entries.
  */
