@@ -1,0 +1,426 @@
+-- The SQL functions and triggers of PoleAtlas, as they stand after the latest migration.
+--
+-- Rules that must hold for every write to the tables, whoever makes it (the API, a cascade, a
+-- bulk SQL import), live in the database: the pole rule, the kept counts behind the quota and
+-- /api/regions, the append-only audit trail. The migrations in ../drizzle build them up step by
+-- step; this file is where a reader finds each one whole. It is not applied by anything:
+-- test/infra/sql-functions.test.ts migrates a fresh database and fails when a definition here
+-- and the database differ. A migration that changes a function or trigger changes it here too,
+-- in the same commit.
+--
+-- Locks: every writer of one user's or workspace's rows takes its advisory lock first
+-- (utility_pole_lock_users, sorted, so two statements cannot deadlock), so summary maintenance
+-- is serialised and a recount never races an increment. Recounts read with a fresh snapshot per
+-- statement, which holds under READ COMMITTED (the default, and what the server uses).
+
+-- ================================================================================================
+-- Locks and the list order
+-- ================================================================================================
+
+-- Current since drizzle/0003_one_lock_one_order.sql.
+-- The lock of one user or workspace, named once. Uploads (images.repository.ts) and every
+-- summary trigger below take the very same lock, or a quota check could race a summary update
+-- (0x504f4c45 = "POLE" as the namespace, hashtext(id) as the key).
+CREATE OR REPLACE FUNCTION utility_pole_lock_user(user_id text) RETURNS void
+LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(1347374149, hashtext(user_id));
+$$;
+
+-- Current since drizzle/0003_one_lock_one_order.sql.
+-- Several locks at once, in sorted order.
+CREATE OR REPLACE FUNCTION utility_pole_lock_users(user_ids text[]) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  u text;
+BEGIN
+  -- Sorted, so two multi-user statements cannot deadlock on each other.
+  FOREACH u IN ARRAY coalesce((SELECT array_agg(DISTINCT x ORDER BY x) FROM unnest(user_ids) x), '{}') LOOP
+    PERFORM utility_pole_lock_user(u);
+  END LOOP;
+END $$;
+
+-- Current since drizzle/0003_one_lock_one_order.sql.
+-- The list order, named once for SQL: date ascending with undated photos last, then created_at,
+-- then id (packages/shared LIST_ORDER_COLUMNS says the same for JavaScript; the composite type
+-- utility_pole_list_key is created by drizzle/0003). Comparing two keys compares two photos'
+-- places in the list.
+CREATE OR REPLACE FUNCTION utility_pole_list_key(d date, c timestamptz, i uuid) RETURNS utility_pole_list_key
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT ROW(coalesce(d, 'infinity'::date), c, i)::utility_pole_list_key;
+$$;
+
+
+-- ================================================================================================
+-- Photo summaries: storage usage and regions
+-- ================================================================================================
+
+-- Current since drizzle/0007_workspaces.sql.
+-- Recounts the given regions from utility_pole_images (after deletes and updates, where a
+-- minimum, maximum or first photo may have left).
+CREATE OR REPLACE FUNCTION utility_pole_regions_refresh(workspace_ids text[], lons float8[], lats float8[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM utility_pole_regions r
+  USING unnest(workspace_ids, lons, lats) AS k(workspace_id, region_lon, region_lat)
+  WHERE r.workspace_id = k.workspace_id AND r.region_lon = k.region_lon AND r.region_lat = k.region_lat;
+
+  INSERT INTO utility_pole_regions
+    (workspace_id, region_lon, region_lat, photo_count, min_lon, min_lat, max_lon, max_lat,
+     first_date, first_created_at, first_id)
+  SELECT k.workspace_id, k.region_lon, k.region_lat, a.n, a.min_lon, a.min_lat, a.max_lon, a.max_lat,
+         f.date, f.created_at, f.id
+  FROM (SELECT DISTINCT * FROM unnest(workspace_ids, lons, lats) AS k(workspace_id, region_lon, region_lat)) k
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS n, min(longitude) AS min_lon, min(latitude) AS min_lat,
+           max(longitude) AS max_lon, max(latitude) AS max_lat
+    FROM utility_pole_images i
+    WHERE i.workspace_id = k.workspace_id AND i.region_lon = k.region_lon AND i.region_lat = k.region_lat
+  ) a
+  CROSS JOIN LATERAL (
+    SELECT i.date, i.created_at, i.id FROM utility_pole_images i
+    WHERE i.workspace_id = k.workspace_id AND i.region_lon = k.region_lon AND i.region_lat = k.region_lat
+    ORDER BY utility_pole_list_key(i.date, i.created_at, i.id)
+    LIMIT 1
+  ) f
+  WHERE a.n > 0;
+END $$;
+
+-- Current since drizzle/0007_workspaces.sql.
+-- The summary triggers on utility_pole_images: statement-level, with transition tables, so a
+-- bulk INSERT is summarised once, not per row. Inserts add to the counts; deletes and updates
+-- recount the regions they touched; TRUNCATE empties the summaries.
+CREATE OR REPLACE FUNCTION utility_pole_images_inserted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM utility_pole_lock_users(ARRAY(SELECT user_id FROM new_rows UNION SELECT workspace_id FROM new_rows));
+
+  INSERT INTO utility_pole_usage AS u (user_id, used_bytes, photo_count)
+  SELECT user_id, sum(file_size), count(*) FROM new_rows GROUP BY user_id
+  ON CONFLICT (user_id) DO UPDATE
+    SET used_bytes = u.used_bytes + EXCLUDED.used_bytes,
+        photo_count = u.photo_count + EXCLUDED.photo_count;
+
+  -- Adding photos only widens a region: merge the new rows' summary into the stored one.
+  INSERT INTO utility_pole_regions AS r
+    (workspace_id, region_lon, region_lat, photo_count, min_lon, min_lat, max_lon, max_lat,
+     first_date, first_created_at, first_id)
+  SELECT a.workspace_id, a.region_lon, a.region_lat, a.n, a.min_lon, a.min_lat, a.max_lon, a.max_lat,
+         f.date, f.created_at, f.id
+  FROM (
+    SELECT workspace_id, region_lon, region_lat, count(*)::int AS n,
+           min(longitude) AS min_lon, min(latitude) AS min_lat,
+           max(longitude) AS max_lon, max(latitude) AS max_lat
+    FROM new_rows
+    WHERE region_lon IS NOT NULL AND region_lat IS NOT NULL
+    GROUP BY workspace_id, region_lon, region_lat
+  ) a
+  JOIN (
+    SELECT DISTINCT ON (workspace_id, region_lon, region_lat) workspace_id, region_lon, region_lat, date, created_at, id
+    FROM new_rows
+    WHERE region_lon IS NOT NULL AND region_lat IS NOT NULL
+    ORDER BY workspace_id, region_lon, region_lat, utility_pole_list_key(date, created_at, id)
+  ) f ON f.workspace_id = a.workspace_id AND f.region_lon = a.region_lon AND f.region_lat = a.region_lat
+  ON CONFLICT (workspace_id, region_lon, region_lat) DO UPDATE SET
+    photo_count = r.photo_count + EXCLUDED.photo_count,
+    min_lon = LEAST(r.min_lon, EXCLUDED.min_lon),
+    min_lat = LEAST(r.min_lat, EXCLUDED.min_lat),
+    max_lon = GREATEST(r.max_lon, EXCLUDED.max_lon),
+    max_lat = GREATEST(r.max_lat, EXCLUDED.max_lat),
+    first_date = CASE WHEN utility_pole_list_key(EXCLUDED.first_date, EXCLUDED.first_created_at, EXCLUDED.first_id)
+                         < utility_pole_list_key(r.first_date, r.first_created_at, r.first_id)
+                      THEN EXCLUDED.first_date ELSE r.first_date END,
+    first_created_at = CASE WHEN utility_pole_list_key(EXCLUDED.first_date, EXCLUDED.first_created_at, EXCLUDED.first_id)
+                               < utility_pole_list_key(r.first_date, r.first_created_at, r.first_id)
+                            THEN EXCLUDED.first_created_at ELSE r.first_created_at END,
+    first_id = CASE WHEN utility_pole_list_key(EXCLUDED.first_date, EXCLUDED.first_created_at, EXCLUDED.first_id)
+                       < utility_pole_list_key(r.first_date, r.first_created_at, r.first_id)
+                    THEN EXCLUDED.first_id ELSE r.first_id END;
+  RETURN NULL;
+END $$;
+
+-- Current since drizzle/0007_workspaces.sql.
+CREATE OR REPLACE FUNCTION utility_pole_images_deleted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM utility_pole_lock_users(ARRAY(SELECT user_id FROM old_rows UNION SELECT workspace_id FROM old_rows));
+
+  UPDATE utility_pole_usage u
+  SET used_bytes = u.used_bytes - d.bytes, photo_count = u.photo_count - d.n
+  FROM (SELECT user_id, sum(file_size) AS bytes, count(*) AS n FROM old_rows GROUP BY user_id) d
+  WHERE u.user_id = d.user_id;
+
+  PERFORM utility_pole_regions_refresh(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat))
+  FROM (SELECT DISTINCT workspace_id, region_lon, region_lat FROM old_rows
+        WHERE region_lon IS NOT NULL AND region_lat IS NOT NULL) k;
+  RETURN NULL;
+END $$;
+
+-- Current since drizzle/0007_workspaces.sql.
+CREATE OR REPLACE FUNCTION utility_pole_images_updated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
+    WHERE o.id IS NULL OR n.id IS NULL
+       OR (o.user_id, o.workspace_id, o.date, o.created_at, o.latitude, o.longitude, o.file_size)
+          IS DISTINCT FROM (n.user_id, n.workspace_id, n.date, n.created_at, n.latitude, n.longitude, n.file_size)
+  ) THEN
+    RETURN NULL;
+  END IF;
+
+  PERFORM utility_pole_lock_users(ARRAY(
+    SELECT user_id FROM old_rows UNION SELECT user_id FROM new_rows
+    UNION SELECT workspace_id FROM old_rows UNION SELECT workspace_id FROM new_rows));
+
+  UPDATE utility_pole_usage u
+  SET used_bytes = u.used_bytes - d.bytes, photo_count = u.photo_count - d.n
+  FROM (SELECT user_id, sum(file_size) AS bytes, count(*) AS n FROM old_rows GROUP BY user_id) d
+  WHERE u.user_id = d.user_id;
+  INSERT INTO utility_pole_usage AS u (user_id, used_bytes, photo_count)
+  SELECT user_id, sum(file_size), count(*) FROM new_rows GROUP BY user_id
+  ON CONFLICT (user_id) DO UPDATE
+    SET used_bytes = u.used_bytes + EXCLUDED.used_bytes,
+        photo_count = u.photo_count + EXCLUDED.photo_count;
+
+  PERFORM utility_pole_regions_refresh(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat))
+  FROM (SELECT workspace_id, region_lon, region_lat FROM old_rows
+        WHERE region_lon IS NOT NULL AND region_lat IS NOT NULL
+        UNION
+        SELECT workspace_id, region_lon, region_lat FROM new_rows
+        WHERE region_lon IS NOT NULL AND region_lat IS NOT NULL) k;
+  RETURN NULL;
+END $$;
+
+-- Current since drizzle/0002_photo_summary_triggers.sql.
+CREATE OR REPLACE FUNCTION utility_pole_images_truncated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM utility_pole_regions;
+  DELETE FROM utility_pole_usage;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER utility_pole_images_inserted AFTER INSERT ON utility_pole_images
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_inserted();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_deleted AFTER DELETE ON utility_pole_images
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_deleted();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_updated AFTER UPDATE ON utility_pole_images
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_updated();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_truncated AFTER TRUNCATE ON utility_pole_images
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_truncated();
+
+
+-- ================================================================================================
+-- Poles: the pole rule, the risk roll-up, photo counts
+-- ================================================================================================
+
+-- Current since drizzle/0004_poles.sql.
+-- Great-circle distance in metres (haversine on the mean Earth radius). sin² of half the
+-- longitude difference is periodic, so poles across the antimeridian are as near as they are.
+CREATE OR REPLACE FUNCTION utility_pole_distance(lat1 float8, lon1 float8, lat2 float8, lon2 float8) RETURNS float8
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT 2 * 6371008.8 * asin(least(1, sqrt(
+    sin(radians(lat2 - lat1) / 2) ^ 2 +
+    cos(radians(lat1)) * cos(radians(lat2)) * sin(radians(lon2 - lon1) / 2) ^ 2)));
+$$;
+
+-- Current since drizzle/0007_workspaces.sql.
+CREATE OR REPLACE FUNCTION utility_pole_assign(workspace text, lat float8, lon float8, radius float8) RETURNS uuid
+LANGUAGE plpgsql AS $$
+DECLARE
+  band float8 := radius / 111194.9 + 1e-9;
+  found uuid;
+BEGIN
+  SELECT p.id INTO found FROM utility_poles p
+  WHERE p.workspace_id = workspace AND p.latitude BETWEEN lat - band AND lat + band
+    AND utility_pole_distance(p.latitude, p.longitude, lat, lon) <= radius
+  ORDER BY utility_pole_distance(p.latitude, p.longitude, lat, lon), p.created_at, p.id
+  LIMIT 1;
+  IF found IS NULL THEN
+    INSERT INTO utility_poles (workspace_id, latitude, longitude) VALUES (workspace, lat, lon) RETURNING id INTO found;
+  END IF;
+  RETURN found;
+END $$;
+
+-- Current since drizzle/0004_poles.sql.
+-- After photos joined or left these poles: empty ones go, the others take the rating of their
+-- latest rated photo (list order: utility_pole_list_key).
+CREATE OR REPLACE FUNCTION utility_pole_refresh(pole_ids uuid[]) RETURNS void
+LANGUAGE sql AS $$
+  DELETE FROM utility_poles p WHERE p.id = ANY(pole_ids)
+    AND NOT EXISTS (SELECT 1 FROM utility_pole_images i WHERE i.pole_id = p.id);
+  UPDATE utility_poles p SET risk = (
+    SELECT i.risk FROM utility_pole_images i
+    WHERE i.pole_id = p.id AND i.risk IS NOT NULL
+    ORDER BY utility_pole_list_key(i.date, i.created_at, i.id) DESC
+    LIMIT 1)
+  WHERE p.id = ANY(pole_ids);
+$$;
+
+-- Current since drizzle/0009_pole_photo_count.sql.
+-- Each pole's photo_count, moved by deltas that concurrent statements sum correctly on the
+-- pole's row. Takes the same locks as the photo summary triggers first, so a statement that reaches a
+-- pole's row here already holds its workspace's lock: no deadlock with an upload into it.
+CREATE OR REPLACE FUNCTION utility_pole_images_pole_count() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT 1 FROM new_rows WHERE pole_id IS NOT NULL) THEN RETURN NULL; END IF;
+    PERFORM utility_pole_lock_users(ARRAY(SELECT user_id FROM new_rows UNION SELECT workspace_id FROM new_rows));
+    UPDATE utility_poles p SET photo_count = p.photo_count + d.n
+    FROM (SELECT pole_id, count(*)::int AS n FROM new_rows WHERE pole_id IS NOT NULL GROUP BY pole_id) d
+    WHERE p.id = d.pole_id;
+  ELSIF TG_OP = 'DELETE' THEN
+    IF NOT EXISTS (SELECT 1 FROM old_rows WHERE pole_id IS NOT NULL) THEN RETURN NULL; END IF;
+    PERFORM utility_pole_lock_users(ARRAY(SELECT user_id FROM old_rows UNION SELECT workspace_id FROM old_rows));
+    UPDATE utility_poles p SET photo_count = p.photo_count - d.n
+    FROM (SELECT pole_id, count(*)::int AS n FROM old_rows WHERE pole_id IS NOT NULL GROUP BY pole_id) d
+    WHERE p.id = d.pole_id;
+  ELSIF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE n.pole_id IS DISTINCT FROM o.pole_id
+    ) THEN
+      RETURN NULL;
+    END IF;
+    PERFORM utility_pole_lock_users(ARRAY(
+      SELECT user_id FROM old_rows UNION SELECT user_id FROM new_rows
+      UNION SELECT workspace_id FROM old_rows UNION SELECT workspace_id FROM new_rows));
+    UPDATE utility_poles p SET photo_count = p.photo_count + d.n
+    FROM (
+      SELECT pole_id, sum(n)::int AS n FROM (
+        SELECT n.pole_id, 1 AS n FROM old_rows o JOIN new_rows n ON n.id = o.id
+        WHERE n.pole_id IS DISTINCT FROM o.pole_id AND n.pole_id IS NOT NULL
+        UNION ALL
+        SELECT o.pole_id, -1 AS n FROM old_rows o JOIN new_rows n ON n.id = o.id
+        WHERE n.pole_id IS DISTINCT FROM o.pole_id AND o.pole_id IS NOT NULL
+      ) c GROUP BY pole_id
+    ) d
+    WHERE p.id = d.pole_id AND d.n <> 0;
+  ELSE -- TRUNCATE
+    UPDATE utility_poles SET photo_count = 0 WHERE photo_count <> 0;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER utility_pole_images_pole_count_inserted AFTER INSERT ON utility_pole_images
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_pole_count();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_pole_count_deleted AFTER DELETE ON utility_pole_images
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_pole_count();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_pole_count_updated AFTER UPDATE ON utility_pole_images
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_pole_count();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_pole_count_truncated AFTER TRUNCATE ON utility_pole_images
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_pole_count();
+
+
+-- ================================================================================================
+-- Regions' pole counts by risk
+-- ================================================================================================
+
+-- Current since drizzle/0007_workspaces.sql.
+-- Recounts the given regions' poles by risk.
+CREATE OR REPLACE FUNCTION utility_pole_region_risk_refresh(workspace_ids text[], lons float8[], lats float8[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM utility_pole_region_risk r
+  USING unnest(workspace_ids, lons, lats) AS k(workspace_id, region_lon, region_lat)
+  WHERE r.workspace_id = k.workspace_id AND r.region_lon = k.region_lon AND r.region_lat = k.region_lat;
+
+  INSERT INTO utility_pole_region_risk (workspace_id, region_lon, region_lat, high, medium, low, unrated)
+  SELECT k.workspace_id, k.region_lon, k.region_lat, c.high, c.medium, c.low, c.unrated
+  FROM (SELECT DISTINCT * FROM unnest(workspace_ids, lons, lats) AS k(workspace_id, region_lon, region_lat)) k
+  CROSS JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE risk = 'high')::int AS high,
+           count(*) FILTER (WHERE risk = 'medium')::int AS medium,
+           count(*) FILTER (WHERE risk = 'low')::int AS low,
+           count(*) FILTER (WHERE risk IS NULL)::int AS unrated,
+           count(*) AS n
+    FROM utility_poles p
+    WHERE p.workspace_id = k.workspace_id AND p.region_lon = k.region_lon AND p.region_lat = k.region_lat
+  ) c
+  WHERE c.n > 0;
+END $$;
+
+-- Current since drizzle/0009_pole_photo_count.sql.
+-- Keeps utility_pole_region_risk (each region's poles by risk) for every write to utility_poles.
+-- The counts read only a pole's workspace, region and risk: an update that changes none of them
+-- (a photo count, a label) does not recount its region, which for a region of 100k poles would
+-- cost every upload ~50 ms.
+CREATE OR REPLACE FUNCTION utility_poles_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM utility_pole_lock_users(ARRAY(SELECT workspace_id FROM new_rows));
+    PERFORM utility_pole_region_risk_refresh(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat))
+    FROM (SELECT DISTINCT workspace_id, region_lon, region_lat FROM new_rows) k;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM utility_pole_lock_users(ARRAY(SELECT workspace_id FROM old_rows));
+    PERFORM utility_pole_region_risk_refresh(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat))
+    FROM (SELECT DISTINCT workspace_id, region_lon, region_lat FROM old_rows) k;
+  ELSE
+    IF NOT EXISTS (
+      SELECT 1 FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
+      WHERE o.id IS NULL OR n.id IS NULL
+         OR (o.workspace_id, o.region_lon, o.region_lat, o.risk)
+            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.risk)
+    ) THEN
+      RETURN NULL;
+    END IF;
+    PERFORM utility_pole_lock_users(ARRAY(SELECT workspace_id FROM old_rows UNION SELECT workspace_id FROM new_rows));
+    PERFORM utility_pole_region_risk_refresh(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat))
+    FROM (SELECT workspace_id, region_lon, region_lat FROM old_rows
+          UNION SELECT workspace_id, region_lon, region_lat FROM new_rows) k;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER utility_poles_inserted AFTER INSERT ON utility_poles
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_poles_changed();
+
+CREATE OR REPLACE TRIGGER utility_poles_deleted AFTER DELETE ON utility_poles
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_poles_changed();
+
+CREATE OR REPLACE TRIGGER utility_poles_updated AFTER UPDATE ON utility_poles
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_poles_changed();
+
+
+-- ================================================================================================
+-- Workspaces
+-- ================================================================================================
+
+-- Current since drizzle/0007_workspaces.sql.
+-- A row written without a workspace (a bulk SQL import, as before teams existed) goes to the
+-- uploader's personal workspace.
+CREATE OR REPLACE FUNCTION utility_pole_images_default_workspace() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.workspace_id := coalesce(NEW.workspace_id, NEW.user_id);
+  RETURN NEW;
+END $$;
+
+CREATE OR REPLACE TRIGGER utility_pole_images_default_workspace BEFORE INSERT ON utility_pole_images
+  FOR EACH ROW EXECUTE FUNCTION utility_pole_images_default_workspace();
+
+
+-- ================================================================================================
+-- The audit trail
+-- ================================================================================================
+
+-- Current since drizzle/0008_audit.sql.
+-- The audit trail only grows: UPDATE and DELETE are refused, whoever sends them.
+CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'the audit trail is append-only';
+END $$;
+
+CREATE OR REPLACE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
+  FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
