@@ -39,6 +39,24 @@ export default defineConfig(
     rules: { "no-restricted-imports": "off" },
   },
   {
+    // Layers point one way: modules use infra, never the reverse (a module hands infra a function).
+    files: ["apps/server/src/infra/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^cesium(/|$)", message: "Only apps/web/src/globe/ may import cesium." },
+            {
+              regex: "(^|/)modules/",
+              message: "infra/ must not import modules/: move the piece into infra, or pass it in.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/web/src/**/*.{ts,tsx}"],
     ...reactHooks.configs.flat["recommended-latest"],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,6 +1,6 @@
 /** The server's recurring jobs: what they are, and how often they run. */
 import type { Config } from "../../config";
-import { sweepStaleUploads } from "../../modules/images/stale-uploads";
+import { sweepStaleUploads } from "../uploads/stale-uploads";
 import type { Db } from "../db/database";
 import type { Storage } from "../storage/storage";
 import type { JobLog, RecurringJob } from "./job-runner";

@@ -2,7 +2,7 @@
  * The upload temp folder: request bodies and thumbnails live here until they are stored. The
  * folder is 0700 and each file 0600 (photos of infrastructure must not be readable by other
  * accounts on the machine); names start `upload-` or `thumb-`, which the start-up sweep of
- * interrupted uploads (modules/images/stale-uploads.ts) relies on.
+ * interrupted uploads (stale-uploads.ts) relies on.
  */
 import { randomUUID } from "node:crypto";
 import { openAsBlob } from "node:fs";

@@ -21,7 +21,7 @@ import { filesRoutes } from "./files.routes";
 import { createImagesRepository } from "./images.repository";
 import { imagesRoutes } from "./images.routes";
 import { createImagesService, type ImagesService } from "./images.service";
-import { sweepStaleUploads } from "./stale-uploads";
+import { sweepStaleUploads } from "../../infra/uploads/stale-uploads";
 import { createPoles } from "../poles/poles.module";
 import { polesRoutes } from "../poles/poles.routes";
 import { UploadSlots } from "./upload-slots";
