@@ -299,6 +299,3 @@ export class PointLayer<S extends MarkerSpec> {
     this.scene.primitives.remove(this.points);
   }
 }
-
-/** Screen position of a point, or undefined when it is not visible (behind the globe, off screen). */
-export type Projector = (position: Cartesian3) => { x: number; y: number } | undefined;

@@ -18,14 +18,8 @@ import {
   type RegionMarkerSpec,
   type ViewBox,
 } from "./markers";
-import {
-  LABEL_LOOK,
-  NO_DEPTH_TEST_WITHIN_M,
-  PointLayer,
-  REGION_CELL_DEG,
-  REGION_SCALE,
-  type Projector,
-} from "./point-layer";
+import { LABEL_LOOK, NO_DEPTH_TEST_WITHIN_M, PointLayer, REGION_CELL_DEG, REGION_SCALE } from "./point-layer";
+import type { Projector } from "./scene-helpers";
 
 export class RegionLayer extends PointLayer<RegionMarkerSpec> {
   // Glyph edges are translucent; one translucent pass instead of two.

@@ -14,7 +14,9 @@ import {
 } from "cesium";
 import type { ImageRecord } from "@poleatlas/shared";
 import type { ViewBox } from "./markers";
-import type { Projector } from "./point-layer";
+
+/** Screen position of a point, or undefined when it is not visible (behind the globe, off screen). */
+export type Projector = (position: Cartesian3) => { x: number; y: number } | undefined;
 
 /** What the camera sees, in degrees; undefined when it sees half the globe or more (or space). */
 export function viewBoxOf(camera: Camera): ViewBox | undefined {
