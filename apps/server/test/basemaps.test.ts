@@ -1,8 +1,7 @@
 /** GET /api/basemaps and the CSP that lets the globe load exactly the configured hosts' tiles. */
 import { basemapsResponseSchema } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "./helpers/app";
-import { createSignedInUser, type SignedInUser } from "./helpers/users";
+import { describe, expect, it } from "vitest";
+import { useSignedInUser, useTestApp } from "./helpers/setup";
 
 const layers = [
   {
@@ -14,15 +13,8 @@ const layers = [
   { name: "Network WMS", type: "wms", url: "https://gis.utility.example/wms", layers: "poles" },
 ];
 
-let t: TestApp;
-let user: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp({ BASEMAPS: JSON.stringify(layers), DEFAULT_BASEMAP: "Utility orthophoto" });
-  user = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ BASEMAPS: JSON.stringify(layers), DEFAULT_BASEMAP: "Utility orthophoto" });
+const user = useSignedInUser(t);
 
 describe("GET /api/basemaps", () => {
   it("answers the configured layers and the default to a signed-in user", async () => {

@@ -5,21 +5,14 @@
  */
 import { imageResponseSchema } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { uploadOverHttp } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { createSignedInUser } from "../helpers/users";
 import { METRES_PER_DEGREE, patchImage, placedPhoto, unplacedPhoto } from "./support";
 
-let t: TestApp;
-let user: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const user = useSignedInUser(t);
 
 /** Two photos: the first at (lat, lon), the second `metres` north of it. */
 async function pairNorth(lat: number, lon: number, metres: number) {

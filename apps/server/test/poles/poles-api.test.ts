@@ -13,22 +13,14 @@ import {
   RISK_CODES,
 } from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
-import { TEST_ORIGIN, createSignedInUser, type SignedInUser } from "../helpers/users";
+import { describe, expect, it } from "vitest";
+import { useSignedInUser, useTestApp } from "../helpers/setup";
+import { TEST_ORIGIN, createSignedInUser } from "../helpers/users";
 import { METRES_PER_DEGREE, patchImage, placedPhoto, unplacedPhoto } from "./support";
 
-let t: TestApp;
-let user: SignedInUser;
-let stranger: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-  stranger = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const user = useSignedInUser(t);
+const stranger = useSignedInUser(t);
 
 const get = (cookie: string, url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
 const patchPole = (cookie: string, id: string, payload: Record<string, unknown>) =>
