@@ -32,8 +32,8 @@ export async function dataDirOwner(dataDir: string): Promise<{ uid: number; gid:
 }
 
 /** `pg_ctl stop -m fast`: ends sessions, checkpoints, removes postmaster.pid. */
-export async function pgCtlStop(dataDir: string, timeoutSeconds = 60): Promise<void> {
-  const { pg_ctl } = await postgresBinaries();
+export async function pgCtlStop(dataDir: string, bin?: PostgresBinaries, timeoutSeconds = 60): Promise<void> {
+  const { pg_ctl } = bin ?? (await postgresBinaries());
   const owner = await dataDirOwner(dataDir);
   await run(pg_ctl, ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", String(timeoutSeconds)], {
     ...owner,
