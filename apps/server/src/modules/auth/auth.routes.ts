@@ -88,6 +88,10 @@ async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply
   });
   const cookies = res.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
+  // The photos this browser fetched while signed in go with the session: on a shared device the
+  // next person must not find them in its HTTP cache. Only the HTTP cache: "storage" would also
+  // drop the installed app's service worker and other accounts' photos queued on this device.
+  if (isSignOut(req)) reply.header("clear-site-data", '"cache"');
   const text = await res.text();
   return reply.send(clarify(res, text, reply));
 }
@@ -133,6 +137,9 @@ function tooManyAttempts(reply: FastifyReply, seconds: number) {
     .header("content-type", "application/json")
     .send(tooManyAttemptsBody(seconds));
 }
+
+const isSignOut = (req: FastifyRequest) =>
+  req.method === "POST" && req.url.split("?", 1)[0] === `${AUTH_BASE_PATH}/sign-out`;
 
 const isSignIn = (req: FastifyRequest) =>
   req.method === "POST" && req.url.split("?", 1)[0] === `${AUTH_BASE_PATH}/sign-in/email`;
