@@ -96,6 +96,8 @@ export const authTexts = {
   // Sign-in bodies the account lock could not read: only other clients than ours send them.
   signInNeedsJson: "Sign-in takes a JSON body (Content-Type: application/json).",
   signInNeedsEmail: "Enter your email address and password.",
+  /** On /login after a Logout made offline, until the server has ended the session. */
+  signOutPending: "You are signed out on this device. The sign-out finishes when the device is online.",
 } as const;
 
 /** The upload dialog's own texts (product-spec §2 "Upload dialog"), copied exactly. */
