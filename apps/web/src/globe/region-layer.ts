@@ -26,6 +26,7 @@ import {
   REGION_SCALE,
   type Projector,
 } from "./point-layer";
+import { renderAgainSoon } from "./scene-helpers";
 
 export class RegionLayer extends PointLayer<RegionMarkerSpec> {
   // Glyph edges are translucent; one translucent pass instead of two.
@@ -97,7 +98,7 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
         id: { kind: "region", id: spec.id } satisfies MarkerRef,
       });
     }
-    this.scene.requestRender();
+    renderAgainSoon(this.scene);
   }
 
   get labelCount(): number {
