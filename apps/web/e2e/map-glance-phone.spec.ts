@@ -3,12 +3,11 @@
  * world apart with their labels whole, and a selected pole is panned out from under the photo's
  * bottom sheet, which the globe's info box no longer repeats.
  */
-import { settle } from "./support/map-globe";
-import { ROME, SPREAD, SYDNEY, seedFarApart, seedSpread, seenOnCanvas } from "./support/glance";
+import { ROME, SPREAD, SYDNEY, seedFarApart, seedSpread, seenOnCanvas, settleLong } from "./support/glance";
 import { expect, test } from "./support/map-seed";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-test.setTimeout(180_000);
+test.setTimeout(420_000);
 
 test("the first view shows regions in Italy and in Sydney, labels whole", async ({
   page,
@@ -16,7 +15,7 @@ test("the first view shows regions in Italy and in Sydney, labels whole", async 
 }, testInfo) => {
   await seedFarApart(page, baseURL!);
   await page.goto("/map?globeTestHook");
-  const first = await settle(page, (s) => s.regionMarkers === 2);
+  const first = await settleLong(page, (s) => s.regionMarkers === 2);
   expect(first.regionLabels).toHaveLength(2);
   // A label ('Region 1 (1 images)', ~150 px) is centred on its marker.
   expect(await seenOnCanvas(page, [ROME, SYDNEY], 75)).not.toContain(null);
@@ -29,8 +28,8 @@ test("a selected pole is panned out from under the bottom sheet", async ({ page,
   const south = photos[3]!;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region.id)}&photo=${south.id}`);
   const sheet = page.getByTestId("photo-panel");
-  await expect(sheet).toHaveAttribute("data-layout", "sheet");
-  await settle(
+  await expect(sheet).toHaveAttribute("data-layout", "sheet", { timeout: 60_000 });
+  await settleLong(
     page,
     (s) => s.mode.mode === "region" && s.photoMarkers === SPREAD.length && s.selectedPhotoId === south.id,
   );

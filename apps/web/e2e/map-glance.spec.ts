@@ -5,20 +5,20 @@
  * undrawn is still reached by a click on its spot.
  */
 import { RISK_COLORS } from "@poleatlas/shared";
-import { globeState, settle } from "./support/map-globe";
-import { ROME, SPREAD, SYDNEY, seedFarApart, seedSpread, seenOnCanvas } from "./support/glance";
+import { globeState } from "./support/map-globe";
+import { ROME, SPREAD, SYDNEY, seedFarApart, seedSpread, seenOnCanvas, settleLong } from "./support/glance";
 import { createConfirmedUser, signInContext } from "./support/auth";
 import { listImages, listRegions, uploadJpeg } from "./support/map-globe";
 import { expect, seedMap, test } from "./support/map-seed";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // Cesium in software WebGL is slow (~100 ms a frame and more).
-test.setTimeout(180_000);
+test.setTimeout(420_000);
 
 test("the first view and Home show regions in Italy and in Sydney", async ({ page, baseURL }, testInfo) => {
   await seedFarApart(page, baseURL!);
   await page.goto("/map?globeTestHook");
-  const first = await settle(page, (s) => s.regionMarkers === 2);
+  const first = await settleLong(page, (s) => s.regionMarkers === 2);
   // Both labelled (labels go only to markers in view), each with room for its label around it.
   expect(first.regionLabels).toHaveLength(2);
   expect(await seenOnCanvas(page, [ROME, SYDNEY], 40)).not.toContain(null);
@@ -30,10 +30,10 @@ test("the first view and Home show regions in Italy and in Sydney", async ({ pag
   await page.mouse.down();
   await page.mouse.move(canvas.x + 1100, canvas.y + 300, { steps: 8 });
   await page.mouse.up();
-  await settle(page);
+  await settleLong(page);
   expect(await seenOnCanvas(page, [ROME, SYDNEY], 40)).toContain(null);
   await page.locator(".cesium-home-button").click();
-  const home = await settle(page);
+  const home = await settleLong(page);
   expect(home.regionLabels).toHaveLength(2);
   expect(await seenOnCanvas(page, [ROME, SYDNEY], 40)).not.toContain(null);
 });
@@ -44,7 +44,7 @@ test("a region opens straight down with every pole on screen, poles 3 km apart",
 }, testInfo) => {
   const { region } = await seedSpread(page, baseURL!);
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region.id)}`);
-  const opened = await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === SPREAD.length);
+  const opened = await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === SPREAD.length);
   expect(opened.cameraHeight).toBeGreaterThanOrEqual(2900);
   expect(await seenOnCanvas(page, SPREAD, 10)).not.toContain(null);
   await page.screenshot({ path: testInfo.outputPath("region-spread.png") });
@@ -56,7 +56,7 @@ test("zooming out of a region returns to the overview at 10,000 m, keeping the u
 }) => {
   const { berlin } = await seedMap(page, baseURL!);
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
-  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
+  await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
   // The height at the moment the overview comes back.
   await page.evaluate(() => {
     const hook = window.__poleatlasGlobe!;
@@ -80,7 +80,7 @@ test("zooming out of a region returns to the overview at 10,000 m, keeping the u
   expect(returnedAt).toBeGreaterThan(10_000);
   expect(returnedAt).toBeLessThan(15_000);
   // No flight home: the camera stays about where the wheel left it, not ~1,000 km out.
-  const after = await settle(page, (s) => s.mode.mode === "overview");
+  const after = await settleLong(page, (s) => s.mode.mode === "overview");
   expect(after.cameraHeight).toBeLessThan(100_000);
 });
 
@@ -95,22 +95,22 @@ test("the legend filters the overview: counts, rings and empty regions follow it
   });
   expect(res.status()).toBe(200);
   await page.goto("/map?globeTestHook");
-  const all = await settle(page, (s) => s.regionMarkers === 2);
+  const all = await settleLong(page, (s) => s.regionMarkers === 2);
   expect(all.regionMarkerLooks[berlin.id]?.outline).toBe(RISK_COLORS.high);
 
   const legend = page.getByRole("region", { name: "Risk Levels" });
   await legend.getByRole("button", { name: "High Risk" }).click();
-  const noHigh = await settle(page, (s) => s.regionMarkerLooks[berlin.id]?.outline !== RISK_COLORS.high);
+  const noHigh = await settleLong(page, (s) => s.regionMarkerLooks[berlin.id]?.outline !== RISK_COLORS.high);
   expect(noHigh.regionMarkers).toBe(2);
   expect(noHigh.regionLabels).toContain("Region 1 (1 of 2 poles)");
   await page.screenshot({ path: testInfo.outputPath("legend-overview.png") });
 
   // Paris has only unrated poles, Berlin one unrated and the High one: nothing left to show.
   await legend.getByRole("button", { name: "Not rated" }).click();
-  const none = await settle(page, (s) => s.regionMarkers === 0);
+  const none = await settleLong(page, (s) => s.regionMarkers === 0);
   expect(Object.keys(none.regionMarkerLooks)).not.toContain(paris.id);
   await legend.getByRole("button", { name: "Not rated" }).click();
-  await settle(page, (s) => s.regionMarkers === 2);
+  await settleLong(page, (s) => s.regionMarkers === 2);
 });
 
 test("a pole the marker cap leaves undrawn is selected by a click on its spot", async ({ page, baseURL }) => {
@@ -124,7 +124,7 @@ test("a pole the marker cap leaves undrawn is selected by a click on its spot", 
   expect(new Set(photos.map((p) => p.pole_id)).size).toBe(2);
 
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region!.id)}`);
-  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
+  await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
   const drawn = await page.evaluate(
     async () => (await window.__poleatlasGlobe!.benchHook!()).drawnMarkers().photo,
   );
@@ -132,5 +132,5 @@ test("a pole the marker cap leaves undrawn is selected by a click on its spot", 
   const hidden = photos.find((p) => !drawn.includes(p.pole_id!))!;
   const [spot] = await seenOnCanvas(page, [{ latitude: hidden.latitude!, longitude: hidden.longitude! }]);
   await page.mouse.click(spot!.x, spot!.y);
-  await settle(page, (s) => s.selectedPoleId === hidden.pole_id);
+  await settleLong(page, (s) => s.selectedPoleId === hidden.pole_id);
 });

@@ -5,7 +5,8 @@
 import type { Page } from "@playwright/test";
 import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
 import { createConfirmedUser, signInContext } from "./auth";
-import { listImages, listRegions, uploadJpeg } from "./map-globe";
+import type { GlobeState } from "../../src/globe/globe-types";
+import { listImages, listRegions, settle, uploadJpeg } from "./map-globe";
 
 export const ROME = { latitude: 41.9009, longitude: 12.4833 };
 export const SYDNEY = { latitude: -33.8688, longitude: 151.2093 };
@@ -67,3 +68,9 @@ export async function seenOnCanvas(
       : null,
   );
 }
+
+/**
+ * settle with room for a busy machine: software WebGL shared with other jobs has been seen
+ * drawing a frame every few seconds.
+ */
+export const settleLong = (page: Page, ok?: (s: GlobeState) => boolean) => settle(page, ok, 150_000);
