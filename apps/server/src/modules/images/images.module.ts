@@ -103,7 +103,9 @@ export async function registerImages(
     repository: createExportRepository(database.pool),
     audit,
     publicUrl: config.publicUrl,
+    limits: limits.exports,
+    watch: limits.watch,
   });
-  exportRoutes(app, { requireActor, service: exportService });
+  exportRoutes(app, { requireActor, service: exportService, readerStallMs: config.readerStallMs });
   return { service, storage };
 }

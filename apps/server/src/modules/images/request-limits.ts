@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { LeakWatch } from "../../infra/limits/leak-watch";
 import { RequestTurns } from "../../infra/limits/request-turns";
+import { ExportLimits } from "../export/export-limits";
 import { UploadSlots } from "./upload-slots";
 
 /**
@@ -17,9 +18,11 @@ import { UploadSlots } from "./upload-slots";
 const LISTS_PER_USER = 1;
 
 /**
- * List calls of everyone together: 40 % of the database pool (4 of the default 10 connections).
- * What all of them hold in memory (pages built, answers waiting for their readers) stays bounded
- * however many users call, and a list query stuck on a lock never takes the whole pool.
+ * List calls of everyone together, and exports running at once: each 40 % of the database pool
+ * (4 of the default 10 connections). What all list calls hold in memory (pages built, answers
+ * waiting for their readers) stays bounded however many users call; an export holds a connection
+ * while it is read, and lists and exports together leave a fifth of the pool to everything else
+ * (a session check, /api/regions).
  */
 export const atOnce = (poolMax: number) => Math.max(1, Math.floor(poolMax * 0.4));
 
@@ -27,6 +30,7 @@ export interface RequestLimits {
   watch: LeakWatch;
   lists: RequestTurns;
   uploads: UploadSlots;
+  exports: ExportLimits;
 }
 
 declare module "fastify" {
@@ -49,6 +53,7 @@ export function createRequestLimits(
     watch,
     lists: new RequestTurns("lists", { perUser: LISTS_PER_USER, total: atOnce(deps.poolMax), watch }),
     uploads: new UploadSlots(undefined, watch),
+    exports: new ExportLimits({ atOnce: atOnce(deps.poolMax) }),
   };
   app.decorate("requestLimits", limits);
   return limits;
