@@ -1,6 +1,6 @@
 /**
  * Photo names are shown in lists, panels and logs: the server stores a cleaned copy of what the
- * client sent (README "Photos"), so a name can neither break a layout nor pretend to be another.
+ * client sent (docs/api.md "What an upload's fields become"), so a name can neither break a layout nor pretend to be another.
  */
 import { MAX_NAME_LENGTH } from "./constants";
 
