@@ -14,6 +14,7 @@ import {
 } from "@poleatlas/shared";
 import { useEffect, useRef, useState } from "react";
 import { GlobeController, type GlobeEvents, type GlobeMode, type LatLon } from "./globe-controller";
+import type { GlobeSearch } from "./globe-types";
 import { exposeGlobeForTests } from "./test-hook";
 
 export interface GlobeViewProps {
@@ -34,6 +35,10 @@ export interface GlobeViewProps {
   onPositionPicked: (at: LatLon) => void;
   onRegionClick: GlobeEvents["regionClick"];
   onPoleClick: GlobeEvents["poleClick"];
+  /** The search box: what it finds (features/search). */
+  search?: GlobeSearch;
+  /** A pole picked in the search box: its region and its photo open. */
+  onPoleFound?: GlobeEvents["poleFound"];
   onEmptyClick: GlobeEvents["emptyClick"];
   onOverviewRequested: GlobeEvents["overviewRequested"];
 }
@@ -55,6 +60,7 @@ export function GlobeView(props: GlobeViewProps) {
       controller.current = globe;
       globe.on("regionClick", (id) => latest.current.onRegionClick(id));
       globe.on("poleClick", (id) => latest.current.onPoleClick(id));
+      globe.on("poleFound", (id, regionId) => latest.current.onPoleFound?.(id, regionId));
       globe.on("emptyClick", () => latest.current.onEmptyClick());
       globe.on("overviewRequested", () => latest.current.onOverviewRequested());
       // Browser tests drive the globe through window.__poleatlasGlobe; only test builds have it.
@@ -91,6 +97,10 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     controller.current?.setHiddenRisks(hiddenRisks);
   }, [ready, hiddenRisks]);
+  const { search } = props;
+  useEffect(() => {
+    controller.current?.setSearch(search ?? null);
+  }, [ready, search]);
   const { basemaps } = props;
   useEffect(() => {
     if (basemaps) controller.current?.setBasemaps(basemaps);

@@ -28,6 +28,7 @@ import {
   usePlaceOnMap,
   useRegionPoles,
 } from "../../features/poles";
+import { useMapSearch } from "../../features/search";
 import { storageKeys, useStorageUsage } from "../../features/storage";
 import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from "../../features/upload";
 import { usePermissions, useWorkspaces } from "../../features/workspaces";
@@ -82,6 +83,7 @@ export default function MapScreen() {
     [url],
   );
   const placing = usePlaceOnMap(showPlaced);
+  const search = useMapSearch(regions.data ?? NO_REGIONS, regionPoles.data ?? null);
 
   const mode: GlobeMode = url.regionId ? { mode: "region", regionId: url.regionId } : { mode: "overview" };
 
@@ -153,6 +155,8 @@ export default function MapScreen() {
           onPositionPicked={placing.picked}
           onRegionClick={url.openRegion}
           onPoleClick={picked.openPole}
+          search={search}
+          onPoleFound={picked.openPoleIn}
           onEmptyClick={picked.clear}
           onOverviewRequested={url.showOverview}
         />
