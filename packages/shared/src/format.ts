@@ -10,3 +10,20 @@ export function usagePercent(usedBytes: number, quotaBytes: number): number {
   if (quotaBytes <= 0) return 100;
   return Math.min(100, Math.max(0, (usedBytes / quotaBytes) * 100));
 }
+
+/**
+ * A calendar date (YYYY-MM-DD, as stored) in the user's locale, the one date format of every
+ * screen (the panel, the globe's info box, the admin tables). Read as a local calendar day, never
+ * shifted through a time zone. Anything else is shown as it is.
+ */
+export function formatDate(ymd: string, locale?: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return ymd;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString(locale);
+}
+
+/** An instant (ISO 8601) as a date and time in the user's locale and time zone. */
+export function formatDateTime(iso: string, locale?: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString(locale);
+}
