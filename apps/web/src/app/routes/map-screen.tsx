@@ -113,7 +113,7 @@ export default function MapScreen() {
 
   const activeWorkspace = useWorkspaces().data?.active.id;
   const queueOwner = useMemo(
-    () => (user && activeWorkspace ? { userId: user.id, workspaceId: activeWorkspace } : null),
+    () => (user ? { userId: user.id, workspaceId: activeWorkspace ?? null } : null),
     [user, activeWorkspace],
   );
   const queue = useUploadQueue(queueOwner, refreshPhotos);
