@@ -5,6 +5,12 @@ export function bytesToMB(bytes: number): number {
   return Math.round(bytes / BYTES_PER_MB);
 }
 
+/** A file's size for people: KB below 1 MB (at least 1 KB), else MB with one decimal. */
+export function formatBytes(bytes: number): string {
+  if (bytes < BYTES_PER_MB) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / BYTES_PER_MB).toFixed(1)} MB`;
+}
+
 /** Share of the quota in percent, clamped to 0–100 for progress bars. */
 export function usagePercent(usedBytes: number, quotaBytes: number): number {
   if (quotaBytes <= 0) return 100;

@@ -1,5 +1,5 @@
 /** The upload dialog's rules (spec §4 Upload flow, §5), kept pure so they are tested directly. */
-import { bytesToMB, messages, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
+import { BYTES_PER_MB, bytesToMB, formatBytes, messages, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import type { UploadItem } from "../hooks/upload-items-reducer";
 
 /**
@@ -15,7 +15,9 @@ export function uploadBlocker(
   const newBytes = files.reduce((sum, f) => sum + f.size, 0);
   const resultBytes = usedBytes + newBytes;
   if (resultBytes > quotaBytes) {
-    return messages.uploadWouldExceed(bytesToMB(usedBytes), bytesToMB(resultBytes), bytesToMB(quotaBytes));
+    // Rounded up: a total just over the quota (50.4 MB) must not read as the quota itself ('50MB').
+    const resultMB = Math.ceil(resultBytes / BYTES_PER_MB);
+    return messages.uploadWouldExceed(bytesToMB(usedBytes), resultMB, bytesToMB(quotaBytes));
   }
   return null;
 }
@@ -49,10 +51,7 @@ export function cardWarnings(item: UploadItem): string[] {
 }
 
 /** A file size for people: KB below 1 MB, else MB with one decimal (MB = 1048576 bytes). */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export const formatSize = formatBytes;
 
 /** Runs `worker` over `tasks` with at most `limit` in flight; resolves when all settled. */
 export async function runPool<T>(
