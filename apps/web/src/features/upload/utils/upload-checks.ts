@@ -15,8 +15,9 @@ export function uploadBlocker(
   const newBytes = files.reduce((sum, f) => sum + f.size, 0);
   const resultBytes = usedBytes + newBytes;
   if (resultBytes > quotaBytes) {
-    // Rounded up: a total just over the quota (50.4 MB) must not read as the quota itself ('50MB').
-    const resultMB = Math.ceil(resultBytes / BYTES_PER_MB);
+    // Rounded as everywhere, but a total just over the quota (50.4 MB) must not read as the quota
+    // itself ('50MB'): it is said as the next whole MB ('51MB').
+    const resultMB = Math.max(bytesToMB(resultBytes), Math.floor(quotaBytes / BYTES_PER_MB) + 1);
     return messages.uploadWouldExceed(bytesToMB(usedBytes), resultMB, bytesToMB(quotaBytes));
   }
   return null;
