@@ -9,7 +9,8 @@ import { usageColor } from "../lib/usage-color";
 export interface StorageCardProps {
   usedBytes: number;
   quotaBytes?: number;
-  onUpgrade: () => void;
+  /** Absent for those who cannot buy storage for the workspace (a team's viewers): no button. */
+  onUpgrade?: () => void;
 }
 
 export function StorageCard({ usedBytes, quotaBytes = STORAGE_QUOTA_BYTES, onUpgrade }: StorageCardProps) {
@@ -33,16 +34,18 @@ export function StorageCard({ usedBytes, quotaBytes = STORAGE_QUOTA_BYTES, onUpg
             {mapScreenTexts.storageUsed(bytesToMB(usedBytes), bytesToMB(quotaBytes))}
           </Typography>
         </Box>
-        <Button fullWidth variant="contained" size="small" onClick={onUpgrade}>
-          {mapScreenTexts.upgradeToPro}
-        </Button>
+        {onUpgrade && (
+          <Button fullWidth variant="contained" size="small" onClick={onUpgrade}>
+            {mapScreenTexts.upgradeToPro}
+          </Button>
+        )}
       </CardContent>
     </Card>
   );
 }
 
 /** The card fed by the usage query (shows 0 until it answers; a failure says so, with Retry). */
-export function StorageUsageCard({ onUpgrade }: { onUpgrade: () => void }) {
+export function StorageUsageCard({ onUpgrade }: { onUpgrade?: () => void }) {
   const usage = useStorageUsage();
   return (
     <Stack spacing={1}>
