@@ -13,7 +13,12 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
+import { registerAdmin } from "./modules/admin/admin.module";
+import { registerAudit } from "./modules/audit/audit.module";
+import { registerExport } from "./modules/export/export.module";
 import { registerImages } from "./modules/images/images.module";
+import { createRequestLimits } from "./modules/images/request-limits";
+import { registerPoles } from "./modules/poles/poles.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
 import { registerCompression } from "./plugins/compression";
@@ -102,10 +107,22 @@ export async function buildApp({
     devMailboxRoutes(app, { dir: config.mail.outboxDir, key: auth.devMailboxKey });
     app.log.info(`read the mail at ${config.publicUrl}${DEV_MAILBOX_PATH}?key=${auth.devMailboxKey}`);
   }
-  // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
-  const requireActor = registerWorkspaces(app, { db: database.db, requireUser: auth.requireUser });
+  // Each module wires itself; what one needs of another is handed over here, and nothing else.
+  const { db } = database;
+  const requireActor = registerWorkspaces(app, { db, requireUser: auth.requireUser });
   registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });
-  const images = await registerImages(app, { config, database, storage, requireActor });
+  // The limits a request or a stream holds (list turns, upload slots, exports), watched for leaks.
+  const limits = createRequestLimits(app, {
+    requestTimeoutMs: config.requestTimeoutMs,
+    poolMax: database.pool.options.max,
+    log: app.log.child({ module: "images", part: "limits" }),
+  });
+  const audit = registerAudit(app, { db, requireActor });
+  const poles = registerPoles(app, { db, spotRadiusMeters: config.spotRadiusMeters, audit, requireActor });
+  // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
+  const images = await registerImages(app, { config, database, storage, requireActor, poles, audit, limits });
+  await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });
+  registerExport(app, { config, database, audit, limits, requireActor });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await scheduleRecurring(
     boss,
