@@ -11,6 +11,7 @@ import { createAuthModule, type AuthModule } from "../../src/modules/auth/auth-m
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, signIn, signUp, TEST_ORIGIN } from "../helpers/users";
 import { waitForOutboxMail } from "./mail-helpers";
+import { useTestApp } from "../helpers/setup";
 
 const request = (cookie?: string) => ({ headers: cookie ? { cookie } : {} }) as FastifyRequest;
 
@@ -63,13 +64,7 @@ describe("requireUser", () => {
 });
 
 describe("REQUIRE_EMAIL_VERIFICATION=false", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ REQUIRE_EMAIL_VERIFICATION: "false" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ REQUIRE_EMAIL_VERIFICATION: "false" });
 
   it("lets an unconfirmed user sign in, and still mails a confirmation link", async () => {
     const email = "relaxed@example.test";

@@ -16,6 +16,7 @@ import { createLocalStorage } from "../../src/infra/storage/local-storage";
 import { createS3Storage } from "../../src/infra/storage/s3-storage";
 import type { Storage } from "../../src/infra/storage/storage";
 import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { startTestS3, type TestS3 } from "../helpers/s3";
 import { listFiles, tmpDir, upload } from "../helpers/uploads";
 import { createSignedInUser } from "../helpers/users";
@@ -87,16 +88,14 @@ describe.each(setups)("orphan sweep: %s", (_name, storageOf, envOf) => {
 });
 
 describe("jobs run by the app's workers", () => {
-  let t: TestApp;
+  const t = useTestApp({ REQUEST_TIMEOUT_SECONDS: "60" });
   let boss: PgBoss;
   beforeAll(async () => {
-    t = await buildTestApp({ REQUEST_TIMEOUT_SECONDS: "60" });
     boss = new PgBoss({ connectionString: t.db.url, supervise: false, schedule: false, migrate: false });
     await boss.start();
   });
   afterAll(async () => {
     await boss?.stop({ graceful: false, wait: true });
-    await t?.close();
   });
 
   const runJob = async (name: string, data: object = {}) => {
