@@ -13,6 +13,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
+import { registerInvitationTeam } from "./modules/invitations/invitation-team.routes";
 import { registerImages } from "./modules/images/images.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
@@ -105,6 +106,7 @@ export async function buildApp({
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const requireActor = registerWorkspaces(app, { db: database.db, requireUser: auth.requireUser });
   registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });
+  registerInvitationTeam(app, { db: database.db });
   const images = await registerImages(app, { config, database, storage, requireActor });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await scheduleRecurring(
