@@ -16,6 +16,7 @@ import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerAdmin } from "./modules/admin/admin.module";
 import { registerAudit } from "./modules/audit/audit.module";
 import { registerExport } from "./modules/export/export.module";
+import { registerInvitationTeam } from "./modules/invitations/invitation-team.routes";
 import { registerImages } from "./modules/images/images.module";
 import { createRequestLimits } from "./modules/images/request-limits";
 import { registerPoles } from "./modules/poles/poles.module";
@@ -117,6 +118,7 @@ export async function buildApp({
     poolMax: database.pool.options.max,
     log: app.log.child({ module: "images", part: "limits" }),
   });
+  registerInvitationTeam(app, { db });
   const audit = registerAudit(app, { db, requireActor });
   const poles = registerPoles(app, { db, spotRadiusMeters: config.spotRadiusMeters, audit, requireActor });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.

@@ -99,17 +99,17 @@ test("the legend filters the overview: counts, rings and empty regions follow it
   expect(all.regionMarkerLooks[berlin.id]?.outline).toBe(RISK_COLORS.high);
 
   const legend = page.getByRole("region", { name: "Risk Levels" });
-  await legend.getByRole("button", { name: "High Risk" }).click();
+  await legend.getByRole("button", { name: "Show high-risk poles" }).click();
   const noHigh = await settleLong(page, (s) => s.regionMarkerLooks[berlin.id]?.outline !== RISK_COLORS.high);
   expect(noHigh.regionMarkers).toBe(2);
   expect(noHigh.regionLabels).toContain("Region 1 (1 of 2 poles)");
   await page.screenshot({ path: testInfo.outputPath("legend-overview.png") });
 
   // Paris has only unrated poles, Berlin one unrated and the High one: nothing left to show.
-  await legend.getByRole("button", { name: "Not rated" }).click();
+  await legend.getByRole("button", { name: "Show poles not rated" }).click();
   const none = await settleLong(page, (s) => s.regionMarkers === 0);
   expect(Object.keys(none.regionMarkerLooks)).not.toContain(paris.id);
-  await legend.getByRole("button", { name: "Not rated" }).click();
+  await legend.getByRole("button", { name: "Show poles not rated" }).click();
   await settleLong(page, (s) => s.regionMarkers === 2);
 });
 

@@ -137,6 +137,15 @@ export const mapScreenTexts = {
   upgradeNow: "Upgrade Now",
   backToMap: "Back to Map",
   // Ours (not in the spec):
+  /** The legend's toggles, named apart from the panel's rating buttons that show the same words. */
+  legendToggleNames: {
+    low: "Show low-risk poles",
+    medium: "Show medium-risk poles",
+    high: "Show high-risk poles",
+    unrated: "Show poles not rated",
+  },
+  /** The globe's base layer button when Cesium gives it no tooltip. */
+  baseLayerButton: "Base layer",
   storageTitle: "Storage Usage",
   storageUsed: (usedMB: number, quotaMB: number = QUOTA_MB) => `${usedMB} MB of ${quotaMB} MB`,
   /** In a team where the member has a cap: their own photos there against it. */

@@ -13,6 +13,7 @@ import {
   type RiskKey,
 } from "@poleatlas/shared";
 import { useEffect, useRef, useState } from "react";
+import { GlobeLoading } from "../components/globe-loading";
 import { GlobeController, type GlobeEvents, type GlobeMode, type LatLon } from "./globe-controller";
 import type { GlobeSearch } from "./globe-types";
 import { exposeGlobeForTests } from "./test-hook";
@@ -32,7 +33,7 @@ export interface GlobeViewProps {
   basemaps?: BasemapsResponse;
   /**
    * Bottom strip of the page a sheet covers (the photo's sheet on a phone), CSS pixels: the
-   * selected pole is kept above it, and the globe's info box (the sheet says it all) is hidden.
+   * selected pole is kept above it.
    */
   coveredBottomPx?: number;
   /** Pick mode: while true, the next click on the globe goes to onPositionPicked, not to markers. */
@@ -57,6 +58,8 @@ export function GlobeView(props: GlobeViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<GlobeController | null>(null);
   const [ready, setReady] = useState(false);
+  /** The first frame is on screen: the loading notice goes. */
+  const [drawn, setDrawn] = useState(false);
   const latest = useRef(props);
   useEffect(() => {
     latest.current = props;
@@ -78,6 +81,7 @@ export function GlobeView(props: GlobeViewProps) {
       );
       // Browser tests drive the globe through window.__poleatlasGlobe; only test builds have it.
       if (__POLEATLAS_TEST_HOOKS__) unexpose = exposeGlobeForTests(globe);
+      globe.onceDrawn(() => setDrawn(true));
       setReady(true);
     }, GLOBE_START_DELAY_MS);
     return () => {
@@ -139,21 +143,20 @@ export function GlobeView(props: GlobeViewProps) {
   }, [ready, pickingPosition]);
 
   return (
-    <Box
-      ref={container}
-      data-testid="globe"
-      sx={{
-        position: "absolute",
-        inset: 0,
-        "& .cesium-viewer": { width: "100%", height: "100%" },
-        // The info box's iframe document is light-scheme; a dark-scheme iframe element would get
-        // an opaque white backdrop behind Cesium's light text.
-        "& .cesium-infoBox-iframe": { colorScheme: "light" },
-        // Cesium's own ion logo: no ion service is used. The data credits stay.
-        // (Cesium sets the container's display inline, hence the !important.)
-        "& .cesium-credit-logoContainer": { display: "none !important" },
-        ...(coveredBottomPx > 0 && { "& .cesium-infoBox": { display: "none" } }),
-      }}
-    />
+    <>
+      {!drawn && <GlobeLoading />}
+      <Box
+        ref={container}
+        data-testid="globe"
+        sx={{
+          position: "absolute",
+          inset: 0,
+          "& .cesium-viewer": { width: "100%", height: "100%" },
+          // Cesium's own ion logo: no ion service is used. The data credits stay.
+          // (Cesium sets the container's display inline, hence the !important.)
+          "& .cesium-credit-logoContainer": { display: "none !important" },
+        }}
+      />
+    </>
   );
 }

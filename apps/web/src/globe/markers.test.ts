@@ -7,6 +7,7 @@ import {
   regionsToLabel,
   shouldReturnToOverview,
   MARKER_STYLE,
+  NOT_RATED_RING,
   regionOutline,
   riskLook,
   toMarkerRef,
@@ -76,9 +77,11 @@ describe("regionMarkers", () => {
 });
 
 describe("riskLook and regionOutline", () => {
-  it("draws an unrated pole as a yellow ring, never Medium's filled yellow disc", () => {
+  it("draws an unrated pole as a grey ring, never in Medium's yellow", () => {
     expect(riskLook("unrated").fill).not.toBe(RISK_COLORS.medium);
-    expect(riskLook("unrated").outline).toBe(MARKER_STYLE.color);
+    // A yellow ring was taken for Medium's yellow disc at marker size.
+    expect(riskLook("unrated").outline).not.toBe(MARKER_STYLE.color);
+    expect(riskLook("unrated").outline).toBe(NOT_RATED_RING);
     expect(riskLook("high")).toEqual({ fill: RISK_COLORS.high, outline: MARKER_STYLE.outlineColor });
   });
 

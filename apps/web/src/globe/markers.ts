@@ -100,12 +100,15 @@ export function regionMarkers(
   return out;
 }
 
+/** An unrated pole's ring: grey, which no risk level uses. */
+export const NOT_RATED_RING = "#B0B0B0";
+
 /**
- * A pole's look: the legend's colour as a filled disc; unrated, a yellow ring around a dark centre,
- * so it never reads as Medium Risk's filled yellow.
+ * A pole's look: the legend's colour as a filled disc; unrated, a grey ring around a dark centre,
+ * so at marker size it never reads as Medium Risk's filled yellow (a yellow ring did).
  */
 export function riskLook(risk: RiskKey): { fill: string; outline: string } {
-  if (risk === "unrated") return { fill: "#202020", outline: MARKER_STYLE.color };
+  if (risk === "unrated") return { fill: "#202020", outline: NOT_RATED_RING };
   return { fill: RISK_COLORS[risk], outline: MARKER_STYLE.outlineColor };
 }
 

@@ -1,29 +1,14 @@
 /**
  * Cesium is ~4 MB (1.1 MB gzip): the globe is its own chunk, so the sidebar, the storage card and
- * the dialogs show (and work) while it loads behind a placeholder.
+ * the dialogs show (and work) while it loads behind a placeholder, which the globe keeps until
+ * its first frame is drawn.
  */
-import { Box, CircularProgress, Typography } from "@mui/material";
 import { lazy, Suspense } from "react";
 import type { GlobeViewProps } from "../../globe";
-import { loadTexts } from "../../config/texts";
+import { GlobeLoading } from "../../components/globe-loading";
 import { pageDownload } from "../../lib/offline/network-quiet";
 
 const GlobeView = lazy(() => pageDownload(import("../../globe")).then((m) => ({ default: m.GlobeView })));
-
-function GlobeLoading() {
-  return (
-    <Box
-      role="status"
-      data-testid="globe-loading"
-      sx={{ position: "absolute", inset: 0, display: "grid", placeItems: "center", bgcolor: "#000" }}
-    >
-      <Box sx={{ display: "flex", alignItems: "center", gap: 2 }}>
-        <CircularProgress size={28} aria-hidden />
-        <Typography color="text.secondary">{loadTexts.globeLoading}</Typography>
-      </Box>
-    </Box>
-  );
-}
 
 export function LazyGlobeView(props: GlobeViewProps) {
   return (

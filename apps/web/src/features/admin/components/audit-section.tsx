@@ -19,6 +19,7 @@ import { useAudit } from "../api/get-audit";
 import { useTeamMembers } from "../api/get-members";
 import { auditDetailsText, auditTargetText } from "../lib/audit-format";
 import { Section } from "./section";
+import { stackOnPhone } from "./stack-on-phone";
 
 const ALL = "all";
 
@@ -60,7 +61,7 @@ export function AuditSection({ teamId }: { teamId: string }) {
       )}
       {entries.length > 0 && (
         <Box sx={{ overflowX: "auto" }}>
-          <Table size="small" aria-label={adminTexts.auditTitle}>
+          <Table size="small" aria-label={adminTexts.auditTitle} sx={stackOnPhone}>
             <TableHead>
               <TableRow>
                 <TableCell>{adminTexts.when}</TableCell>

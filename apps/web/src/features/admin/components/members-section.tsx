@@ -29,6 +29,7 @@ import { errorText } from "../lib/error-text";
 import { CapForm } from "./cap-form";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 import { Section } from "./section";
+import { stackOnPhone } from "./stack-on-phone";
 
 type Notice = { severity: "success" | "error"; text: string };
 
@@ -126,7 +127,7 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
       )}
       {members.data && (
         <Box sx={{ overflowX: "auto" }}>
-          <Table size="small" aria-label={adminTexts.membersTitle}>
+          <Table size="small" aria-label={adminTexts.membersTitle} sx={stackOnPhone}>
             <TableHead>
               <TableRow>
                 <TableCell>{adminTexts.member}</TableCell>
@@ -139,13 +140,13 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
             <TableBody>
               {members.data.members.map((m) => (
                 <TableRow key={m.user_id} data-testid={`member-${m.email}`}>
-                  <TableCell>
+                  <TableCell data-label={adminTexts.member}>
                     {m.name && <Typography variant="body2">{m.name}</Typography>}
                     <Typography variant="body2" color={m.name ? "text.secondary" : "text.primary"}>
                       {m.email}
                     </Typography>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={adminTexts.role}>
                     <Select
                       size="small"
                       value={m.role}
@@ -160,10 +161,10 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
                       ))}
                     </Select>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={adminTexts.usage}>
                     <UsageBar member={m} poolBytes={members.data.quotaBytes} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={adminTexts.quota}>
                     <CapForm
                       key={m.cap_bytes ?? "none"}
                       email={m.email}

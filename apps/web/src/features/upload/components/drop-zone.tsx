@@ -3,6 +3,7 @@ import { Box, Typography } from "@mui/material";
 import { messages, uploadDialogTexts } from "@poleatlas/shared";
 import { useId } from "react";
 import { useDropzone, type Accept } from "react-dropzone";
+import { FOCUS_RING } from "../../../app/theme";
 
 /** Spec §5: image/jpeg, image/jpg, image/png (.jpg, .jpeg, .png); no size or count limit. */
 export const ACCEPT: Accept = {
@@ -49,10 +50,9 @@ export function DropZone({ onFiles, disabled, compact = false }: DropZoneProps) 
         textAlign: "center",
         cursor: disabled ? "default" : "pointer",
         opacity: disabled ? 0.5 : 1,
-        outline: "none",
         transition: "border-color 120ms, background-color 120ms",
         "&:hover": disabled ? undefined : { borderColor: "primary.light" },
-        "&:focus-visible": { borderColor: "primary.main", boxShadow: 3 },
+        "&:focus-visible": { ...FOCUS_RING, borderColor: "primary.main" },
       }}
     >
       <input {...getInputProps({ "aria-label": "Image files" })} />
