@@ -13,7 +13,6 @@ import {
   type RiskKey,
 } from "@poleatlas/shared";
 import { useEffect, useRef, useState } from "react";
-import { GlobeLoading } from "../components/globe-loading";
 import { GlobeController, type GlobeEvents, type GlobeMode, type LatLon } from "./globe-controller";
 import type { GlobeSearch } from "./globe-types";
 import { exposeGlobeForTests } from "./test-hook";
@@ -47,6 +46,8 @@ export interface GlobeViewProps {
   onPoleFound?: GlobeEvents["poleFound"];
   onEmptyClick: GlobeEvents["emptyClick"];
   onOverviewRequested: GlobeEvents["overviewRequested"];
+  /** The globe's first frame is on screen (the loading notice goes then). */
+  onFirstFrame?: () => void;
   /**
    * The chosen base layer cannot be reached (its name; null once another is chosen), with how to
    * go back to the built-in one.
@@ -58,8 +59,6 @@ export function GlobeView(props: GlobeViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<GlobeController | null>(null);
   const [ready, setReady] = useState(false);
-  /** The first frame is on screen: the loading notice goes. */
-  const [drawn, setDrawn] = useState(false);
   const latest = useRef(props);
   useEffect(() => {
     latest.current = props;
@@ -81,7 +80,7 @@ export function GlobeView(props: GlobeViewProps) {
       );
       // Browser tests drive the globe through window.__poleatlasGlobe; only test builds have it.
       if (__POLEATLAS_TEST_HOOKS__) unexpose = exposeGlobeForTests(globe);
-      globe.onceDrawn(() => setDrawn(true));
+      globe.onceDrawn(() => latest.current.onFirstFrame?.());
       setReady(true);
     }, GLOBE_START_DELAY_MS);
     return () => {
@@ -143,20 +142,17 @@ export function GlobeView(props: GlobeViewProps) {
   }, [ready, pickingPosition]);
 
   return (
-    <>
-      {!drawn && <GlobeLoading />}
-      <Box
-        ref={container}
-        data-testid="globe"
-        sx={{
-          position: "absolute",
-          inset: 0,
-          "& .cesium-viewer": { width: "100%", height: "100%" },
-          // Cesium's own ion logo: no ion service is used. The data credits stay.
-          // (Cesium sets the container's display inline, hence the !important.)
-          "& .cesium-credit-logoContainer": { display: "none !important" },
-        }}
-      />
-    </>
+    <Box
+      ref={container}
+      data-testid="globe"
+      sx={{
+        position: "absolute",
+        inset: 0,
+        "& .cesium-viewer": { width: "100%", height: "100%" },
+        // Cesium's own ion logo: no ion service is used. The data credits stay.
+        // (Cesium sets the container's display inline, hence the !important.)
+        "& .cesium-credit-logoContainer": { display: "none !important" },
+      }}
+    />
   );
 }
