@@ -84,6 +84,10 @@ export const adminTexts = {
   removeConfirm: (email: string, team: string) =>
     `Remove ${email} from ${team}? They lose access to the team's photos at once; the photos they uploaded stay with the team.`,
   removed: (email: string) => `${email} was removed from the team.`,
+  makeOwnerTitle: "Make owner",
+  makeOwnerConfirm: (email: string, team: string) =>
+    `Make ${email} an owner of ${team}? An owner can change everyone's role, remove members and make other owners.`,
+  makeOwner: "Make owner",
   cancel: "Cancel",
   roleNames: { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" },
   inviteTitle: "Invite by e-mail",

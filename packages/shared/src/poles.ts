@@ -137,6 +137,8 @@ export const poleTexts = {
   placePhoto: "Place photo",
   unplacedHelp:
     "These photos have no GPS position. Give each its latitude and longitude to put it on the map.",
+  unplacedReadOnly:
+    "These photos have no GPS position. As a viewer you can see them; members, admins and owners can place them.",
   latitude: "Latitude",
   longitude: "Longitude",
   badLatitude: "Latitude must be a number between -90 and 90",

@@ -261,6 +261,7 @@ export default function MapScreen() {
       <MoveUndoSnackbar move={moved} onClose={() => setMoved(null)} />
       <UnplacedPhotosDialog
         open={unplacedOpen}
+        readOnly={!may.canEdit}
         onClose={() => setUnplacedOpen(false)}
         onPlaced={showPlaced}
         onPlaceOnMap={(photo) => {

@@ -64,6 +64,8 @@ describe("inviting", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Invite" }));
     expect(await screen.findByText("Invitation sent to new@example.test.")).toBeInTheDocument();
     expect(within(form).getByRole("textbox", { name: "E-mail" })).toHaveValue("");
+    // The next invitation starts from Member again, not from the role just used.
+    expect(within(form).getByRole("combobox", { name: "Role" })).toHaveTextContent("Member");
     expect(posts(server.calls, "invite-member")).toEqual([
       { email: "new@example.test", role: "viewer", organizationId: TEAM.id },
     ]);
