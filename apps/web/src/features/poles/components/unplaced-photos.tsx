@@ -72,7 +72,7 @@ function PlaceForm({ photo, onPlaced, onPlaceOnMap, readOnly }: PlaceFormProps) 
   };
   return (
     <Box
-      component={readOnly ? "div" : "form"}
+      component="form"
       aria-label={readOnly ? undefined : `${poleTexts.placePhoto}: ${photo.name}`}
       onSubmit={(e) => {
         e.preventDefault();
