@@ -8,6 +8,8 @@ export * from "./poles";
 export * from "./schemas";
 export * from "./workspaces";
 export * from "./admin";
+export * from "./audit";
+export * from "./audit-format";
 export * from "./basemaps";
 export * from "./export";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";

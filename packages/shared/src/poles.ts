@@ -137,6 +137,8 @@ export const poleTexts = {
   placePhoto: "Place photo",
   unplacedHelp:
     "These photos have no GPS position. Give each its latitude and longitude to put it on the map.",
+  unplacedReadOnly:
+    "These photos have no GPS position. As a viewer you can see them; members, admins and owners can place them.",
   latitude: "Latitude",
   longitude: "Longitude",
   badLatitude: "Latitude must be a number between -90 and 90",
@@ -154,4 +156,13 @@ export const poleTexts = {
       : `Someone else changed these notes after you started typing. Saving replaces their text: “${saved}”`,
   retry: "Retry",
   poleSummary: (count: number) => (count === 1 ? "1 photo" : `${count} photos`),
+  /** How far a pole is from the photo and which way: "12 m NE", "1.4 km S". */
+  distance: (metres: number, direction: string) =>
+    metres < 1000 ? `${Math.round(metres)} m ${direction}` : `${(metres / 1000).toFixed(1)} km ${direction}`,
+  /** The eight compass points, from north clockwise. */
+  compass: ["N", "NE", "E", "SE", "S", "SW", "W", "NW"],
+  movedTo: (pole: string) => `Moved to ${pole}`,
+  movedToNewPole: "Moved to a new pole",
+  undo: "Undo",
+  undone: "Move undone",
 } as const;

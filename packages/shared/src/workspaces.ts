@@ -96,6 +96,8 @@ export const workspaceTexts = {
   invitationText: (inviter: string, team: string, role: string) =>
     `${inviter} invited you to join ${team} as ${role}.`,
   invitationDeclined: "Invitation declined.",
+  /** The invitation e-mail names the role it gives. */
+  inviteRoleLine: (role: string) => `You are invited as ${role}.`,
   goToMap: "Go to the map",
   switchFailed: "Could not switch workspace. Try again.",
   teamNameRequired: "Enter a team name.",

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
 import type { Mailer } from "../../infra/mail/mailer";
+import { recordNamed } from "../audit/audit-log";
 import { createAuditRepository } from "../audit/audit.repository";
 import { createAccountLockRepository } from "./account-lock.repository";
 import { createAccountLockService, type AccountLockService } from "./account-lock.service";
@@ -38,7 +39,7 @@ export async function createAuthModule(deps: {
   const auditLog = createAuditRepository(database.db);
   const auth = createAuth({
     teamAudit: (actor, e) =>
-      auditLog.record({
+      recordNamed(auditLog, {
         workspaceId: e.organizationId,
         actorId: actor.id,
         actorEmail: actor.email,

@@ -28,6 +28,7 @@ import { useRemoveMember, useSetCap, useUpdateMemberRole } from "../api/member-c
 import { errorText } from "../lib/error-text";
 import { CapForm } from "./cap-form";
 import { RemoveMemberDialog } from "./remove-member-dialog";
+import { ConfirmDialog } from "./confirm-dialog";
 import { Section } from "./section";
 import { stackOnPhone } from "./stack-on-phone";
 
@@ -61,6 +62,8 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
   const remove = useRemoveMember(teamId);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  /** Making someone Owner gives them the whole team: asked first. */
+  const [promoting, setPromoting] = useState<TeamMember | null>(null);
   const failed = (e: unknown) => setNotice({ severity: "error", text: errorText(e) });
 
   const saveCap = (m: TeamMember, capMB: number | null) => {
@@ -77,8 +80,9 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
       },
     );
   };
-  const changeRole = (m: TeamMember, role: WorkspaceRole) => {
+  const changeRole = (m: TeamMember, role: WorkspaceRole, confirmed = false) => {
     if (!m.memberId || role === m.role) return;
+    if (role === "owner" && !confirmed) return setPromoting(m);
     setNotice(null);
     setRole.mutate(
       { memberId: m.memberId, role },
@@ -189,6 +193,17 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
           </Table>
         </Box>
       )}
+      <ConfirmDialog
+        open={promoting !== null}
+        title={adminTexts.makeOwnerTitle}
+        text={promoting ? adminTexts.makeOwnerConfirm(promoting.email, teamName) : ""}
+        confirm={adminTexts.makeOwner}
+        onConfirm={() => {
+          if (promoting) changeRole(promoting, "owner", true);
+          setPromoting(null);
+        }}
+        onClose={() => setPromoting(null)}
+      />
       <RemoveMemberDialog
         email={removing?.email ?? null}
         team={teamName}
