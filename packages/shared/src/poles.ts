@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
+import { poleRegisterFieldsSchema } from "./pole-register";
 
 /** The default of the server's SPOT_RADIUS_METERS setting. */
 export const DEFAULT_SPOT_RADIUS_METERS = 10;
@@ -68,9 +69,10 @@ export type PoleMarkers = z.infer<typeof poleMarkersSchema>;
 
 export const poleIdParamsSchema = z.object({ id: z.guid() });
 
-/** PATCH /api/poles/:id: the label, trimmed; "" clears it. Answers `{ pole }`. */
-export const polePatchSchema = z.object({ label: z.string().trim().max(MAX_POLE_LABEL_LENGTH) });
-export const poleResponseSchema = z.object({ pole: poleSummarySchema });
+/** A pole with the register's fields (tag, material, …): what GET and PATCH /api/poles/:id answer. */
+export const poleRecordSchema = poleSummarySchema.extend(poleRegisterFieldsSchema.shape);
+export type PoleRecord = z.infer<typeof poleRecordSchema>;
+export const poleResponseSchema = z.object({ pole: poleRecordSchema });
 
 /** Counts of a region's poles by their risk (GET /api/regions items carry it). */
 export const regionRiskSchema = z.object({

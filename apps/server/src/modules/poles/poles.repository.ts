@@ -4,9 +4,13 @@
  * grouped the photos already stored and the API apply the very same rule.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { RISK_CODES, type PoleSummary, type RegionRisk, type Risk } from "@poleatlas/shared";
+import { RISK_CODES, type PoleRecord, type RegionRisk, type Risk } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
 import { COLUMNS, listOrder, type Executor, type ImageRow } from "../images/images.repository";
+
+/** The columns PATCH /api/poles/:id may write. */
+export type PoleColumn =
+  "label" | "tag" | "material" | "height_m" | "class" | "installed_year" | "circuit" | "attributes";
 
 export interface PoleRiskRow extends RegionRisk {
   region_lon: number;
@@ -25,7 +29,8 @@ export interface ImageChanges {
 }
 
 const SUMMARY = sql.raw(`p.id::text AS id, p.label, p.latitude, p.longitude, p.risk,
-  s.photo_count, s.first_date, s.last_date`);
+  s.photo_count, s.first_date, s.last_date, p.tag, p.material, p.height_m, p.class, p.installed_year,
+  p.circuit, p.source, p.attributes`);
 const SUMMARY_JOIN = sql.raw(`CROSS JOIN LATERAL (
     SELECT count(*)::int AS photo_count, min(i.date)::text AS first_date, max(i.date)::text AS last_date
     FROM utility_pole_images i WHERE i.pole_id = p.id) s`);
@@ -144,8 +149,8 @@ export function createPolesRepository(db: Db) {
     },
 
     /** One pole, only when it is the caller's. */
-    async findOwned(workspaceId: string, id: string, tx: Executor = db): Promise<PoleSummary | null> {
-      const [row] = await rows<PoleSummary>(
+    async findOwned(workspaceId: string, id: string, tx: Executor = db): Promise<PoleRecord | null> {
+      const [row] = await rows<PoleRecord>(
         tx,
         sql`SELECT ${SUMMARY} FROM utility_poles p ${SUMMARY_JOIN}
             WHERE p.id = ${id}::uuid AND p.workspace_id = ${workspaceId}`,
@@ -163,10 +168,24 @@ export function createPolesRepository(db: Db) {
       );
     },
 
-    /** Sets the label of the caller's pole; false when it is not theirs (or gone). */
-    async setLabel(workspaceId: string, id: string, label: string, tx: Executor = db): Promise<boolean> {
+    /**
+     * Sets the given register fields (and label) of the caller's pole; false when it is not theirs
+     * (or gone). A tag another pole of the workspace has throws PostgreSQL's unique violation.
+     */
+    async setFields(
+      workspaceId: string,
+      id: string,
+      changes: Partial<Record<PoleColumn, unknown>>,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const sets = Object.entries(changes).map(([column, value]) =>
+        column === "attributes"
+          ? sql`attributes = ${JSON.stringify(value)}::jsonb`
+          : sql`${sql.identifier(column)} = ${value}`,
+      );
       const res = await tx.execute(
-        sql`UPDATE utility_poles SET label = ${label} WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
+        sql`UPDATE utility_poles SET ${sql.join(sets, sql`, `)}
+            WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
       );
       return (res.rowCount ?? 0) > 0;
     },

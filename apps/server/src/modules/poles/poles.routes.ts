@@ -58,7 +58,7 @@ export function polesRoutes(
     { schema: { params: poleIdParamsSchema, body: polePatchSchema, response: { 200: poleResponseSchema } } },
     async (req) => {
       const actor = await requireActor(req);
-      return { pole: await service.setLabel(actor, req.params.id, req.body.label) };
+      return { pole: await service.patch(actor, req.params.id, req.body) };
     },
   );
 
