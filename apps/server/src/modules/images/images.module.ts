@@ -23,6 +23,7 @@ import { imagesRoutes } from "./images.routes";
 import { createImagesService, type ImagesService } from "./images.service";
 import { sweepStaleUploads } from "../../infra/uploads/stale-uploads";
 import { createPoles } from "../poles/poles.module";
+import { poleImportRoutes } from "../poles/import/import.routes";
 import { polesRoutes } from "../poles/poles.routes";
 import { createRequestLimits } from "./request-limits";
 
@@ -64,12 +65,19 @@ export async function registerImages(
   const repository = createImagesRepository(database.db);
   const auditRepository = createAuditRepository(database.db);
   const audit = createAuditLog(auditRepository);
-  const poles = createPoles(database.db, repository, config.spotRadiusMeters, audit);
+  const poles = createPoles(
+    database.db,
+    repository,
+    config.spotRadiusMeters,
+    audit,
+    config.poleImport.batchRows,
+  );
+  const temp = createTempFiles(config.uploadTmpDir);
   const service = createImagesService({
     repository,
     storage,
     images: createImageProcessor(),
-    temp: createTempFiles(config.uploadTmpDir),
+    temp,
     slots: limits.uploads,
     log,
     poles: poles.placement,
@@ -84,6 +92,12 @@ export async function registerImages(
   });
   filesRoutes(app, { requireActor, service });
   polesRoutes(app, { requireActor, service: poles.service });
+  await poleImportRoutes(app, {
+    requireActor,
+    service: poles.register,
+    temp,
+    maxBytes: config.poleImport.maxBytes,
+  });
   auditRoutes(app, { requireActor, service: createAuditService(auditRepository) });
   const adminRepository = createAdminRepository(database.db);
   const adminService = createAdminService({
