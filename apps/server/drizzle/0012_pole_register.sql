@@ -17,6 +17,9 @@ ALTER TABLE utility_poles
 CREATE UNIQUE INDEX poles_workspace_tag_idx ON utility_poles (workspace_id, lower(tag) text_pattern_ops)
   WHERE tag IS NOT NULL;
 --> statement-breakpoint
+-- GET /api/regions asks whether a workspace has imported poles (then regions count poles too).
+CREATE INDEX poles_imported_idx ON utility_poles (workspace_id) WHERE source = 'import';
+--> statement-breakpoint
 -- After photos joined or left these poles: empty photo-made poles go (an imported pole stays: it
 -- is the utility's asset, photographed or not), the others take the rating of their latest rated
 -- photo (list order: utility_pole_list_key).

@@ -119,6 +119,11 @@ export const regionSummarySchema = z.object({
   bounds: regionBoundsSchema,
   /** Its poles by risk: the poles whose position lies in the region. */
   risk: regionRiskSchema,
+  /**
+   * Its poles, photographed or not: only where the workspace imported a pole register (then a
+   * region may have poles and no photos, `count` 0).
+   */
+  poles: z.number().int().optional(),
 });
 export type RegionSummary = z.infer<typeof regionSummarySchema>;
 export const regionListSchema = z.object({ regions: z.array(regionSummarySchema) });

@@ -229,6 +229,9 @@ export const poles = pgTable(
     uniqueIndex("poles_workspace_tag_idx")
       .on(t.workspaceId, sql`lower(${t.tag}) text_pattern_ops`)
       .where(sql`${t.tag} IS NOT NULL`),
+    index("poles_imported_idx")
+      .on(t.workspaceId)
+      .where(sql`${t.source} = 'import'`),
     index("poles_user_region_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.risk),
   ],
 );

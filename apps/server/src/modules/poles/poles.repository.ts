@@ -190,6 +190,15 @@ export function createPolesRepository(db: Db) {
       return (res.rowCount ?? 0) > 0;
     },
 
+    /** The workspace has imported poles (poles_imported_idx answers it at once). */
+    async hasImported(workspaceId: string): Promise<boolean> {
+      const [row] = await rows<{ found: boolean }>(
+        db,
+        sql`SELECT EXISTS (SELECT 1 FROM utility_poles WHERE workspace_id = ${workspaceId} AND source = 'import') AS found`,
+      );
+      return row?.found === true;
+    },
+
     /** Counts of the owner's poles per region and risk (kept by triggers, drizzle/0006). */
     riskByRegion(workspaceId: string): Promise<PoleRiskRow[]> {
       return rows<PoleRiskRow>(

@@ -25,6 +25,7 @@ import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
+import type { RegionPoles } from "../images/images.service";
 import type { ImageChanges, PoleColumn, PolesRepository } from "./poles.repository";
 
 export interface PolesServiceDeps {
@@ -109,10 +110,14 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
       return ownedPole(actor.workspaceId, id);
     },
 
-    /** Per region id: its poles by risk (regions without poles of their own count zeros). */
-    async riskByRegion(workspaceId: string): Promise<(lon: number, lat: number) => RegionRisk> {
+    /** Per region: its poles by risk (regions without poles of their own count zeros). */
+    async riskByRegion(workspaceId: string): Promise<RegionPoles> {
+      const [rows, imported] = await Promise.all([
+        poles.riskByRegion(workspaceId),
+        poles.hasImported(workspaceId),
+      ]);
       const byKey = new Map<string, RegionRisk>();
-      for (const r of await poles.riskByRegion(workspaceId)) {
+      for (const r of rows) {
         byKey.set(`${r.region_lon},${r.region_lat}`, {
           high: r.high,
           medium: r.medium,
@@ -120,7 +125,7 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
           unrated: r.unrated,
         });
       }
-      return (lon, lat) => byKey.get(`${lon},${lat}`) ?? NO_RISK;
+      return { riskOf: (lon, lat) => byKey.get(`${lon},${lat}`) ?? NO_RISK, regions: rows, imported };
     },
 
     /**
