@@ -103,12 +103,7 @@ export const poleImportResultSchema = z.object({
 export type PoleImportResult = z.infer<typeof poleImportResultSchema>;
 export const MAX_LISTED_REJECTIONS = 1000;
 
-/** GET /api/poles?tag=PREFIX&limit= : the workspace's poles whose tag (or label) starts so. */
-export const POLE_TAG_SEARCH_MAX = 50;
-export const poleTagQuerySchema = z.object({
-  tag: z.string().trim().min(1).max(MAX_TAG_LENGTH),
-  limit: z.coerce.number().int().min(1).max(POLE_TAG_SEARCH_MAX).default(20),
-});
+/** GET /api/poles?tag=PREFIX&limit= (at most 50): the workspace's poles whose tag or label starts so. */
 export const poleTagHitSchema = z.object({
   id: z.string(),
   tag: z.string().nullable(),

@@ -35,8 +35,20 @@ export const poleSummarySchema = z.object({
 });
 export type PoleSummary = z.infer<typeof poleSummarySchema>;
 
-/** GET /api/poles?region=ID */
-export const poleListQuerySchema = z.object({ region: z.string().max(32) });
+/**
+ * GET /api/poles?region=ID (the region's markers) or GET /api/poles?tag=PREFIX&limit=N (poles by
+ * tag, poleTagResponseSchema): one of the two.
+ */
+export const poleListQuerySchema = z
+  .object({
+    region: z.string().max(32).optional(),
+    tag: z.string().trim().min(1).max(64).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .refine((q) => (q.region === undefined) !== (q.tag === undefined), {
+    message: "Give either region or tag",
+    path: ["region"],
+  });
 
 /** A pole's risk as one small number in the compact marker form: its index here. */
 export const RISK_CODES = ["unrated", "low", "medium", "high"] as const satisfies readonly RiskKey[];

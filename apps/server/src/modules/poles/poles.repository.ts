@@ -4,7 +4,7 @@
  * grouped the photos already stored and the API apply the very same rule.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { RISK_CODES, type PoleRecord, type RegionRisk, type Risk } from "@poleatlas/shared";
+import { RISK_CODES, type PoleTagHit, type PoleRecord, type RegionRisk, type Risk } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
 import { COLUMNS, listOrder, type Executor, type ImageRow } from "../images/images.repository";
 
@@ -42,8 +42,8 @@ const RISK_CODE = sql.raw(
 /** Every column in the same order, so PostgreSQL sorts the rows once for all of them (PG 16+). */
 const OLDEST_FIRST = sql.raw("ORDER BY p.created_at, p.id");
 
-/** The texts a search looks in: the pole's label now; the register's tag column joins here. */
-const SEARCHED: SQL[] = [sql.raw("p.label")];
+/** The texts a search looks in: the register's tag and the pole's label. */
+const SEARCHED: SQL[] = [sql.raw("coalesce(p.tag, '')"), sql.raw("p.label")];
 
 /** `text` matched literally by LIKE: its own % and _ are not wildcards (backslash is the escape). */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -51,6 +51,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export interface PoleSearchRow {
   id: string;
   label: string;
+  tag: string | null;
   latitude: number;
   longitude: number;
   region_lon: number;
@@ -92,11 +93,21 @@ export const poleQueries = {
       SEARCHED.map((column) => sql`lower(${column}) = lower(${text})`),
       sql` OR `,
     );
-    return sql`SELECT p.id::text AS id, p.label, p.latitude, p.longitude, p.region_lon, p.region_lat,
+    return sql`SELECT p.id::text AS id, p.label, p.tag, p.latitude, p.longitude, p.region_lon, p.region_lat,
           p.photo_count
         FROM utility_poles p
         WHERE p.workspace_id = ${workspaceId} AND (${any(contains)})
-        ORDER BY (${equal}) DESC, (${any(startsWith)}) DESC, p.label, p.id
+        ORDER BY (${equal}) DESC, (${any(startsWith)}) DESC, coalesce(p.tag, p.label), p.label, p.id
+        LIMIT ${limit}`;
+  },
+  /** Poles whose tag or label starts with `prefix` (any case), by tag: GET /api/poles?tag=. */
+  byTagPrefix: (workspaceId: string, prefix: string, limit: number) => {
+    const pattern = `${escapeLike(prefix.toLowerCase())}%`;
+    return sql`SELECT p.id::text AS id, p.tag, p.label, p.latitude, p.longitude, p.risk
+        FROM utility_poles p
+        WHERE p.workspace_id = ${workspaceId}
+          AND ((p.tag IS NOT NULL AND lower(p.tag) LIKE ${pattern}) OR lower(p.label) LIKE ${pattern})
+        ORDER BY lower(coalesce(p.tag, p.label)), p.id
         LIMIT ${limit}`;
   },
   /** The nearest pole within `radius` metres, else a new one: the rule itself (0004). */
@@ -215,6 +226,11 @@ export function createPolesRepository(db: Db) {
      */
     search(workspaceId: string, text: string, limit: number): Promise<PoleSearchRow[]> {
       return rows<PoleSearchRow>(db, poleQueries.search(workspaceId, text, limit));
+    },
+
+    /** GET /api/poles?tag=PREFIX: the workspace's poles by tag prefix. */
+    byTagPrefix(workspaceId: string, prefix: string, limit: number): Promise<PoleTagHit[]> {
+      return rows<PoleTagHit>(db, poleQueries.byTagPrefix(workspaceId, prefix, limit));
     },
 
     /** Writes the given fields of one photo (the caller checked the owner). */

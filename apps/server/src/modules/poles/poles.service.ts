@@ -12,6 +12,7 @@ import {
   safeLabel,
   safeNotes,
   type PoleSearchHit,
+  type PoleTagHit,
   type PoleSearchQuery,
   type ImagePatch,
   type ImageRecord,
@@ -66,11 +67,17 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
       return found.map((p) => ({
         id: p.id,
         label: p.label,
+        tag: p.tag,
         latitude: p.latitude,
         longitude: p.longitude,
         region_id: regionKey(p.region_lon, p.region_lat),
         photo_count: p.photo_count,
       }));
+    },
+
+    /** GET /api/poles?tag=PREFIX: any member (viewers too) finds poles of the active workspace. */
+    byTag({ workspaceId }: Actor, tag: string, limit: number): Promise<PoleTagHit[]> {
+      return poles.byTagPrefix(workspaceId, tag, limit);
     },
 
     /** The pole and its timeline (photos in list order). */
