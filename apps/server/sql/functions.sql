@@ -246,12 +246,13 @@ BEGIN
   RETURN found;
 END $$;
 
--- Current since drizzle/0004_poles.sql.
--- After photos joined or left these poles: empty ones go, the others take the rating of their
--- latest rated photo (list order: utility_pole_list_key).
+-- Current since drizzle/0012_pole_register.sql.
+-- After photos joined or left these poles: empty photo-made poles go (an imported pole stays: it
+-- is the utility's asset, photographed or not), the others take the rating of their latest rated
+-- photo (list order: utility_pole_list_key).
 CREATE OR REPLACE FUNCTION utility_pole_refresh(pole_ids uuid[]) RETURNS void
 LANGUAGE sql AS $$
-  DELETE FROM utility_poles p WHERE p.id = ANY(pole_ids)
+  DELETE FROM utility_poles p WHERE p.id = ANY(pole_ids) AND p.source = 'photo'
     AND NOT EXISTS (SELECT 1 FROM utility_pole_images i WHERE i.pole_id = p.id);
   UPDATE utility_poles p SET risk = (
     SELECT i.risk FROM utility_pole_images i

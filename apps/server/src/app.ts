@@ -19,6 +19,7 @@ import { registerExport } from "./modules/export/export.module";
 import { registerInvitationTeam } from "./modules/invitations/invitation-team.routes";
 import { registerImages } from "./modules/images/images.module";
 import { createRequestLimits } from "./modules/images/request-limits";
+import { createTempFiles } from "./infra/uploads/temp-files";
 import { registerPoles } from "./modules/poles/poles.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
@@ -120,7 +121,14 @@ export async function buildApp({
   });
   registerInvitationTeam(app, { db });
   const audit = registerAudit(app, { db, requireActor });
-  const poles = registerPoles(app, { db, spotRadiusMeters: config.spotRadiusMeters, audit, requireActor });
+  const poles = await registerPoles(app, {
+    db,
+    spotRadiusMeters: config.spotRadiusMeters,
+    audit,
+    requireActor,
+    temp: createTempFiles(config.uploadTmpDir),
+    poleImport: config.poleImport,
+  });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const images = await registerImages(app, { config, database, storage, requireActor, poles, audit, limits });
   await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });

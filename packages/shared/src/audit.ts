@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "image.delete",
   "image.update",
   "pole.update",
+  "pole.import",
   "member.invite",
   "member.join",
   "member.decline",

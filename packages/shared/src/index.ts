@@ -5,6 +5,7 @@ export * from "./format";
 export * from "./messages";
 export * from "./names";
 export * from "./poles";
+export * from "./pole-register";
 export * from "./schemas";
 export * from "./workspaces";
 export * from "./admin";

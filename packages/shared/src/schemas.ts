@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
-import { poleSummarySchema, regionRiskSchema, riskSchema } from "./poles";
+import { poleRecordSchema, regionRiskSchema, riskSchema } from "./poles";
 
 export const photoMetadataSchema = z.object({
   latitude: z.number().nullable(),
@@ -94,7 +94,7 @@ export type ImageListQuery = z.infer<typeof imageListQuerySchema>;
 export const imageIdParamsSchema = z.object({ id: z.guid() });
 
 /** GET /api/poles/:id: the pole and its timeline (its photos in list order). */
-export const poleTimelineSchema = z.object({ pole: poleSummarySchema, images: z.array(imageRecordSchema) });
+export const poleTimelineSchema = z.object({ pole: poleRecordSchema, images: z.array(imageRecordSchema) });
 /** GET /api/poles/:id: the pole and its photos in list order. */
 export type PoleTimeline = z.infer<typeof poleTimelineSchema>;
 
@@ -119,6 +119,11 @@ export const regionSummarySchema = z.object({
   bounds: regionBoundsSchema,
   /** Its poles by risk: the poles whose position lies in the region. */
   risk: regionRiskSchema,
+  /**
+   * Its poles, photographed or not: only where the workspace imported a pole register (then a
+   * region may have poles and no photos, `count` 0).
+   */
+  poles: z.number().int().optional(),
 });
 export type RegionSummary = z.infer<typeof regionSummarySchema>;
 export const regionListSchema = z.object({ regions: z.array(regionSummarySchema) });

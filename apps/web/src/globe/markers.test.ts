@@ -74,6 +74,11 @@ describe("regionMarkers", () => {
   it("uses the spec's words even for one image", () => {
     expect(regionLabel({ name: "Region 7", count: 1 })).toBe("Region 7 (1 images)");
   });
+
+  it("counts the poles too where the workspace imported a register", () => {
+    expect(regionLabel({ name: "Region 4", count: 37, poles: 120 })).toBe("Region 4 (120 poles, 37 images)");
+    expect(regionLabel({ name: "Region 5", count: 0, poles: 3 })).toBe("Region 5 (3 poles, 0 images)");
+  });
 });
 
 describe("riskLook and regionOutline", () => {

@@ -54,8 +54,12 @@ export const POLE_LABEL_MAX_DISTANCE_M = 5_000;
 /** At most this many region labels are drawn at once: glyphs are billboards, costly by the 10k. */
 export const MAX_REGION_LABELS = 30;
 
-/** The spec's label, word for word: 'Region N (count images)'. */
-export function regionLabel(region: Pick<RegionSummary, "name" | "count">): string {
+/**
+ * The spec's label, word for word: 'Region N (count images)'. Where the workspace imported a pole
+ * register the region also counts its poles: 'Region 4 (120 poles, 37 images)'.
+ */
+export function regionLabel(region: Pick<RegionSummary, "name" | "count" | "poles">): string {
+  if (region.poles !== undefined) return `${region.name} (${region.poles} poles, ${region.count} images)`;
   return `${region.name} (${region.count} images)`;
 }
 

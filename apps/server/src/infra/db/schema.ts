@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -211,9 +212,26 @@ export const poles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Its photos, kept by triggers on utility_pole_images (drizzle/0009). */
     photoCount: integer("photo_count").notNull().default(0),
+    /** The utility's register (drizzle/0012): set by an import or PATCH /api/poles/:id. */
+    tag: text("tag"),
+    material: text("material"),
+    heightM: doublePrecision("height_m"),
+    class: text("class"),
+    installedYear: integer("installed_year"),
+    circuit: text("circuit"),
+    /** 'import' poles stay when their last photo leaves; 'photo' poles go. */
+    source: text("source").notNull().default("photo"),
+    attributes: jsonb("attributes").notNull().default({}),
   },
   (t) => [
     index("poles_user_lat_idx").on(t.workspaceId, t.latitude),
+    // One pole per tag and workspace, whatever the case; also serves the prefix search by tag.
+    uniqueIndex("poles_workspace_tag_idx")
+      .on(t.workspaceId, sql`lower(${t.tag}) text_pattern_ops`)
+      .where(sql`${t.tag} IS NOT NULL`),
+    index("poles_imported_idx")
+      .on(t.workspaceId)
+      .where(sql`${t.source} = 'import'`),
     index("poles_user_region_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.risk),
   ],
 );

@@ -58,11 +58,12 @@ export async function registerImages(
     log.error({ err }, "could not sweep the upload temp folder");
   }
   const repository = createImagesRepository(database.db);
+  const temp = createTempFiles(config.uploadTmpDir);
   const service = createImagesService({
     repository,
     storage,
     images: createImageProcessor(),
-    temp: createTempFiles(config.uploadTmpDir),
+    temp,
     slots: limits.uploads,
     log,
     poles,

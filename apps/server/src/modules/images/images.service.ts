@@ -70,7 +70,16 @@ export interface PolePlacement {
   assign(tx: Executor, workspaceId: string, latitude: number, longitude: number): Promise<string>;
   /** After photos left these poles: empty ones go, the rest re-rate. */
   refresh(tx: Executor, poleIds: string[]): Promise<void>;
-  riskByRegion(workspaceId: string): Promise<(lon: number, lat: number) => RegionRisk>;
+  riskByRegion(workspaceId: string): Promise<RegionPoles>;
+}
+
+/** The workspace's poles per region, for GET /api/regions. */
+export interface RegionPoles {
+  riskOf: (lon: number, lat: number) => RegionRisk;
+  /** Every region with poles, photographed or not. */
+  regions: { region_lon: number; region_lat: number }[];
+  /** The workspace imported a pole register: regions count poles too, and pole-only regions show. */
+  imported: boolean;
 }
 
 /** A stored upload, or the caller's photo with the same bytes (`duplicate`). */
@@ -309,25 +318,55 @@ export function createImagesService(deps: ImagesServiceDeps) {
     },
 
     async regions({ workspaceId }: Actor): Promise<RegionSummary[]> {
-      const [rows, riskOf] = await Promise.all([
+      const [rows, poleRegions] = await Promise.all([
         repository.regions(workspaceId),
         poles.riskByRegion(workspaceId),
       ]);
-      return rows.map((r) => ({
-        id: regionKey(r.region_lon, r.region_lat),
-        name: `Region ${r.number}`,
-        // `+ 0`: PostgreSQL may hand back -0 for a region just west of 0°; JSON has no -0 either.
-        longitude: r.region_lon + 0,
-        latitude: r.region_lat + 0,
-        count: r.count,
-        bounds: {
-          minLon: r.min_lon + 0,
-          minLat: r.min_lat + 0,
-          maxLon: r.max_lon + 0,
-          maxLat: r.max_lat + 0,
-        },
-        risk: riskOf(r.region_lon, r.region_lat),
-      }));
+      const { riskOf, imported } = poleRegions;
+      const poleCount = (risk: RegionRisk) => risk.high + risk.medium + risk.low + risk.unrated;
+      const summaries: RegionSummary[] = rows.map((r) => {
+        const risk = riskOf(r.region_lon, r.region_lat);
+        return {
+          id: regionKey(r.region_lon, r.region_lat),
+          name: `Region ${r.number}`,
+          // `+ 0`: PostgreSQL may hand back -0 for a region just west of 0°; JSON has no -0 either.
+          longitude: r.region_lon + 0,
+          latitude: r.region_lat + 0,
+          count: r.count,
+          bounds: {
+            minLon: r.min_lon + 0,
+            minLat: r.min_lat + 0,
+            maxLon: r.max_lon + 0,
+            maxLat: r.max_lat + 0,
+          },
+          risk,
+          ...(imported ? { poles: poleCount(risk) } : {}),
+        };
+      });
+      if (!imported) return summaries;
+      // Regions where only imported poles stand (nobody photographed there yet): numbered after
+      // the photographed ones, west to east then south to north, and bounded by their cell.
+      const photographed = new Set(summaries.map((r) => r.id));
+      let next = rows.reduce((max, r) => Math.max(max, r.number), 0);
+      const unvisited = poleRegions.regions
+        .filter((r) => !photographed.has(regionKey(r.region_lon, r.region_lat)))
+        .sort((a, b) => a.region_lon - b.region_lon || a.region_lat - b.region_lat);
+      for (const r of unvisited) {
+        const risk = riskOf(r.region_lon, r.region_lat);
+        const lon = r.region_lon + 0;
+        const lat = r.region_lat + 0;
+        summaries.push({
+          id: regionKey(lon, lat),
+          name: `Region ${(next += 1)}`,
+          longitude: lon,
+          latitude: lat,
+          count: 0,
+          bounds: { minLon: lon - 0.05, minLat: lat - 0.05, maxLon: lon + 0.05, maxLat: lat + 0.05 },
+          risk,
+          poles: poleCount(risk),
+        });
+      }
+      return summaries;
     },
 
     /**

@@ -8,25 +8,60 @@ import type { RequireActor } from "../workspaces/actor";
 import { createPolesRepository } from "./poles.repository";
 import { polesRoutes } from "./poles.routes";
 import { createPolesService } from "./poles.service";
+import { createPoleImport } from "./import/import.service";
+import { poleImportRoutes } from "./import/import.routes";
+import type { TempFiles } from "../../infra/uploads/temp-files";
 
-export function createPoles(db: Db, images: ImagesRepository, spotRadiusMeters: number, audit: AuditLog) {
+export function createPoles(
+  db: Db,
+  images: ImagesRepository,
+  spotRadiusMeters: number,
+  audit: AuditLog,
+  importBatchRows = 5000,
+) {
   const repository = createPolesRepository(db);
   const service = createPolesService({ poles: repository, images, spotRadiusMeters, audit });
+  const register = createPoleImport({
+    db,
+    withLocks: (keys, fn) => images.withLocks(keys, fn),
+    audit,
+    spotRadiusMeters,
+    batchRows: importBatchRows,
+  });
   const placement: PolePlacement = {
     assign: (tx, workspaceId, lat, lon) => repository.assign(tx, workspaceId, lat, lon, spotRadiusMeters),
     refresh: (tx, ids) => repository.refresh(tx, ids),
     riskByRegion: (workspaceId) => service.riskByRegion(workspaceId),
   };
-  return { service, placement };
+  return { service, placement, register };
 }
 
-/** The poles routes; returns the placement the photos module places each upload with. */
-export function registerPoles(
+/** The poles routes and the register import; returns the placement each upload is placed with. */
+export async function registerPoles(
   app: FastifyInstance,
-  deps: { db: Db; spotRadiusMeters: number; audit: AuditLog; requireActor: RequireActor },
-): PolePlacement {
+  deps: {
+    db: Db;
+    spotRadiusMeters: number;
+    audit: AuditLog;
+    requireActor: RequireActor;
+    temp: TempFiles;
+    poleImport: { batchRows: number; maxBytes: number };
+  },
+): Promise<PolePlacement> {
   // The photos' repository holds no state: the poles read photos through their own instance.
-  const poles = createPoles(deps.db, createImagesRepository(deps.db), deps.spotRadiusMeters, deps.audit);
+  const poles = createPoles(
+    deps.db,
+    createImagesRepository(deps.db),
+    deps.spotRadiusMeters,
+    deps.audit,
+    deps.poleImport.batchRows,
+  );
   polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });
+  await poleImportRoutes(app, {
+    requireActor: deps.requireActor,
+    service: poles.register,
+    temp: deps.temp,
+    maxBytes: deps.poleImport.maxBytes,
+  });
   return poles.placement;
 }

@@ -12,19 +12,22 @@ import {
   safeLabel,
   safeNotes,
   type PoleSearchHit,
+  type PoleTagHit,
   type PoleSearchQuery,
   type ImagePatch,
   type ImageRecord,
-  type PoleSummary,
+  type PoleRecord,
+  type PolePatch,
   type RegionRisk,
   workspaceTexts,
 } from "@poleatlas/shared";
-import { badRequest, forbidden, notFound } from "../../errors";
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
-import type { ImageChanges, PolesRepository } from "./poles.repository";
+import type { RegionPoles } from "../images/images.service";
+import type { ImageChanges, PoleColumn, PolesRepository } from "./poles.repository";
 
 export interface PolesServiceDeps {
   poles: PolesRepository;
@@ -39,7 +42,7 @@ const NO_RISK: RegionRisk = { high: 0, medium: 0, low: 0, unrated: 0 };
 export function createPolesService({ poles, images, spotRadiusMeters, audit }: PolesServiceDeps) {
   const poleNotFound = () => notFound(messages.poleNotFound);
 
-  async function ownedPole(workspaceId: string, id: string): Promise<PoleSummary> {
+  async function ownedPole(workspaceId: string, id: string): Promise<PoleRecord> {
     const pole = await poles.findOwned(workspaceId, id);
     if (!pole) throw poleNotFound();
     return pole;
@@ -64,6 +67,7 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
       return found.map((p) => ({
         id: p.id,
         label: p.label,
+        tag: p.tag,
         latitude: p.latitude,
         longitude: p.longitude,
         region_id: regionKey(p.region_lon, p.region_lat),
@@ -71,29 +75,56 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
       }));
     },
 
+    /** GET /api/poles?tag=PREFIX: any member (viewers too) finds poles of the active workspace. */
+    byTag({ workspaceId }: Actor, tag: string, limit: number): Promise<PoleTagHit[]> {
+      return poles.byTagPrefix(workspaceId, tag, limit);
+    },
+
     /** The pole and its timeline (photos in list order). */
-    async get({ workspaceId }: Actor, id: string): Promise<{ pole: PoleSummary; images: ImageRecord[] }> {
+    async get({ workspaceId }: Actor, id: string): Promise<{ pole: PoleRecord; images: ImageRecord[] }> {
       const pole = await ownedPole(workspaceId, id);
       return { pole, images: (await poles.timeline(id)).map(toImageRecord) };
     },
 
-    async setLabel(actor: Actor, id: string, typed: string): Promise<PoleSummary> {
+    /**
+     * PATCH /api/poles/:id: the label and the register's fields given (members and up). Only the
+     * fields that change are written and audited, with their values before and after.
+     */
+    async patch(actor: Actor, id: string, patch: PolePatch): Promise<PoleRecord> {
       const pole = await ownedPole(actor.workspaceId, id);
-      const label = safeLabel(typed);
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
-      // The label and its audit entry commit together, or neither does.
+      const wanted: Partial<Record<PoleColumn, unknown>> = { ...patch };
+      if (patch.label !== undefined) wanted.label = safeLabel(patch.label);
+      if (typeof patch.tag === "string") wanted.tag = safeLabel(patch.tag);
+      const changes = Object.fromEntries(
+        Object.entries(wanted).filter(
+          ([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(pole[k as PoleColumn] ?? null),
+        ),
+      ) as Partial<Record<PoleColumn, unknown>>;
+      if (Object.keys(changes).length === 0) return pole;
+      // The fields and their audit entry commit together, or neither does.
       await images.withLocks([actor.workspaceId], async (tx) => {
-        if (!(await poles.setLabel(actor.workspaceId, pole.id, label, tx))) throw poleNotFound();
-        const details = { before: { label: pole.label }, after: { label } };
+        try {
+          if (!(await poles.setFields(actor.workspaceId, pole.id, changes, tx))) throw poleNotFound();
+        } catch (err) {
+          if (isUniqueViolation(err)) throw conflict(messages.poleTagTaken(String(changes.tag)), "tag_taken");
+          throw err;
+        }
+        const before = Object.fromEntries(Object.keys(changes).map((k) => [k, pole[k as PoleColumn]]));
+        const details = { before, after: changes };
         await audit(actor, { action: "pole.update", targetType: "pole", targetId: pole.id, details }, tx);
       });
       return ownedPole(actor.workspaceId, id);
     },
 
-    /** Per region id: its poles by risk (regions without poles of their own count zeros). */
-    async riskByRegion(workspaceId: string): Promise<(lon: number, lat: number) => RegionRisk> {
+    /** Per region: its poles by risk (regions without poles of their own count zeros). */
+    async riskByRegion(workspaceId: string): Promise<RegionPoles> {
+      const [rows, imported] = await Promise.all([
+        poles.riskByRegion(workspaceId),
+        poles.hasImported(workspaceId),
+      ]);
       const byKey = new Map<string, RegionRisk>();
-      for (const r of await poles.riskByRegion(workspaceId)) {
+      for (const r of rows) {
         byKey.set(`${r.region_lon},${r.region_lat}`, {
           high: r.high,
           medium: r.medium,
@@ -101,7 +132,7 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
           unrated: r.unrated,
         });
       }
-      return (lon, lat) => byKey.get(`${lon},${lat}`) ?? NO_RISK;
+      return { riskOf: (lon, lat) => byKey.get(`${lon},${lat}`) ?? NO_RISK, regions: rows, imported };
     },
 
     /**
