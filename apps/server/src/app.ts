@@ -14,6 +14,7 @@ import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerImages } from "./modules/images/images.module";
+import { createEventsPublisher, registerEvents } from "./modules/events/events.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
 import { registerCompression } from "./plugins/compression";
@@ -96,7 +97,9 @@ export async function buildApp({
 
   // Accounts. `auth.requireUser` says who is calling; `requireActor` (workspaces) adds in which
   // workspace and with which role: the seam the photo modules receive.
-  const auth = await createAuthModule({ config, database, mailer, log: app.log });
+  // Live updates: changes are written (and NOTIFYed) by the modules that make them.
+  const events = createEventsPublisher(database);
+  const auth = await createAuthModule({ config, database, mailer, log: app.log, publish: events.publish });
   authRoutes(app, auth);
   if (config.mail.devMailbox) {
     devMailboxRoutes(app, { dir: config.mail.outboxDir, key: auth.devMailboxKey });
@@ -105,7 +108,14 @@ export async function buildApp({
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const requireActor = registerWorkspaces(app, { db: database.db, requireUser: auth.requireUser });
   registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });
-  const images = await registerImages(app, { config, database, storage, requireActor });
+  const images = await registerImages(app, {
+    config,
+    database,
+    storage,
+    requireActor,
+    publish: events.publish,
+  });
+  await registerEvents(app, { database, repository: events, requireActor });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await scheduleRecurring(
     boss,

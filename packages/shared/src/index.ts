@@ -10,6 +10,7 @@ export * from "./workspaces";
 export * from "./admin";
 export * from "./basemaps";
 export * from "./export";
+export * from "./events";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";
 export * from "./search";

@@ -16,6 +16,7 @@ import { createAuditService } from "../audit/audit.service";
 import { createExportRepository } from "../export/export.repository";
 import { exportRoutes } from "../export/export.routes";
 import { createExportService } from "../export/export.service";
+import type { PublishEvent } from "../events/events.repository";
 import type { RequireActor } from "../workspaces/actor";
 import { filesRoutes } from "./files.routes";
 import { createImagesRepository } from "./images.repository";
@@ -36,9 +37,15 @@ export interface ImagesModule {
 
 export async function registerImages(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; storage?: Storage; requireActor: RequireActor },
+  deps: {
+    config: Config;
+    database: Database;
+    storage?: Storage;
+    requireActor: RequireActor;
+    publish: PublishEvent;
+  },
 ): Promise<ImagesModule> {
-  const { config, database, requireActor } = deps;
+  const { config, database, requireActor, publish } = deps;
   const storage = deps.storage ?? (await openStorage(config.storage));
   const log = app.log.child({ module: "images" });
   try {
@@ -64,7 +71,7 @@ export async function registerImages(
   const repository = createImagesRepository(database.db);
   const auditRepository = createAuditRepository(database.db);
   const audit = createAuditLog(auditRepository);
-  const poles = createPoles(database.db, repository, config.spotRadiusMeters, audit);
+  const poles = createPoles(database.db, repository, config.spotRadiusMeters, audit, publish);
   const service = createImagesService({
     repository,
     storage,
@@ -74,6 +81,7 @@ export async function registerImages(
     log,
     poles: poles.placement,
     audit,
+    publish,
     teamQuotaBytes: config.teamQuotaBytes,
   });
   await imagesRoutes(app, {

@@ -21,6 +21,7 @@ import {
 } from "@poleatlas/shared";
 import { badRequest, forbidden, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
+import type { PublishEvent } from "../events/events.repository";
 import type { Actor } from "../workspaces/actor";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
@@ -32,11 +33,13 @@ export interface PolesServiceDeps {
   /** SPOT_RADIUS_METERS */
   spotRadiusMeters: number;
   audit: AuditLog;
+  /** Each change reaches the workspace's open screens (with the change's transaction). */
+  publish: PublishEvent;
 }
 
 const NO_RISK: RegionRisk = { high: 0, medium: 0, low: 0, unrated: 0 };
 
-export function createPolesService({ poles, images, spotRadiusMeters, audit }: PolesServiceDeps) {
+export function createPolesService({ poles, images, spotRadiusMeters, audit, publish }: PolesServiceDeps) {
   const poleNotFound = () => notFound(messages.poleNotFound);
 
   async function ownedPole(workspaceId: string, id: string): Promise<PoleSummary> {
@@ -86,6 +89,8 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
         if (!(await poles.setLabel(actor.workspaceId, pole.id, label, tx))) throw poleNotFound();
         const details = { before: { label: pole.label }, after: { label } };
         await audit(actor, { action: "pole.update", targetType: "pole", targetId: pole.id, details }, tx);
+        const change = { workspaceId: actor.workspaceId, actorId: actor.userId, poleIds: [pole.id] };
+        await publish({ ...change, type: "pole.updated" }, tx);
       });
       return ownedPole(actor.workspaceId, id);
     },
@@ -162,6 +167,8 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
         );
         const touched = [photo.pole_id, updated.pole_id].filter((p): p is string => p !== null);
         await poles.refresh(tx, [...new Set(touched)]);
+        const change = { workspaceId, actorId: actor.userId, imageIds: [id], poleIds: touched };
+        await publish({ ...change, type: "image.updated" }, tx);
         return updated;
       });
       return toImageRecord(row);
