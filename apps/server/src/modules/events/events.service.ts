@@ -52,26 +52,29 @@ export function createEventsService(deps: {
 
       let lastSent = typeof after === "number" ? after : 0;
       let waiting: WorkspaceEvent[] | null = [];
-      let checking = false;
-      /** A team member whose membership changed (or who may have missed it): still one? */
-      const checkMembership = async () => {
-        if (teamName === null || checking) return;
-        checking = true;
+      /**
+       * A team member whose membership changed (or who may have missed it): still one? If not, the
+       * stream says `removed` and ends. False only when removed.
+       */
+      const checkMembership = async (): Promise<boolean> => {
+        if (teamName === null) return true;
         try {
-          if (!(await repository.isMember(actor.userId, workspaceId))) {
-            stream.removed({ workspace_id: workspaceId, name: teamName });
-          }
+          if (await repository.isMember(actor.userId, workspaceId)) return true;
         } catch {
           // The database is unreachable: the check runs again on the next change or reconnect.
-        } finally {
-          checking = false;
+          return true;
         }
+        stream.removed({ workspace_id: workspaceId, name: teamName });
+        return false;
       };
       const deliver = (event: WorkspaceEvent) => {
         if (Number(event.id) <= lastSent) return;
         lastSent = Number(event.id);
-        stream.send(event);
-        if (event.type === "member.changed" && event.member_id === actor.userId) void checkMembership();
+        // The caller's own membership changed: checked first, so a removed member's screen hears
+        // `removed` rather than a change that makes it leave the team on its own.
+        if (event.type === "member.changed" && event.member_id === actor.userId) {
+          void checkMembership().then((still) => still && stream.send(event));
+        } else stream.send(event);
       };
       const unsubscribe = listener.subscribe(workspaceId, (notice) => {
         if (notice.kind === "reconnected") {
