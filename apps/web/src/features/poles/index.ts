@@ -4,6 +4,7 @@ export { InspectionFields } from "./components/inspection-fields";
 export { UnplacedNavItem, UnplacedPhotosDialog } from "./components/unplaced-photos";
 export { PoleFields } from "./components/pole-fields";
 export { useRegionPoles } from "./api/get-poles";
+export { unplacedKey } from "./api/get-unplaced";
 export { poleTimelineQueryOptions, usePoleTimeline, type PoleTimeline } from "./api/get-pole";
 export { cachedPoleOf, dropPhotoFromTimelines, refreshPoles } from "./api/pole-cache";
 export { PlaceOnMapHint, usePlaceOnMap } from "./components/place-on-map";
