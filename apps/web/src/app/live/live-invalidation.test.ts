@@ -32,7 +32,7 @@ function staleAfter(e: WorkspaceEvent): string[] {
   ];
   for (const key of keys) {
     // Timelines as GET /api/poles/:id answers them: the pole and its photos.
-    const pole = key[0] === "poles" && key[1] === "one" ? String(key[2]) : null;
+    const pole = key[0] === "poles" && key[1] === "one" && typeof key[2] === "string" ? key[2] : null;
     const photo = pole === "pole-a" ? "photo-a" : "photo-b";
     client.setQueryData(key, pole ? { pole: { id: pole }, images: [{ id: photo }] } : { any: true });
   }
