@@ -21,6 +21,7 @@ import { registerImages } from "./modules/images/images.module";
 import { createRequestLimits } from "./modules/images/request-limits";
 import { createTempFiles } from "./infra/uploads/temp-files";
 import { registerPoles } from "./modules/poles/poles.module";
+import { createEventsPublisher, registerEvents } from "./modules/events/events.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
 import { registerCompression } from "./plugins/compression";
@@ -103,7 +104,9 @@ export async function buildApp({
 
   // Accounts. `auth.requireUser` says who is calling; `requireActor` (workspaces) adds in which
   // workspace and with which role: the seam the photo modules receive.
-  const auth = await createAuthModule({ config, database, mailer, log: app.log });
+  // Live updates: changes are written (and NOTIFYed) by the modules that make them.
+  const events = createEventsPublisher(database);
+  const auth = await createAuthModule({ config, database, mailer, log: app.log, publish: events.publish });
   authRoutes(app, auth);
   if (config.mail.devMailbox) {
     devMailboxRoutes(app, { dir: config.mail.outboxDir, key: auth.devMailboxKey });
@@ -126,13 +129,24 @@ export async function buildApp({
     spotRadiusMeters: config.spotRadiusMeters,
     audit,
     requireActor,
+    publish: events.publish,
     temp: createTempFiles(config.uploadTmpDir),
     poleImport: config.poleImport,
   });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
-  const images = await registerImages(app, { config, database, storage, requireActor, poles, audit, limits });
+  const images = await registerImages(app, {
+    config,
+    database,
+    storage,
+    requireActor,
+    poles,
+    audit,
+    limits,
+    publish: events.publish,
+  });
   await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });
   registerExport(app, { config, database, audit, limits, requireActor });
+  await registerEvents(app, { database, repository: events, requireActor });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await scheduleRecurring(
     boss,

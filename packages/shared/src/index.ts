@@ -13,6 +13,7 @@ export * from "./audit";
 export * from "./audit-format";
 export * from "./basemaps";
 export * from "./export";
+export * from "./events";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";
 export * from "./search";

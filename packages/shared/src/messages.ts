@@ -60,6 +60,9 @@ export const messages = {
   implausibleOriginalDate: "The original date/time is before 1900 or in the future and was ignored",
   tooManyUploads: (max: number) =>
     `Too many uploads at once: at most ${max} at a time. Please wait for the others to finish and try again.`,
+  // Live updates (ours): a stream asked for another workspace, and a member removed while watching.
+  notAMember: "You are not a member of this workspace.",
+  removedFromTeam: (team: string) => `You were removed from ${team}`,
 } as const;
 
 /**

@@ -32,7 +32,13 @@ describe("requireUser", () => {
     t = await buildTestApp();
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: t.dataDir });
     mailer = createMailer(config.mail, { info() {}, warn() {}, error() {} });
-    mod = await createAuthModule({ config, database: t.db.database, mailer, log: t.app.log });
+    mod = await createAuthModule({
+      config,
+      database: t.db.database,
+      mailer,
+      log: t.app.log,
+      publish: () => Promise.resolve(),
+    });
   });
   afterAll(async () => {
     await mailer.close();

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -346,4 +347,32 @@ export const poleRegionRisk = pgTable(
     unrated: integer("unrated").notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.regionLon, t.regionLat] })],
+);
+
+/**
+ * Changes a workspace's open screens hear of (drizzle/0015): the id is the live stream's event id,
+ * shared by every server process; the change itself goes out by NOTIFY when it commits.
+ */
+export const workspaceEvents = pgTable(
+  "workspace_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    type: text("type").notNull(),
+    actorId: text("actor_id").notNull(),
+    imageIds: text("image_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    poleIds: text("pole_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    memberId: text("member_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("workspace_events_workspace_idx").on(t.workspaceId, t.id),
+    index("workspace_events_created_idx").on(t.createdAt),
+  ],
 );

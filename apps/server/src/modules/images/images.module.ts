@@ -11,6 +11,7 @@ import type { Storage } from "../../infra/storage/storage";
 import { createTempFiles } from "../../infra/uploads/temp-files";
 import { sweepStaleUploads } from "../../infra/uploads/stale-uploads";
 import type { AuditLog } from "../audit/audit-log";
+import type { PublishEvent } from "../events/events.repository";
 import type { RequireActor } from "../workspaces/actor";
 import { filesRoutes } from "./files.routes";
 import { createImagesRepository } from "./images.repository";
@@ -37,9 +38,10 @@ export async function registerImages(
     poles: PolePlacement;
     audit: AuditLog;
     limits: RequestLimits;
+    publish: PublishEvent;
   },
 ): Promise<ImagesModule> {
-  const { config, database, requireActor, poles, audit, limits } = deps;
+  const { config, database, requireActor, poles, audit, limits, publish } = deps;
   const storage = deps.storage ?? (await openStorage(config.storage));
   const log = app.log.child({ module: "images" });
   try {
@@ -68,6 +70,7 @@ export async function registerImages(
     log,
     poles,
     audit,
+    publish,
     teamQuotaBytes: config.teamQuotaBytes,
   });
   await imagesRoutes(app, {

@@ -41,6 +41,7 @@ import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 import type { UploadSlots } from "./upload-slots";
 import type { AuditLog } from "../audit/audit-log";
+import type { PublishEvent } from "../events/events.repository";
 import type { Actor } from "../workspaces/actor";
 import {
   inForce,
@@ -60,6 +61,8 @@ export interface ImagesServiceDeps {
   log: FastifyBaseLogger;
   poles: PolePlacement;
   audit: AuditLog;
+  /** Uploads and deletions reach the workspace's open screens (with the change's transaction). */
+  publish: PublishEvent;
   /** A team's pool where no instance administrator set one (config TEAM_QUOTA_BYTES). */
   teamQuotaBytes: number;
 }
@@ -116,7 +119,7 @@ export const tooManyUploads = () =>
   new AppError(429, "too_many_uploads", messages.tooManyUploads(MAX_UPLOADS_IN_FLIGHT));
 
 export function createImagesService(deps: ImagesServiceDeps) {
-  const { repository, storage, images, temp, slots, log, poles, audit, teamQuotaBytes } = deps;
+  const { repository, storage, images, temp, slots, log, poles, audit, publish, teamQuotaBytes } = deps;
 
   /** The active workspace's quota and usage, and the caller's cap there (in `tx`: under its lock). */
   const storageOf = async (actor: Actor, tx?: Executor): Promise<WorkspaceStorage> =>
@@ -266,6 +269,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
             },
             tx,
           );
+          const poleIds = poleId ? [poleId] : [];
+          await publish({ workspaceId, type: "image.created", actorId: userId, imageIds: [id], poleIds }, tx);
           reachedCommit = true;
           return { row: inserted, duplicate: false };
         });
@@ -447,6 +452,11 @@ export function createImagesService(deps: ImagesServiceDeps) {
         if (deleted.pole_id) await poles.refresh(tx, [deleted.pole_id]);
         const details = { name: deleted.name, uploaded_by: deleted.user_id, pole_id: deleted.pole_id };
         await audit(actor, { action: "image.delete", targetType: "image", targetId: id, details }, tx);
+        const poleIds = deleted.pole_id ? [deleted.pole_id] : [];
+        await publish(
+          { workspaceId, type: "image.deleted", actorId: actor.userId, imageIds: [id], poleIds },
+          tx,
+        );
         return deleted;
       });
       if (!row) throw notFound(messages.imageNotFound);

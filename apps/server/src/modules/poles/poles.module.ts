@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../infra/db/database";
 import type { AuditLog } from "../audit/audit-log";
+import type { PublishEvent } from "../events/events.repository";
 import { createImagesRepository, type ImagesRepository } from "../images/images.repository";
 import type { PolePlacement } from "../images/images.service";
 import type { RequireActor } from "../workspaces/actor";
@@ -17,10 +18,11 @@ export function createPoles(
   images: ImagesRepository,
   spotRadiusMeters: number,
   audit: AuditLog,
+  publish: PublishEvent,
   importBatchRows = 5000,
 ) {
   const repository = createPolesRepository(db);
-  const service = createPolesService({ poles: repository, images, spotRadiusMeters, audit });
+  const service = createPolesService({ poles: repository, images, spotRadiusMeters, audit, publish });
   const register = createPoleImport({
     db,
     withLocks: (keys, fn) => images.withLocks(keys, fn),
@@ -44,6 +46,7 @@ export async function registerPoles(
     spotRadiusMeters: number;
     audit: AuditLog;
     requireActor: RequireActor;
+    publish: PublishEvent;
     temp: TempFiles;
     poleImport: { batchRows: number; maxBytes: number };
   },
@@ -54,6 +57,7 @@ export async function registerPoles(
     createImagesRepository(deps.db),
     deps.spotRadiusMeters,
     deps.audit,
+    deps.publish,
     deps.poleImport.batchRows,
   );
   polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });

@@ -23,6 +23,7 @@ import {
 } from "@poleatlas/shared";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
+import type { PublishEvent } from "../events/events.repository";
 import type { Actor } from "../workspaces/actor";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
@@ -35,11 +36,13 @@ export interface PolesServiceDeps {
   /** SPOT_RADIUS_METERS */
   spotRadiusMeters: number;
   audit: AuditLog;
+  /** Each change reaches the workspace's open screens (with the change's transaction). */
+  publish: PublishEvent;
 }
 
 const NO_RISK: RegionRisk = { high: 0, medium: 0, low: 0, unrated: 0 };
 
-export function createPolesService({ poles, images, spotRadiusMeters, audit }: PolesServiceDeps) {
+export function createPolesService({ poles, images, spotRadiusMeters, audit, publish }: PolesServiceDeps) {
   const poleNotFound = () => notFound(messages.poleNotFound);
 
   async function ownedPole(workspaceId: string, id: string): Promise<PoleRecord> {
@@ -113,6 +116,8 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
         const before = Object.fromEntries(Object.keys(changes).map((k) => [k, pole[k as PoleColumn]]));
         const details = { before, after: changes };
         await audit(actor, { action: "pole.update", targetType: "pole", targetId: pole.id, details }, tx);
+        const change = { workspaceId: actor.workspaceId, actorId: actor.userId, poleIds: [pole.id] };
+        await publish({ ...change, type: "pole.updated" }, tx);
       });
       return ownedPole(actor.workspaceId, id);
     },
@@ -193,6 +198,8 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
         );
         const touched = [photo.pole_id, updated.pole_id].filter((p): p is string => p !== null);
         await poles.refresh(tx, [...new Set(touched)]);
+        const change = { workspaceId, actorId: actor.userId, imageIds: [id], poleIds: touched };
+        await publish({ ...change, type: "image.updated" }, tx);
         return updated;
       });
       return toImageRecord(row);

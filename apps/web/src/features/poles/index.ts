@@ -5,6 +5,7 @@ export { UnplacedNavItem, UnplacedPhotosDialog } from "./components/unplaced-pho
 export { PoleFields } from "./components/pole-fields";
 export { MoveUndoSnackbar, type PoleMove } from "./components/move-undo";
 export { useRegionPoles } from "./api/get-poles";
+export { unplacedKey } from "./api/get-unplaced";
 export { poleTimelineQueryOptions, usePoleTimeline, type PoleTimeline } from "./api/get-pole";
 export { cachedPoleOf, dropPhotoFromTimelines, refreshPoles } from "./api/pole-cache";
 export { PlaceOnMapHint, usePlaceOnMap } from "./components/place-on-map";
