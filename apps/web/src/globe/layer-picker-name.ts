@@ -1,7 +1,8 @@
 /**
- * Cesium's base layer picker opens from an image that has no text alternative and cannot be
- * reached with the keyboard. It gets the name Cesium shows as its tooltip (the chosen layer),
- * the role of a button, a place in the tab order, and Enter/Space open it like a click.
+ * Cesium's base layer picker is a button whose only content is an image without a text
+ * alternative, so screen readers announce an unnamed image. The image gets the name Cesium shows
+ * as the button's tooltip (the chosen layer). The button itself already takes the keyboard: the
+ * image must not become a second control inside it (axe: nested-interactive).
  */
 import type { Viewer } from "cesium";
 import { mapScreenTexts } from "@poleatlas/shared";
@@ -11,21 +12,11 @@ export function nameLayerPicker(viewer: Viewer): () => void {
     ".cesium-baseLayerPicker-selected",
   );
   if (!image) return () => {};
-  const name = () => image.setAttribute("alt", image.title || mapScreenTexts.baseLayerButton);
+  const button = image.closest("button") ?? image;
+  const name = () => image.setAttribute("alt", button.title || mapScreenTexts.baseLayerButton);
   name();
-  image.setAttribute("role", "button");
-  image.tabIndex = 0;
   // Cesium changes the tooltip when another layer is chosen.
   const renamed = new MutationObserver(name);
-  renamed.observe(image, { attributes: true, attributeFilter: ["title"] });
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key !== "Enter" && e.key !== " ") return;
-    e.preventDefault();
-    image.click();
-  };
-  image.addEventListener("keydown", onKey);
-  return () => {
-    renamed.disconnect();
-    image.removeEventListener("keydown", onKey);
-  };
+  renamed.observe(button, { attributes: true, attributeFilter: ["title"] });
+  return () => renamed.disconnect();
 }
