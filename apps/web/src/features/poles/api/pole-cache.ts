@@ -29,6 +29,10 @@ export function dropPhotoFromTimelines(queryClient: QueryClient, photoId: string
       ? { ...old, images: old.images.filter((p) => p.id !== photoId) }
       : old,
   );
+  // A pole whose last photo went is usually gone on the server too: asking again would be a 404.
+  for (const [key, data] of queryClient.getQueriesData<PoleTimeline>(timelines)) {
+    if (data && data.images.length === 0) queryClient.removeQueries({ queryKey: key, exact: true });
+  }
 }
 
 /** The pole (id) whose cached timeline holds this photo, if any is cached. */
