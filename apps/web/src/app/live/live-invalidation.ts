@@ -7,8 +7,8 @@
 import type { WorkspaceEvent } from "@poleatlas/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { adminKeys } from "../../features/admin";
-import { imageKeys, regionKeys } from "../../features/images";
-import { dropPhotoFromTimelines, poleKeys, unplacedKey } from "../../features/poles";
+import { forgetDeletedPhoto, imageKeys, regionKeys } from "../../features/images";
+import { dropPhotoFromTimelines, isEmptyTimeline, poleKeys, unplacedKey } from "../../features/poles";
 import { storageKeys } from "../../features/storage";
 import { workspaceKeys } from "../../features/workspaces";
 
@@ -25,11 +25,14 @@ export function invalidateFor(queryClient: QueryClient, event: WorkspaceEvent): 
   }
   for (const id of event.image_ids) {
     if (event.type === "image.deleted") {
-      queryClient.removeQueries({ queryKey: imageKeys.one(id), exact: true });
+      forgetDeletedPhoto(queryClient, id);
       dropPhotoFromTimelines(queryClient, id);
     } else stale(imageKeys.one(id));
   }
-  for (const id of event.pole_ids) stale(poleKeys.one(id));
+  for (const id of event.pole_ids) {
+    const queryKey = poleKeys.one(id);
+    void queryClient.invalidateQueries({ queryKey, predicate: (q) => !isEmptyTimeline(q.state.data) });
+  }
   void queryClient.invalidateQueries({ predicate: (q) => isRegionMarkers(q.queryKey) });
   stale(regionKeys.all);
   if (event.type !== "pole.updated") stale(unplacedKey);

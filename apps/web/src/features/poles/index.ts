@@ -7,5 +7,5 @@ export { MoveUndoSnackbar, type PoleMove } from "./components/move-undo";
 export { useRegionPoles } from "./api/get-poles";
 export { unplacedKey } from "./api/get-unplaced";
 export { poleTimelineQueryOptions, usePoleTimeline, type PoleTimeline } from "./api/get-pole";
-export { cachedPoleOf, dropPhotoFromTimelines, refreshPoles } from "./api/pole-cache";
+export { cachedPoleOf, dropPhotoFromTimelines, isEmptyTimeline, refreshPoles } from "./api/pole-cache";
 export { PlaceOnMapHint, usePlaceOnMap } from "./components/place-on-map";
