@@ -4,7 +4,7 @@
  * back at 54,846 m when the check ran only when the camera stopped).
  */
 import { globeState } from "./support/map-globe";
-import { settleLong } from "./support/glance";
+import { overviewReturnHeight, settleLong, watchOverviewReturn } from "./support/glance";
 import { expect, seedMap, test } from "./support/map-seed";
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -19,15 +19,7 @@ test("a zoom-out in one go leaves the region as it passes 10,000 m, not where th
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
   await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
   // The camera's height on the first update that shows the overview.
-  await page.evaluate(() => {
-    const hook = window.__poleatlasGlobe!;
-    const log: number[] = [];
-    Object.assign(window, { __returnedAt: log });
-    hook.onUpdate(() => {
-      const s = hook.state();
-      if (s.mode.mode === "overview" && log.length === 0) log.push(s.cameraHeight);
-    });
-  });
+  await watchOverviewReturn(page);
   // Wheel on without a pause, well past the limit: the camera keeps moving all along.
   const canvas = (await page.locator(".cesium-widget canvas").boundingBox())!;
   await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
@@ -35,9 +27,7 @@ test("a zoom-out in one go leaves the region as it passes 10,000 m, not where th
     await page.mouse.wheel(0, 400);
   }
   const rest = await settleLong(page, (s) => s.mode.mode === "overview");
-  const returnedAt = await page.evaluate(
-    () => (window as unknown as { __returnedAt: number[] }).__returnedAt[0],
-  );
+  const returnedAt = await overviewReturnHeight(page);
   expect(rest.cameraHeight).toBeGreaterThan(40_000);
   expect(returnedAt).toBeGreaterThan(10_000);
   // Back while still rising: far below where the camera came to rest.
