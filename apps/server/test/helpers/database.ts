@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { connectDatabase, runMigrations, type Database } from "../../src/infra/db/database";
+import { connectDatabase, type Database } from "../../src/infra/db/database";
+import { withDatabaseName } from "./template-database";
 
 export interface TestDatabase {
   database: Database;
@@ -9,14 +10,9 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-function withDatabaseName(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 /**
- * A new, migrated database on the run's PostgreSQL; `drop()` removes it. Its pool has 5
+ * A new, migrated database on the run's PostgreSQL (a copy of the run's migrated template, see
+ * test/global-setup.ts); `drop()` removes it. Its pool has 5
  * connections unless `poolMax` says otherwise (the server's own default is 10).
  */
 export async function createTestDatabase(poolMax = 5): Promise<TestDatabase> {
@@ -24,11 +20,10 @@ export async function createTestDatabase(poolMax = 5): Promise<TestDatabase> {
   const name = `test_${randomUUID().replaceAll("-", "")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("templateDatabase")}"`);
   await admin.end();
   const url = withDatabaseName(adminUrl, name);
   const database = connectDatabase(url, { max: poolMax });
-  await runMigrations(database);
   return {
     database,
     url,
