@@ -3,7 +3,7 @@
  * workspace each request of the web app names for itself (so two tabs keep their own).
  */
 import { z } from "zod";
-import { poleSummarySchema } from "./poles";
+import { poleRecordSchema } from "./poles";
 import { imageRecordSchema } from "./schemas";
 
 /**
@@ -43,7 +43,7 @@ export type ImageConflict = z.infer<typeof imageConflictSchema>;
 export const poleConflictSchema = z.object({
   code: z.literal("edit_conflict"),
   message: z.string(),
-  pole: poleSummarySchema,
+  pole: poleRecordSchema,
 });
 export type PoleConflict = z.infer<typeof poleConflictSchema>;
 
