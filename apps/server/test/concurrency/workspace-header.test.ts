@@ -53,6 +53,8 @@ describe("the workspace a request names", () => {
     expect(ids(inTeam.body)).toEqual([teamPhoto.id]);
     const personal = await get(member.cookie, "/api/images", member.id);
     expect(ids(personal.body)).toEqual([personalPhoto.id]);
+    // A cache keeps one answer per workspace for the same address.
+    expect(String(inTeam.headers.vary).toLowerCase()).toContain(WORKSPACE_HEADER);
     const listed = workspacesResponseSchema.parse((await get(member.cookie, "/api/workspaces", team)).json());
     expect(listed.active.id).toBe(team);
   });
