@@ -9,12 +9,14 @@ import {
   imageResponseSchema,
   poleConflictSchema,
   poleResponseSchema,
+  poleTagResponseSchema,
   poleTimelineSchema,
   type ImageRecord,
 } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { TEST_ORIGIN } from "../helpers/users";
+import { imported } from "../poles/import-support";
 import { placedPhoto } from "../poles/support";
 import { addMember, createTeam, setActive } from "../workspaces/support";
 
@@ -170,6 +172,23 @@ describe("editing together", () => {
       patch(member.cookie, url, { label: "B" }, etag),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 412]);
+  });
+
+  it("refuses an edit of a pole that a register import changed since it was read", async () => {
+    const csv = (height: number) => `tag,latitude,longitude,height_m\nIMP-1,41.5,10.5,${height}\n`;
+    await imported(t, owner, csv(11));
+    const [hit] = poleTagResponseSchema.parse(
+      (await get(member.cookie, "/api/poles?tag=IMP-1")).json(),
+    ).poles;
+    const url = `/api/poles/${hit!.id}`;
+    const etag = String((await get(member.cookie, url)).headers.etag);
+    expect((await imported(t, owner, csv(12))).updated).toBe(1);
+    const stale = await patch(member.cookie, url, { label: "Mine" }, etag);
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(poleConflictSchema.parse(stale.json()).pole).toMatchObject({
+      height_m: 12,
+      updated_by: owner.email,
+    });
   });
 
   it("answers 404, not 412, for someone else's photo with any tag", async () => {
