@@ -95,7 +95,12 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit, pub
      * the version the caller's If-Match names (null: none, the last write wins); a stale one is a
      * 412 carrying the pole as it is now.
      */
-    async patch(actor: Actor, id: string, patch: PolePatch, expected: number | null = null): Promise<PoleRecord> {
+    async patch(
+      actor: Actor,
+      id: string,
+      patch: PolePatch,
+      expected: number | null = null,
+    ): Promise<PoleRecord> {
       const pole = await ownedPole(actor.workspaceId, id);
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
       const wanted: Partial<Record<PoleColumn, unknown>> = { ...patch };

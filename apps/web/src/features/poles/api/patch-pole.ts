@@ -1,10 +1,4 @@
-import {
-  etagOf,
-  messages,
-  poleConflictSchema,
-  poleResponseSchema,
-  type PoleRecord,
-} from "@poleatlas/shared";
+import { etagOf, messages, poleConflictSchema, poleResponseSchema, type PoleRecord } from "@poleatlas/shared";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { ApiError, apiClient } from "../../../lib/api-client";
 import type { PoleTimeline } from "./get-pole";

@@ -29,7 +29,9 @@ export function MoveUndoSnackbar({ move, onClose }: { move: PoleMove | null; onC
       await patch.mutateAsync({ id: m.photoId, patch: { pole_id: m.from }, version: m.version });
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 404)) return setFailed(true);
-      await patch.mutateAsync({ id: m.photoId, patch: { pole_id: "new" }, version: m.version }).catch(() => setFailed(true));
+      await patch
+        .mutateAsync({ id: m.photoId, patch: { pole_id: "new" }, version: m.version })
+        .catch(() => setFailed(true));
     }
   };
   return (
