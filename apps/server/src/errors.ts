@@ -6,6 +6,8 @@ export class AppError extends Error {
     message: string,
     /** Sent with the answer, e.g. Retry-After on a 429. */
     readonly headers: Record<string, string> = {},
+    /** More of the answer's body, beside code and message (a 412's current record). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -25,3 +27,7 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** A stale If-Match: the record as it is now goes with the answer, for the client to show. */
+export const editConflict = (message: string, current: Record<string, unknown>) =>
+  new AppError(412, "edit_conflict", message, {}, current);

@@ -63,6 +63,30 @@ export const messages = {
   // Live updates (ours): a stream asked for another workspace, and a member removed while watching.
   notAMember: "You are not a member of this workspace.",
   removedFromTeam: (team: string) => `You were removed from ${team}`,
+  /** 412 on a PATCH whose If-Match is stale: the answer carries the record as it is now. */
+  editConflict: "Someone else changed this since you opened it.",
+} as const;
+
+/** Two people changed the same photo or pole: the dialog that lets the second one choose. */
+export const conflictTexts = {
+  photoTitle: "Someone changed this photo meanwhile",
+  poleTitle: "Someone changed this pole meanwhile",
+  /** `who`: an e-mail, or null when not known; `when`: a formatted time. */
+  changedBy: (who: string | null, when: string | null) =>
+    `${who ?? "A teammate"} changed it${when ? ` at ${when}` : ""}. Your change was not saved.`,
+  notes: "Notes",
+  rating: "Rating",
+  label: "Pole label",
+  theirs: "Theirs (saved)",
+  yours: "Yours (not saved)",
+  empty: "(empty)",
+  keepTheirs: "Keep theirs",
+  useMine: "Use mine",
+} as const;
+
+/** A photo link opened while another workspace was active in this tab. */
+export const linkTexts = {
+  switchedTo: (name: string) => `Switched to ${name} to open this photo.`,
 } as const;
 
 /**

@@ -32,6 +32,11 @@ export const poleSummarySchema = z.object({
   first_date: z.string().nullable(),
   last_date: z.string().nullable(),
   risk: riskSchema.nullable(),
+  /** Goes up by one on every change of the label or the register fields: the ETag is `"<version>"`. */
+  version: z.number().int(),
+  /** When and by whom (e-mail) it was last edited; null: never. */
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
 });
 export type PoleSummary = z.infer<typeof poleSummarySchema>;
 

@@ -40,6 +40,11 @@ export const imageRecordSchema = z.object({
   /** In a team: the e-mail of who uploaded it and of who last rated it (null: none, or gone). */
   uploaded_by: z.string().nullable(),
   rated_by: z.string().nullable(),
+  /** Goes up by one on every change (rating, notes, place, pole): the ETag is `"<version>"`. */
+  version: z.number().int(),
+  /** When and by whom (e-mail) it was last changed; null: not changed since the upload. */
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 

@@ -33,6 +33,8 @@ export default async function globalSetup() {
   const server = await startServerProcess({
     entry: serverEntry,
     dataDir,
+    // On a loaded machine (several suites at once) the first start can take well over a minute.
+    startTimeoutMs: 180_000,
     // DEV_MAILBOX: the server runs with NODE_ENV=production, where /dev/mail is off unless asked for.
     // BASEMAPS: one extra layer in the picker; Natural Earth II stays the default.
     env: {

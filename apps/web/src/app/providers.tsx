@@ -2,6 +2,7 @@ import { CssBaseline, ThemeProvider } from "@mui/material";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { onReconnect } from "../lib/offline/connectivity";
+import { onTabWorkspaceLost } from "../lib/tab-workspace";
 import { AuthProvider } from "../features/auth";
 import { theme } from "./theme";
 
@@ -18,6 +19,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
   // The server reachable again: everything on screen is asked afresh (copies and errors alike).
   useEffect(() => onReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
+  // The tab's workspace refused (left or removed): everything is read again in the session's.
+  useEffect(() => onTabWorkspaceLost(() => void queryClient.resetQueries()), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>

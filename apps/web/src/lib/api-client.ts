@@ -4,10 +4,12 @@
  * turned into one error type carrying the server's `{ code, message }`. The upload's XHR path
  * (features/upload) parses its failures with `apiErrorFrom` too.
  */
+import { WORKSPACE_HEADER } from "@poleatlas/shared";
 import { z } from "zod";
 import { noteServerAnswered, noteServerUnreachable } from "./offline/connectivity";
 import { noteResponse } from "./offline/offline-status";
 import { pageDownload } from "./offline/network-quiet";
+import { tabWorkspace, tabWorkspaceLost } from "./tab-workspace";
 
 /** A refused or failed call: HTTP status (0 when the server was not reached), code and text. */
 export class ApiError extends Error {
@@ -17,6 +19,8 @@ export class ApiError extends Error {
     message: string,
     /** On a 400 validation error: where, e.g. "query.limit". */
     readonly field?: string,
+    /** The whole JSON body, for refusals that carry more (a 412's current record). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -48,7 +52,7 @@ export function apiErrorFrom(
   const parsed = errorBody.safeParse(body);
   const e = parsed.success ? parsed.data : {};
   const message = e.message || fallback || `${res.status} ${res.statusText ?? ""}`.trim();
-  return new ApiError(res.status, e.code ?? "http_error", message, e.field);
+  return new ApiError(res.status, e.code ?? "http_error", message, e.field, body);
 }
 
 /** Anything with zod's `parse`: the answer is checked against the shared contract. */
@@ -60,11 +64,24 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A JSON body (POST, PATCH, PUT). */
   body?: unknown;
+  /** More request headers (If-Match). */
+  headers?: Record<string, string>;
+}
+
+/** The header naming this tab's workspace (none until it is known: the session's counts). */
+export function workspaceHeader(workspaceId = tabWorkspace()): Record<string, string> {
+  return workspaceId === null ? {} : { [WORKSPACE_HEADER]: workspaceId };
 }
 
 const GATEWAY_ERRORS = new Set([502, 503, 504]);
+/** The server's refusal of a workspace the user is not (or no longer) a member of. */
+const NOT_A_MEMBER = "not_a_member";
 
-async function send(method: string, url: string, { signal, body }: RequestOptions): Promise<Response> {
+async function send(
+  method: string,
+  url: string,
+  { signal, body, headers }: RequestOptions,
+): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -73,6 +90,8 @@ async function send(method: string, url: string, { signal, body }: RequestOption
       headers: {
         Accept: "application/json",
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...workspaceHeader(),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
@@ -86,7 +105,11 @@ async function send(method: string, url: string, { signal, body }: RequestOption
   if (GATEWAY_ERRORS.has(res.status)) noteServerUnreachable();
   // A GET's 200 may be the worker's copy: it reports through noteResponse instead.
   else if (method !== "GET" || !res.ok) noteServerAnswered();
-  if (!res.ok) throw apiErrorFrom(res, await res.text().catch(() => ""));
+  if (!res.ok) {
+    const error = apiErrorFrom(res, await res.text().catch(() => ""));
+    if (error.code === NOT_A_MEMBER) tabWorkspaceLost();
+    throw error;
+  }
   return res;
 }
 

@@ -48,6 +48,9 @@ export function photo(overrides: Partial<ImageRecord> & { id: string }): ImageRe
     sha256: null,
     uploaded_by: null,
     rated_by: null,
+    version: 1,
+    updated_at: null,
+    updated_by: null,
     ...overrides,
     latitude,
     longitude,
@@ -96,6 +99,9 @@ export function poleSummary(overrides: Partial<PoleRecord> & { id: string }): Po
     first_date: null,
     last_date: null,
     risk: null,
+    version: 1,
+    updated_at: null,
+    updated_by: null,
     ...overrides,
   };
 }

@@ -178,6 +178,10 @@ export const images = pgTable(
     notes: text("notes"),
     // The stored file's SHA-256, unique per owner (drizzle/0005_photo_sha256.sql).
     sha256: text("sha256"),
+    // Optimistic concurrency (drizzle/0017_record_versions.sql): the ETag, and who changed it last.
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     // Both end in the full list order (date, created_at, id), so lists and a region's first
@@ -223,6 +227,10 @@ export const poles = pgTable(
     /** 'import' poles stay when their last photo leaves; 'photo' poles go. */
     source: text("source").notNull().default("photo"),
     attributes: jsonb("attributes").notNull().default({}),
+    // The label's ETag and who set it last (drizzle/0017_record_versions.sql).
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     index("poles_user_lat_idx").on(t.workspaceId, t.latitude),

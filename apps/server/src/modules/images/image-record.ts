@@ -22,5 +22,8 @@ export function toImageRecord(row: ImageRow): ImageRecord {
     sha256: row.sha256,
     uploaded_by: row.uploaded_by_email,
     rated_by: row.rated_by_email,
+    version: row.version,
+    updated_at: row.updated_at,
+    updated_by: row.updated_by_email,
   };
 }

@@ -32,6 +32,10 @@ export interface ImageRow {
   rated_by: string | null;
   uploaded_by_email: string | null;
   rated_by_email: string | null;
+  /** The ETag's number: up by one on every change (drizzle/0014). */
+  version: number;
+  updated_at: string | null;
+  updated_by_email: string | null;
 }
 
 export interface NewImageRow {
@@ -76,7 +80,9 @@ export const COLUMNS =
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
   latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256, rated_by,
   (SELECT u.email FROM "user" u WHERE u.id = user_id) AS uploaded_by_email,
-  (SELECT u.email FROM "user" u WHERE u.id = rated_by) AS rated_by_email`);
+  (SELECT u.email FROM "user" u WHERE u.id = rated_by) AS rated_by_email, version,
+  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at,
+  (SELECT u.email FROM "user" u WHERE u.id = updated_by) AS updated_by_email`);
 
 /**
  * The one list order (shared LIST_ORDER_COLUMNS): ascending, nulls (undated) last. Qualified with
@@ -282,12 +288,36 @@ export function createImagesRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The photo a stored file belongs to, only when it is the caller's. */
-    async findByKey(workspaceId: string, key: string): Promise<ImageRow | null> {
+    /**
+     * The photo a stored file belongs to, only when it lies in a workspace of the user (their own
+     * or a team's they are a member of): an <img> cannot name its tab's workspace.
+     */
+    async findByKeyForMember(userId: string, key: string): Promise<ImageRow | null> {
       const [row] = await rows<ImageRow>(
         db,
         sql`SELECT ${COLUMNS} FROM utility_pole_images
-            WHERE workspace_id = ${workspaceId} AND (storage_key = ${key} OR thumbnail_key = ${key})`,
+            WHERE (storage_key = ${key} OR thumbnail_key = ${key})
+              AND (workspace_id = ${userId}
+                   OR workspace_id IN (SELECT organization_id FROM member WHERE user_id = ${userId}))`,
+      );
+      return row ?? null;
+    },
+
+    /**
+     * The workspace of a photo, only when the user works there (their own or a team they are a
+     * member of); the team's name, null for the personal one.
+     */
+    async workspaceOfPhoto(
+      userId: string,
+      id: string,
+    ): Promise<{ id: string; team_name: string | null } | null> {
+      const [row] = await rows<{ id: string; team_name: string | null }>(
+        db,
+        sql`SELECT i.workspace_id AS id, o.name AS team_name
+            FROM utility_pole_images i LEFT JOIN organization o ON o.id = i.workspace_id
+            WHERE i.id = ${id}::uuid
+              AND (i.workspace_id = ${userId}
+                   OR EXISTS (SELECT 1 FROM member m WHERE m.organization_id = i.workspace_id AND m.user_id = ${userId}))`,
       );
       return row ?? null;
     },

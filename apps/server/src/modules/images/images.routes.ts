@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  etagOf,
   imageCreatedSchema,
   imageIdParamsSchema,
   imageListQuerySchema,
@@ -15,6 +16,7 @@ import {
   imageResponseSchema,
   imageUploadResponseSchema,
   messages,
+  photoWorkspaceSchema,
   regionListSchema,
   storageUsageSchema,
   PHOTO_SHA256_HEADER,
@@ -88,10 +90,19 @@ export async function imagesRoutes(
   api.get(
     "/api/images/:id",
     { schema: { params: imageIdParamsSchema, response: { 200: imageResponseSchema } } },
-    async (req) => {
+    async (req, reply) => {
       const actor = await requireActor(req);
-      return { image: await service.get(actor, req.params.id) };
+      const image = await service.get(actor, req.params.id);
+      // The version: PATCH with it in If-Match changes the photo only if nobody did meanwhile.
+      reply.header("etag", etagOf(image.version));
+      return { image };
     },
+  );
+
+  api.get(
+    "/api/images/:id/workspace",
+    { schema: { params: imageIdParamsSchema, response: { 200: photoWorkspaceSchema } } },
+    async (req) => service.workspaceOf(await requireActor(req), req.params.id),
   );
 
   api.delete(

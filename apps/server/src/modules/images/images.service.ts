@@ -17,6 +17,7 @@ import {
   type ImageListQuery,
   type ImageRecord,
   type PhotoMetadata,
+  type PhotoWorkspace,
   type RegionRisk,
   type RegionSummary,
   type StorageUsage,
@@ -322,6 +323,21 @@ export function createImagesService(deps: ImagesServiceDeps) {
       return toImageRecord(row);
     },
 
+    /**
+     * Where a photo lives, for a link opened in another workspace: answered only to its members;
+     * anyone else gets the same 404 as for a photo that does not exist.
+     */
+    async workspaceOf({ userId }: Actor, id: string): Promise<PhotoWorkspace> {
+      const found = await repository.workspaceOfPhoto(userId, id);
+      if (!found) throw notFound(messages.imageNotFound);
+      return {
+        workspace:
+          found.team_name === null
+            ? { id: found.id, kind: "personal", name: workspaceTexts.personal }
+            : { id: found.id, kind: "team", name: found.team_name },
+      };
+    },
+
     async regions({ workspaceId }: Actor): Promise<RegionSummary[]> {
       const [rows, poleRegions] = await Promise.all([
         repository.regions(workspaceId),
@@ -465,12 +481,13 @@ export function createImagesService(deps: ImagesServiceDeps) {
     },
 
     /**
-     * The stored file behind /files/<key>, owner only: anyone else, and any key that is not one
+     * The stored file behind /files/<key>, to the members of its workspace (whichever is active:
+     * the page's <img> cannot say which tab asked); anyone else, and any key that is not one
      * of ours, gets the same 404 as a key that does not exist, so keys cannot be probed.
      */
-    async file({ workspaceId }: Actor, key: string): Promise<ServedFile> {
+    async file({ userId }: Actor, key: string): Promise<ServedFile> {
       if (CONTROL.test(key)) throw notFound(messages.imageNotFound);
-      const row = await repository.findByKey(workspaceId, key);
+      const row = await repository.findByKeyForMember(userId, key);
       if (!row) throw notFound(messages.imageNotFound);
       const contentType = key === row.thumbnail_key ? THUMBNAIL_CONTENT_TYPE : row.metadata.fileType;
       const served = await storage.serve(key, { contentType, cacheControl: FILE_CACHE_CONTROL });

@@ -30,7 +30,9 @@ export interface ImageChanges {
 
 const SUMMARY = sql.raw(`p.id::text AS id, p.label, p.latitude, p.longitude, p.risk,
   s.photo_count, s.first_date, s.last_date, p.tag, p.material, p.height_m, p.class, p.installed_year,
-  p.circuit, p.source, p.attributes`);
+  p.circuit, p.source, p.attributes, p.version,
+  to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at,
+  (SELECT u.email FROM "user" u WHERE u.id = p.updated_by) AS updated_by`);
 const SUMMARY_JOIN = sql.raw(`CROSS JOIN LATERAL (
     SELECT count(*)::int AS photo_count, min(i.date)::text AS first_date, max(i.date)::text AS last_date
     FROM utility_pole_images i WHERE i.pole_id = p.id) s`);
@@ -180,13 +182,16 @@ export function createPolesRepository(db: Db) {
     },
 
     /**
-     * Sets the given register fields (and label) of the caller's pole; false when it is not theirs
-     * (or gone). A tag another pole of the workspace has throws PostgreSQL's unique violation.
+     * Sets the given register fields (and label) of the caller's pole as `userId`, when its version
+     * is still `expected` (null: whatever it is); false when it is not theirs, gone, or changed since.
+     * The check is the UPDATE's own condition, so of two writers holding one version only the first
+     * matches. A tag another pole of the workspace has throws PostgreSQL's unique violation.
      */
     async setFields(
       workspaceId: string,
       id: string,
       changes: Partial<Record<PoleColumn, unknown>>,
+      change: { userId: string; expected: number | null },
       tx: Executor = db,
     ): Promise<boolean> {
       const sets = Object.entries(changes).map(([column, value]) =>
@@ -195,8 +200,10 @@ export function createPolesRepository(db: Db) {
           : sql`${sql.identifier(column)} = ${value}`,
       );
       const res = await tx.execute(
-        sql`UPDATE utility_poles SET ${sql.join(sets, sql`, `)}
-            WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
+        sql`UPDATE utility_poles
+            SET ${sql.join(sets, sql`, `)}, version = version + 1, updated_at = now(), updated_by = ${change.userId}
+            WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}
+              AND (${change.expected}::int IS NULL OR version = ${change.expected}::int)`,
       );
       return (res.rowCount ?? 0) > 0;
     },
@@ -233,18 +240,29 @@ export function createPolesRepository(db: Db) {
       return rows<PoleTagHit>(db, poleQueries.byTagPrefix(workspaceId, prefix, limit));
     },
 
-    /** Writes the given fields of one photo (the caller checked the owner). */
-    async updateImage(tx: Executor, id: string, changes: ImageChanges): Promise<ImageRow> {
+    /**
+     * Writes the given fields of one photo as `userId` (the caller checked the owner), when its
+     * version is still `expected` (null: whatever it is); null when it changed since. The check is
+     * the UPDATE's own condition, so of two writers holding one version only the first matches.
+     */
+    async updateImage(
+      tx: Executor,
+      id: string,
+      changes: ImageChanges,
+      change: { userId: string; expected: number | null },
+    ): Promise<ImageRow | null> {
       const sets = Object.entries(changes).map(([column, value]) =>
         column === "pole_id" ? sql`pole_id = ${value}::uuid` : sql`${sql.identifier(column)} = ${value}`,
       );
+      sets.push(sql`version = img.version + 1, updated_at = now(), updated_by = ${change.userId}`);
       const [row] = await rows<ImageRow>(
         tx,
         sql`UPDATE utility_pole_images img SET ${sql.join(sets, sql`, `)}
-            WHERE img.id = ${id}::uuid RETURNING ${COLUMNS}`,
+            WHERE img.id = ${id}::uuid
+              AND (${change.expected}::int IS NULL OR img.version = ${change.expected}::int)
+            RETURNING ${COLUMNS}`,
       );
-      if (!row) throw new Error("UPDATE … RETURNING gave no row");
-      return row;
+      return row ?? null;
     },
   };
 }

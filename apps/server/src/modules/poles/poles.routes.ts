@@ -5,9 +5,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  etagOf,
+  ifMatchHeadersSchema,
+  imageConflictSchema,
   imageIdParamsSchema,
   imagePatchSchema,
   imageResponseSchema,
+  poleConflictSchema,
   poleIdParamsSchema,
   poleListQuerySchema,
   polePatchSchema,
@@ -16,6 +20,7 @@ import {
   poleSearchResponseSchema,
   poleTagResponseSchema,
   poleTimelineSchema,
+  versionFromIfMatch,
 } from "@poleatlas/shared";
 import type { RequireActor } from "../workspaces/actor";
 import type { PolesService } from "./poles.service";
@@ -49,32 +54,54 @@ export function polesRoutes(
     },
   );
 
+  // The ETag is the pole's version (its label's): a PATCH naming it in If-Match changes the label
+  // only if nobody did meanwhile.
   api.get(
     "/api/poles/:id",
     { schema: { params: poleIdParamsSchema, response: { 200: poleTimelineSchema } } },
-    async (req) => {
+    async (req, reply) => {
       const actor = await requireActor(req);
-      return service.get(actor, req.params.id);
+      const timeline = await service.get(actor, req.params.id);
+      reply.header("etag", etagOf(timeline.pole.version));
+      return timeline;
     },
   );
 
   api.patch(
     "/api/poles/:id",
-    { schema: { params: poleIdParamsSchema, body: polePatchSchema, response: { 200: poleResponseSchema } } },
-    async (req) => {
+    {
+      schema: {
+        params: poleIdParamsSchema,
+        headers: ifMatchHeadersSchema,
+        body: polePatchSchema,
+        response: { 200: poleResponseSchema, 412: poleConflictSchema },
+      },
+    },
+    async (req, reply) => {
       const actor = await requireActor(req);
-      return { pole: await service.patch(actor, req.params.id, req.body) };
+      const expected = versionFromIfMatch(req.headers["if-match"]);
+      const pole = await service.patch(actor, req.params.id, req.body, expected);
+      reply.header("etag", etagOf(pole.version));
+      return { pole };
     },
   );
 
   api.patch(
     "/api/images/:id",
     {
-      schema: { params: imageIdParamsSchema, body: imagePatchSchema, response: { 200: imageResponseSchema } },
+      schema: {
+        params: imageIdParamsSchema,
+        headers: ifMatchHeadersSchema,
+        body: imagePatchSchema,
+        response: { 200: imageResponseSchema, 412: imageConflictSchema },
+      },
     },
-    async (req) => {
+    async (req, reply) => {
       const actor = await requireActor(req);
-      return { image: await service.patchImage(actor, req.params.id, req.body) };
+      const expected = versionFromIfMatch(req.headers["if-match"]);
+      const image = await service.patchImage(actor, req.params.id, req.body, expected);
+      reply.header("etag", etagOf(image.version));
+      return { image };
     },
   );
 }

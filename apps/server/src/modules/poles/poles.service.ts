@@ -21,7 +21,7 @@ import {
   type RegionRisk,
   workspaceTexts,
 } from "@poleatlas/shared";
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../errors";
+import { badRequest, conflict, editConflict, forbidden, isUniqueViolation, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import type { Actor } from "../workspaces/actor";
@@ -91,9 +91,16 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit, pub
 
     /**
      * PATCH /api/poles/:id: the label and the register's fields given (members and up). Only the
-     * fields that change are written and audited, with their values before and after.
+     * fields that change are written and audited, with their values before and after. `expected`:
+     * the version the caller's If-Match names (null: none, the last write wins); a stale one is a
+     * 412 carrying the pole as it is now.
      */
-    async patch(actor: Actor, id: string, patch: PolePatch): Promise<PoleRecord> {
+    async patch(
+      actor: Actor,
+      id: string,
+      patch: PolePatch,
+      expected: number | null = null,
+    ): Promise<PoleRecord> {
       const pole = await ownedPole(actor.workspaceId, id);
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
       const wanted: Partial<Record<PoleColumn, unknown>> = { ...patch };
@@ -107,17 +114,24 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit, pub
       if (Object.keys(changes).length === 0) return pole;
       // The fields and their audit entry commit together, or neither does.
       await images.withLocks([actor.workspaceId], async (tx) => {
+        const change = { userId: actor.userId, expected };
+        let written: boolean;
         try {
-          if (!(await poles.setFields(actor.workspaceId, pole.id, changes, tx))) throw poleNotFound();
+          written = await poles.setFields(actor.workspaceId, pole.id, changes, change, tx);
         } catch (err) {
           if (isUniqueViolation(err)) throw conflict(messages.poleTagTaken(String(changes.tag)), "tag_taken");
           throw err;
         }
+        if (!written) {
+          const now = await poles.findOwned(actor.workspaceId, pole.id, tx);
+          if (!now) throw poleNotFound();
+          throw editConflict(messages.editConflict, { pole: now });
+        }
         const before = Object.fromEntries(Object.keys(changes).map((k) => [k, pole[k as PoleColumn]]));
         const details = { before, after: changes };
         await audit(actor, { action: "pole.update", targetType: "pole", targetId: pole.id, details }, tx);
-        const change = { workspaceId: actor.workspaceId, actorId: actor.userId, poleIds: [pole.id] };
-        await publish({ ...change, type: "pole.updated" }, tx);
+        const event = { workspaceId: actor.workspaceId, actorId: actor.userId, poleIds: [pole.id] };
+        await publish({ ...event, type: "pole.updated" }, tx);
       });
       return ownedPole(actor.workspaceId, id);
     },
@@ -143,8 +157,14 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit, pub
     /**
      * PATCH /api/images/:id: rating and notes as given; coordinates (re)place the photo by the
      * pole rule; `pole_id` moves it to another pole of the owner, or to a pole of its own ("new").
+     * `expected` as in setLabel: a stale version is a 412 carrying the photo as it is now.
      */
-    async patchImage(actor: Actor, id: string, patch: ImagePatch): Promise<ImageRecord> {
+    async patchImage(
+      actor: Actor,
+      id: string,
+      patch: ImagePatch,
+      expected: number | null = null,
+    ): Promise<ImageRecord> {
       const { workspaceId } = actor;
       const found = await images.findOwned(workspaceId, id);
       if (!found) throw notFound(messages.imageNotFound);
@@ -154,6 +174,9 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit, pub
       const row = await images.withLocks([workspaceId, found.user_id], async (tx) => {
         const photo = await images.findOwned(workspaceId, id, tx);
         if (!photo) throw notFound(messages.imageNotFound);
+        const stale = () => editConflict(messages.editConflict, { image: toImageRecord(photo) });
+        // Refused before anything is written (a new pole included); the UPDATE checks again.
+        if (expected !== null && photo.version !== expected) throw stale();
         const changes: ImageChanges = {};
         if (patch.risk !== undefined) {
           changes.risk = patch.risk;
@@ -187,7 +210,8 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit, pub
             changes.longitude = target.longitude;
           }
         }
-        const updated = await poles.updateImage(tx, id, changes);
+        const updated = await poles.updateImage(tx, id, changes, { userId: actor.userId, expected });
+        if (!updated) throw stale();
         const before = Object.fromEntries(
           Object.keys(changes).map((k) => [k, photo[k as keyof ImageChanges]]),
         );

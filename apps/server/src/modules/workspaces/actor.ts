@@ -1,7 +1,8 @@
 /**
  * Who is calling and in which workspace: what every photo, pole, region and usage call reads and
- * writes. The session's active organization (better-auth) decides; none, or one the user is not
- * a member of any more, is the personal workspace.
+ * writes. The request's X-Workspace-Id decides (a workspace the user is a member of, else 403);
+ * without it the session's active organization (better-auth); none, or one the user is not a
+ * member of any more, is the personal workspace.
  */
 import type { WorkspaceRole } from "@poleatlas/shared";
 import type { FastifyRequest } from "fastify";

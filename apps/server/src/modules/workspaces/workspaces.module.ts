@@ -1,4 +1,5 @@
 /** Workspaces: who works where (the `RequireActor` seam every photo module receives), GET /api/workspaces. */
+import { WORKSPACE_HEADER } from "@poleatlas/shared";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../infra/db/database";
 import type { RequireUser } from "../auth/session-user";
@@ -16,5 +17,12 @@ export function registerWorkspaces(
     requireUser: deps.requireUser,
   });
   workspacesRoutes(app, { service });
+  // The same address answers for whichever workspace a tab names: a cache (the service worker's
+  // offline copies) must keep one answer per workspace, not hand a team's to a Personal tab.
+  app.addHook("onSend", async (req, reply) => {
+    if (!req.routeOptions.url?.startsWith("/api/")) return;
+    const vary = reply.getHeader("vary");
+    reply.header("vary", vary ? `${String(vary)}, ${WORKSPACE_HEADER}` : WORKSPACE_HEADER);
+  });
   return service.requireActor;
 }

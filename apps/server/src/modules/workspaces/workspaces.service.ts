@@ -1,9 +1,23 @@
 /** Resolves the caller's workspace and lists the ones they can switch to. */
-import { strongestRole, workspaceTexts, type WorkspacesResponse } from "@poleatlas/shared";
+import {
+  messages,
+  strongestRole,
+  WORKSPACE_HEADER,
+  workspaceTexts,
+  type WorkspacesResponse,
+} from "@poleatlas/shared";
 import type { FastifyRequest } from "fastify";
+import { AppError } from "../../errors";
 import type { RequireUser, SessionUser } from "../auth/session-user";
 import { personalActor, type Actor } from "./actor";
 import type { WorkspacesRepository } from "./workspaces.repository";
+
+/** The request's X-Workspace-Id, if it sent one (a repeated header counts as one, unknown, id). */
+function namedWorkspace(req: FastifyRequest): string | undefined {
+  const value = req.headers[WORKSPACE_HEADER];
+  if (value === undefined) return undefined;
+  return (Array.isArray(value) ? value.join(",") : value).trim();
+}
 
 export function createWorkspacesService(deps: {
   repository: WorkspacesRepository;
@@ -11,8 +25,19 @@ export function createWorkspacesService(deps: {
 }) {
   const { repository, requireUser } = deps;
 
-  async function actorOf(user: SessionUser): Promise<Actor> {
+  /**
+   * The workspace the request names (X-Workspace-Id: each tab of the web app keeps its own), else
+   * the session's active one. A named workspace the user is not a member of is refused, the same
+   * for a team that does not exist, so the answer tells nothing about other teams.
+   */
+  async function actorOf(user: SessionUser, named?: string): Promise<Actor> {
     const personal = personalActor(user.id, user.email);
+    if (named !== undefined) {
+      if (named === user.id) return personal;
+      const role = named === "" ? null : await repository.roleIn(user.id, named);
+      if (role === null) throw new AppError(403, "not_a_member", messages.notAMember);
+      return { ...personal, workspaceId: named, role: strongestRole(role) };
+    }
     if (!user.activeOrganizationId) return personal;
     // Checked on every call: a member removed from the team loses it at once, session or not.
     const stored = await repository.roleIn(user.id, user.activeOrganizationId);
@@ -21,11 +46,12 @@ export function createWorkspacesService(deps: {
   }
 
   return {
-    requireActor: async (req: FastifyRequest): Promise<Actor> => actorOf(await requireUser(req)),
+    requireActor: async (req: FastifyRequest): Promise<Actor> =>
+      actorOf(await requireUser(req), namedWorkspace(req)),
 
     async list(req: FastifyRequest): Promise<WorkspacesResponse> {
       const user = await requireUser(req);
-      const actor = await actorOf(user);
+      const actor = await actorOf(user, namedWorkspace(req));
       const personal = {
         id: user.id,
         kind: "personal" as const,

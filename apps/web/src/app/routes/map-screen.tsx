@@ -5,6 +5,7 @@
  */
 import { Alert, Box, Button, Stack } from "@mui/material";
 import {
+  linkTexts,
   mapScreenTexts,
   regionKey,
   type ImageRecord,
@@ -224,6 +225,11 @@ export default function MapScreen() {
           )}
           {linked.failed && (
             <LoadErrorAlert title={loadTexts.linkedPhotoFailed} error={linked.error} onRetry={linked.retry} />
+          )}
+          {linked.switchedTo !== null && (
+            <Alert severity="info" variant="filled" onClose={linked.dismissSwitched}>
+              {linkTexts.switchedTo(linked.switchedTo)}
+            </Alert>
           )}
           {linked.notFound && (
             <Alert severity="warning" variant="filled" onClose={linked.dismissNotFound}>

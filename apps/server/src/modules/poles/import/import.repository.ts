@@ -85,14 +85,23 @@ export const importRepository = {
     return created.map((r) => r.id);
   },
 
-  /** Existing poles take the rows' fields and position (a null label keeps theirs); one statement. */
-  async update(tx: Executor, workspaceId: string, poles: (Write & { id: string })[]): Promise<void> {
+  /**
+   * Existing poles take the rows' fields and position (a null label keeps theirs); one statement.
+   * Each is a new version by `userId`, so a teammate's edit of the old one is told it changed.
+   */
+  async update(
+    tx: Executor,
+    workspaceId: string,
+    poles: (Write & { id: string })[],
+    userId: string,
+  ): Promise<void> {
     if (poles.length === 0) return;
     await tx.execute(
       sql`UPDATE utility_poles p SET source = 'import', tag = coalesce(r.tag, p.tag), label = coalesce(r.label, p.label),
             latitude = r.latitude, longitude = r.longitude, material = r.material, height_m = r.height_m,
             class = r.class, installed_year = r.installed_year, circuit = r.circuit,
-            attributes = coalesce(r.attributes, '{}'::jsonb)
+            attributes = coalesce(r.attributes, '{}'::jsonb),
+            version = p.version + 1, updated_at = now(), updated_by = ${userId}
           FROM jsonb_to_recordset(${JSON.stringify(poles)}::jsonb) AS ${RECORD}
           WHERE p.id = r.id AND p.workspace_id = ${workspaceId}`,
     );

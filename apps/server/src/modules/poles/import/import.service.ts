@@ -86,7 +86,8 @@ export function createPoleImport(deps: PoleImportDeps) {
   const { db, withLocks, audit, spotRadiusMeters, batchRows } = deps;
 
   /** Applies (or, dry, only compares) one batch; answers its counts. */
-  async function applyBatch(tx: Executor, workspaceId: string, batch: PoleInput[], dryRun: boolean) {
+  async function applyBatch(tx: Executor, actor: Actor, batch: PoleInput[], dryRun: boolean) {
+    const { workspaceId, userId } = actor;
     const counts = { created: 0, updated: 0, unchanged: 0 };
     const tagged = batch.filter((r) => r.tag !== null);
     const stored = new Map(
@@ -115,7 +116,7 @@ export function createPoleImport(deps: PoleImportDeps) {
       } else if (unchanged(row, pole)) counts.unchanged += 1;
       else {
         counts.updated += 1;
-        if (!dryRun) await repo.update(tx, workspaceId, [{ ...toWrite(row), id: pole.id }]);
+        if (!dryRun) await repo.update(tx, workspaceId, [{ ...toWrite(row), id: pole.id }], userId);
       }
     }
     counts.created += inserts.length;
@@ -126,6 +127,7 @@ export function createPoleImport(deps: PoleImportDeps) {
         tx,
         workspaceId,
         updates.map((u) => ({ ...toWrite(u), id: u.id })),
+        userId,
       );
     }
     return counts;
@@ -159,8 +161,8 @@ export function createPoleImport(deps: PoleImportDeps) {
         const rows = batch;
         batch = [];
         const counts = dryRun
-          ? await applyBatch(db, actor.workspaceId, rows, true)
-          : await withLocks([actor.workspaceId], (tx) => applyBatch(tx, actor.workspaceId, rows, false));
+          ? await applyBatch(db, actor, rows, true)
+          : await withLocks([actor.workspaceId], (tx) => applyBatch(tx, actor, rows, false));
         result.created += counts.created;
         result.updated += counts.updated;
         result.unchanged += counts.unchanged;

@@ -5,7 +5,7 @@
  * export is better taken with a link or curl (docs/features.md "Export").
  */
 import { exportSearch, type ExportFormat, type ExportRisk } from "@poleatlas/shared";
-import { ApiError, apiErrorFrom } from "../../../lib/api-client";
+import { ApiError, apiErrorFrom, workspaceHeader } from "../../../lib/api-client";
 
 export interface ExportRequest {
   format: ExportFormat;
@@ -27,7 +27,7 @@ export function filenameFrom(disposition: string | null, format: ExportFormat): 
 export async function downloadExport(q: ExportRequest, signal?: AbortSignal): Promise<string> {
   let res: Response;
   try {
-    res = await fetch(exportUrl(q), { credentials: "same-origin", signal });
+    res = await fetch(exportUrl(q), { credentials: "same-origin", headers: workspaceHeader(), signal });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(0, "network_error", "The server could not be reached");

@@ -1,22 +1,49 @@
-import { poleResponseSchema, type PoleRecord } from "@poleatlas/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { etagOf, messages, poleConflictSchema, poleResponseSchema, type PoleRecord } from "@poleatlas/shared";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { ApiError, apiClient } from "../../../lib/api-client";
 import type { PoleTimeline } from "./get-pole";
 import { poleKeys } from "./pole-keys";
 
-/** PATCH /api/poles/:id: the pole's label ("" clears it). */
-export async function patchPole(id: string, label: string): Promise<PoleRecord> {
-  return (await apiClient.patch(`/api/poles/${encodeURIComponent(id)}`, { label }, poleResponseSchema)).pole;
+/** A label refused because someone changed it since `version`: the pole as it is now. */
+export class PoleConflict extends ApiError {
+  constructor(readonly current: PoleRecord) {
+    super(412, "edit_conflict", messages.editConflict);
+    this.name = "PoleConflict";
+  }
+}
+
+/** PATCH /api/poles/:id: the pole's label ("" clears it), only if it is still at `version`. */
+export async function patchPole(id: string, label: string, version: number): Promise<PoleRecord> {
+  try {
+    const headers = { "If-Match": etagOf(version) };
+    return (
+      await apiClient.patch(`/api/poles/${encodeURIComponent(id)}`, { label }, poleResponseSchema, {
+        headers,
+      })
+    ).pole;
+  } catch (e) {
+    const conflict = e instanceof ApiError && e.status === 412 ? poleConflictSchema.safeParse(e.body) : null;
+    if (conflict?.success) throw new PoleConflict(conflict.data.pole);
+    throw e;
+  }
+}
+
+/** The panel's timeline answer carries the pole: the saved label, at once. */
+function showPole(queryClient: QueryClient, pole: PoleRecord) {
+  queryClient.setQueryData<PoleTimeline>(poleKeys.one(pole.id), (old) => (old ? { ...old, pole } : old));
 }
 
 export function usePatchPole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, label }: { id: string; label: string }) => patchPole(id, label),
+    mutationFn: ({ id, label, version }: { id: string; label: string; version: number }) =>
+      patchPole(id, label, version),
     onSuccess: async (pole) => {
-      // The panel's timeline answer carries the pole: the saved label, at once.
-      queryClient.setQueryData<PoleTimeline>(poleKeys.one(pole.id), (old) => (old ? { ...old, pole } : old));
+      showPole(queryClient, pole);
       await queryClient.invalidateQueries({ queryKey: poleKeys.all });
+    },
+    onError: (e) => {
+      if (e instanceof PoleConflict) showPole(queryClient, e.current);
     },
   });
 }

@@ -2,7 +2,9 @@
  * The inspection of the shown photo: its risk rating (Low / Medium / High / None) and notes.
  * Each change is saved at once; a failed save keeps what was typed and says why, with Retry.
  * Notes typed and not saved stay as a draft of that photo while the app is open: closing the
- * panel or selecting another photo does not lose them.
+ * panel or selecting another photo does not lose them. Every save names the version it was made
+ * on (If-Match): when a teammate changed the same thing meanwhile, the conflict dialog lets the
+ * user keep theirs or use their own; a change to something else is saved on top without asking.
  */
 import {
   Alert,
@@ -15,6 +17,7 @@ import {
   Typography,
 } from "@mui/material";
 import {
+  conflictTexts,
   MAX_NOTES_LENGTH,
   mapScreenTexts,
   poleTexts,
@@ -26,13 +29,14 @@ import {
 import { useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { forgetWithUserData } from "../../../lib/offline/user-data";
-import { usePatchImage } from "../api/patch-image";
+import { PhotoConflict, usePatchImage } from "../api/patch-image";
+import { ConflictDialog } from "./conflict-dialog";
 
 /**
- * Unsaved notes by photo id, with the saved notes they started from; a draft goes once it is saved
- * or cancelled, all on sign-out.
+ * Unsaved notes by photo id, with the saved notes they started from and that record's version; a
+ * draft goes once it is saved or cancelled, all on sign-out.
  */
-const drafts = new Map<string, { text: string; base: string }>();
+const drafts = new Map<string, { text: string; base: string; baseVersion: number }>();
 forgetWithUserData(() => drafts.clear());
 
 const LEVELS: { value: Risk; label: string }[] = [
@@ -44,6 +48,15 @@ const LEVELS: { value: Risk; label: string }[] = [
 /** Notes as the server stores them: only spaces are no notes. */
 const stored = (text: string) => (text.trim() ? text : "");
 
+const riskName = (risk: Risk | null | undefined) =>
+  LEVELS.find((l) => l.value === risk)?.label ?? poleTexts.riskNone;
+
+/** A save the server refused for a teammate's change to the same thing: what each side holds. */
+interface Conflict {
+  patch: ImagePatch;
+  current: ImageRecord;
+}
+
 /** `readOnly` (a team's viewer): the rating and notes are shown, not editable. */
 export function InspectionFields({ photo, readOnly = false }: { photo: ImageRecord; readOnly?: boolean }) {
   // Keyed by the photo (see the caller), so a new photo starts from its own notes or draft; a
@@ -52,13 +65,24 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
   const [notes, setNotes] = useState(() => draft?.text ?? photo.notes ?? "");
   /** The saved notes the text in the field started from. */
   const [base, setBase] = useState(() => draft?.base ?? photo.notes ?? "");
+  /** The version of the photo whose notes were `base`: what a notes save names in If-Match. */
+  const [baseVersion, setBaseVersion] = useState(() => draft?.baseVersion ?? photo.version);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   /** The notes we sent last (stored form): their arrival is ours, not someone else's change. */
   const [lastSent, setLastSent] = useState<string | null>(null);
   const [savingNotes, setSavingNotes] = useState(false);
   const save = usePatchImage();
   const [failed, setFailed] = useState<{ patch: ImagePatch; message: string } | null>(null);
 
-  const send = (patch: ImagePatch) => {
+  /**
+   * Saves `patch` on the photo as it was at `version`: the notes' base for notes (what the user
+   * typed over), the shown photo for a rating. `before` is what the user saw of the changed field.
+   */
+  const send = (
+    patch: ImagePatch,
+    version = patch.notes !== undefined ? baseVersion : photo.version,
+    before: { notes: string; risk: Risk | null } = { notes: base, risk: photo.risk },
+  ) => {
     setFailed(null);
     const withNotes = patch.notes !== undefined;
     if (withNotes) {
@@ -66,17 +90,25 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
       setSavingNotes(true);
     }
     // Each save reports its own failure (a rating pressed meanwhile must not hide a notes failure).
-    save.mutateAsync({ id: photo.id, patch }).then(
+    save.mutateAsync({ id: photo.id, patch, version }).then(
       (image) => {
         if (!withNotes) return;
         setSavingNotes(false);
         // Also when the panel was closed meanwhile; a draft typed on since then stays, from here.
         const kept = drafts.get(photo.id);
         if (kept?.text === patch.notes) drafts.delete(photo.id);
-        else if (kept) drafts.set(photo.id, { ...kept, base: image.notes ?? "" });
+        else if (kept) drafts.set(photo.id, { ...kept, base: image.notes ?? "", baseVersion: image.version });
       },
       (e: unknown) => {
         if (withNotes) setSavingNotes(false);
+        if (e instanceof PhotoConflict) {
+          const { current } = e;
+          // Someone changed something else (a rating under our notes): ours goes on top of it.
+          const same = withNotes ? (current.notes ?? "") === before.notes : current.risk === before.risk;
+          if (same) send(patch, current.version, before);
+          else setConflict({ patch, current });
+          return;
+        }
         setFailed({
           patch,
           message: e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed,
@@ -93,9 +125,14 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
     // Nothing typed: the field follows the saved notes (a teammate's change, a save's answer).
     setNotes(savedNotes);
     setBase(savedNotes);
+    setBaseVersion(photo.version);
   } else if ((stored(notes) === savedNotes || savedNotes === lastSent) && base !== savedNotes) {
     // Our own notes arrived (perhaps typed on since), or the field matches the saved ones.
     setBase(savedNotes);
+    setBaseVersion(photo.version);
+  } else if (base === savedNotes && baseVersion !== photo.version) {
+    // A change of something else (a rating): the notes typed over are still these.
+    setBaseVersion(photo.version);
   }
   const notesChanged = stored(notes) !== savedNotes;
   // Typed over notes someone else has saved since: saving replaces theirs, so say so.
@@ -106,7 +143,7 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
       setBase(savedNotes);
       drafts.delete(photo.id);
     } else {
-      drafts.set(photo.id, { text: value, base });
+      drafts.set(photo.id, { text: value, base, baseVersion });
     }
   };
   const cancelNotes = () => {
@@ -115,6 +152,29 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
   };
   // Retry of a notes save sends the notes as they are now, not as they were then.
   const retry = (patch: ImagePatch) => send(patch.notes !== undefined ? { notes } : patch);
+  // The teammate's photo is on screen already (the 412 put it in the caches).
+  const keepTheirs = () => {
+    if (conflict?.patch.notes !== undefined) cancelNotes();
+    setConflict(null);
+  };
+  const useMine = () => {
+    if (!conflict) return;
+    const { patch, current } = conflict;
+    setConflict(null);
+    const before = { notes: current.notes ?? "", risk: current.risk };
+    send(patch.notes !== undefined ? { notes } : patch, current.version, before);
+  };
+  const conflictRows = !conflict
+    ? []
+    : conflict.patch.notes !== undefined
+      ? [{ label: conflictTexts.notes, theirs: conflict.current.notes ?? "", yours: notes }]
+      : [
+          {
+            label: conflictTexts.rating,
+            theirs: riskName(conflict.current.risk),
+            yours: riskName(conflict.patch.risk),
+          },
+        ];
 
   return (
     <Stack spacing={1.5}>
@@ -166,6 +226,15 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
           </Button>
         </Stack>
       )}
+      <ConflictDialog
+        open={conflict !== null}
+        title={conflictTexts.photoTitle}
+        who={conflict?.current.updated_by ?? null}
+        when={conflict?.current.updated_at ?? null}
+        rows={conflictRows}
+        onKeepTheirs={keepTheirs}
+        onUseMine={useMine}
+      />
       {failed && (
         <Alert
           severity="error"

@@ -15,6 +15,8 @@ export interface PoleMove {
   from: string;
   /** What the snackbar says: "Moved to P-7". */
   text: string;
+  /** The photo's version after the move: Undo is refused if a teammate changed it since. */
+  version: number;
 }
 
 export function MoveUndoSnackbar({ move, onClose }: { move: PoleMove | null; onClose: () => void }) {
@@ -24,10 +26,12 @@ export function MoveUndoSnackbar({ move, onClose }: { move: PoleMove | null; onC
     onClose();
     setFailed(false);
     try {
-      await patch.mutateAsync({ id: m.photoId, patch: { pole_id: m.from } });
+      await patch.mutateAsync({ id: m.photoId, patch: { pole_id: m.from }, version: m.version });
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 404)) return setFailed(true);
-      await patch.mutateAsync({ id: m.photoId, patch: { pole_id: "new" } }).catch(() => setFailed(true));
+      await patch
+        .mutateAsync({ id: m.photoId, patch: { pole_id: "new" }, version: m.version })
+        .catch(() => setFailed(true));
     }
   };
   return (

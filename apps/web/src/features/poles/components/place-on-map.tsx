@@ -35,7 +35,7 @@ export function usePlaceOnMap(onPlaced: (placed: ImageRecord) => void): PlaceOnM
     (at: { latitude: number; longitude: number }) => {
       if (!photo || patch.isPending) return;
       setError(null);
-      patch.mutateAsync({ id: photo.id, patch: at }).then(
+      patch.mutateAsync({ id: photo.id, patch: at, version: photo.version }).then(
         (placed) => {
           setPhoto(null);
           onPlaced(placed);

@@ -5,12 +5,19 @@
  * (GET /api/poles/:id); the other poles come from the region's compact form.
  */
 import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
-import { MAX_POLE_LABEL_LENGTH, poleTexts, type ImageRecord, type PoleSummary } from "@poleatlas/shared";
+import {
+  conflictTexts,
+  MAX_POLE_LABEL_LENGTH,
+  poleTexts,
+  type ImageRecord,
+  type PoleSummary,
+} from "@poleatlas/shared";
 import { useMemo, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { useRegionPoles } from "../api/get-poles";
 import { usePatchImage } from "../api/patch-image";
-import { usePatchPole } from "../api/patch-pole";
+import { PoleConflict, usePatchPole } from "../api/patch-pole";
+import { ConflictDialog } from "./conflict-dialog";
 import { nearestPoles, type NearPole } from "../lib/nearest-poles";
 import type { PoleMove } from "./move-undo";
 
@@ -37,7 +44,12 @@ function LabelField({ pole }: { pole: PoleSummary }) {
   const [error, setError] = useState<string | null>(null);
   /** The label on its way: Enter and then leaving the field save once. */
   const sending = useRef<string | null>(null);
+  /** The pole as it was when typing began: a save names its version (If-Match). */
+  const start = useRef({ label: pole.label, version: pole.version });
+  /** A teammate set another label meanwhile: theirs, until the user chooses. */
+  const [conflict, setConflict] = useState<PoleSummary | null>(null);
   const edit = (value: string) => {
+    if (!dirty) start.current = { label: pole.label, version: pole.version };
     typed.current = value;
     setLabel(value);
     setDirty(true);
@@ -47,9 +59,12 @@ function LabelField({ pole }: { pole: PoleSummary }) {
     const value = label.trim();
     if (value === sending.current) return;
     if (value === pole.label) return setDirty(false);
+    send(value);
+  };
+  const send = (value: string) => {
     sending.current = value;
     setError(null);
-    save.mutateAsync({ id: pole.id, label }).then(
+    save.mutateAsync({ id: pole.id, label: value, version: start.current.version }).then(
       () => {
         if (sending.current === value) sending.current = null;
         // The answer is in the pole now; what was typed on since stays.
@@ -57,9 +72,25 @@ function LabelField({ pole }: { pole: PoleSummary }) {
       },
       (e: unknown) => {
         if (sending.current === value) sending.current = null;
+        if (e instanceof PoleConflict) {
+          const typedOver = start.current.label;
+          start.current = { label: e.current.label, version: e.current.version };
+          // The label is what it was when typing began (only its version moved): save on top.
+          if (e.current.label === typedOver) send(value);
+          else setConflict(e.current);
+          return;
+        }
         setError(failure(e));
       },
     );
+  };
+  const keepTheirs = () => {
+    setConflict(null);
+    setDirty(false);
+  };
+  const useMine = () => {
+    setConflict(null);
+    send(typed.current.trim());
   };
   return (
     <>
@@ -77,6 +108,15 @@ function LabelField({ pole }: { pole: PoleSummary }) {
         slotProps={{ htmlInput: { maxLength: MAX_POLE_LABEL_LENGTH } }}
       />
       {error && <Alert severity="error">{error}</Alert>}
+      <ConflictDialog
+        open={conflict !== null}
+        title={conflictTexts.poleTitle}
+        who={conflict?.updated_by ?? null}
+        when={conflict?.updated_at ?? null}
+        rows={conflict ? [{ label: conflictTexts.label, theirs: conflict.label, yours: label.trim() }] : []}
+        onKeepTheirs={keepTheirs}
+        onUseMine={useMine}
+      />
     </>
   );
 }
@@ -106,11 +146,12 @@ export function PoleFields({ photo, pole, regionId, onMoved }: PoleFieldsProps) 
   const send = (poleId: string) => {
     setError(null);
     const to = others.find((p) => p.id === poleId);
-    move.mutateAsync({ id: photo.id, patch: { pole_id: poleId } }).then(
-      () =>
+    move.mutateAsync({ id: photo.id, patch: { pole_id: poleId }, version: photo.version }).then(
+      (moved) =>
         onMoved?.({
           photoId: photo.id,
           from: pole.id,
+          version: moved.version,
           text: to ? poleTexts.movedTo(to.label || poleName(to)) : poleTexts.movedToNewPole,
         }),
       (e: unknown) => setError(failure(e)),

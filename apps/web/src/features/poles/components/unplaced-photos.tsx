@@ -65,7 +65,7 @@ function PlaceForm({ photo, onPlaced, onPlaceOnMap, readOnly }: PlaceFormProps) 
     // mutateAsync, not mutate's callbacks: the refetched list drops this form once the photo
     // has its place, and an unmounted form's callbacks would never run.
     place
-      .mutateAsync({ id: photo.id, patch: parsed })
+      .mutateAsync({ id: photo.id, patch: parsed, version: photo.version })
       .then(onPlaced, (e: unknown) =>
         setError(e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed),
       );

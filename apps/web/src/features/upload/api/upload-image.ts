@@ -8,7 +8,7 @@ import {
   PHOTO_SHA256_HEADER,
   type ImageRecord,
 } from "@poleatlas/shared";
-import { ApiError, apiErrorFrom } from "../../../lib/api-client";
+import { ApiError, apiErrorFrom, workspaceHeader } from "../../../lib/api-client";
 import { noteServerAnswered, noteServerUnreachable } from "../../../lib/offline/connectivity";
 
 export const UPLOAD_URL = "/api/images";
@@ -84,6 +84,9 @@ export function uploadImage(
     const xhr = new XMLHttpRequest();
     xhr.open("POST", UPLOAD_URL);
     if (sha256) xhr.setRequestHeader(PHOTO_SHA256_HEADER, sha256);
+    // A queued photo goes to the workspace it was queued in, whichever this tab shows now.
+    for (const [name, value] of Object.entries(workspaceHeader(meantFor?.workspaceId)))
+      xhr.setRequestHeader(name, value);
     let stalled: ReturnType<typeof setTimeout> | undefined;
     const giveUpAfter = (ms: number) => {
       clearTimeout(stalled);

@@ -97,6 +97,9 @@ export function imageRecord(name: string): ImageRecord {
     sha256: null,
     uploaded_by: null,
     rated_by: null,
+    version: 1,
+    updated_at: null,
+    updated_by: null,
     metadata: {
       latitude: 52.520008,
       longitude: 13.404954,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { clearWorkspaceData } from "../../../lib/offline/user-data";
+import { setTabWorkspace } from "../../../lib/tab-workspace";
 import { sessionQueryKey } from "../../auth";
 import { createTeam, setActiveWorkspace } from "./team-calls";
 
@@ -16,6 +17,9 @@ function useAfterSwitch() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
+    // This tab takes the session's new active workspace (read again with the workspaces below);
+    // other tabs keep theirs.
+    setTabWorkspace(null);
     await clearWorkspaceData();
     // The map first: the screen left behind (an invitation) must not read again in the new one.
     await navigate("/map");
