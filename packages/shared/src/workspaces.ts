@@ -40,6 +40,9 @@ export const workspaceSchema = z.object({
   kind: z.enum(["personal", "team"]),
   name: z.string(),
   role: z.enum(WORKSPACE_ROLES),
+  /** A team's first owner (e-mail) and creation day (YYYY-MM-DD): two teams may share a name. */
+  owner_email: z.string().nullable().optional(),
+  created_on: z.string().optional(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
@@ -106,6 +109,9 @@ export const workspaceTexts = {
   teamMetadataRefused: "Teams take no metadata.",
   tooManyTeams: `An account can belong to at most ${TEAMS_PER_USER} teams.`,
   roleNames: { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" },
+  /** Beside a team's role in the picker when another of the user's teams has the same name. */
+  teamApart: (owner: string | null, createdOn: string) =>
+    `${owner ? `owner ${owner}, ` : ""}created ${createdOn}`,
   uploadedBy: "Uploaded by",
   ratedBy: "Rated by",
   /** A queued photo sent while another account or workspace is active (409 wrong_workspace). */

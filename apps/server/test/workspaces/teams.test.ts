@@ -133,7 +133,15 @@ describe("a team's shared map", () => {
     expect(ws.active.kind).toBe("personal");
     expect(ws.workspaces).toEqual([
       { id: alice.id, kind: "personal", name: "Personal", role: "owner" },
-      { id: team, kind: "team", name: "North crew", role: "owner" },
+      {
+        id: team,
+        kind: "team",
+        name: "North crew",
+        role: "owner",
+        // What tells it apart from another team of the same name.
+        owner_email: alice.email,
+        created_on: new Date().toISOString().slice(0, 10),
+      },
     ]);
   });
 

@@ -6,6 +6,9 @@ export interface TeamRow {
   id: string;
   name: string;
   role: string;
+  /** The team's first owner, and its creation day: what tells two teams of one name apart. */
+  owner_email: string | null;
+  created_on: string;
 }
 
 export function createWorkspacesRepository(db: Db) {
@@ -22,8 +25,12 @@ export function createWorkspacesRepository(db: Db) {
     /** The teams the user belongs to, by name. */
     async teamsOf(userId: string): Promise<TeamRow[]> {
       const res = await db.execute(
-        sql`SELECT o.id, o.name, m.role FROM member m JOIN organization o ON o.id = m.organization_id
-            WHERE m.user_id = ${userId} ORDER BY lower(o.name), o.id`,
+        sql`SELECT o.id, o.name, m.role, to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created_on,
+              (SELECT u.email FROM member f JOIN "user" u ON u.id = f.user_id
+                WHERE f.organization_id = o.id AND f.role LIKE '%owner%'
+                ORDER BY f.created_at, f.id LIMIT 1) AS owner_email
+            FROM member m JOIN organization o ON o.id = m.organization_id
+            WHERE m.user_id = ${userId} ORDER BY lower(o.name), o.created_at, o.id`,
       );
       return res.rows as unknown as TeamRow[];
     },

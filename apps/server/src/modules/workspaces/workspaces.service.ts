@@ -63,6 +63,8 @@ export function createWorkspacesService(deps: {
         kind: "team" as const,
         name: t.name,
         role: strongestRole(t.role),
+        owner_email: t.owner_email,
+        created_on: t.created_on,
       }));
       const workspaces = [personal, ...teams];
       return { active: workspaces.find((w) => w.id === actor.workspaceId) ?? personal, workspaces };

@@ -139,4 +139,38 @@ describe("WorkspaceSwitcher", () => {
     expect(await within(dialog).findByText("Organization already exists")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Team name")).toHaveValue("South Crew");
   });
+
+  it("tells two teams of the same name apart by owner and creation day", async () => {
+    const east = (id: string, owner: string, created: string) => ({
+      id,
+      kind: "team",
+      name: "Line Crew East",
+      role: "member",
+      owner_email: owner,
+      created_on: created,
+    });
+    fakeServer({
+      "GET /api/workspaces": () => ({
+        status: 200,
+        body: {
+          active: personal,
+          workspaces: [
+            personal,
+            crew,
+            east("t2", "ann@a.test", "2026-01-05"),
+            east("t3", "bo@b.test", "2026-03-09"),
+          ],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAt("/map", routes);
+    await user.click(await picker());
+    const options = within(screen.getByRole("listbox")).getAllByRole("option");
+    const text = options.map((o) => o.textContent);
+    expect(text).toContain("Line Crew EastMember · owner ann@a.test, created 2026-01-05");
+    expect(text).toContain("Line Crew EastMember · owner bo@b.test, created 2026-03-09");
+    // A name of its own needs nothing more.
+    expect(text).toContain("North CrewMember");
+  });
 });

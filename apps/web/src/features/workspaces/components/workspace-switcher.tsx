@@ -14,6 +14,17 @@ const CREATE = "__create_team";
 
 const label = (w: Workspace) => (w.kind === "personal" ? workspaceTexts.personal : w.name);
 
+/** A team's role, and where another of the list shares its name, who owns it and since when. */
+function secondary(w: Workspace, all: Workspace[]): string | undefined {
+  if (w.kind !== "team") return undefined;
+  const role = workspaceTexts.roleNames[w.role];
+  const shared = all.some(
+    (o) => o.id !== w.id && o.kind === "team" && o.name.toLowerCase() === w.name.toLowerCase(),
+  );
+  if (!shared || w.created_on === undefined) return role;
+  return `${role} · ${workspaceTexts.teamApart(w.owner_email ?? null, w.created_on)}`;
+}
+
 export function WorkspaceSwitcher() {
   const workspaces = useWorkspaces();
   const switchTo = useSwitchWorkspace();
@@ -41,10 +52,7 @@ export function WorkspaceSwitcher() {
       >
         {data.workspaces.map((w) => (
           <MenuItem key={w.id} value={w.id}>
-            <ListItemText
-              primary={label(w)}
-              secondary={w.kind === "team" ? workspaceTexts.roleNames[w.role] : undefined}
-            />
+            <ListItemText primary={label(w)} secondary={secondary(w, data.workspaces)} />
           </MenuItem>
         ))}
         <Divider />
