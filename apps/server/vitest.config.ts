@@ -8,5 +8,6 @@ export default defineProject({
     globalSetup: ["./test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    isolate: false,
   },
 });
