@@ -21,6 +21,7 @@ import { registerImages } from "./modules/images/images.module";
 import { createRequestLimits } from "./modules/images/request-limits";
 import { createTempFiles } from "./infra/uploads/temp-files";
 import { registerPoles } from "./modules/poles/poles.module";
+import { registerApiReference, registerOpenApi } from "./modules/openapi/openapi.module";
 import { createEventsPublisher, registerEvents } from "./modules/events/events.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
@@ -75,6 +76,8 @@ export async function buildApp({
   // Routes declare params, query, body and response with the zod schemas of packages/shared.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The OpenAPI document is generated from those schemas as the routes are added below.
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   app.addHook("onRequest", (req, reply, done) => {
     reply.header("x-request-id", req.id);
     done();
@@ -148,6 +151,7 @@ export async function buildApp({
   registerExport(app, { config, database, audit, limits, requireActor });
   await registerEvents(app, { database, repository: events, requireActor });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
+  await registerApiReference(app);
   await scheduleRecurring(
     boss,
     recurringJobs({ config, db: database.db, storage: images.storage, log: jobLog }),
