@@ -11,6 +11,7 @@ import type { Storage } from "./infra/storage/storage";
 import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
+import { createApiKeys } from "./modules/api-keys/api-keys.module";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerAdmin } from "./modules/admin/admin.module";
@@ -117,7 +118,14 @@ export async function buildApp({
   }
   // Each module wires itself; what one needs of another is handed over here, and nothing else.
   const { db } = database;
-  const requireActor = registerWorkspaces(app, { db, requireUser: auth.requireUser });
+  // A request carrying an API key acts as the key's user in the key's workspace, else the session's.
+  const apiKeys = createApiKeys({ db, auth: auth.auth });
+  const { requireActor, requireSessionActor } = registerWorkspaces(app, {
+    db,
+    requireUser: auth.requireUser,
+    actorOfKey: apiKeys.actorOfKey,
+  });
+  apiKeys.registerRoutes(app, requireSessionActor);
   registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });
   // The limits a request or a stream holds (list turns, upload slots, exports), watched for leaks.
   const limits = createRequestLimits(app, {

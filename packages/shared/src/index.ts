@@ -18,3 +18,4 @@ export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";
 export * from "./search";
 export * from "./openapi";
+export * from "./api-keys";

@@ -8,8 +8,10 @@ import type { WorkspacesRepository } from "./workspaces.repository";
 export function createWorkspacesService(deps: {
   repository: WorkspacesRepository;
   requireUser: RequireUser;
+  /** The actor an API key on the request speaks for (null: no key, the session decides). */
+  actorOfKey: (req: FastifyRequest) => Promise<Actor | null>;
 }) {
-  const { repository, requireUser } = deps;
+  const { repository, requireUser, actorOfKey } = deps;
 
   async function actorOf(user: SessionUser): Promise<Actor> {
     const personal = personalActor(user.id, user.email);
@@ -21,7 +23,11 @@ export function createWorkspacesService(deps: {
   }
 
   return {
-    requireActor: async (req: FastifyRequest): Promise<Actor> => actorOf(await requireUser(req)),
+    requireActor: async (req: FastifyRequest): Promise<Actor> =>
+      (await actorOfKey(req)) ?? actorOf(await requireUser(req)),
+
+    /** The session's actor only: for what a key must never do (manage keys). */
+    requireSessionActor: async (req: FastifyRequest): Promise<Actor> => actorOf(await requireUser(req)),
 
     async list(req: FastifyRequest): Promise<WorkspacesResponse> {
       const user = await requireUser(req);
