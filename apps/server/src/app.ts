@@ -12,6 +12,7 @@ import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
 import { createApiKeys } from "./modules/api-keys/api-keys.module";
+import { registerOgc } from "./modules/ogc/ogc.module";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerAdmin } from "./modules/admin/admin.module";
@@ -158,6 +159,8 @@ export async function buildApp({
   await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });
   registerExport(app, { config, database, audit, limits, requireActor });
   await registerEvents(app, { database, repository: events, requireActor });
+  // OGC API – Features for QGIS, ArcGIS and GDAL: API keys only.
+  registerOgc(app, { db, actorOfKey: apiKeys.actorOfKey });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await registerApiReference(app);
   await scheduleRecurring(

@@ -19,3 +19,4 @@ export * from "./regions";
 export * from "./search";
 export * from "./openapi";
 export * from "./api-keys";
+export * from "./ogc";

@@ -1,0 +1,115 @@
+/**
+ * The features of the OGC layer, one workspace at a time, in id order: a page ends at an id and
+ * the next starts after it, so paging meets every feature exactly once whatever is added meanwhile.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { OgcBbox } from "@poleatlas/shared";
+import type { Db } from "../../infra/db/database";
+
+export interface PageFilter {
+  workspaceId: string;
+  limit: number;
+  bbox?: OgcBbox;
+  after?: string;
+  /** Photos: days, ends included (null = open). */
+  days?: { from: string | null; to: string | null };
+  poleId?: string;
+  /** One feature by id. */
+  id?: string;
+}
+
+export interface PoleFeatureRow {
+  id: string;
+  longitude: number;
+  latitude: number;
+  tag: string | null;
+  label: string;
+  material: string | null;
+  height_m: number | null;
+  class: string | null;
+  installed_year: number | null;
+  circuit: string | null;
+  attributes: Record<string, unknown>;
+  risk: string | null;
+  photo_count: number;
+  last_photo_date: string | null;
+}
+
+export interface PhotoFeatureRow {
+  id: string;
+  longitude: number;
+  latitude: number;
+  name: string;
+  date: string | null;
+  risk: string | null;
+  notes: string | null;
+  pole_id: string | null;
+  storage_key: string;
+  thumbnail_key: string;
+  created_at: string;
+}
+
+/** A box that crosses the antimeridian (west > east) is the two boxes either side of it. */
+function inBox(alias: string, bbox: OgcBbox | undefined): SQL {
+  if (!bbox) return sql``;
+  const lat = sql.raw(`${alias}.latitude`);
+  const lon = sql.raw(`${alias}.longitude`);
+  const lons =
+    bbox.west <= bbox.east
+      ? sql`${lon} BETWEEN ${bbox.west} AND ${bbox.east}`
+      : sql`(${lon} >= ${bbox.west} OR ${lon} <= ${bbox.east})`;
+  return sql` AND ${lat} BETWEEN ${bbox.south} AND ${bbox.north} AND ${lons}`;
+}
+
+const after = (alias: string, f: PageFilter) =>
+  sql`${f.after ? sql` AND ${sql.raw(alias)}.id > ${f.after}::uuid` : sql``}${f.id ? sql` AND ${sql.raw(alias)}.id = ${f.id}::uuid` : sql``}`;
+
+export function createOgcRepository(db: Db) {
+  return {
+    /**
+     * With a bbox, the box's poles are found first (the workspace + latitude index) and only
+     * they are sorted by id; else the primary key gives the order.
+     */
+    async poles(f: PageFilter): Promise<PoleFeatureRow[]> {
+      const where = sql`p.workspace_id = ${f.workspaceId}${inBox("p", f.bbox)}${after("p", f)}`;
+      const from = f.bbox
+        ? sql`(SELECT * FROM utility_poles p WHERE ${where} OFFSET 0) p`
+        : sql`utility_poles p WHERE ${where}`;
+      const res = await db.execute(sql`
+        SELECT p.id::text AS id, p.longitude, p.latitude, p.tag, p.label, p.material, p.height_m,
+               p.class, p.installed_year, p.circuit, p.attributes, p.risk, p.photo_count,
+               (SELECT max(i.date)::text FROM utility_pole_images i WHERE i.pole_id = p.id) AS last_photo_date
+          FROM ${from}
+         ORDER BY p.id
+         LIMIT ${f.limit}`);
+      return res.rows as unknown as PoleFeatureRow[];
+    },
+
+    async photos(f: PageFilter): Promise<PhotoFeatureRow[]> {
+      const days = f.days
+        ? sql`${f.days.from ? sql` AND i.date >= ${f.days.from}::date` : sql``}${f.days.to ? sql` AND i.date <= ${f.days.to}::date` : sql``}`
+        : sql``;
+      const res = await db.execute(sql`
+        SELECT i.id::text AS id, i.longitude, i.latitude, i.name, i.date::text AS date, i.risk, i.notes,
+               i.pole_id::text AS pole_id, i.storage_key, i.thumbnail_key, i.created_at
+          FROM utility_pole_images i
+         WHERE i.workspace_id = ${f.workspaceId} AND i.latitude IS NOT NULL AND i.longitude IS NOT NULL
+               ${inBox("i", f.bbox)}${days}${f.poleId ? sql` AND i.pole_id = ${f.poleId}::uuid` : sql``}${after("i", f)}
+         ORDER BY i.id
+         LIMIT ${f.limit}`);
+      return res.rows as unknown as PhotoFeatureRow[];
+    },
+
+    /** The box around the workspace's features, for a collection's extent (null when empty). */
+    async extent(workspaceId: string, collection: "poles" | "photos"): Promise<number[] | null> {
+      const table = sql.raw(collection === "poles" ? "utility_poles" : "utility_pole_images");
+      const res = await db.execute(sql`
+        SELECT min(longitude) AS w, min(latitude) AS s, max(longitude) AS e, max(latitude) AS n
+          FROM ${table} WHERE workspace_id = ${workspaceId} AND latitude IS NOT NULL`);
+      const r = res.rows[0] as { w: number | null; s: number; e: number; n: number } | undefined;
+      return r && r.w !== null ? [r.w, r.s, r.e, r.n] : null;
+    },
+  };
+}
+
+export type OgcRepository = ReturnType<typeof createOgcRepository>;
