@@ -64,24 +64,66 @@ function inBox(alias: string, bbox: OgcBbox | undefined): SQL {
 const after = (alias: string, f: PageFilter) =>
   sql`${f.after ? sql` AND ${sql.raw(alias)}.id > ${f.after}::uuid` : sql``}${f.id ? sql` AND ${sql.raw(alias)}.id = ${f.id}::uuid` : sql``}`;
 
+/**
+ * With a bbox, the box's poles are found first (the workspace + latitude index) and only they are
+ * sorted by id; else the primary key gives the order.
+ */
+function polesSql(f: PageFilter, limit: number): SQL {
+  const where = sql`p.workspace_id = ${f.workspaceId}${inBox("p", f.bbox)}${after("p", f)}`;
+  const from = f.bbox
+    ? sql`(SELECT * FROM utility_poles p WHERE ${where} OFFSET 0) p`
+    : sql`utility_poles p WHERE ${where}`;
+  return sql`
+    SELECT p.id, p.longitude, p.latitude, p.tag, p.label, p.material, p.height_m,
+           p.class, p.installed_year, p.circuit, p.attributes, p.risk, p.photo_count,
+           (SELECT max(i.date)::text FROM utility_pole_images i WHERE i.pole_id = p.id) AS last_photo_date
+      FROM ${from}
+     ORDER BY p.id
+     LIMIT ${limit}`;
+}
+
+/** A page written by PostgreSQL: the features' JSON array, whether more follow, the last id. */
+export interface FeaturePage {
+  features: string;
+  count: number;
+  more: boolean;
+  lastId: string | null;
+}
+
+/** The GeoJSON Feature of one row of `page` (PostgreSQL writes the JSON, not Node). */
+const POLE_FEATURE = (base: string) => sql`json_build_object(
+  'type', 'Feature', 'id', p.id,
+  'geometry', json_build_object('type', 'Point', 'coordinates', json_build_array(p.longitude, p.latitude)),
+  'properties', json_build_object(
+    'tag', p.tag, 'label', p.label, 'material', p.material, 'height_m', p.height_m, 'class', p.class,
+    'installed_year', p.installed_year, 'circuit', p.circuit, 'attributes', p.attributes,
+    'condition', coalesce(p.risk, 'unrated'), 'photo_count', p.photo_count,
+    'last_photo_date', p.last_photo_date,
+    'photos_url', ${base} || '/ogc/collections/photos/items?pole=' || p.id))`;
+
+/** Rows of `page` (limit + 1 of them) into one page: the extra row only says more follow. */
+async function pageOf(db: Db, rows: SQL, feature: SQL, limit: number): Promise<FeaturePage> {
+  const res = await db.execute(sql`
+    WITH page AS (${rows}), numbered AS (SELECT p.*, row_number() OVER (ORDER BY p.id) AS rn FROM page p)
+    SELECT coalesce(json_agg(${feature} ORDER BY p.id) FILTER (WHERE p.rn <= ${limit}), '[]')::text AS features,
+           count(*) FILTER (WHERE p.rn <= ${limit})::int AS count,
+           bool_or(p.rn > ${limit}) AS more,
+           max(p.id::text) FILTER (WHERE p.rn <= ${limit}) AS "lastId"
+      FROM numbered p`);
+  const row = res.rows[0] as unknown as FeaturePage;
+  return { ...row, more: row.more === true };
+}
+
 export function createOgcRepository(db: Db) {
   return {
-    /**
-     * With a bbox, the box's poles are found first (the workspace + latitude index) and only
-     * they are sorted by id; else the primary key gives the order.
-     */
+    /** A page of poles as GeoJSON text, `limit` features at most. */
+    async polePage(f: PageFilter, base: string): Promise<FeaturePage> {
+      const rows = polesSql(f, f.limit + 1);
+      return pageOf(db, rows, POLE_FEATURE(base), f.limit);
+    },
+
     async poles(f: PageFilter): Promise<PoleFeatureRow[]> {
-      const where = sql`p.workspace_id = ${f.workspaceId}${inBox("p", f.bbox)}${after("p", f)}`;
-      const from = f.bbox
-        ? sql`(SELECT * FROM utility_poles p WHERE ${where} OFFSET 0) p`
-        : sql`utility_poles p WHERE ${where}`;
-      const res = await db.execute(sql`
-        SELECT p.id::text AS id, p.longitude, p.latitude, p.tag, p.label, p.material, p.height_m,
-               p.class, p.installed_year, p.circuit, p.attributes, p.risk, p.photo_count,
-               (SELECT max(i.date)::text FROM utility_pole_images i WHERE i.pole_id = p.id) AS last_photo_date
-          FROM ${from}
-         ORDER BY p.id
-         LIMIT ${f.limit}`);
+      const res = await db.execute(polesSql(f, f.limit));
       return res.rows as unknown as PoleFeatureRow[];
     },
 

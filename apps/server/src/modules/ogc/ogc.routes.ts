@@ -17,6 +17,7 @@ import {
   ogcItemsQuerySchema,
   ogcLandingSchema,
   ogcTexts,
+  type OgcFeatureCollection,
 } from "@poleatlas/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -94,7 +95,8 @@ export function ogcRoutes(
     async (req, reply) => {
       const actor = await requireKey(req);
       const page = await service.items(actor, baseOf(req), req.params.collectionId, req.query, searchOf(req));
-      return reply.type(GEOJSON_TYPE).send(page);
+      // GeoJSON text already (see the service): a string with a JSON type goes out as it is.
+      return reply.type(GEOJSON_TYPE).send(page as unknown as OgcFeatureCollection);
     },
   );
 
