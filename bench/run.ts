@@ -12,6 +12,7 @@ import { benchExport } from "./export";
 import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
 import { benchListLoad } from "./list-load";
+import { benchOgc } from "./ogc";
 import { repoRoot } from "./lib/server";
 import { benchStartup } from "./startup";
 import { benchWire } from "./wire";
@@ -45,6 +46,18 @@ async function main() {
     results.startup = s;
     rows.push(["start-up, fresh data dir (spawn → first 200 /api/health)", `${fmt(s.firstRunMs, 0)} ms`]);
     rows.push(["start-up, existing data dir", `${fmt(s.secondRunMs, 0)} ms`]);
+  }
+
+  if (want("ogc")) {
+    // OGC_BENCH_POLES chooses how many poles the workspace holds (1,000,000 unless set).
+    const poles = Number(process.env.OGC_BENCH_POLES ?? (quick ? 100_000 : 1_000_000));
+    console.error(`· OGC layer, ${poles.toLocaleString("en-US")} poles`);
+    const o = await benchOgc(poles, quick ? 20 : 50);
+    results.ogc = o;
+    rows.push([
+      `OGC bbox page of ${o.featuresPerPage} poles out of ${poles.toLocaleString("en-US")}`,
+      `p50 ${fmt(o.p50Ms)} ms, p95 ${fmt(o.p95Ms)} ms, ${fmt(o.bytes / 1024)} KiB (target p50 ≤ 100 ms)`,
+    ]);
   }
 
   if (want("exif")) {

@@ -11,6 +11,8 @@ import type { Storage } from "./infra/storage/storage";
 import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
+import { createApiKeys } from "./modules/api-keys/api-keys.module";
+import { registerOgc } from "./modules/ogc/ogc.module";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerAdmin } from "./modules/admin/admin.module";
@@ -21,6 +23,7 @@ import { registerImages } from "./modules/images/images.module";
 import { createRequestLimits } from "./modules/images/request-limits";
 import { createTempFiles } from "./infra/uploads/temp-files";
 import { registerPoles } from "./modules/poles/poles.module";
+import { registerApiReference, registerOpenApi } from "./modules/openapi/openapi.module";
 import { createEventsPublisher, registerEvents } from "./modules/events/events.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
@@ -75,6 +78,8 @@ export async function buildApp({
   // Routes declare params, query, body and response with the zod schemas of packages/shared.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The OpenAPI document is generated from those schemas as the routes are added below.
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   app.addHook("onRequest", (req, reply, done) => {
     reply.header("x-request-id", req.id);
     done();
@@ -114,7 +119,14 @@ export async function buildApp({
   }
   // Each module wires itself; what one needs of another is handed over here, and nothing else.
   const { db } = database;
-  const requireActor = registerWorkspaces(app, { db, requireUser: auth.requireUser });
+  // A request carrying an API key acts as the key's user in the key's workspace, else the session's.
+  const apiKeys = createApiKeys({ db, auth: auth.auth });
+  const { requireActor, requireSessionActor } = registerWorkspaces(app, {
+    db,
+    requireUser: auth.requireUser,
+    actorOfKey: apiKeys.actorOfKey,
+  });
+  apiKeys.registerRoutes(app, requireSessionActor);
   registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });
   // The limits a request or a stream holds (list turns, upload slots, exports), watched for leaks.
   const limits = createRequestLimits(app, {
@@ -147,7 +159,10 @@ export async function buildApp({
   await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });
   registerExport(app, { config, database, audit, limits, requireActor });
   await registerEvents(app, { database, repository: events, requireActor });
+  // OGC API – Features for QGIS, ArcGIS and GDAL: API keys only.
+  registerOgc(app, { db, actorOfKey: apiKeys.actorOfKey });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
+  await registerApiReference(app);
   await scheduleRecurring(
     boss,
     recurringJobs({ config, db: database.db, storage: images.storage, log: jobLog }),

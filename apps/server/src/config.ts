@@ -49,6 +49,8 @@ const envSchema = z.object({
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  API_KEY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_ACCOUNT_LOCK_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_ACCOUNT_LOCK_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   AUTH_ACCOUNT_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ],
       resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
       rateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
+      apiKeyRateLimit: { windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW_SECONDS, max: e.API_KEY_RATE_LIMIT_MAX },
       /** Failed sign-ins for one e-mail address, from any client addresses, before it is locked. */
       accountLock: {
         max: e.AUTH_ACCOUNT_LOCK_MAX,

@@ -6,6 +6,7 @@
  * new kind of entry is never hidden.
  */
 import { adminTexts } from "./admin";
+import { apiKeyTexts } from "./api-keys";
 import { AUDIT_ID_FIELDS, type AuditEntry, type AuditName } from "./audit";
 import { bytesToMB, formatBytes } from "./format";
 
@@ -74,6 +75,8 @@ export function auditDetailsText(entry: AuditEntry): string {
   for (const [field, value] of Object.entries(rest)) {
     // The e-mail and the file name are the entry's target (auditTargetText): not said twice.
     if ((field === "email" || field === "name") && typeof value === "string") continue;
+    // The key a change was made with is said with its actor (auditActorText).
+    if (field === "apiKey") continue;
     parts.push(`${fieldName(field)}: ${valueText(entry, field, value)}`);
   }
   return parts.join("; ");
@@ -94,7 +97,10 @@ export function auditActionText(entry: AuditEntry): string {
 /** Who acted: their name and e-mail as they were, else the e-mail the entry carries. */
 export function auditActorText(entry: AuditEntry): string {
   const named = entry.names[entry.actor_id];
-  return named ? auditNameText(named) : entry.actor_email;
+  const who = named ? auditNameText(named) : entry.actor_email;
+  // Made with an API key: the key's name follows, "… via API key NAME".
+  const key = entry.details.apiKey;
+  return typeof key === "string" ? `${who} ${apiKeyTexts.via(key)}` : who;
 }
 
 /**

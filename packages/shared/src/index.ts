@@ -18,3 +18,6 @@ export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";
 export * from "./search";
 export * from "./concurrency";
+export * from "./openapi";
+export * from "./api-keys";
+export * from "./ogc";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
-import { poleRegisterFieldsSchema } from "./pole-register";
+import { poleRegisterFieldsSchema, poleTagResponseSchema } from "./pole-register";
 
 /** The default of the server's SPOT_RADIUS_METERS setting. */
 export const DEFAULT_SPOT_RADIUS_METERS = 10;
@@ -82,6 +82,9 @@ export const poleMarkersSchema = z.object({
   /** Set labels only, by pole id (most poles have none). */
   labels: z.record(z.string(), z.string()),
 });
+/** GET /api/poles: a region's markers, or (with ?tag=) the poles whose tag matches. */
+export const poleListResponseSchema = z.union([poleMarkersSchema, poleTagResponseSchema]);
+export type PoleListResponse = z.infer<typeof poleListResponseSchema>;
 export type PoleMarkers = z.infer<typeof poleMarkersSchema>;
 
 export const poleIdParamsSchema = z.object({ id: z.guid() });

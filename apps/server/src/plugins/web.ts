@@ -11,7 +11,7 @@ const IMMUTABLE_DIRS = ["assets", "cesium"];
 
 /**
  * Serves the built SPA. Unknown non-API GET paths answer index.html so client routes
- * (/map, /login…) survive a reload; /api and /files keep their JSON 404s. The build carries a
+ * (/map, /login…) survive a reload; /api, /files and /ogc keep their JSON 404s. The build carries a
  * brotli and a gzip copy of each compressible file (apps/web/scripts/precompress.mjs): the one the
  * browser accepts is sent (brotli first) with Vary: Accept-Encoding, else the file itself.
  */
@@ -34,7 +34,12 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   });
   app.get("/*", (req, reply) => {
     const url = req.url.split("?")[0] ?? "/";
-    if (url.startsWith("/api/") || url.startsWith("/files/") || path.extname(url) !== "") {
+    if (
+      url.startsWith("/api/") ||
+      url.startsWith("/files/") ||
+      url.startsWith("/ogc/") ||
+      path.extname(url) !== ""
+    ) {
       return reply.callNotFound();
     }
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");

@@ -134,6 +134,45 @@ export const invitation = pgTable(
   ],
 );
 
+/**
+ * better-auth's API-key plugin (drizzle/0019): `key` is the SHA-256 of the key, never the key;
+ * `reference_id` the user; `metadata` (JSON text) the workspace and scope the key acts in. The
+ * rate-limit counters (request_count since last_request) and last use are the plugin's.
+ */
+export const apikey = pgTable(
+  "apikey",
+  {
+    id: text("id").primaryKey(),
+    configId: text("config_id").notNull().default("default"),
+    name: text("name"),
+    start: text("start"),
+    referenceId: text("reference_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    prefix: text("prefix"),
+    key: text("key").notNull(),
+    refillInterval: integer("refill_interval"),
+    refillAmount: integer("refill_amount"),
+    lastRefillAt: timestamp("last_refill_at", { withTimezone: true }),
+    enabled: boolean("enabled").default(true),
+    rateLimitEnabled: boolean("rate_limit_enabled").default(true),
+    rateLimitTimeWindow: integer("rate_limit_time_window"),
+    rateLimitMax: integer("rate_limit_max"),
+    requestCount: integer("request_count").default(0),
+    remaining: integer("remaining"),
+    lastRequest: timestamp("last_request", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    ...timestamps,
+    permissions: text("permissions"),
+    metadata: text("metadata"),
+  },
+  (t) => [
+    uniqueIndex("apikey_key_idx").on(t.key),
+    index("apikey_reference_idx").on(t.referenceId),
+    index("apikey_config_idx").on(t.configId),
+  ],
+);
+
 export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),

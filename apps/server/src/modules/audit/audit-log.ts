@@ -53,7 +53,8 @@ export function createAuditLog(repository: AuditRepository): AuditLog {
         action: event.action,
         targetType: event.targetType,
         targetId: event.targetId,
-        details: event.details ?? {},
+        // A change made with an API key says which: "via API key NAME" in the trail.
+        details: actor.apiKey ? { ...event.details, apiKey: actor.apiKey.name } : (event.details ?? {}),
       },
       tx,
     );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { auditFilterSchema, auditListSchema, auditQuerySchema } from "@poleatlas/shared";
+import { auditCsvAnswer, auditFilterSchema, auditListSchema, auditQuerySchema } from "@poleatlas/shared";
 import type { RequireActor } from "../workspaces/actor";
 import type { AuditService } from "./audit.service";
 
@@ -18,7 +18,7 @@ export function auditRoutes(
   // A file, streamed (no JSON response schema); no HEAD twin, which would read the whole trail.
   typed.get(
     "/api/audit/export",
-    { schema: { querystring: auditFilterSchema }, exposeHeadRoute: false },
+    { schema: { querystring: auditFilterSchema, response: { 200: auditCsvAnswer } }, exposeHeadRoute: false },
     async (req, reply) => {
       const body = deps.service.export(await deps.requireActor(req), req.query);
       body.on("error", (err) => req.log.error({ err }, "audit export failed"));

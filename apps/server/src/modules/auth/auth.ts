@@ -5,6 +5,8 @@
 import { createHash } from "node:crypto";
 import {
   ACCEPT_INVITATION_PATH,
+  API_KEY_NAME_MAX_LENGTH,
+  API_KEY_PREFIX,
   canManage,
   MIN_PASSWORD_LENGTH,
   normalizeTeamName,
@@ -16,6 +18,7 @@ import {
   TEAMS_PER_USER,
   workspaceTexts,
 } from "@poleatlas/shared";
+import { apiKey as apiKeyPlugin } from "@better-auth/api-key";
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -25,6 +28,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../infra/db/database";
 import {
   account,
+  apikey,
   invitation,
   member,
   organization,
@@ -162,7 +166,7 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
     trustedOrigins: config.auth.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit, organization, member, invitation },
+      schema: { user, session, account, verification, rateLimit, organization, member, invitation, apikey },
       // The password change and the revocation of every session commit together.
       transaction: true,
     }),
@@ -245,6 +249,21 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
       disableCSRFCheck: false,
     },
     plugins: [
+      // Keys are created, hashed, looked up, rate-limited and deleted by the plugin, only through
+      // /api/keys (modules/api-keys): its own endpoints stay behind isAuthEndpoint. A key is never
+      // turned into a session, so no better-auth endpoint (sign-out, password, teams) takes one.
+      apiKeyPlugin({
+        defaultPrefix: API_KEY_PREFIX,
+        requireName: true,
+        maximumNameLength: API_KEY_NAME_MAX_LENGTH,
+        enableMetadata: true,
+        enableSessionForAPIKeys: false,
+        rateLimit: {
+          enabled: true,
+          timeWindow: config.auth.apiKeyRateLimit.windowSeconds * 1000,
+          maxRequests: config.auth.apiKeyRateLimit.max,
+        },
+      }),
       organizationPlugin({
         ...workspaceAccess,
         disableOrganizationDeletion: true,

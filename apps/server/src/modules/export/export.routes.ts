@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { exportQuerySchema } from "@poleatlas/shared";
+import { exportFileAnswer, exportQuerySchema } from "@poleatlas/shared";
 import { clientGone, whenAnswerCloses } from "../../infra/limits/request-end";
 import { endStalledReader } from "../../infra/limits/stalled-reader";
 import type { RequireActor } from "../workspaces/actor";
@@ -22,7 +22,10 @@ export function exportRoutes(
     // entry) to send no body, and read it to the end after the client had gone.
     .get(
       "/api/export",
-      { schema: { querystring: exportQuerySchema }, exposeHeadRoute: false },
+      {
+        schema: { querystring: exportQuerySchema, response: { 200: exportFileAnswer } },
+        exposeHeadRoute: false,
+      },
       async (req, reply) => {
         const file = await deps.service.open(await deps.requireActor(req), req.query);
         // However the answer ends (read to the end, cut off, or a client gone before this line:

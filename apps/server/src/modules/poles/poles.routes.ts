@@ -3,6 +3,7 @@
  * rating, notes, place, pole), which is about poles more than about files.
  */
 import type { FastifyInstance } from "fastify";
+import type { PoleListResponse } from "@poleatlas/shared";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   etagOf,
@@ -14,6 +15,7 @@ import {
   poleConflictSchema,
   poleIdParamsSchema,
   poleListQuerySchema,
+  poleListResponseSchema,
   polePatchSchema,
   poleResponseSchema,
   poleSearchQuerySchema,
@@ -32,18 +34,23 @@ export function polesRoutes(
   const { requireActor, service } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Answers poleMarkersSchema, as JSON text written from SQL (poles.repository.ts): a string with a
-  // JSON type goes out as it is, so no response schema here, or zod would walk 100k poles × 5
-  // columns on every call; test/poles/pole-markers.test.ts parses the answers with the schema.
-  api.get("/api/poles", { schema: { querystring: poleListQuerySchema } }, async (req, reply) => {
-    const actor = await requireActor(req);
-    if (req.query.tag !== undefined) {
-      const found = { poles: await service.byTag(actor, req.query.tag, req.query.limit) };
-      return poleTagResponseSchema.parse(found);
-    }
-    const json = await service.regionMarkersJson(actor, req.query.region ?? "");
-    return reply.type("application/json; charset=utf-8").send(json);
-  });
+  // Answers poleMarkersSchema as JSON text written from SQL (poles.repository.ts): a string with a
+  // JSON type goes out as it is, unserialized, so zod never walks 100k poles × 5 columns; the
+  // schema documents it and test/poles/pole-markers.test.ts parses the answers with it.
+  api.get(
+    "/api/poles",
+    { schema: { querystring: poleListQuerySchema, response: { 200: poleListResponseSchema } } },
+    async (req, reply) => {
+      const actor = await requireActor(req);
+      if (req.query.tag !== undefined) {
+        const found = { poles: await service.byTag(actor, req.query.tag, req.query.limit) };
+        return poleTagResponseSchema.parse(found);
+      }
+      const json = await service.regionMarkersJson(actor, req.query.region ?? "");
+      // Already the schema's JSON text: sent as it is (see above), so typed as what it encodes.
+      return reply.type("application/json; charset=utf-8").send(json as unknown as PoleListResponse);
+    },
+  );
 
   api.get(
     "/api/poles/search",

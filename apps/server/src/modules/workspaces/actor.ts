@@ -13,6 +13,8 @@ export interface Actor {
   /** The user's own id (personal) or the organization's id (team). */
   workspaceId: string;
   role: WorkspaceRole;
+  /** Set when the call was made with an API key (its role is then capped by the key's scope). */
+  apiKey?: { id: string; name: string };
 }
 
 export type RequireActor = (req: FastifyRequest) => Promise<Actor>;

@@ -1,20 +1,21 @@
 /** Workspaces: who works where (the `RequireActor` seam every photo module receives), GET /api/workspaces. */
 import { WORKSPACE_HEADER } from "@poleatlas/shared";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../infra/db/database";
 import type { RequireUser } from "../auth/session-user";
-import type { RequireActor } from "./actor";
+import type { Actor, RequireActor } from "./actor";
 import { createWorkspacesRepository } from "./workspaces.repository";
 import { workspacesRoutes } from "./workspaces.routes";
 import { createWorkspacesService } from "./workspaces.service";
 
 export function registerWorkspaces(
   app: FastifyInstance,
-  deps: { db: Db; requireUser: RequireUser },
-): RequireActor {
+  deps: { db: Db; requireUser: RequireUser; actorOfKey: (req: FastifyRequest) => Promise<Actor | null> },
+): { requireActor: RequireActor; requireSessionActor: RequireActor } {
   const service = createWorkspacesService({
     repository: createWorkspacesRepository(deps.db),
     requireUser: deps.requireUser,
+    actorOfKey: deps.actorOfKey,
   });
   workspacesRoutes(app, { service });
   // The same address answers for whichever workspace a tab names: a cache (the service worker's
@@ -24,5 +25,5 @@ export function registerWorkspaces(
     const vary = reply.getHeader("vary");
     reply.header("vary", vary ? `${String(vary)}, ${WORKSPACE_HEADER}` : WORKSPACE_HEADER);
   });
-  return service.requireActor;
+  return { requireActor: service.requireActor, requireSessionActor: service.requireSessionActor };
 }

@@ -22,8 +22,10 @@ function namedWorkspace(req: FastifyRequest): string | undefined {
 export function createWorkspacesService(deps: {
   repository: WorkspacesRepository;
   requireUser: RequireUser;
+  /** The actor an API key on the request speaks for (null: no key, the session decides). */
+  actorOfKey: (req: FastifyRequest) => Promise<Actor | null>;
 }) {
-  const { repository, requireUser } = deps;
+  const { repository, requireUser, actorOfKey } = deps;
 
   /**
    * The workspace the request names (X-Workspace-Id: each tab of the web app keeps its own), else
@@ -47,6 +49,10 @@ export function createWorkspacesService(deps: {
 
   return {
     requireActor: async (req: FastifyRequest): Promise<Actor> =>
+      (await actorOfKey(req)) ?? actorOf(await requireUser(req), namedWorkspace(req)),
+
+    /** The session's actor only: for what a key must never do (manage keys). */
+    requireSessionActor: async (req: FastifyRequest): Promise<Actor> =>
       actorOf(await requireUser(req), namedWorkspace(req)),
 
     async list(req: FastifyRequest): Promise<WorkspacesResponse> {

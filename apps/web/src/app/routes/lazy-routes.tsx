@@ -6,6 +6,7 @@
 import { Box, CircularProgress } from "@mui/material";
 import { lazy, Suspense } from "react";
 import { AdminPage } from "../../features/admin";
+import { ApiKeysPage } from "../../features/api-keys";
 import { pageDownload } from "../../lib/offline/network-quiet";
 
 // The globe's chunk is asked for together with the screen's rather than after it has arrived and
@@ -45,6 +46,14 @@ export function AdminRoute() {
   return (
     <Suspense fallback={<RouteLoading />}>
       <AdminPage />
+    </Suspense>
+  );
+}
+
+export function ApiKeysRoute() {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <ApiKeysPage />
     </Suspense>
   );
 }

@@ -10,6 +10,7 @@ import { useNavigate } from "react-router";
 import { AppSidebar } from "../../components/app-sidebar";
 import { useCompactLayout } from "../../components/use-layout";
 import { AdminNavItem } from "../../features/admin";
+import { ApiKeysNavItem } from "../../features/api-keys";
 import { ExportNavItem } from "../../features/export";
 import { UnplacedNavItem } from "../../features/poles";
 import { StorageUsageCard } from "../../features/storage";
@@ -60,6 +61,7 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId }: 
             <UnplacedNavItem onOpen={onUnplaced} />
             <ExportNavItem regionId={regionId} />
             <AdminNavItem />
+            <ApiKeysNavItem />
           </>
         }
         // A team's viewer buys nothing for the team: no 'Upgrade to Pro' for them.

@@ -1,0 +1,25 @@
+/**
+ * API keys: the resolver every route's actor check consults (before the workspaces module, which
+ * falls back to the session), and the /api/keys routes (after it: managing keys needs a session).
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../../infra/db/database";
+import type { Auth } from "../auth/auth";
+import type { RequireActor } from "../workspaces/actor";
+import { createWorkspacesRepository } from "../workspaces/workspaces.repository";
+import { createApiKeysRepository } from "./api-keys.repository";
+import { apiKeysRoutes } from "./api-keys.routes";
+import { createApiKeysService } from "./api-keys.service";
+
+export function createApiKeys(deps: { db: Db; auth: Auth }) {
+  const service = createApiKeysService({
+    auth: deps.auth,
+    repository: createApiKeysRepository(deps.db),
+    workspaces: createWorkspacesRepository(deps.db),
+  });
+  return {
+    actorOfKey: (req: FastifyRequest) => service.actorOfKey(req),
+    registerRoutes: (app: FastifyInstance, requireSessionActor: RequireActor) =>
+      apiKeysRoutes(app, { service, requireSessionActor }),
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * API keys over better-auth's API-key plugin, which stores them hashed, counts their use against
+ * a rate limit and records their last use. What a key may do is decided here on every call: its
+ * scope, capped by its user's role in its workspace now (a demoted user's write key reads only;
+ * a removed member's key is refused at once).
+ */
+import {
+  apiKeyTexts,
+  strongestRole,
+  workspaceTexts,
+  type ApiKeyCreate,
+  type ApiKeyCreated,
+  type ApiKeyItem,
+  type ApiKeyScope,
+} from "@poleatlas/shared";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { AppError, notFound, unauthorized } from "../../errors";
+import type { Auth } from "../auth/auth";
+import type { Actor } from "../workspaces/actor";
+import type { WorkspacesRepository } from "../workspaces/workspaces.repository";
+import type { ApiKeysRepository } from "./api-keys.repository";
+import { apiKeyOf } from "./key-of-request";
+
+/** What a key is for, kept in the plugin's metadata column. */
+const keyMetaSchema = z.object({ workspaceId: z.string(), scope: z.enum(["read", "write"]) });
+
+const metaOf = (metadata: unknown) => {
+  const value: unknown = typeof metadata === "string" ? JSON.parse(metadata) : metadata;
+  return keyMetaSchema.safeParse(value);
+};
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+export function createApiKeysService(deps: {
+  auth: Auth;
+  repository: ApiKeysRepository;
+  workspaces: WorkspacesRepository;
+}) {
+  const { auth, repository, workspaces } = deps;
+
+  return {
+    /** The actor a request's key speaks for; null when the request carries no key. */
+    async actorOfKey(req: FastifyRequest): Promise<Actor | null> {
+      const key = apiKeyOf(req);
+      if (key === null) return null;
+      const verified = await auth.api.verifyApiKey({ body: { key } });
+      if (!verified.valid || !verified.key) {
+        const error = verified.error as { code?: string; details?: { tryAgainIn?: number } } | null;
+        if (error?.code === "RATE_LIMITED") {
+          const seconds = Math.max(1, Math.ceil((error.details?.tryAgainIn ?? 1000) / 1000));
+          throw new AppError(429, "rate_limited", apiKeyTexts.rateLimited(seconds), {
+            "Retry-After": String(seconds),
+          });
+        }
+        throw unauthorized(apiKeyTexts.invalidKey);
+      }
+      const meta = metaOf(verified.key.metadata);
+      if (!meta.success) throw unauthorized(apiKeyTexts.invalidKey);
+      const userId = verified.key.referenceId;
+      const member = await repository.membership(userId, meta.data.workspaceId);
+      if (!member) throw unauthorized(apiKeyTexts.invalidKey);
+      const role = meta.data.scope === "read" ? "viewer" : strongestRole(member.role);
+      return {
+        userId,
+        email: member.email,
+        workspaceId: meta.data.workspaceId,
+        role,
+        apiKey: { id: verified.key.id, name: verified.key.name ?? "" },
+      };
+    },
+
+    /** A key for the caller's active workspace; the answer is the only time the key is seen. */
+    async create(actor: Actor, body: ApiKeyCreate): Promise<ApiKeyCreated> {
+      const created = await auth.api.createApiKey({
+        body: {
+          name: body.name,
+          userId: actor.userId,
+          metadata: { workspaceId: actor.workspaceId, scope: body.scope },
+        },
+      });
+      return { id: created.id, key: created.key };
+    },
+
+    /** The caller's keys in every workspace, newest first. */
+    async list(userId: string, cookie: string): Promise<ApiKeyItem[]> {
+      const listed = await auth.api.listApiKeys({ headers: new Headers({ cookie }) });
+      const names = new Map((await workspaces.teamsOf(userId)).map((t) => [t.id, t.name]));
+      names.set(userId, workspaceTexts.personal);
+      const items: ApiKeyItem[] = [];
+      for (const k of listed.apiKeys) {
+        const meta = metaOf(k.metadata);
+        if (!meta.success) continue;
+        items.push({
+          id: k.id,
+          name: k.name ?? "",
+          scope: meta.data.scope satisfies ApiKeyScope,
+          workspaceId: meta.data.workspaceId,
+          workspaceName: names.get(meta.data.workspaceId) ?? workspaceTexts.personal,
+          start: k.start ?? null,
+          createdAt: iso(k.createdAt) ?? new Date(0).toISOString(),
+          lastUsedAt: iso(k.lastRequest),
+        });
+      }
+      return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+    },
+
+    /** Only the caller's own keys; anyone else's id is "no such key". */
+    async revoke(cookie: string, id: string): Promise<void> {
+      try {
+        await auth.api.deleteApiKey({ body: { keyId: id }, headers: new Headers({ cookie }) });
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 404) throw notFound(apiKeyTexts.notFound);
+        throw err;
+      }
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

@@ -1,0 +1,126 @@
+/**
+ * OGC API – Features under /ogc: key only, GeoJSON pages whose `next` links reach every feature of
+ * the key's workspace exactly once, bbox and datetime filters, and nothing of another workspace.
+ */
+import {
+  GEOJSON_TYPE,
+  OGC_CONFORMANCE,
+  ogcCollectionsSchema,
+  ogcFeatureCollectionSchema,
+  ogcFeatureSchema,
+  type OgcFeatureCollection,
+} from "@poleatlas/shared";
+import { describe, expect, it } from "vitest";
+import { createKey } from "../api-keys/support";
+import { useSignedInUser, useTestApp } from "../helpers/setup";
+import { placedPhoto } from "../poles/support";
+import { poleGrid } from "./support";
+
+const t = useTestApp();
+const owner = useSignedInUser(t);
+const stranger = useSignedInUser(t);
+
+const call = (key: string | null, url: string) =>
+  t.app.inject({ method: "GET", url, headers: key ? { "x-api-key": key } : {} });
+
+async function page(key: string, url: string): Promise<OgcFeatureCollection> {
+  const res = await call(key, url);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers["content-type"]).toMatch(/^application\/geo\+json/);
+  return ogcFeatureCollectionSchema.parse(res.json());
+}
+
+/** Every feature reached by following `next` from `url`. */
+async function walk(key: string, url: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let next: string | undefined = url; next;) {
+    const p = await page(key, next);
+    ids.push(...p.features.map((f) => f.id));
+    const href = p.links.find((l) => l.rel === "next")?.href;
+    next = href ? href.replace(/^https?:\/\/[^/]+/, "") : undefined;
+  }
+  return ids;
+}
+
+describe("/ogc", () => {
+  it("answers 401 with a Basic challenge without a key", async () => {
+    for (const url of ["/ogc", "/ogc/collections", "/ogc/collections/poles/items"]) {
+      const res = await call(null, url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers["www-authenticate"]).toMatch(/^Basic /);
+    }
+  });
+
+  it("describes itself: landing, conformance, collections", async () => {
+    const { key } = await createKey(t, owner, "read");
+    const landing = (await call(key, "/ogc")).json<{ links: { rel: string }[] }>();
+    expect(landing.links.map((l) => l.rel)).toEqual(
+      expect.arrayContaining(["conformance", "data", "service-desc"]),
+    );
+    expect((await call(key, "/ogc/conformance")).json()).toEqual({ conformsTo: [...OGC_CONFORMANCE] });
+    const collections = ogcCollectionsSchema.parse((await call(key, "/ogc/collections")).json());
+    expect(collections.collections.map((c) => c.id)).toEqual(["poles", "photos"]);
+    expect((await call(key, "/ogc/collections/findings")).statusCode).toBe(404);
+  });
+
+  it("pages every pole exactly once, and never another workspace's", async () => {
+    const total = await poleGrid(t, owner.id, 16, 10, 50, "P");
+    await poleGrid(t, stranger.id, 5, 10, 50, "S");
+    const { key } = await createKey(t, owner, "read");
+    const ids = await walk(key, "/ogc/collections/poles/items?limit=37");
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(total);
+    const first = await page(key, "/ogc/collections/poles/items?limit=1");
+    expect(first.features[0]?.properties).toMatchObject({
+      material: "wood",
+      height_m: 12.5,
+      condition: "unrated",
+    });
+    expect(String(first.features[0]?.properties.tag)).toMatch(/^P-/);
+
+    const theirs = await page(
+      (await createKey(t, stranger, "read")).key,
+      "/ogc/collections/poles/items?limit=1",
+    );
+    const res = await call(key, `/ogc/collections/poles/items/${theirs.features[0]?.id}`);
+    expect(res.statusCode).toBe(404);
+    const own = await call(key, `/ogc/collections/poles/items/${ids[0]}`);
+    expect(own.headers["content-type"]).toMatch(/^application\/geo\+json/);
+    expect(ogcFeatureSchema.parse(own.json()).id).toBe(ids[0]);
+  });
+
+  it("filters by bbox (the box's poles only) and refuses a malformed one", async () => {
+    const { key } = await createKey(t, owner, "read");
+    // Columns 2…5 and rows 3…6 of the 16 × 16 grid (0.001° apart; edges half-way between poles).
+    const ids = await walk(key, "/ogc/collections/poles/items?bbox=10.0015,50.0025,10.0055,50.0065&limit=5");
+    expect(ids).toHaveLength(16);
+    for (const bbox of ["1,2,3", "a,b,c,d", "10,60,11,50", "200,0,201,1"]) {
+      const res = await call(key, `/ogc/collections/poles/items?bbox=${bbox}`);
+      expect(res.statusCode, bbox).toBe(400);
+    }
+  });
+
+  it("serves limits above the maximum at the maximum; refuses 0", async () => {
+    const { key } = await createKey(t, owner, "read");
+    expect((await page(key, "/ogc/collections/poles/items?limit=50000")).numberReturned).toBeGreaterThan(100);
+    expect((await call(key, "/ogc/collections/poles/items?limit=0")).statusCode).toBe(400);
+    expect((await page(key, "/ogc/collections/poles/items")).numberReturned).toBe(100);
+  });
+
+  it("filters photos by datetime and links their files, which open with the same key", async () => {
+    const march = await placedPhoto(t, owner.cookie, 51, 11, "2024-03-05");
+    const may = await placedPhoto(t, owner.cookie, 51.001, 11, "2024-05-20");
+    const { key } = await createKey(t, owner, "read");
+    const all = await page(key, "/ogc/collections/photos/items");
+    expect(all.features.map((f) => f.id).sort()).toEqual([march.id, may.id].sort());
+    const spring = await page(key, "/ogc/collections/photos/items?datetime=2024-03-01/2024-03-31");
+    expect(spring.features.map((f) => f.id)).toEqual([march.id]);
+    const since = await page(key, "/ogc/collections/photos/items?datetime=2024-04-01T00:00:00Z/..");
+    expect(since.features.map((f) => f.id)).toEqual([may.id]);
+    expect((await call(key, "/ogc/collections/photos/items?datetime=March")).statusCode).toBe(400);
+    const url = String(spring.features[0]?.properties.thumbnail_url).replace(/^https?:\/\/[^/]+/, "");
+    expect((await call(key, url)).statusCode).toBe(200);
+    expect((await call(null, url)).statusCode).toBe(401);
+    expect(GEOJSON_TYPE).toBe("application/geo+json");
+  });
+});
