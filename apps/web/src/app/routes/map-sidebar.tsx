@@ -11,6 +11,7 @@ import { AppSidebar } from "../../components/app-sidebar";
 import { useCompactLayout } from "../../components/use-layout";
 import { AdminNavItem } from "../../features/admin";
 import { ExportNavItem } from "../../features/export";
+import { ImportPolesNavItem } from "../../features/pole-import";
 import { UnplacedNavItem } from "../../features/poles";
 import { StorageUsageCard } from "../../features/storage";
 import { usePermissions, WorkspaceSwitcher } from "../../features/workspaces";
@@ -59,6 +60,7 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId }: 
             {queue}
             <UnplacedNavItem onOpen={onUnplaced} />
             <ExportNavItem regionId={regionId} />
+            <ImportPolesNavItem />
             <AdminNavItem />
           </>
         }
