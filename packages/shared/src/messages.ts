@@ -266,3 +266,14 @@ export const poleImportDialogTexts = {
   doneSummary: (created: number, updated: number) =>
     `${created.toLocaleString("en-US")} new, ${updated.toLocaleString("en-US")} updated. The poles are on the map.`,
 } as const;
+
+/** The photo panel's search for a pole to move the photo to, by its tag or label. */
+export const poleMoveSearchTexts = {
+  label: "Find a pole by tag or label",
+  placeholder: "e.g. P-104",
+  noMatch: "No pole of this workspace starts so",
+  searching: "Searching…",
+  /** "P-104 · Corner of 5th · 1.2 km NE" */
+  option: (tag: string | null, label: string, where: string) =>
+    [tag, label, where].filter((s) => s !== null && s !== "").join(" · "),
+} as const;
