@@ -142,8 +142,9 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
                 onChange={(e: React.ChangeEvent<HTMLInputElement>) => choose(e.target.files?.[0])}
                 sx={{
                   position: "absolute",
-                  width: 1,
-                  height: 1,
+                  // Pixels: a bare 1 is 100 % in sx, which widened the dialog.
+                  width: "1px",
+                  height: "1px",
                   opacity: 0,
                   overflow: "hidden",
                   clip: "rect(0 0 0 0)",
