@@ -48,7 +48,9 @@ export async function poleImportRoutes(
               );
             // The file is in; reading a large register may take minutes with nothing to send
             // meanwhile, and the idle cut-off for silent sockets would close this one halfway.
-            req.raw.socket.setTimeout(0);
+            // (An injected request has a stand-in socket without one.)
+            const socket = req.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
+            socket?.setTimeout?.(0);
             return await service.run(
               actor,
               { path: file, filename: part.filename },
