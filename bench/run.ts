@@ -13,6 +13,7 @@ import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
 import { benchListLoad } from "./list-load";
 import { benchOgc } from "./ogc";
+import { benchPoleImport } from "./pole-import";
 import { repoRoot } from "./lib/server";
 import { benchStartup } from "./startup";
 import { benchWire } from "./wire";
@@ -160,6 +161,16 @@ async function main() {
         `${fmt(r.rowsPerSec, 0)} rows/s, server RSS +${fmt(r.rssGrowthMB, 0)} MB (target ≥ 20,000 rows/s, < 200 MB)`,
       ]);
     }
+  }
+
+  if (want("poleimport")) {
+    console.error("· pole register import");
+    const p = await benchPoleImport(quick ? 100_000 : 1_000_000);
+    results.poleImport = p;
+    rows.push([
+      `${p.rows.toLocaleString("en-US")}-row CSV: POST /api/poles/import (${fmt(p.fileMB, 0)} MB)`,
+      `${fmt(p.rowsPerSec, 0)} rows/s, server RSS +${fmt(p.rssGrowthMB, 0)} MB (target ≥ 20,000 rows/s, < 200 MB)`,
+    ]);
   }
 
   if (want("globe")) {

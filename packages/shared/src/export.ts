@@ -35,6 +35,32 @@ export const EXPORT_CSV_COLUMNS = [
   "image_url",
 ] as const;
 
+/** `photos` (the default): one row per photo; `poles`: one row per pole, with its register fields. */
+export const EXPORT_LAYERS = ["photos", "poles"] as const;
+export type ExportLayer = (typeof EXPORT_LAYERS)[number];
+
+/**
+ * The poles layer's fixed columns, in order; each key of the poles' `attributes` follows as a
+ * column of its own, so that importing the file gives the same poles. The id is `pole_uuid`, a
+ * column the import leaves out, as it leaves out risk and the photo columns.
+ */
+export const EXPORT_POLE_COLUMNS = [
+  "pole_uuid",
+  "tag",
+  "label",
+  "latitude",
+  "longitude",
+  "material",
+  "height_m",
+  "class",
+  "installed_year",
+  "circuit",
+  "source",
+  "risk",
+  "photo_count",
+  "last_photo_date",
+] as const;
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the form YYYY-MM-DD")
@@ -59,6 +85,7 @@ const booleanish = z.enum(["true", "false", "1", "0"]).transform((v) => v === "t
 export const exportQuerySchema = z
   .object({
     format: z.enum(EXPORT_FORMATS),
+    layer: z.enum(EXPORT_LAYERS).default("photos"),
     /** A region id from /api/regions ("lon,lat"); checked by the server (400 invalid_region). */
     region: z.string().max(32).optional(),
     risk: riskList.optional(),
@@ -72,6 +99,13 @@ export const exportQuerySchema = z
     if (q.from && q.to && q.from > q.to) {
       ctx.addIssue({ code: "custom", path: ["to"], message: exportTexts.fromAfterTo });
     }
+    // A pole has no date of its own and always has a position.
+    if (q.layer === "poles") {
+      for (const key of ["from", "to", "unplaced"] as const) {
+        if (q[key] !== undefined)
+          ctx.addIssue({ code: "custom", path: [key], message: exportTexts.notForPoles(key) });
+      }
+    }
   });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 /** What the web sends: the query as text, before the server's parsing. */
@@ -80,12 +114,14 @@ export type ExportQueryInput = z.input<typeof exportQuerySchema>;
 /** The query string for a download link; empty filters are left out. */
 export function exportSearch(q: {
   format: ExportFormat;
+  layer?: ExportLayer;
   region?: string | null;
   risk?: readonly ExportRisk[];
   from?: string;
   to?: string;
 }): string {
   const p = new URLSearchParams({ format: q.format });
+  if (q.layer === "poles") p.set("layer", "poles");
   if (q.region) p.set("region", q.region);
   if (q.risk && q.risk.length > 0 && q.risk.length < EXPORT_RISKS.length) p.set("risk", q.risk.join(","));
   if (q.from) p.set("from", q.from);
@@ -128,6 +164,7 @@ export const exportTexts = {
   tooManyThisHour: (n: number) => `You can start ${n} exports an hour. Please try again later.`,
   /** 429 exports_busy (with Retry-After): the server's exports at once are all running. */
   busy: "The server is busy with other exports. Please try again in a minute.",
+  notForPoles: (filter: string) => `The poles layer has no '${filter}' filter.`,
   /** KML folder of photos that belong to no pole. */
   noPole: "No pole",
 } as const;

@@ -247,3 +247,57 @@ export const poleImportTexts = {
   attributesTooLarge: "the other columns are larger than 4 KB together",
   columnCount: (got: number, want: number) => `has ${got} columns where the header has ${want}`,
 } as const;
+
+/** What the import dialog takes before sending (the server's default POLE_IMPORT_MAX_MB). */
+export const POLE_IMPORT_FILE_TYPES = [".csv", ".geojson", ".json", ".zip"] as const;
+export const POLE_IMPORT_DEFAULT_MAX_MB = 1024;
+/** Rejected rows the dialog lists; the rest are counted. */
+export const POLE_IMPORT_LISTED_IN_DIALOG = 10;
+
+/** The 'Import poles' dialog (owners and admins): the file, its dry run, the import, the result. */
+export const poleImportDialogTexts = {
+  navItem: "Import poles",
+  title: "Import poles",
+  intro:
+    "Add the utility's pole register: a CSV with latitude/longitude columns, a GeoJSON of Points or a zipped Shapefile. Poles with a tag already here are updated.",
+  chooseFile: "Choose file",
+  chosen: (name: string, size: string) => `${name} (${size})`,
+  wrongType: (name: string) =>
+    `${name} is not a CSV, a GeoJSON or a zipped Shapefile (.csv, .geojson, .json or .zip).`,
+  tooBig: (mb: number) => `The file is larger than ${mb} MB.`,
+  checking: "Checking the file…",
+  uploading: (percent: number) => `Sending the file: ${percent}%`,
+  reading: "Reading the rows…",
+  dryRunTitle: "What the import will do",
+  doneTitle: "Imported",
+  created: "New poles",
+  updated: "Updated",
+  unchanged: "Unchanged",
+  rejected: "Rejected rows",
+  rejectedList: "Rejected rows",
+  rejectedRow: (row: number, reason: string) => `Row ${row}: ${reason}`,
+  moreRejected: (n: number) => `and ${n} more`,
+  bounds: "Area",
+  boundsText: (b: { minLat: number; minLon: number; maxLat: number; maxLon: number }) =>
+    `${b.minLat.toFixed(5)}, ${b.minLon.toFixed(5)} to ${b.maxLat.toFixed(5)}, ${b.maxLon.toFixed(5)}`,
+  preview: "Where the poles stand",
+  nothingToImport: "No row of this file can be imported.",
+  importing: "Importing…",
+  import: (n: number) => (n === 1 ? "Import 1 pole" : `Import ${n.toLocaleString("en-US")} poles`),
+  cancel: "Cancel",
+  close: "Close",
+  failed: "The import failed. Please try again.",
+  doneSummary: (created: number, updated: number) =>
+    `${created.toLocaleString("en-US")} new, ${updated.toLocaleString("en-US")} updated. The poles are on the map.`,
+} as const;
+
+/** The photo panel's search for a pole to move the photo to, by its tag or label. */
+export const poleMoveSearchTexts = {
+  label: "Find a pole by tag or label",
+  placeholder: "e.g. P-104",
+  noMatch: "No pole of this workspace starts so",
+  searching: "Searching…",
+  /** "P-104 · Corner of 5th · 1.2 km NE" */
+  option: (tag: string | null, label: string, where: string) =>
+    [tag, label, where].filter((s) => s !== null && s !== "").join(" · "),
+} as const;

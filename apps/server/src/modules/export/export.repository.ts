@@ -1,5 +1,5 @@
 /**
- * The export's one query, read through a server-side cursor: FETCH batches inside a read-only
+ * The export's queries (the photos layer, the poles layer), read through a server-side cursor: FETCH batches inside a read-only
  * transaction, so a million rows never sit in memory at once (neither here nor in node-postgres).
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -41,22 +41,26 @@ export interface ExportFilter {
 
 const dialect = new PgDialect();
 
+/** The risk filter: the listed levels, `unrated` for no risk. */
+function riskIn(alias: string, risk: readonly ExportRisk[]): SQL {
+  const column = sql.raw(`${alias}.risk`);
+  const levels = risk.filter((r) => r !== "unrated");
+  const any: SQL[] = [];
+  if (levels.length > 0)
+    any.push(
+      sql`${column} IN (${sql.join(
+        levels.map((r) => sql`${r}`),
+        sql`, `,
+      )})`,
+    );
+  if (risk.includes("unrated")) any.push(sql`${column} IS NULL`);
+  return sql`(${sql.join(any, sql` OR `)})`;
+}
+
 export function exportQuery(f: ExportFilter): SQL {
   const where: SQL[] = [sql`i.workspace_id = ${f.workspaceId}`];
   if (f.region) where.push(inRegion("i", f.region));
-  if (f.risk) {
-    const levels = f.risk.filter((r) => r !== "unrated");
-    const any: SQL[] = [];
-    if (levels.length > 0)
-      any.push(
-        sql`i.risk IN (${sql.join(
-          levels.map((r) => sql`${r}`),
-          sql`, `,
-        )})`,
-      );
-    if (f.risk.includes("unrated")) any.push(sql`i.risk IS NULL`);
-    where.push(sql`(${sql.join(any, sql` OR `)})`);
-  }
+  if (f.risk) where.push(riskIn("i", f.risk));
   if (f.from) where.push(sql`i.date >= ${f.from}::date`);
   if (f.to) where.push(sql`i.date <= ${f.to}::date`);
   if (f.unplaced) where.push(sql`(i.latitude IS NULL OR i.longitude IS NULL)`);
@@ -72,37 +76,95 @@ export function exportQuery(f: ExportFilter): SQL {
              ORDER BY ${order}`;
 }
 
+/** The poles layer: one row per pole of the workspace (and region, risk), by tag then id. */
+export interface PoleExportRow {
+  id: string;
+  tag: string | null;
+  label: string;
+  latitude: number;
+  longitude: number;
+  material: string | null;
+  height_m: number | null;
+  class: string | null;
+  installed_year: number | null;
+  circuit: string | null;
+  source: string;
+  attributes: Record<string, string | number>;
+  risk: Risk | null;
+  photo_count: number;
+  last_photo_date: string | null;
+}
+
+export function poleExportQuery(f: Pick<ExportFilter, "workspaceId" | "region" | "risk">): SQL {
+  const where: SQL[] = [sql`p.workspace_id = ${f.workspaceId}`];
+  if (f.region) where.push(inRegion("p", f.region));
+  if (f.risk) where.push(riskIn("p", f.risk));
+  // The last photo's date through images_pole_idx (pole_id, date, ...): one index probe a pole.
+  return sql`SELECT p.id::text AS id, p.tag, p.label, p.latitude, p.longitude, p.material, p.height_m,
+                    p.class, p.installed_year, p.circuit, p.source, p.attributes, p.risk, p.photo_count,
+                    (SELECT max(i.date)::text FROM utility_pole_images i WHERE i.pole_id = p.id) AS last_photo_date
+             FROM utility_poles p
+             WHERE ${sql.join(where, sql` AND `)}
+             ORDER BY lower(p.tag) COLLATE "C" NULLS LAST, p.id`;
+}
+
+/** A query's rows through a server-side cursor, batch by batch, on one pooled connection. */
+async function* cursor<T extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  query: SQL,
+  first?: (tx: Executor) => Promise<void>,
+): AsyncGenerator<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = await pool.connect();
+  try {
+    if (first) await first(drizzle(client));
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${text}`, params);
+    for (;;) {
+      const res = await client.query<T>(`FETCH ${EXPORT_BATCH_ROWS} FROM export_rows`);
+      if (res.rows.length === 0) break;
+      yield res.rows;
+      if (res.rows.length < EXPORT_BATCH_ROWS) break;
+    }
+  } finally {
+    // A read-only transaction: ending it either way changes nothing. A connection whose
+    // ROLLBACK fails is destroyed instead of going back to the pool mid-transaction.
+    try {
+      await client.query("ROLLBACK");
+      client.release();
+    } catch (err) {
+      client.release(err instanceof Error ? err : true);
+    }
+  }
+}
+
 export function createExportRepository(pool: pg.Pool) {
   return {
+    /** The attribute names the workspace's poles use, sorted: the poles layer's extra columns. */
+    async poleAttributeNames(workspaceId: string): Promise<string[]> {
+      const res = await pool.query<{ k: string }>(
+        `SELECT DISTINCT jsonb_object_keys(attributes) AS k FROM utility_poles WHERE workspace_id = $1 ORDER BY k`,
+        [workspaceId],
+      );
+      return res.rows.map((r) => r.k);
+    },
+
+    /** The poles layer's rows in batches; as `batches`. */
+    poleBatches(
+      f: Pick<ExportFilter, "workspaceId" | "region" | "risk">,
+      first?: (tx: Executor) => Promise<void>,
+    ): AsyncGenerator<PoleExportRow[]> {
+      return cursor<PoleExportRow>(pool, poleExportQuery(f), first);
+    },
+
     /**
      * The matching rows in batches. Holds one pooled connection until the caller stops iterating
      * (end, error or `return()` when the client goes away); the transaction then ends and the
      * connection goes back. `first` runs on that same connection before the read begins, and
      * commits on its own (the audit entry: an export never needs a second connection).
      */
-    async *batches(f: ExportFilter, first?: (tx: Executor) => Promise<void>): AsyncGenerator<ExportRow[]> {
-      const { sql: text, params } = dialect.sqlToQuery(exportQuery(f));
-      const client = await pool.connect();
-      try {
-        if (first) await first(drizzle(client));
-        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-        await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${text}`, params);
-        for (;;) {
-          const res = await client.query<ExportRow>(`FETCH ${EXPORT_BATCH_ROWS} FROM export_rows`);
-          if (res.rows.length === 0) break;
-          yield res.rows;
-          if (res.rows.length < EXPORT_BATCH_ROWS) break;
-        }
-      } finally {
-        // A read-only transaction: ending it either way changes nothing. A connection whose
-        // ROLLBACK fails is destroyed instead of going back to the pool mid-transaction.
-        try {
-          await client.query("ROLLBACK");
-          client.release();
-        } catch (err) {
-          client.release(err instanceof Error ? err : true);
-        }
-      }
+    batches(f: ExportFilter, first?: (tx: Executor) => Promise<void>): AsyncGenerator<ExportRow[]> {
+      return cursor<ExportRow>(pool, exportQuery(f), first);
     },
 
     /** The team's slug for the file name; null for a personal workspace. */

@@ -15,8 +15,9 @@ import type { LeakWatch } from "../../infra/limits/leak-watch";
 import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
 import type { ExportLimits } from "./export-limits";
-import type { ExportFilter, ExportRepository, ExportRow } from "./export.repository";
+import type { ExportFilter, ExportRepository, ExportRow, PoleExportRow } from "./export.repository";
 import * as w from "./export-writers";
+import * as pw from "./pole-writers";
 
 export interface ExportFile {
   filename: string;
@@ -73,6 +74,40 @@ async function* render(
       yield chunk;
     }
     yield w.kmlEnd(pole !== undefined);
+  }
+}
+
+/** The poles layer as text: as `render`, one Placemark a pole in KML (no folders). */
+async function* renderPoles(
+  format: ExportFormat,
+  extra: string[],
+  title: string,
+  first: IteratorResult<PoleExportRow[]>,
+  rest: AsyncGenerator<PoleExportRow[]>,
+): AsyncGenerator<string> {
+  let next = first;
+  const each = async function* (line: (r: PoleExportRow) => string, sep = "") {
+    let before = "";
+    for (; !next.done; next = await rest.next()) {
+      let chunk = "";
+      for (const r of next.value) {
+        chunk += before + line(r);
+        before = sep;
+      }
+      yield chunk;
+    }
+  };
+  if (format === "csv") {
+    yield pw.poleCsvHeader(extra);
+    yield* each((r) => pw.poleCsvRow(extra, r));
+  } else if (format === "geojson") {
+    yield w.geojsonStart();
+    yield* each((r) => pw.poleGeojsonFeature(extra, r), ",\n");
+    yield w.geojsonEnd();
+  } else {
+    yield w.kmlStart(title);
+    yield* each((r) => pw.polePlacemark(extra, r));
+    yield w.kmlEnd(false);
   }
 }
 
@@ -133,7 +168,8 @@ export function createExportService(deps: {
   ): Promise<ExportFile> {
     const slug = await repository.workspaceSlug(actor.workspaceId);
     const workspace = slug === null ? "personal" : fileSafe(slug);
-    const filename = `poleatlas-${workspace}-${today.toISOString().slice(0, 10)}.${q.format}`;
+    const layer = q.layer === "poles" ? "-poles" : "";
+    const filename = `poleatlas-${workspace}${layer}-${today.toISOString().slice(0, 10)}.${q.format}`;
     const filter: ExportFilter = {
       workspaceId: actor.workspaceId,
       region,
@@ -147,7 +183,7 @@ export function createExportService(deps: {
     // The audit entry goes first, on the export's own connection: an export never needs a
     // second one (with every connection held by exports, that wait ended in a 500). It records
     // that an export started, even one whose query then fails.
-    const rows = repository.batches(filter, (tx) =>
+    const audited = (tx: Parameters<AuditLog>[2]) =>
       audit(
         actor,
         {
@@ -156,17 +192,27 @@ export function createExportService(deps: {
           targetId: actor.workspaceId,
           details: {
             format: q.format,
+            ...(q.layer === "poles" ? { layer: q.layer } : {}),
             filters: { region: q.region, risk: q.risk, from: q.from, to: q.to, unplaced: q.unplaced },
           },
         },
         tx,
-      ),
-    );
+      );
+    const title = `PoleAtlas ${workspace}`;
+    let rows: AsyncGenerator<unknown>;
+    let text: AsyncGenerator<string>;
     // The first batch before any byte is sent: a failing query is still a plain 500.
-    const first = await rows.next();
-    const body = Readable.from(render(q.format, ctx, `PoleAtlas ${workspace}`, first, rows), {
-      objectMode: false,
-    });
+    if (q.layer === "poles") {
+      const extra = pw.attributeColumns(await repository.poleAttributeNames(actor.workspaceId));
+      const poles = repository.poleBatches(filter, audited);
+      rows = poles;
+      text = renderPoles(q.format, extra, title, await poles.next(), poles);
+    } else {
+      const photos = repository.batches(filter, audited);
+      rows = photos;
+      text = render(q.format, ctx, title, await photos.next(), photos);
+    }
+    const body = Readable.from(text, { objectMode: false });
     // Readable.from returns the generator on destroy; make sure ours ends too (a client gone
     // before the first read), so its connection goes back to the pool.
     body.once("close", () => void rows.return(undefined));

@@ -12,6 +12,7 @@ import { useCompactLayout } from "../../components/use-layout";
 import { AdminNavItem } from "../../features/admin";
 import { ApiKeysNavItem } from "../../features/api-keys";
 import { ExportNavItem } from "../../features/export";
+import { ImportPolesNavItem } from "../../features/pole-import";
 import { UnplacedNavItem } from "../../features/poles";
 import { StorageUsageCard } from "../../features/storage";
 import { usePermissions, WorkspaceSwitcher } from "../../features/workspaces";
@@ -60,6 +61,7 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId }: 
             {queue}
             <UnplacedNavItem onOpen={onUnplaced} />
             <ExportNavItem regionId={regionId} />
+            <ImportPolesNavItem />
             <AdminNavItem />
             <ApiKeysNavItem />
           </>

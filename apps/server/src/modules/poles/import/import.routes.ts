@@ -46,6 +46,11 @@ export async function poleImportRoutes(
                 "file_too_large",
                 poleImportTexts.tooLarge(Math.round(maxBytes / 1048576)),
               );
+            // The file is in; reading a large register may take minutes with nothing to send
+            // meanwhile, and the idle cut-off for silent sockets would close this one halfway.
+            // (An injected request has a stand-in socket without one.)
+            const socket = req.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
+            socket?.setTimeout?.(0);
             return await service.run(
               actor,
               { path: file, filename: part.filename },

@@ -156,16 +156,25 @@ export function createPoleImport(deps: PoleImportDeps) {
       };
       const seen = new Set<string>();
       let batch: PoleInput[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
-        const rows = batch;
-        batch = [];
+      // One batch is written while the next is read and checked (the database works in its own
+      // process), never two at once: each batch sees the ones before it, in file order.
+      let writing: Promise<void> = Promise.resolve();
+      const apply = async (rows: PoleInput[]) => {
         const counts = dryRun
           ? await applyBatch(db, actor, rows, true)
           : await withLocks([actor.workspaceId], (tx) => applyBatch(tx, actor, rows, false));
         result.created += counts.created;
         result.updated += counts.updated;
         result.unchanged += counts.unchanged;
+      };
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const rows = batch;
+        batch = [];
+        await writing;
+        writing = apply(rows);
+        // Handled where it is awaited; until then a failure must not count as unhandled.
+        writing.catch(() => {});
       };
       for await (const source of await readerFor(file.path, file.filename)) {
         const checked = checkRow(source);
@@ -195,6 +204,7 @@ export function createPoleImport(deps: PoleImportDeps) {
         if (batch.length >= batchRows) await flush();
       }
       await flush();
+      await writing;
       if (!dryRun && result.created + result.updated > 0) {
         const { rejected: _listed, ...counts } = result;
         await audit(actor, {

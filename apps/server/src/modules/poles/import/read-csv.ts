@@ -8,6 +8,13 @@ import { poleImportTexts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
 import { findColumn, LATITUDE_NAMES, LONGITUDE_NAMES, type SourceRow } from "./source-row";
 
+/**
+ * The export writes a text cell a spreadsheet would run as a formula with a leading `'` (as
+ * spreadsheets themselves do); read back, the `'` goes, so an exported register imports unchanged.
+ */
+const GUARDED_FORMULA = /^'[=+\-@\t\r]/;
+const unguard = (cell: string) => (GUARDED_FORMULA.test(cell) ? cell.slice(1) : cell);
+
 interface Parsed {
   record: string[];
   info: { lines: number };
@@ -38,7 +45,7 @@ export async function* readCsv(input: Readable): AsyncGenerator<SourceRow> {
       }
       const fields: Record<string, string> = {};
       header.forEach((name, i) => {
-        if (i !== lat && i !== lon) fields[name] = record[i] ?? "";
+        if (i !== lat && i !== lon) fields[name] = unguard(record[i] ?? "");
       });
       yield { row: info.lines, lat: record[lat], lon: record[lon], fields };
     }

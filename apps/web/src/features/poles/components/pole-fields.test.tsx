@@ -24,10 +24,22 @@ const POLES = poleMarkersOf([
   { id: "near", label: "P-7", latitude: 52.521, longitude: 13.4, count: 3 },
 ]);
 
+/** The workspace's poles with tags, some far outside the region (GET /api/poles?tag=). */
+const TAGGED = [
+  { id: "here", tag: "P-1", label: "", latitude: 52.52, longitude: 13.4, risk: null },
+  { id: "t104", tag: "P-104", label: "Corner of 5th", latitude: 52.53, longitude: 13.41, risk: null },
+  { id: "t105", tag: "P-105", label: "", latitude: 48.14, longitude: 11.58, risk: "high" as const },
+];
+const tagHits = (prefix: string) =>
+  TAGGED.filter((p) => p.tag.toLowerCase().startsWith(prefix.toLowerCase()) || p.label.startsWith(prefix));
+
 /** `labelSaved`: when the label's PATCH is answered (at once unless told). */
 function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve(), gonePole = "") {
   const server = fakeServer({
-    "GET /api/poles": () => ({ status: 200, body: regionPoles }),
+    "GET /api/poles": (call) =>
+      call.path.includes("tag=")
+        ? { status: 200, body: { poles: tagHits(new URLSearchParams(call.path.split("?")[1]).get("tag")!) } }
+        : { status: 200, body: regionPoles },
     "PATCH /api/poles/here": async (call) => {
       await labelSaved;
       return {
@@ -202,5 +214,30 @@ describe("PoleFields", () => {
       { pole_id: "here" },
       { pole_id: "new" },
     ]);
+  });
+
+  it("finds poles of the workspace by the start of their tag, and moves the photo to the one chosen, with Undo", async () => {
+    const { patches } = setup();
+    const search = await screen.findByRole("combobox", { name: "Find a pole by tag or label" });
+    await userEvent.type(search, "p-1");
+    // The photo's own pole (P-1) is left out; each hit says how far and which way it stands.
+    await waitFor(() =>
+      expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+        "P-104 · Corner of 5th · 1.3 km NE",
+        "P-105 · 503.8 km S",
+      ]),
+    );
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}{Enter}");
+    expect(await screen.findByText("Moved to P-105")).toBeInTheDocument();
+    expect(patches().map((c) => c.body)).toEqual([{ pole_id: "t105" }]);
+    await userEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches()[1]!.body).toEqual({ pole_id: "here" });
+  });
+
+  it("says so when no pole starts with what was typed", async () => {
+    setup();
+    await userEvent.type(await screen.findByRole("combobox", { name: "Find a pole by tag or label" }), "Z");
+    expect(await screen.findByText("No pole of this workspace starts so")).toBeInTheDocument();
   });
 });

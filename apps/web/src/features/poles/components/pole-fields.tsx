@@ -1,7 +1,7 @@
 /**
  * The shown photo's pole: its label (Enter or leaving the field saves, Escape puts it back), and
  * moving the photo to another pole of the region (nearest first, the nearest 50: see
- * nearest-poles.ts) or to a pole of its own. The pole is the panel's timeline answer
+ * nearest-poles.ts), to any pole of the workspace found by its tag or label, or to a pole of its own. The pole is the panel's timeline answer
  * (GET /api/poles/:id); the other poles come from the region's compact form.
  */
 import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
@@ -20,6 +20,7 @@ import { PoleConflict, usePatchPole } from "../api/patch-pole";
 import { ConflictDialog } from "./conflict-dialog";
 import { nearestPoles, type NearPole } from "../lib/nearest-poles";
 import type { PoleMove } from "./move-undo";
+import { PoleTagSearch } from "./pole-tag-search";
 
 /** Which way the pole lies from the photo, to the nearest of the eight compass points. */
 const direction = (bearing: number) => poleTexts.compass[Math.round(bearing / 45) % 8]!;
@@ -143,16 +144,18 @@ export function PoleFields({ photo, pole, regionId, onMoved }: PoleFieldsProps) 
     [poles.data, latitude, longitude, pole.id],
   );
   if (pole.id !== photo.pole_id || latitude === null || longitude === null) return null;
-  const send = (poleId: string) => {
+  /** `named`: how the notice names the pole when it is not one of the region's listed. */
+  const send = (poleId: string, named?: string) => {
     setError(null);
     const to = others.find((p) => p.id === poleId);
+    const name = to ? to.label || poleName(to) : named;
     move.mutateAsync({ id: photo.id, patch: { pole_id: poleId }, version: photo.version }).then(
       (moved) =>
         onMoved?.({
           photoId: photo.id,
           from: pole.id,
           version: moved.version,
-          text: to ? poleTexts.movedTo(to.label || poleName(to)) : poleTexts.movedToNewPole,
+          text: name ? poleTexts.movedTo(name) : poleTexts.movedToNewPole,
         }),
       (e: unknown) => setError(failure(e)),
     );
@@ -180,6 +183,12 @@ export function PoleFields({ photo, pole, regionId, onMoved }: PoleFieldsProps) 
           {poleTexts.makeNewPole}
         </Button>
       </Stack>
+      <PoleTagSearch
+        from={{ latitude, longitude }}
+        currentPoleId={pole.id}
+        disabled={move.isPending}
+        onChoose={(id, name) => send(id, name)}
+      />
       {error && <Alert severity="error">{error}</Alert>}
     </Stack>
   );

@@ -1,0 +1,1 @@
+export { ImportPolesDialog, ImportPolesNavItem } from "./components/import-poles-dialog";

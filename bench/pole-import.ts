@@ -1,0 +1,132 @@
+/**
+ * 6. Register import at scale: a generated CSV of N poles (each with a tag and the register's
+ * columns, in a 1 km grid of streets) POSTed to /api/poles/import as one multipart upload streamed
+ * from disk, the way a browser sends a file. Rows per second over the whole request (upload,
+ * parse, check, write) and the server's RSS growth while it runs (target ≥ 20,000 rows/s, < 200 MB).
+ * POLE_IMPORT_BENCH_ROWS chooses N (default 1,000,000; 100,000 with --quick).
+ */
+import { createReadStream, createWriteStream } from "node:fs";
+import { readFile, rm, stat } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { once } from "node:events";
+import { benchServerEnv, signedInClient } from "./lib/client";
+import { makeDataDir, startServer } from "./lib/server";
+
+export interface PoleImportBenchResult {
+  rows: number;
+  fileMB: number;
+  seconds: number;
+  rowsPerSec: number;
+  rssBeforeMB: number;
+  rssPeakMB: number;
+  rssGrowthMB: number;
+  created: number;
+  rejected: number;
+}
+
+async function rssMB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+const MATERIALS = ["wood", "steel", "concrete", "composite"];
+
+/** The register as a utility's GIS writes it: one pole a line, about 6 m apart along streets. */
+async function writeRegister(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file);
+  out.write("pole_id,latitude,longitude,material,height_m,class,installed_year,circuit,owner\n");
+  let chunk = "";
+  for (let i = 1; i <= rows; i++) {
+    const lat = (37 + Math.floor(i / 2000) * 0.0005).toFixed(7);
+    const lon = (-122 + (i % 2000) * 0.00007).toFixed(7);
+    chunk += `P-${i},${lat},${lon},${MATERIALS[i % 4]},${10 + (i % 8)},${1 + (i % 6)},${1950 + (i % 70)},C-${i % 400},Utility\n`;
+    if (chunk.length > 1 << 16) {
+      if (!out.write(chunk)) await once(out, "drain");
+      chunk = "";
+    }
+  }
+  out.end(chunk);
+  await once(out, "finish");
+}
+
+/** The file as the one part of a multipart/form-data body, streamed with node:http. */
+function postFile(url: string, origin: string, cookie: string, file: string, size: number) {
+  const boundary = `----poleatlas${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="register.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(url, {
+      method: "POST",
+      headers: {
+        cookie,
+        origin,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": head.length + size + tail.length,
+      },
+    });
+    req.once("error", reject);
+    req.once("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.once("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.once("error", reject);
+    });
+    req.write(head);
+    const body = createReadStream(file);
+    body.once("error", reject);
+    body.on("end", () => req.end(tail));
+    body.pipe(req, { end: false });
+  });
+}
+
+export async function benchPoleImport(defaultRows: number): Promise<PoleImportBenchResult> {
+  const rows = Number(process.env.POLE_IMPORT_BENCH_ROWS ?? defaultRows);
+  const dir = await makeDataDir("poleatlas-bench-pole-import-");
+  const file = path.join(dir, "register.csv");
+  await writeRegister(file, rows);
+  const size = (await stat(file)).size;
+  const server = await startServer({ env: { ...benchServerEnv, POLE_IMPORT_MAX_MB: "10240" } });
+  try {
+    const client = await signedInClient(server.url);
+    const pid = server.child.pid!;
+    const rssBefore = await rssMB(pid);
+    let peak = rssBefore;
+    let running = true;
+    const sampler = (async () => {
+      while (running) {
+        peak = Math.max(peak, await rssMB(pid));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const t0 = performance.now();
+    let res: { status: number; body: string };
+    try {
+      res = await postFile(`${server.url}/api/poles/import`, server.url, client.cookie, file, size);
+    } finally {
+      running = false;
+      await sampler;
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    if (res.status !== 200) throw new Error(`import: ${res.status} ${res.body.slice(0, 300)}`);
+    const answer = JSON.parse(res.body) as { created: number; rejected_count: number };
+    return {
+      rows,
+      fileMB: size / 2 ** 20,
+      seconds,
+      rowsPerSec: rows / seconds,
+      rssBeforeMB: rssBefore,
+      rssPeakMB: peak,
+      rssGrowthMB: peak - rssBefore,
+      created: answer.created,
+      rejected: answer.rejected_count,
+    };
+  } finally {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
