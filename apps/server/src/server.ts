@@ -4,7 +4,7 @@ import { checkCanServe, ConfigError, loadConfig, type Config } from "./config";
 import { runMigrations } from "./infra/db/database";
 import { openDatabase } from "./infra/db/open-database";
 import { loggerOptions } from "./logging";
-import { DataDirAccessError } from "./infra/db/postgres-access";
+import { PostgresAccessError } from "./infra/db/postgres-access";
 import { PostgresInUseError } from "./infra/db/postgres-leftover";
 
 function loadConfigOrExit(): Config {
@@ -84,6 +84,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // Problems the operator fixes (folder permissions, a data folder in use) need no stack trace.
-  console.error(err instanceof DataDirAccessError || err instanceof PostgresInUseError ? err.message : err);
+  console.error(err instanceof PostgresAccessError || err instanceof PostgresInUseError ? err.message : err);
   process.exit(1);
 });

