@@ -20,6 +20,7 @@ import { registerCompression } from "./plugins/compression";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerOriginCheck } from "./plugins/origin-check";
 import { registerSecurityHeaders } from "./plugins/security-headers";
+import { registerUnstorableTextCheck } from "./plugins/unstorable-text";
 import { registerWeb } from "./plugins/web";
 
 /** Longer than Fastify's keep-alive timeout (72 s), so idle keep-alive sockets end the usual way. */
@@ -71,6 +72,8 @@ export async function buildApp({
     done();
   });
   registerErrorHandler(app);
+  // NUL or half a surrogate pair anywhere in a request is a 400 before any route sees it.
+  registerUnstorableTextCheck(app);
   // JSON answers over 1 KB go out brotli or gzip when the client accepts it; streams never do.
   registerCompression(app);
   await registerSecurityHeaders(app, {

@@ -31,7 +31,6 @@ export const SIDE_PANEL_WIDTH_PX = 400;
 export const SIDEBAR_WIDTH_PX = 240;
 
 export const STORAGE_BUCKET = "utility-poles";
-export const STORAGE_CACHE_CONTROL_SECONDS = 3600;
 
 // Not in the spec: limits of the photos API (README "Photos").
 /** GET /api/images pages: the default and the largest `limit`. */

@@ -4,6 +4,7 @@
  * agree on them.
  */
 import { z } from "zod";
+import { isCalendarDay } from "./format";
 import { RISK_LEVELS } from "./poles";
 
 export const EXPORT_FORMATS = ["geojson", "csv", "kml"] as const;
@@ -37,10 +38,7 @@ export const EXPORT_CSV_COLUMNS = [
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the form YYYY-MM-DD")
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, "Not a calendar date");
+  .refine(isCalendarDay, "Not a calendar date");
 
 const isExportRisk = (v: string): v is ExportRisk => (EXPORT_RISKS as readonly string[]).includes(v);
 

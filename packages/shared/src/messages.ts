@@ -52,6 +52,9 @@ export const messages = {
   invalidLastModified: "lastModified must be a time in milliseconds since 1970",
   invalidTimezoneOffset: "timezoneOffset must be whole minutes between -840 and 840",
   invalidCursor: "This page link is not valid any more. Please reload the list.",
+  /** Any text of a request holding NUL or half of a UTF-16 pair: nothing can store it. */
+  unstorableText: (field: string) =>
+    `Invalid ${field}: text may not contain NUL characters or unpaired surrogates`,
   /** A warning in the upload dialog: the camera's date is before 1900 or in the future. */
   implausibleOriginalDate: "The original date/time is before 1900 or in the future and was ignored",
   tooManyUploads: (max: number) =>
@@ -93,6 +96,8 @@ export const authTexts = {
   // Sign-in bodies the account lock could not read: only other clients than ours send them.
   signInNeedsJson: "Sign-in takes a JSON body (Content-Type: application/json).",
   signInNeedsEmail: "Enter your email address and password.",
+  /** On /login after a Logout made offline, until the server has ended the session. */
+  signOutPending: "You are signed out on this device. The sign-out finishes when the device is online.",
 } as const;
 
 /** The upload dialog's own texts, copied exactly from the product specification. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_NAME_LENGTH } from "./constants";
-import { safeDisplayName } from "./names";
+import { safeDisplayName, safeLabel, safeNotes } from "./names";
 
 describe("safeDisplayName", () => {
   it("keeps ordinary names as they are", () => {
@@ -34,5 +34,15 @@ describe("safeDisplayName", () => {
 
   it("leaves nothing of a name made only of controls", () => {
     expect(safeDisplayName("\u0000\u202e \n")).toBe("");
+  });
+});
+
+describe("safeLabel and safeNotes", () => {
+  it("make a label one clean line", () => {
+    expect(safeLabel(" P-\u202e12\r\nB\tC\u001b[0m ")).toBe("P-12 B C[0m");
+  });
+
+  it("keep the notes' line breaks as LF and drop the rest", () => {
+    expect(safeNotes("a\r\nb\rc\u2029d\u0000\u0085\u2066e\tf")).toBe("a\nb\nc\nde f");
   });
 });

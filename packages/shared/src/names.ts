@@ -1,6 +1,7 @@
 /**
- * Photo names are shown in lists, panels and logs: the server stores a cleaned copy of what the
- * client sent (README "Photos"), so a name can neither break a layout nor pretend to be another.
+ * Photo names, pole labels and inspection notes are shown in lists, panels, exports and logs: the
+ * server stores a cleaned copy of what the client sent (README "Photos"), so a text can neither
+ * break a layout nor pretend to be another.
  */
 import { MAX_NAME_LENGTH } from "./constants";
 
@@ -12,6 +13,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
  * "gpj.exe" read as "exe.jpg".
  */
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+/** Line breaks of every kind: CR LF, CR, LF, and Unicode's line and paragraph separators. */
+const LINE_BREAK = /\r\n?|[\n\u2028\u2029]/g;
+
+/** The characters file names lose, gone from any text. */
+const stripUnsafe = (text: string) => text.replace(CONTROL, "").replace(BIDI, "");
 /** An extension worth keeping when the name is cut: a dot and up to 10 letters or digits. */
 const EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
 
@@ -20,7 +26,7 @@ const EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
  * MAX_NAME_LENGTH characters (code points, so no emoji is split), keeping its extension.
  */
 export function safeDisplayName(name: string): string {
-  const cleaned = name.replace(CONTROL, "").replace(BIDI, "").trim();
+  const cleaned = stripUnsafe(name).trim();
   const chars = Array.from(cleaned);
   if (chars.length <= MAX_NAME_LENGTH) return cleaned;
   const ext = EXTENSION.exec(cleaned)?.[0] ?? "";
@@ -30,4 +36,20 @@ export function safeDisplayName(name: string): string {
       .join("")
       .trimEnd() + ext
   );
+}
+
+/**
+ * A pole label as stored: one line (a line break or tab becomes a space), cleaned as file names
+ * are, trimmed.
+ */
+export function safeLabel(label: string): string {
+  return stripUnsafe(label.replace(LINE_BREAK, " ").replace(/\t/g, " ")).trim();
+}
+
+/**
+ * Inspection notes as stored: cleaned as file names are, except that line breaks stay (each one
+ * as LF) and a tab becomes a space.
+ */
+export function safeNotes(notes: string): string {
+  return notes.replace(/\t/g, " ").split(LINE_BREAK).map(stripUnsafe).join("\n");
 }

@@ -81,8 +81,19 @@ export const regionRiskSchema = z.object({
 });
 export type RegionRisk = z.infer<typeof regionRiskSchema>;
 
-const latitude = z.number().min(-90).max(90);
-const longitude = z.number().min(-180).max(180);
+/**
+ * Closer to 0 than this (a ten-thousandth of a millimetre) is 0: PostgreSQL refuses subnormal
+ * doubles such as 5e-324, and no GPS tells such a place from the equator or the prime meridian.
+ */
+const NEGLIGIBLE_DEGREES = 1e-9;
+const degrees = (limit: number) =>
+  z
+    .number()
+    .min(-limit)
+    .max(limit)
+    .transform((v) => (Math.abs(v) < NEGLIGIBLE_DEGREES ? 0 : v));
+const latitude = degrees(90);
+const longitude = degrees(180);
 
 /**
  * PATCH /api/images/:id: any of these, at least one. `latitude` and `longitude` come together and

@@ -44,6 +44,12 @@ export type WorkspacesResponse = z.infer<typeof workspacesResponseSchema>;
 /** The longest team name; it is shown in the sidebar's switcher and in invitation mails. */
 export const TEAM_NAME_MAX_LENGTH = 64;
 
+/**
+ * A team's slug (better-auth keeps one per organization; the export's file name carries it):
+ * lower-case letters, digits and hyphens, as teamSlug() makes them.
+ */
+export const TEAM_SLUG_PATTERN = /^[a-z0-9-]{2,48}$/;
+
 /** The teams one account may belong to (created or joined): teams cannot be deleted. */
 export const TEAMS_PER_USER = 50;
 
@@ -81,6 +87,8 @@ export const workspaceTexts = {
   switchFailed: "Could not switch workspace. Try again.",
   teamNameRequired: "Enter a team name.",
   teamNameTooLong: `A team name has at most ${TEAM_NAME_MAX_LENGTH} characters.`,
+  teamSlugInvalid: "A team's slug is 2 to 48 lower-case letters, digits and hyphens.",
+  teamMetadataRefused: "Teams take no metadata.",
   tooManyTeams: `An account can belong to at most ${TEAMS_PER_USER} teams.`,
   roleNames: { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" },
   uploadedBy: "Uploaded by",

@@ -54,11 +54,18 @@ describe("bad params and queries are a 400 naming the field", () => {
     expect(region.statusCode).toBe(400);
     expect(region.json()).toEqual({ code: "invalid_region", message: messages.invalidRegion });
     const forged = Buffer.from(JSON.stringify(["2024-02-31", "x", "y"])).toString("base64url");
-    for (const cursor of ["garbage", forged, "%00"]) {
+    for (const cursor of ["garbage", forged]) {
       const res = await req("GET", `/api/images?cursor=${cursor}`);
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json()).toEqual({ code: "invalid_cursor", message: messages.invalidCursor });
     }
+    // NUL is refused in any query value before the route's own checks.
+    const nul = await req("GET", "/api/images?cursor=%00");
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({
+      code: "invalid_request",
+      message: messages.unstorableText("querystring.cursor"),
+    });
   });
 });
 

@@ -54,7 +54,7 @@ describe("photos on S3", () => {
     expect(location).toMatch(/X-Amz-Expires=300/);
     const file = await fetch(location);
     expect(file.headers.get("content-type")).toBe("image/jpeg");
-    expect(file.headers.get("cache-control")).toBe("private, max-age=3600");
+    expect(file.headers.get("cache-control")).toBe("private, no-cache");
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
 
     // Someone else gets no redirect at all.

@@ -96,7 +96,7 @@ describe("POST /api/images: what was written is what is stored", () => {
       const file = await fetchFile(image.image_url);
       expect(file.res.statusCode).toBe(200);
       expect(file.res.headers["content-type"]).toBe(image.metadata.fileType);
-      expect(file.res.headers["cache-control"]).toBe("private, max-age=3600");
+      expect(file.res.headers["cache-control"]).toBe("private, no-cache");
       expect(sha(file.bytes)).toBe(sha(bytes));
 
       const thumb = await fetchFile(image.thumbnail_url);

@@ -17,7 +17,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const SERVE = { contentType: "image/jpeg", cacheControl: "private, max-age=3600" };
+const SERVE = { contentType: "image/jpeg", cacheControl: "private, no-cache" };
 
 let tmp: string;
 let s3: TestS3;

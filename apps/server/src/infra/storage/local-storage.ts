@@ -79,7 +79,9 @@ export function createLocalStorage(opts: { rootDir: string; bucket: string }): S
       const file = fileFor(key);
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) return null;
-      return { kind: "stream", body: createReadStream(file), size: info.size };
+      // Size and modification time, as static file servers do: a key is never written twice.
+      const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      return { kind: "stream", body: createReadStream(file), size: info.size, etag };
     },
 
     list(prefix) {

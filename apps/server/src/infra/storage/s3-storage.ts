@@ -84,7 +84,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
             Body: createReadStream(sourcePath),
             ContentLength: size,
             ContentType: contentType,
-            CacheControl: "private, max-age=3600",
+            CacheControl: "private, no-cache",
           }),
         );
       } catch (err) {
@@ -110,7 +110,9 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
       try {
         const res = await client.send(command);
         if (!res.Body) return null;
-        return { kind: "stream", body: res.Body as Readable, size: res.ContentLength ?? 0 };
+        // The store's own ETag; size and time where an S3-compatible store sends none.
+        const etag = res.ETag ?? `W/"${res.ContentLength ?? 0}-${res.LastModified?.getTime() ?? 0}"`;
+        return { kind: "stream", body: res.Body as Readable, size: res.ContentLength ?? 0, etag };
       } catch (err) {
         if (isNotFound(err)) return null;
         if (isNoSuchBucket(err)) throw bucketMissing();

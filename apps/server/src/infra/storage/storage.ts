@@ -6,9 +6,13 @@ import type { Readable } from "node:stream";
 import { messages } from "@poleatlas/shared";
 import { AppError } from "../../errors";
 
-/** How a stored file reaches the browser: streamed by us, or a redirect to a short-lived URL. */
+/**
+ * How a stored file reaches the browser: streamed by us, or a redirect to a short-lived URL. A
+ * stream carries an ETag that changes with the stored bytes, so the browser revalidates its copy
+ * (and the owner check runs) on every use instead of keeping it for a fixed time.
+ */
 export type ServedObject =
-  { kind: "stream"; body: Readable; size: number } | { kind: "redirect"; url: string };
+  { kind: "stream"; body: Readable; size: number; etag: string } | { kind: "redirect"; url: string };
 
 export interface ServeOptions {
   contentType: string;

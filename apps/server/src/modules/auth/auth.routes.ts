@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, isAuthEndpoint } from "./auth";
 import type { AuthModule } from "./auth-module";
+import { refuseUnstorableText } from "../../plugins/unstorable-text";
 import { authRequest } from "./team-audit";
 
 /** Hop-by-hop and length headers are the transport's business on each side, not the message's. */
@@ -25,6 +26,8 @@ export function authRoutes(app: FastifyInstance, mod: AuthModule): void {
     // better-auth reads the body itself; an empty JSON body must reach it, not a Fastify 400.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+    // The app-wide check sees only a Buffer here: read the body as better-auth will.
+    scope.addHook("preValidation", async (req) => refuseUnstorableText(authBodyFields(req), "body"));
     scope.route({
       method: ["GET", "POST"],
       url: `${AUTH_BASE_PATH}/*`,
@@ -85,8 +88,29 @@ async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply
   });
   const cookies = res.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
+  // The photos this browser fetched while signed in go with the session: on a shared device the
+  // next person must not find them in its HTTP cache. Only the HTTP cache: "storage" would also
+  // drop the installed app's service worker and other accounts' photos queued on this device.
+  if (isSignOut(req)) reply.header("clear-site-data", '"cache"');
   const text = await res.text();
   return reply.send(clarify(res, text, reply));
+}
+
+/**
+ * The fields of a better-auth request body, read the way better-auth reads them (JSON, with a
+ * leading BOM dropped, or a form post); undefined for anything else, which better-auth refuses.
+ */
+function authBodyFields(req: FastifyRequest): unknown {
+  if (!Buffer.isBuffer(req.body) || req.body.length === 0) return undefined;
+  const type = (req.headers["content-type"] ?? "").split(";", 1)[0]?.trim().toLowerCase();
+  const text = new TextDecoder().decode(req.body);
+  // Pairs, not an object: a repeated name must not hide its first value.
+  if (type === "application/x-www-form-urlencoded") return [...new URLSearchParams(text)];
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Two of better-auth's answers get a message a person can act on; the rest pass as they are. */
@@ -113,6 +137,9 @@ function tooManyAttempts(reply: FastifyReply, seconds: number) {
     .header("content-type", "application/json")
     .send(tooManyAttemptsBody(seconds));
 }
+
+const isSignOut = (req: FastifyRequest) =>
+  req.method === "POST" && req.url.split("?", 1)[0] === `${AUTH_BASE_PATH}/sign-out`;
 
 const isSignIn = (req: FastifyRequest) =>
   req.method === "POST" && req.url.split("?", 1)[0] === `${AUTH_BASE_PATH}/sign-in/email`;

@@ -10,6 +10,7 @@ import {
   PRODUCT_NAME,
   RESET_PASSWORD_PATH,
   TEAM_NAME_MAX_LENGTH,
+  TEAM_SLUG_PATTERN,
   TEAMS_PER_USER,
   workspaceTexts,
 } from "@poleatlas/shared";
@@ -238,12 +239,20 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
           return Promise.resolve();
         },
         organizationHooks: {
-          // The name reaches other people's inboxes: kept to one plain line of bounded length.
+          // The name reaches other people's inboxes: kept to one plain line of bounded length. The
+          // slug lands in export file names and the metadata would be stored unread: the slug has
+          // the form the app makes, and metadata, which the app never sends, is refused.
           beforeCreateOrganization: ({ organization: o }) => {
             const name = normalizeTeamName(String(o.name ?? ""));
             if (name === "") throw new APIError("BAD_REQUEST", { message: workspaceTexts.teamNameRequired });
             if (name.length > TEAM_NAME_MAX_LENGTH) {
               throw new APIError("BAD_REQUEST", { message: workspaceTexts.teamNameTooLong });
+            }
+            if (typeof o.slug !== "string" || !TEAM_SLUG_PATTERN.test(o.slug)) {
+              throw new APIError("BAD_REQUEST", { message: workspaceTexts.teamSlugInvalid });
+            }
+            if (o.metadata !== undefined && o.metadata !== null) {
+              throw new APIError("BAD_REQUEST", { message: workspaceTexts.teamMetadataRefused });
             }
             return Promise.resolve({ data: { ...o, name } });
           },

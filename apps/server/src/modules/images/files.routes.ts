@@ -19,11 +19,23 @@ export function filesRoutes(
         // The signed URL expires: the redirect itself must not be cached past it.
         return reply.header("cache-control", "private, no-store").redirect(file.url, 302);
       }
+      reply.header("etag", file.etag).header("cache-control", file.cacheControl);
+      if (etagMatches(req.headers["if-none-match"], file.etag)) {
+        // The browser's copy is current (and the caller may see it): no bytes.
+        file.body.destroy();
+        return reply.status(304).send();
+      }
       return reply
         .header("content-type", file.contentType)
         .header("content-length", file.size)
-        .header("cache-control", file.cacheControl)
         .header("x-content-type-options", "nosniff")
         .send(file.body);
     });
+}
+
+/** If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"x"` matches `"x"`; `*` matches anything. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }

@@ -14,7 +14,6 @@ import {
   regionKey,
   safeDisplayName,
   strongestRole,
-  STORAGE_CACHE_CONTROL_SECONDS,
   type ImageList,
   type ImageListQuery,
   type ImageRecord,
@@ -77,8 +76,12 @@ export type ReceiveFile = (opts: ReceiveOptions) => Promise<ReceivedUpload | nul
 /** What GET /files/<key> answers: the stored object and the headers that go with it. */
 export type ServedFile = ServedObject & { contentType: string; cacheControl: string };
 
-/** Private: the bytes are the owner's; shared caches must not keep them. */
-const FILE_CACHE_CONTROL = `private, max-age=${STORAGE_CACHE_CONTROL_SECONDS}`;
+/**
+ * Private: the bytes are the owner's; shared caches must not keep them. No-cache: the browser
+ * asks again (with the ETag, so unchanged bytes cost a 304) before every use, and the owner check
+ * runs each time: on a shared device a signed-out browser gets no photo from its cache.
+ */
+const FILE_CACHE_CONTROL = "private, no-cache";
 /** Keys are ours (see upload): a NUL or control character can only be a probe (and text cannot hold NUL). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;

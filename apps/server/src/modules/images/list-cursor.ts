@@ -3,7 +3,7 @@
  * photo of a page, as base64url JSON. Keyset paging: the next page starts right after that key,
  * so photos added or deleted meanwhile never shift a page.
  */
-import { messages } from "@poleatlas/shared";
+import { isCalendarDay, messages } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
 
 export interface ListKey {
@@ -13,14 +13,18 @@ export interface ListKey {
   id: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CREATED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A real calendar day / instant, not only the right shape (PostgreSQL would reject 2024-02-31). */
-const isDay = (s: string) => DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+/**
+ * A real instant, not only the right shape, on a day PostgreSQL can store (it rejects 2024-02-31
+ * and year 0 as errors, not as no rows).
+ */
 const isInstant = (s: string) =>
-  CREATED_AT.test(s) && !Number.isNaN(Date.parse(s)) && new Date(s).toISOString().startsWith(s.slice(0, 19));
+  CREATED_AT.test(s) &&
+  isCalendarDay(s.slice(0, 10)) &&
+  !Number.isNaN(Date.parse(s)) &&
+  new Date(s).toISOString().startsWith(s.slice(0, 19));
 
 export function encodeCursor(key: ListKey): string {
   return Buffer.from(JSON.stringify([key.date, key.created_at, key.id])).toString("base64url");
@@ -37,7 +41,7 @@ export function decodeCursor(cursor: string): ListKey {
   if (Array.isArray(parsed) && parsed.length === 3) {
     const [date, created_at, id] = parsed as unknown[];
     if (
-      (date === null || (typeof date === "string" && isDay(date))) &&
+      (date === null || (typeof date === "string" && isCalendarDay(date))) &&
       typeof created_at === "string" &&
       isInstant(created_at) &&
       typeof id === "string" &&

@@ -8,6 +8,8 @@ import {
   canEdit,
   messages,
   parseRegionKey,
+  safeLabel,
+  safeNotes,
   type ImagePatch,
   type ImageRecord,
   type PoleSummary,
@@ -54,8 +56,9 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
       return { pole, images: (await poles.timeline(id)).map(toImageRecord) };
     },
 
-    async setLabel(actor: Actor, id: string, label: string): Promise<PoleSummary> {
+    async setLabel(actor: Actor, id: string, typed: string): Promise<PoleSummary> {
       const pole = await ownedPole(actor.workspaceId, id);
+      const label = safeLabel(typed);
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
       // The label and its audit entry commit together, or neither does.
       await images.withLocks([actor.workspaceId], async (tx) => {
@@ -99,7 +102,10 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
           changes.risk = patch.risk;
           changes.rated_by = patch.risk === null ? null : actor.userId;
         }
-        if (patch.notes !== undefined) changes.notes = patch.notes?.trim() ? patch.notes : null;
+        if (patch.notes !== undefined) {
+          const notes = patch.notes === null ? "" : safeNotes(patch.notes);
+          changes.notes = notes.trim() ? notes : null;
+        }
         if (patch.latitude !== undefined && patch.longitude !== undefined) {
           changes.latitude = patch.latitude;
           changes.longitude = patch.longitude;

@@ -7,6 +7,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { ApiError, apiClient } from "../../../lib/api-client";
 import { lastUser, sessionConfirmed } from "../../../lib/offline/user-data";
+import { signOutPending } from "../lib/pending-sign-out";
+import { finishPendingSignOut } from "./sign-out";
 
 /** get-session answers `null` without a session. */
 const sessionSchema = z.object({ user: sessionUserSchema }).nullable();
@@ -14,8 +16,11 @@ const sessionSchema = z.object({ user: sessionUserSchema }).nullable();
 /**
  * With no network, the last user this device saw signed in (installable app): the map
  * then shows that user's data kept by the service worker. Any answer from the server replaces it.
+ * After a Logout the server has not confirmed, nobody.
  */
 export async function fetchSessionUser(): Promise<AuthUser | null> {
+  // A Logout the server has not heard of yet comes first: until it has, nobody is signed in here.
+  if (signOutPending() && !(await finishPendingSignOut())) return null;
   let session: z.infer<typeof sessionSchema>;
   try {
     session = await apiClient.get("/api/auth/get-session", sessionSchema);

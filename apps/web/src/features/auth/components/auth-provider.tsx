@@ -4,12 +4,13 @@
  * another tab arrive through a BroadcastChannel; a returning tab re-reads the session.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { signInWithPassword } from "../api/sign-in";
-import { signOutSession } from "../api/sign-out";
+import { finishPendingSignOut, sessionGoneAnyway, signOutSession } from "../api/sign-out";
 import { signUpWithPassword } from "../api/sign-up";
 import { sessionQueryKey, sessionQueryOptions } from "../api/get-session";
 import { AuthContext, type AuthContextValue } from "../hooks/auth-context";
+import { setSignOutPending, signOutPending, subscribeSignOutPending } from "../lib/pending-sign-out";
 import { clearUserData, sessionConfirmed } from "../../../lib/offline/user-data";
 
 const CHANNEL = "poleatlas-auth";
@@ -34,11 +35,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (session.error) console.error("Could not read the session", session.error);
   }, [session.error]);
 
+  const pending = useSyncExternalStore(subscribeSignOutPending, signOutPending);
+  // Back online, a Logout made offline is finished (reading the session does it first).
+  useEffect(() => {
+    const online = () => {
+      if (signOutPending()) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    };
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, [queryClient]);
+
   const changed = useCallback(() => channel.current?.postMessage("changed"), []);
 
   const signIn = useCallback<AuthContextValue["signIn"]>(
     async (email, password) => {
+      // A session left from a Logout made offline ends before a new one starts…
+      await finishPendingSignOut();
       const user = await signInWithPassword(email, password);
+      // …and if it could not, this device no longer holds its cookie: the new session replaced it.
+      setSignOutPending(false);
       // Another user's copies kept on this device go before this user's first answer is cached.
       await sessionConfirmed(user);
       queryClient.setQueryData(sessionQueryKey, user);
@@ -54,8 +69,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback<AuthContextValue["signOut"]>(async () => {
+    // Kept until the server ends the session: offline, the HttpOnly cookie outlives this call.
+    setSignOutPending(true);
     try {
       await signOutSession();
+      setSignOutPending(false);
+    } catch (e) {
+      if (sessionGoneAnyway(e)) setSignOutPending(false);
+      throw e;
     } finally {
       // Whatever the server answered (a 500, a session already gone), this tab forgets the user:
       // a sign-out that leaves the user shown as signed in would be worse than a stale cookie.
@@ -76,8 +97,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signUp,
       signOut,
+      signOutPending: pending,
     }),
-    [session.data, session.isPending, session.error, signIn, signUp, signOut],
+    [session.data, session.isPending, session.error, signIn, signUp, signOut, pending],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -26,7 +26,7 @@ function confirmationNotice(params: URLSearchParams) {
 }
 
 export function LoginPage() {
-  const { user, loading, signIn, signUp } = useAuth();
+  const { user, loading, signIn, signUp, signOutPending } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [tab, setTab] = useState<TabIndex>(0);
@@ -134,6 +134,7 @@ export function LoginPage() {
             </Alert>
           )}
           {success && <Alert severity="success">{success}</Alert>}
+          {signOutPending && <Alert severity="info">{authTexts.signOutPending}</Alert>}
           <EmailField
             name="email"
             label={authTexts.emailLabel}

@@ -10,6 +10,8 @@ export interface AuthContextValue {
   signIn: (email: string, password: string) => Promise<AuthUser>;
   signUp: (email: string, password: string) => Promise<void>;
   signOut: () => Promise<void>;
+  /** Logout happened here but the server has not ended the session yet (the device was offline). */
+  signOutPending: boolean;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
