@@ -8,7 +8,9 @@ import {
   basemapSchema,
   BUILTIN_BASEMAPS,
   DEFAULT_SPOT_RADIUS_METERS,
+  MAX_QUOTA_BYTES,
   STORAGE_BUCKET,
+  STORAGE_QUOTA_BYTES,
   type Basemap,
 } from "@poleatlas/shared";
 import { z } from "zod";
@@ -84,6 +86,9 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .default([]),
+  // A team's storage pool unless an instance administrator sets one for it. The spec's 50 MB by
+  // default: anyone may create teams, so a larger default would hand out storage by the team.
+  TEAM_QUOTA_BYTES: z.coerce.number().int().min(1).max(MAX_QUOTA_BYTES).default(STORAGE_QUOTA_BYTES),
   // Basemaps: the utility's own imagery layers for the globe's picker, a JSON list.
   BASEMAPS: z
     .string()
@@ -211,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     spotRadiusMeters: e.SPOT_RADIUS_METERS,
     /** Lower-case e-mail addresses of instance administrators. */
     adminEmails: e.ADMIN_EMAILS,
+    /** A team's pool where no instance administrator set one (a personal workspace has the spec's 50 MB). */
+    teamQuotaBytes: e.TEAM_QUOTA_BYTES,
     jobs: {
       /** Stored files younger than this are never orphans: their upload may not have committed yet. */
       orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,

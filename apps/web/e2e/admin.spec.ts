@@ -1,6 +1,6 @@
 /**
  * The team admin page in Chromium: an owner invites a second user from the page, the
- * second user accepts through the API, the owner raises their quota and reads it in the audit
+ * second user accepts through the API, the owner caps their share of the team's storage and reads it in the audit
  * trail; the new member is shown the page is not for them; made an admin, they may not demote or
  * remove the owner (better-auth's refusals are shown).
  */
@@ -19,7 +19,7 @@ async function post(request: APIRequestContext, baseURL: string, endpoint: strin
   return (await res.json()) as Record<string, unknown>;
 }
 
-test("an owner invites, sets a member's quota and sees both in the audit trail", async ({
+test("an owner invites, caps a member's storage and sees both in the audit trail", async ({
   page,
   browser,
   baseURL,
@@ -58,23 +58,24 @@ test("an owner invites, sets a member's quota and sees both in the audit trail",
   const row = page.getByTestId(`member-${crew.email}`);
   await expect(row).toContainText("0 MB of 50 MB");
   await expect(page.getByText("No pending invitations.")).toBeVisible();
-  const quota = row.getByRole("textbox", { name: `Quota (MB): ${crew.email}` });
-  await quota.fill("200");
-  await row.getByRole("button", { name: `Save quota: ${crew.email}` }).click();
-  await expect(page.getByText(`Quota of ${crew.email} saved.`)).toBeVisible();
-  await expect(row).toContainText("0 MB of 200 MB");
+  await expect(page.getByTestId("team-pool")).toContainText("Team storage: 0 MB of 50 MB");
+  const cap = row.getByRole("textbox", { name: `Cap (MB): ${crew.email}` });
+  await cap.fill("20");
+  await row.getByRole("button", { name: `Save cap: ${crew.email}` }).click();
+  await expect(page.getByText(`Cap of ${crew.email} saved.`)).toBeVisible();
+  await expect(row).toContainText("0 MB of 20 MB");
 
   const trail = page.getByRole("table", { name: "Audit trail" });
-  const quotaRow = trail.getByRole("row").filter({ hasText: "Quota set" });
+  const quotaRow = trail.getByRole("row").filter({ hasText: "Member cap set" });
   await expect(quotaRow).toContainText(owner.email);
   await expect(quotaRow).toContainText(crew.email);
-  await expect(quotaRow).toContainText("quota: 50 MB → 200 MB");
+  await expect(quotaRow).toContainText("cap: — → 20 MB");
   await expect(trail.getByRole("row").filter({ hasText: "Member invited" })).toContainText(crew.email);
 
   await page.getByRole("combobox", { name: "Action" }).click();
-  await page.getByRole("option", { name: "Quota set" }).click();
+  await page.getByRole("option", { name: "Member cap set" }).click();
   await expect(trail.getByRole("row")).toHaveCount(2);
-  await expect(trail.getByRole("row").nth(1)).toContainText("Quota set");
+  await expect(trail.getByRole("row").nth(1)).toContainText("Member cap set");
   await page.screenshot({ path: testInfo.outputPath("admin-page.png"), fullPage: true });
 
   // The new member, switched into the team, is turned away without any team data shown.

@@ -1,4 +1,8 @@
-/** The team administration contract: members' quotas and the audit trail. */
+/**
+ * The administration contract: storage quotas (a personal workspace's and a team's pool, set by
+ * instance administrators; members' caps inside a pool, set by a team's owners and admins) and
+ * the audit trail.
+ */
 import { z } from "zod";
 import { WORKSPACE_ROLES } from "./workspaces";
 
@@ -14,6 +18,7 @@ export const AUDIT_ACTIONS = [
   "member.role",
   "member.remove",
   "quota.set",
+  "quota.cap",
   "export.download",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -47,24 +52,43 @@ export type AuditList = z.infer<typeof auditListSchema>;
 /** 1 TiB: far above any plausible quota, and exact as a JavaScript number. */
 export const MAX_QUOTA_BYTES = 1024 ** 4;
 
+/** PUT /api/admin/users/:userId/quota: a personal workspace's quota (instance administrators). */
 export const quotaParamsSchema = z.object({ userId: z.string().min(1).max(200) });
+/** PUT /api/admin/teams/:teamId/quota: a team's pool (instance administrators). */
+export const teamQuotaParamsSchema = z.object({ teamId: z.string().min(1).max(200) });
 export const quotaBodySchema = z.object({
-  // At least 1: a quota of 0 would leave the user's usage (bytes of a quota) without a share to show.
-  quotaBytes: z.number().int().min(1).max(MAX_QUOTA_BYTES),
+  // At least 1: a quota of 0 would leave the workspace's usage (bytes of a quota) without a share
+  // to show. null: back to the default (the spec's 50 MB, or TEAM_QUOTA_BYTES for a team).
+  quotaBytes: z.number().int().min(1).max(MAX_QUOTA_BYTES).nullable(),
 });
 export type QuotaBody = z.infer<typeof quotaBodySchema>;
 
-/** GET /api/admin/members: the active team's members with their usage and quota. */
+/** PUT /api/admin/members/:userId/cap: a member's cap inside the active team's pool. */
+export const memberCapParamsSchema = z.object({ userId: z.string().min(1).max(200) });
+export const memberCapBodySchema = z.object({
+  /** null: no cap (the member may use what the pool has left). */
+  capBytes: z.number().int().min(1).max(MAX_QUOTA_BYTES).nullable(),
+});
+export type MemberCapBody = z.infer<typeof memberCapBodySchema>;
+
+/** GET /api/admin/members: the active team's members with what their photos there use, and caps. */
 export const memberUsageSchema = z.object({
   user_id: z.string(),
   email: z.string(),
   name: z.string(),
   role: z.enum(WORKSPACE_ROLES),
+  /** Bytes of this member's photos in this team (not their personal workspace or other teams). */
   used_bytes: z.number().int().nonnegative(),
-  quota_bytes: z.number().int().nonnegative(),
+  /** The member's cap inside the pool; null: none. */
+  cap_bytes: z.number().int().positive().nullable(),
 });
 export type MemberUsage = z.infer<typeof memberUsageSchema>;
-export const memberUsageListSchema = z.object({ members: z.array(memberUsageSchema) });
+export const memberUsageListSchema = z.object({
+  members: z.array(memberUsageSchema),
+  /** The team's pool: what all its photos use and its quota. */
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+});
 export type MemberUsageList = z.infer<typeof memberUsageListSchema>;
 
 /** The roles an invitation may carry: a team has one owner, its creator. */
@@ -84,13 +108,18 @@ export const adminTexts = {
   membersFailed: "Could not load the team's members.",
   member: "Member",
   role: "Role",
-  usage: "Storage",
-  quota: "Quota (MB)",
+  usage: "Storage in this team",
+  quota: "Cap (MB)",
   usageOf: (usedMB: number, quotaMB: number) => `${usedMB} MB of ${quotaMB} MB`,
-  saveQuota: "Save quota",
+  noCap: "no cap",
+  pool: (usedMB: number, quotaMB: number) => `Team storage: ${usedMB} MB of ${quotaMB} MB`,
+  poolHelp:
+    "The team's storage is set by the instance administrator. A cap limits what one member's photos may take of it here; it never touches their personal workspace or other teams. Leave it empty for no cap.",
+  saveQuota: "Save cap",
   save: "Save",
-  quotaSaved: (email: string) => `Quota of ${email} saved.`,
-  badQuota: `Enter a whole number of MB from 1 to ${MAX_QUOTA_BYTES / 1024 ** 2}.`,
+  quotaSaved: (email: string) => `Cap of ${email} saved.`,
+  capRemoved: (email: string) => `Cap of ${email} removed.`,
+  badQuota: `Enter a whole number of MB from 1 to ${MAX_QUOTA_BYTES / 1024 ** 2}, or leave it empty for no cap.`,
   roleSaved: (email: string, role: string) => `${email} is now ${role}.`,
   remove: "Remove",
   removeTitle: "Remove member",
@@ -134,6 +163,7 @@ export const adminTexts = {
     "member.role": "Role changed",
     "member.remove": "Member removed",
     "quota.set": "Quota set",
+    "quota.cap": "Member cap set",
     "export.download": "Data exported",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",

@@ -25,7 +25,7 @@ export const messages = {
   providerInvalidCredentials: "Invalid login credentials",
   signUpSuccess: "Account created! Please check your email for confirmation.",
   resetEmailSent: "Password reset instructions have been sent to your email",
-  /** `quotaMB`: the user's own quota (an administrator may raise it). */
+  /** `quotaMB`: the active workspace's quota (a team's pool), or the member's cap where that is what is full. */
   quotaExceeded: (usedMB: number, quotaMB: number = QUOTA_MB) =>
     `Storage limit exceeded. You have used ${usedMB}MB of ${quotaMB}MB. Please reach out to your administrator to increase your storage limit.`,
   bucketMissing: "Storage bucket not found. Please contact your administrator.",
@@ -139,6 +139,8 @@ export const mapScreenTexts = {
   // Ours (not in the spec):
   storageTitle: "Storage Usage",
   storageUsed: (usedMB: number, quotaMB: number = QUOTA_MB) => `${usedMB} MB of ${quotaMB} MB`,
+  /** In a team where the member has a cap: their own photos there against it. */
+  memberCapUsed: (usedMB: number, capMB: number) => `Your cap in this team: ${usedMB} MB of ${capMB} MB`,
   timeline: "Timeline",
   timelineStep: (n: number, total: number) => `Photo ${n} of ${total}`,
   deletePhoto: "Delete image",

@@ -118,9 +118,16 @@ export const regionSummarySchema = z.object({
 export type RegionSummary = z.infer<typeof regionSummarySchema>;
 export const regionListSchema = z.object({ regions: z.array(regionSummarySchema) });
 
+/**
+ * The active workspace's storage: what its photos use and its quota (a personal workspace's, or a
+ * team's pool). In a team where the caller has a cap, also what their own photos there use and
+ * that cap.
+ */
 export const storageUsageSchema = z.object({
   usedBytes: z.number().int().nonnegative(),
   quotaBytes: z.number().int().positive(),
+  memberUsedBytes: z.number().int().nonnegative().optional(),
+  memberCapBytes: z.number().int().positive().optional(),
 });
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
 

@@ -77,6 +77,9 @@ export const workspaceTexts = {
   accept: "Accept",
   decline: "Decline",
   invitationUnknown: "This invitation is not valid any more. Ask for a new one.",
+  /** Accepting or declining needs a confirmed address, whatever REQUIRE_EMAIL_VERIFICATION says. */
+  confirmBeforeAccept:
+    "Confirm your e-mail address first (use the link in the confirmation mail), then accept the invitation.",
   invitationSignedOut:
     "Sign in (or sign up) with the address this invitation was sent to, then accept it here.",
   signInToAccept: "Sign in to accept",

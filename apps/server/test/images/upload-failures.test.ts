@@ -63,6 +63,7 @@ function serviceWith(
     log: Fastify({ logger: { level: "silent" } }).log,
     poles: createPoles(t.db.database.db, repository, DEFAULT_SPOT_RADIUS_METERS, audit).placement,
     audit,
+    teamQuotaBytes: STORAGE_QUOTA_BYTES,
   });
 }
 
@@ -103,10 +104,15 @@ describe("an upload that fails late leaves nothing behind", () => {
     // passed, the re-check under the lock sees a full account.
     const repository: ImagesRepository = {
       ...real,
-      usage: (userId, tx) =>
+      storage: (workspaceId, userId, tx) =>
         tx
-          ? Promise.resolve({ usedBytes: STORAGE_QUOTA_BYTES, quotaBytes: STORAGE_QUOTA_BYTES })
-          : real.usage(userId, tx),
+          ? Promise.resolve({
+              usedBytes: STORAGE_QUOTA_BYTES,
+              quotaBytes: null,
+              memberUsedBytes: STORAGE_QUOTA_BYTES,
+              memberCapBytes: null,
+            })
+          : real.storage(workspaceId, userId, tx),
     };
     const before = await rowCount();
     const service = serviceWith(local, repository);

@@ -77,7 +77,7 @@ async function main() {
     console.log(`${regions.rows.length} regions; region used for ?region=: ${JSON.stringify(target)}\n`);
 
     const cases: [string, SQL, number][] = [
-      ["GET /api/storage/usage", imageQueries.usage("scale-user"), 9],
+      ["GET /api/storage/usage", imageQueries.storage("scale-user", "scale-user"), 9],
       ["GET /api/regions", imageQueries.regions("scale-user"), 9],
       [
         `GET /api/images?region= (~${target.count} rows)`,

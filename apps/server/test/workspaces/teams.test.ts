@@ -137,13 +137,17 @@ describe("a team's shared map", () => {
     ]);
   });
 
-  it("counts each uploader's own bytes, whatever the workspace", async () => {
+  it("counts storage per workspace: the team's photos in its pool, the personal ones apart", async () => {
     const usage = (who: SignedInUser) =>
       get(t, who, "/api/storage/usage").then((r) => r.json<{ usedBytes: number; quotaBytes: number }>());
+    // Alice is in her personal workspace (one photo), Bob in the team (both of their team photos).
     const [a, b] = await Promise.all([usage(alice), usage(bob)]);
-    expect(a.usedBytes).toBeGreaterThan(b.usedBytes);
-    expect(b.usedBytes).toBeGreaterThan(0);
+    expect(b.usedBytes).toBeGreaterThan(a.usedBytes);
+    expect(a.usedBytes).toBeGreaterThan(0);
     expect(a.quotaBytes).toBe(52428800);
+    await setActive(t, alice, team);
+    expect(await usage(alice)).toEqual(b);
+    await setActive(t, alice, null);
   });
 
   it("is lost at once by a member who is removed, even with the team still active in the session", async () => {

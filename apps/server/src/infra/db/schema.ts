@@ -29,8 +29,6 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  /** Set by a team or instance administrator; null means the default, STORAGE_QUOTA_BYTES. */
-  quotaBytes: bigint("quota_bytes", { mode: "number" }),
   ...timestamps,
 });
 
@@ -154,7 +152,7 @@ export const images = pgTable(
   "utility_pole_images",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** The uploader: usage and quotas count per uploader. */
+    /** The uploader (a member's share of a team's pool counts their photos there). */
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -246,7 +244,10 @@ export const imageRegions = pgTable(
   ],
 );
 
-/** Per-user totals of utility_pole_images (same triggers): the quota check reads one row. */
+/**
+ * Per-uploader totals over every workspace (same triggers). Quotas no longer read it (they are per
+ * workspace: utility_pole_workspace_usage); kept as the uploader's overall figure for operators.
+ */
 export const imageUsage = pgTable("utility_pole_usage", {
   userId: text("user_id")
     .primaryKey()
@@ -254,6 +255,46 @@ export const imageUsage = pgTable("utility_pole_usage", {
   usedBytes: bigint("used_bytes", { mode: "number" }).notNull(),
   photoCount: bigint("photo_count", { mode: "number" }).notNull(),
 });
+
+/**
+ * A workspace's quota where an instance administrator set one (drizzle/0010): a user's id for their
+ * personal workspace (default STORAGE_QUOTA_BYTES), an organization's id for a team's pool
+ * (default TEAM_QUOTA_BYTES). No row: the default.
+ */
+export const workspaceQuotas = pgTable("workspace_quotas", {
+  workspaceId: text("workspace_id").primaryKey(),
+  quotaBytes: bigint("quota_bytes", { mode: "number" }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A member's cap inside their team's pool, set by the team's owners and admins; goes with the membership. */
+export const teamMemberCaps = pgTable(
+  "team_member_caps",
+  {
+    organizationId: text("organization_id").notNull(),
+    userId: text("user_id").notNull(),
+    capBytes: bigint("cap_bytes", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] })],
+);
+
+/**
+ * Bytes per workspace and uploader (drizzle/0010, same kind of triggers): a workspace's usage is
+ * the sum of its rows, a member's share in a team is one row. What quotas and caps count.
+ */
+export const workspaceUsage = pgTable(
+  "utility_pole_workspace_usage",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    usedBytes: bigint("used_bytes", { mode: "number" }).notNull(),
+    photoCount: bigint("photo_count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
 
 /** Per-workspace, per-region counts of poles by risk, kept by triggers on utility_poles (drizzle/0006). */
 export const poleRegionRisk = pgTable(

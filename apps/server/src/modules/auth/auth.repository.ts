@@ -1,7 +1,16 @@
 /** The little SQL the auth module runs itself; everything else goes through better-auth. */
 import { and, eq, like, lt, ne } from "drizzle-orm";
 import type { Db } from "../../infra/db/database";
-import { member, rateLimit, verification } from "../../infra/db/schema";
+import { invitation, member, rateLimit, verification } from "../../infra/db/schema";
+
+/** better-auth's status of an invitation an owner or admin withdrew. */
+export const CANCELED = "canceled";
+
+export interface CancelledInvitation {
+  id: string;
+  email: string;
+  role: string | null;
+}
 
 /** better-auth's identifier prefix for password-reset tokens (kept in front of the hash). */
 export const RESET_TOKEN_PREFIX = "reset-password:";
@@ -32,6 +41,33 @@ export function createAuthRepository(db: Db) {
     /** How many teams the user belongs to. */
     async teamsOf(userId: string): Promise<number> {
       return db.$count(member, eq(member.userId, userId));
+    },
+
+    /** Cancels the team's pending invitations sent by `inviterId`; the ones it cancelled. */
+    async cancelPendingInvitationsBy(
+      organizationId: string,
+      inviterId: string,
+    ): Promise<CancelledInvitation[]> {
+      return db
+        .update(invitation)
+        .set({ status: CANCELED })
+        .where(
+          and(
+            eq(invitation.organizationId, organizationId),
+            eq(invitation.inviterId, inviterId),
+            eq(invitation.status, "pending"),
+          ),
+        )
+        .returning({ id: invitation.id, email: invitation.email, role: invitation.role });
+    },
+
+    /** The user's stored role in the team, null when not a member. */
+    async roleIn(organizationId: string, userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ role: member.role })
+        .from(member)
+        .where(and(eq(member.organizationId, organizationId), eq(member.userId, userId)));
+      return row?.role ?? null;
     },
 
     /** Prunes rate-limit counters last used before `cutoffMs` (better-auth stores epoch ms). */

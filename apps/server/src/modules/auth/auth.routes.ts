@@ -8,6 +8,7 @@ import {
   RESET_TOKEN_STATUS_PATH,
   resetTokenStatusQuerySchema,
   resetTokenStatusSchema,
+  workspaceTexts,
 } from "@poleatlas/shared";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -82,7 +83,7 @@ async function forward(mod: AuthModule, req: FastifyRequest, reply: FastifyReply
   }
   await settle(res.status);
 
-  reply.status(res.status);
+  reply.status(statusOf(res.status, await res.clone().text()));
   res.headers.forEach((value, name) => {
     if (!DROP_RESPONSE.has(name)) reply.header(name, value);
   });
@@ -113,7 +114,16 @@ function authBodyFields(req: FastifyRequest): unknown {
   }
 }
 
-/** Two of better-auth's answers get a message a person can act on; the rest pass as they are. */
+/**
+ * better-auth answers 401 when a signed-in member lacks the right to remove someone: that is a
+ * refusal (403), not a missing sign-in, and a client that takes 401 for "signed out" would
+ * send the user to the login page.
+ */
+function statusOf(status: number, text: string): number {
+  return status === 401 && text.includes('"code":"YOU_ARE_NOT_ALLOWED_') ? 403 : status;
+}
+
+/** Some of better-auth's answers get a message a person can act on; the rest pass as they are. */
 function clarify(res: Response, text: string, reply: FastifyReply): string {
   if (res.status === 429) {
     const seconds = Number(res.headers.get("x-retry-after")) || 60;
@@ -122,6 +132,10 @@ function clarify(res: Response, text: string, reply: FastifyReply): string {
   }
   if (res.status === 403 && text.includes('"EMAIL_NOT_VERIFIED"')) {
     return JSON.stringify({ code: "EMAIL_NOT_VERIFIED", message: authTexts.emailNotConfirmed });
+  }
+  // An invitation is accepted or declined from a confirmed address only (auth.ts).
+  if (res.status === 403 && text.includes('"code":"EMAIL_VERIFICATION_REQUIRED_')) {
+    return JSON.stringify({ code: "EMAIL_NOT_VERIFIED", message: workspaceTexts.confirmBeforeAccept });
   }
   return text;
 }

@@ -5,12 +5,14 @@
 import { createHash } from "node:crypto";
 import {
   ACCEPT_INVITATION_PATH,
+  canManage,
   MIN_PASSWORD_LENGTH,
   normalizeTeamName,
   PRODUCT_NAME,
   RESET_PASSWORD_PATH,
   TEAM_NAME_MAX_LENGTH,
   TEAM_SLUG_PATTERN,
+  strongestRole,
   TEAMS_PER_USER,
   workspaceTexts,
 } from "@poleatlas/shared";
@@ -133,6 +135,24 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
     if (caller) await teamAudit(caller, event);
     else log.warn({ event }, "a team change without a caller was not recorded");
   };
+  /**
+   * An invitation speaks with its sender's rights: one who is removed or loses the owner/admin
+   * role leaves none pending (else an admin about to go could invite their other address as
+   * admin and come back through it). Each cancellation is recorded, with the reason.
+   */
+  const cancelInvitationsOf = async (organizationId: string, inviterId: string, reason: string) => {
+    for (const i of await repository.cancelPendingInvitationsBy(organizationId, inviterId)) {
+      await recordTeamChange({
+        organizationId,
+        action: "member.uninvite",
+        targetType: "invitation",
+        targetId: i.id,
+        details: { email: i.email, role: i.role, invitedBy: inviterId, reason },
+      });
+    }
+  };
+  const mayInvite = (storedRole: string | null) =>
+    storedRole !== null && canManage(strongestRole(storedRole));
   const limited = { window: config.auth.rateLimit.windowSeconds, max: config.auth.rateLimit.max };
   const auth = betterAuth({
     appName: PRODUCT_NAME,
@@ -233,6 +253,9 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
         organizationLimit: TEAMS_PER_USER,
         // Inviting again (the admin page's 'Resend') replaces the pending invitation.
         cancelPendingInvitationsOnReInvite: true,
+        // Accepting (or declining) needs a confirmed address whatever REQUIRE_EMAIL_VERIFICATION
+        // says: else anyone who signs up with an invited address before its owner joins in their place.
+        requireEmailVerificationOnInvitation: true,
         sendInvitationEmail: ({ id, email, organization: team, inviter }) => {
           const url = `${publicUrl}${ACCEPT_INVITATION_PATH}/${encodeURIComponent(id)}`;
           mailer.send(invitationMail(email, url, team.name, inviter.user.email));
@@ -264,7 +287,16 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
               targetId: i.id,
               details: { email: i.email, role: i.role },
             }),
-          beforeAcceptInvitation: async ({ user: u }) => {
+          beforeAcceptInvitation: async ({ user: u, invitation: i }) => {
+            // Sent by someone who has since lost the right to invite (before such invitations
+            // were cancelled with the role): as void as a cancelled one.
+            if (!mayInvite(await repository.roleIn(i.organizationId, i.inviterId))) {
+              await cancelInvitationsOf(i.organizationId, i.inviterId, "inviter_lost_rights");
+              throw new APIError("BAD_REQUEST", {
+                code: "INVITATION_NOT_FOUND",
+                message: workspaceTexts.invitationUnknown,
+              });
+            }
             if ((await repository.teamsOf(u.id)) >= TEAMS_PER_USER) {
               throw new APIError("FORBIDDEN", { message: workspaceTexts.tooManyTeams });
             }
@@ -294,22 +326,26 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
               targetId: i.id,
               details: { email: i.email, role: i.role },
             }),
-          afterUpdateMemberRole: ({ member: m, previousRole, user: u }) =>
-            recordTeamChange({
+          afterUpdateMemberRole: async ({ member: m, previousRole, user: u }) => {
+            await recordTeamChange({
               organizationId: m.organizationId,
               action: "member.role",
               targetType: "member",
               targetId: m.userId,
               details: { email: u.email, before: { role: previousRole }, after: { role: m.role } },
-            }),
-          afterRemoveMember: ({ member: m, user: u }) =>
-            recordTeamChange({
+            });
+            if (!mayInvite(m.role)) await cancelInvitationsOf(m.organizationId, m.userId, "inviter_demoted");
+          },
+          afterRemoveMember: async ({ member: m, user: u }) => {
+            await recordTeamChange({
               organizationId: m.organizationId,
               action: "member.remove",
               targetType: "member",
               targetId: m.userId,
               details: { email: u.email, role: m.role },
-            }),
+            });
+            await cancelInvitationsOf(m.organizationId, m.userId, "inviter_removed");
+          },
         },
       }),
     ],

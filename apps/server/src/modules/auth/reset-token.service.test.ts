@@ -16,6 +16,8 @@ function failingRepository(): AuthRepository & { pruneCalls: number } {
     deleteResetTokensOfUser: () => Promise.resolve(),
     deleteRateLimitsLastUsedBefore: () => Promise.resolve(),
     teamsOf: () => Promise.resolve(0),
+    cancelPendingInvitationsBy: () => Promise.resolve([]),
+    roleIn: () => Promise.resolve(null),
   };
   return repo;
 }

@@ -69,6 +69,7 @@ export async function registerImages(
     log,
     poles: poles.placement,
     audit,
+    teamQuotaBytes: config.teamQuotaBytes,
   });
   await imagesRoutes(app, { requireActor, service });
   filesRoutes(app, { requireActor, service });
@@ -79,6 +80,7 @@ export async function registerImages(
     repository: adminRepository,
     audit,
     adminEmails: config.adminEmails,
+    teamQuotaBytes: config.teamQuotaBytes,
   });
   // An administrator's address gives its rights only once confirmed: say so, or the 403s puzzle.
   const unconfirmed = await adminRepository.unconfirmedOf(config.adminEmails);

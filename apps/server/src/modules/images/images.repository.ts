@@ -3,13 +3,7 @@
  * strings), so services never see driver types (bigint strings, Date objects in local time).
  */
 import { sql, type SQL } from "drizzle-orm";
-import {
-  LIST_ORDER_COLUMNS,
-  STORAGE_QUOTA_BYTES,
-  type PhotoMetadata,
-  type Risk,
-  type StorageUsage,
-} from "@poleatlas/shared";
+import { LIST_ORDER_COLUMNS, type PhotoMetadata, type Risk } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
 import type { ListKey } from "./list-cursor";
 
@@ -54,6 +48,15 @@ export interface NewImageRow {
   metadata: PhotoMetadata;
   poleId: string | null;
   sha256: string;
+}
+
+/** A workspace's storage as the database holds it (null: no quota or cap was set). */
+export interface StoredStorage {
+  usedBytes: number;
+  quotaBytes: number | null;
+  /** The caller's own photos in the workspace. */
+  memberUsedBytes: number;
+  memberCapBytes: number | null;
 }
 
 export interface RegionRow {
@@ -116,12 +119,17 @@ function pageAfter(workspaceId: string, key: ListKey | null, limit: number, unpl
 /** The read queries, exported so the scale check (test/scale) explains exactly what the API runs. */
 export const imageQueries = {
   /**
-   * A user's bytes and quota in one round trip (an upload asks twice). Usage is one row kept exact
-   * by triggers (drizzle/0002_photo_summary_triggers.sql; none = nothing stored); no quota set = the default.
+   * A workspace's bytes and quota, and the caller's share and cap there, in one round trip (an
+   * upload asks twice). Usage rows are kept exact by triggers (drizzle/0010); no quota row = the
+   * default, no cap row = no cap.
    */
-  usage: (userId: string) =>
-    sql`SELECT COALESCE((SELECT used_bytes FROM utility_pole_usage WHERE user_id = ${userId}), 0)::text AS used,
-               (SELECT quota_bytes FROM "user" WHERE id = ${userId})::text AS quota`,
+  storage: (workspaceId: string, userId: string) =>
+    sql`SELECT COALESCE((SELECT sum(used_bytes) FROM utility_pole_workspace_usage WHERE workspace_id = ${workspaceId}), 0)::text AS used,
+               (SELECT quota_bytes FROM workspace_quotas WHERE workspace_id = ${workspaceId})::text AS quota,
+               COALESCE((SELECT used_bytes FROM utility_pole_workspace_usage
+                         WHERE workspace_id = ${workspaceId} AND user_id = ${userId}), 0)::text AS member_used,
+               (SELECT cap_bytes FROM team_member_caps
+                WHERE organization_id = ${workspaceId} AND user_id = ${userId})::text AS cap`,
 
   /** One page of the list: up to `limit` photos after `after` (from the start without one). */
   page: (workspaceId: string, after: ListKey | null, limit: number, unplaced = false) =>
@@ -190,12 +198,19 @@ export function createImagesRepository(db: Db) {
       });
     },
 
-    /** An uploader's bytes in every workspace, and their quota (the default unless one was set). */
-    async usage(userId: string, tx: Executor = db): Promise<StorageUsage> {
-      const [row] = await rows<{ used: string; quota: string | null }>(tx, imageQueries.usage(userId));
+    /** A workspace's storage as stored: its quota and the member's cap are null where none was set. */
+    async storage(workspaceId: string, userId: string, tx: Executor = db): Promise<StoredStorage> {
+      const [row] = await rows<{
+        used: string;
+        quota: string | null;
+        member_used: string;
+        cap: string | null;
+      }>(tx, imageQueries.storage(workspaceId, userId));
       return {
         usedBytes: Number(row?.used ?? 0),
-        quotaBytes: row?.quota == null ? STORAGE_QUOTA_BYTES : Number(row.quota),
+        quotaBytes: row?.quota == null ? null : Number(row.quota),
+        memberUsedBytes: Number(row?.member_used ?? 0),
+        memberCapBytes: row?.cap == null ? null : Number(row.cap),
       };
     },
 

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from "node:crypto";
 import {
-  bytesToMB,
   canDeleteAny,
   canEdit,
   IMAGE_PAGE_LIMIT,
@@ -43,6 +42,14 @@ import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 import type { UploadSlots } from "./upload-slots";
 import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
+import {
+  inForce,
+  quotaExceeded,
+  refusalFor,
+  remainingBytes,
+  usageAnswer,
+  type WorkspaceStorage,
+} from "./workspace-storage";
 
 export interface ImagesServiceDeps {
   repository: ImagesRepository;
@@ -53,6 +60,8 @@ export interface ImagesServiceDeps {
   log: FastifyBaseLogger;
   poles: PolePlacement;
   audit: AuditLog;
+  /** A team's pool where no instance administrator set one (config TEAM_QUOTA_BYTES). */
+  teamQuotaBytes: number;
 }
 
 /** What photos need of poles (modules/poles): joining one, leaving one, and the regions' risk. */
@@ -88,9 +97,6 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const quotaExceeded = (usedBytes: number, quotaBytes: number) =>
-  new AppError(413, "quota_exceeded", messages.quotaExceeded(bytesToMB(usedBytes), bytesToMB(quotaBytes)));
-
 /** The spec's insert rule: a name, and metadata with its timestamp. */
 export function validateNewImage(name: string, metadata: Partial<PhotoMetadata> | null | undefined): void {
   if (!name.trim()) throw badRequest(messages.imageNameRequired, "name_required");
@@ -101,7 +107,11 @@ export const tooManyUploads = () =>
   new AppError(429, "too_many_uploads", messages.tooManyUploads(MAX_UPLOADS_IN_FLIGHT));
 
 export function createImagesService(deps: ImagesServiceDeps) {
-  const { repository, storage, images, temp, slots, log, poles, audit } = deps;
+  const { repository, storage, images, temp, slots, log, poles, audit, teamQuotaBytes } = deps;
+
+  /** The active workspace's quota and usage, and the caller's cap there (in `tx`: under its lock). */
+  const storageOf = async (actor: Actor, tx?: Executor): Promise<WorkspaceStorage> =>
+    inForce(actor, await repository.storage(actor.workspaceId, actor.userId, tx), teamQuotaBytes);
 
   async function removeQuietly(keys: string[]): Promise<void> {
     for (const key of keys) {
@@ -140,8 +150,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
 
   /**
    * A received file: check its bytes → read metadata → thumbnail → store both files → one short
-   * transaction under the user's lock (re-check quota, insert) → commit. Any failure leaves
-   * neither row nor file. The caller removes the received temp file.
+   * transaction under the workspace's lock (re-check quota and cap, insert) → commit. Any failure
+   * leaves neither row nor file. The caller removes the received temp file.
    */
   async function store(actor: Actor, received: ReceivedUpload): Promise<UploadResult> {
     const { userId, workspaceId } = actor;
@@ -202,7 +212,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
       // Inside the transaction only: lock → quota re-check → insert.
       let reachedCommit = false;
       try {
-        // The uploader's lock guards the quota, the workspace's the poles and the duplicates.
+        // The workspace's lock guards its quota (every member's upload takes it), the poles and
+        // the duplicates; the uploader's is the one the summary triggers take too.
         const result = await repository.withLocks([userId, workspaceId], async (tx) => {
           // A team upload may take minutes: the uploader removed or made a viewer meanwhile
           // uploads nothing more into it.
@@ -213,8 +224,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
           // The same bytes may have come in beside this upload: the first one stored is the photo.
           const twin = await repository.findBySha256(workspaceId, sha256, tx);
           if (twin) return { row: twin, duplicate: true };
-          const { usedBytes, quotaBytes } = await repository.usage(userId, tx);
-          if (usedBytes + received.size > quotaBytes) throw quotaExceeded(usedBytes, quotaBytes);
+          const refusal = refusalFor(await storageOf(actor, tx), received.size);
+          if (refusal) throw refusal;
           const { latitude, longitude } = reading;
           const poleId =
             latitude !== null && longitude !== null
@@ -261,8 +272,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
   }
 
   return {
-    /** The caller's own usage and quota, over everything they uploaded in any workspace. */
-    usage: (actor: Actor): Promise<StorageUsage> => repository.usage(actor.userId),
+    /** The active workspace's usage and quota, and the caller's cap there where one is set. */
+    usage: async (actor: Actor): Promise<StorageUsage> => usageAnswer(await storageOf(actor)),
 
     /** A page of the caller's photos in list order; with a region, that whole region. */
     /** `unplaced`: only the photos without coordinates, paged the same way. */
@@ -318,7 +329,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
 
     /**
      * Upload: receive under the remaining quota → check the bytes → read metadata → thumbnail →
-     * store both files → one short transaction under the user's lock (re-check quota, insert) →
+     * store both files → one short transaction under the workspace's lock (re-check, insert) →
      * commit. Any failure leaves neither row nor file.
      *
      * `declaredBytes`: the request's Content-Length (null when it has none). `claimedSha256`: the
@@ -337,17 +348,20 @@ export function createImagesService(deps: ImagesServiceDeps) {
       if (!slot) throw tooManyUploads();
       // A photo that arrived before, whose answer was lost, is sent again by the queue: near the
       // quota it would be refused as too big, though nothing needs storing.
-      const storedOrRefuse = async (usedBytes: number, quotaBytes: number): Promise<UploadResult> => {
+      const storedOrRefuse = async (refusal: AppError): Promise<UploadResult> => {
         const twin = claimedSha256 ? await repository.findBySha256(actor.workspaceId, claimedSha256) : null;
         if (twin) return { image: toImageRecord(twin), duplicate: true };
-        throw quotaExceeded(usedBytes, quotaBytes);
+        throw refusal;
       };
       try {
-        const { usedBytes: usedBefore, quotaBytes: quota } = await repository.usage(userId);
-        const remaining = Math.max(0, quota - usedBefore);
-        // The user's other uploads in flight hold the rest of the quota: this one cannot fit.
+        const before = await storageOf(actor);
+        const remaining = remainingBytes(before);
+        // Past what is left, the refusal names the limit that is full (the cap or the quota).
+        const tooBig =
+          refusalFor(before, remaining + 1) ?? quotaExceeded(before.usedBytes, before.quotaBytes);
+        // The user's other uploads in flight hold the rest of what is left: this one cannot fit.
         const fits = slot.reserve(declaredBytes, remaining);
-        if (!fits && !claimedSha256) throw quotaExceeded(usedBefore, quota);
+        if (!fits && !claimedSha256) throw tooBig;
         // A queued photo that may be stored already is read (its bytes dropped) for its fields:
         // whose and where it is decides before any answer.
         const received = await receive(
@@ -359,7 +373,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
         try {
           checkMeantFor(actor, received.fields);
           // Over a limit the temp file is cut short; the quota, not the file, is the problem.
-          if (received.truncated) return await storedOrRefuse(usedBefore, quota);
+          if (received.truncated) return await storedOrRefuse(tooBig);
           return await store(actor, received);
         } finally {
           await temp

@@ -235,6 +235,11 @@ export default function MapScreen() {
         onUploaded={refreshPhotos}
         usedBytes={usage.data?.usedBytes ?? 0}
         quotaBytes={usage.data?.quotaBytes}
+        cap={
+          usage.data?.memberCapBytes === undefined
+            ? undefined
+            : { usedBytes: usage.data.memberUsedBytes ?? 0, capBytes: usage.data.memberCapBytes }
+        }
         keepForLater={queue.enqueue}
       />
     </Box>

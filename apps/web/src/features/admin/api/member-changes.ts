@@ -1,4 +1,4 @@
-/** Changes to a team's members: quota (our API), role and removal (better-auth's organization plugin). */
+/** Changes to a team's members: cap (our API), role and removal (better-auth's organization plugin). */
 import { BYTES_PER_MB, type WorkspaceRole } from "@poleatlas/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
@@ -7,11 +7,11 @@ import { adminKeys } from "./admin-keys";
 
 const anyAnswer = z.unknown();
 
-/** PUT /api/admin/users/:userId/quota with the quota in bytes (answers 204). */
-export async function setQuota(userId: string, quotaMB: number): Promise<void> {
+/** PUT /api/admin/members/:userId/cap with the cap in bytes, null for none (answers 204). */
+export async function setCap(userId: string, capMB: number | null): Promise<void> {
   await apiClient.put(
-    `/api/admin/users/${encodeURIComponent(userId)}/quota`,
-    { quotaBytes: quotaMB * BYTES_PER_MB },
+    `/api/admin/members/${encodeURIComponent(userId)}/cap`,
+    { capBytes: capMB === null ? null : capMB * BYTES_PER_MB },
     anyAnswer,
   );
 }
@@ -41,9 +41,9 @@ function useTeamMutation<V>(teamId: string, fn: (v: V) => Promise<void>) {
   });
 }
 
-export const useSetQuota = (teamId: string) =>
-  useTeamMutation(teamId, ({ userId, quotaMB }: { userId: string; quotaMB: number }) =>
-    setQuota(userId, quotaMB),
+export const useSetCap = (teamId: string) =>
+  useTeamMutation(teamId, ({ userId, capMB }: { userId: string; capMB: number | null }) =>
+    setCap(userId, capMB),
   );
 
 export const useUpdateMemberRole = (teamId: string) =>

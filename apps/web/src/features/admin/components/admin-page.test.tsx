@@ -1,4 +1,4 @@
-/** The /admin page against a stand-in server: who may see it, members, quotas, roles, removal. */
+/** The /admin page against a stand-in server: who may see it, members, the pool and caps, roles, removal. */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -10,12 +10,20 @@ afterEach(() => {
 });
 
 const OWNER = member({ user_id: "user-1", email: "owner@example.test", role: "owner", name: "Olga" });
-const CREW = member({ user_id: "user-2", email: "crew@example.test", used_bytes: 45 * MB });
+const CREW = member({
+  user_id: "user-2",
+  email: "crew@example.test",
+  used_bytes: 45 * MB,
+  cap_bytes: 50 * MB,
+});
 
 function teamServer(extra: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
     "GET /api/workspaces": workspacesAnswer(TEAM),
-    "GET /api/admin/members": () => ({ status: 200, body: { members: [CREW, OWNER] } }),
+    "GET /api/admin/members": () => ({
+      status: 200,
+      body: { members: [CREW, OWNER], usedBytes: 55 * MB, quotaBytes: 500 * MB },
+    }),
     "GET /api/auth/organization/list-members": () => ({
       status: 200,
       body: {
@@ -81,13 +89,17 @@ describe("AdminPage's guard", () => {
 });
 
 describe("AdminPage's members", () => {
-  it("lists each member with role and usage of quota in MB", async () => {
+  it("shows the team's pool, and each member with role and usage in MB of their cap, else of the pool", async () => {
     teamServer();
     renderAdmin();
     expect(await screen.findByRole("heading", { name: "Team admin: North Crew" })).toBeInTheDocument();
+    expect(await screen.findByTestId("team-pool")).toHaveTextContent("Team storage: 55 MB of 500 MB");
     const crew = await screen.findByTestId("member-crew@example.test");
     expect(within(crew).getByText("45 MB of 50 MB")).toBeInTheDocument();
-    expect(within(crew).getByRole("progressbar", { name: "Storage: crew@example.test" })).toHaveClass(
+    expect(
+      within(screen.getByTestId("member-owner@example.test")).getByText("10 MB of 500 MB"),
+    ).toBeInTheDocument();
+    expect(within(crew).getByRole("progressbar", { name: "Storage in this team: crew@example.test" })).toHaveClass(
       "MuiLinearProgress-colorWarning",
     );
     expect(within(crew).getByRole("combobox", { name: "Role: crew@example.test" })).toHaveTextContent(
@@ -100,22 +112,27 @@ describe("AdminPage's members", () => {
     );
   });
 
-  it("saves a quota typed in MB as bytes, and refuses what is not a whole number", async () => {
+  it("saves a member's cap typed in MB as bytes, removes it when emptied, refuses what is not a whole number", async () => {
     const server = teamServer({
-      "PUT /api/admin/users/user-2/quota": () => ({ status: 204, body: undefined }),
+      "PUT /api/admin/members/user-2/cap": () => ({ status: 204, body: undefined }),
     });
     renderAdmin();
-    const field = await screen.findByRole("textbox", { name: "Quota (MB): crew@example.test" });
+    const field = await screen.findByRole("textbox", { name: "Cap (MB): crew@example.test" });
+    expect(field).toHaveValue("50");
     await userEvent.clear(field);
     await userEvent.type(field, "1.5{Enter}");
     expect(await screen.findByText(/Enter a whole number of MB/)).toBeInTheDocument();
     await userEvent.clear(field);
     await userEvent.type(field, "200");
-    await userEvent.click(screen.getByRole("button", { name: "Save quota: crew@example.test" }));
-    expect(await screen.findByText("Quota of crew@example.test saved.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Save cap: crew@example.test" }));
+    expect(await screen.findByText("Cap of crew@example.test saved.")).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole("textbox", { name: "Cap (MB): crew@example.test" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save cap: crew@example.test" }));
+    expect(await screen.findByText("Cap of crew@example.test removed.")).toBeInTheDocument();
     const puts = server.actions().filter((c) => c.method === "PUT");
     expect(puts).toEqual([
-      { method: "PUT", path: "/api/admin/users/user-2/quota", body: { quotaBytes: 200 * MB } },
+      { method: "PUT", path: "/api/admin/members/user-2/cap", body: { capBytes: 200 * MB } },
+      { method: "PUT", path: "/api/admin/members/user-2/cap", body: { capBytes: null } },
     ]);
   });
 

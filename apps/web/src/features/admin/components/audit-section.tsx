@@ -27,7 +27,7 @@ export function AuditSection({ teamId }: { teamId: string }) {
   const audit = useAudit(teamId, action);
   // Shared with the members table (one request): quota entries name the user only by id.
   const members = useTeamMembers(teamId);
-  const emailOf = (userId: string) => members.data?.find((m) => m.user_id === userId)?.email;
+  const emailOf = (userId: string) => members.data?.members.find((m) => m.user_id === userId)?.email;
   const entries = audit.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (

@@ -26,7 +26,11 @@ function teamServer(extra: Parameters<typeof fakeServer>[0] = {}) {
     "GET /api/workspaces": workspacesAnswer({ ...TEAM, role: "admin" }),
     "GET /api/admin/members": () => ({
       status: 200,
-      body: { members: [member({ user_id: "user-2", email: "crew@example.test" })] },
+      body: {
+        members: [member({ user_id: "user-2", email: "crew@example.test" })],
+        usedBytes: 10 * MB,
+        quotaBytes: 50 * MB,
+      },
     }),
     "GET /api/auth/organization/list-members": () => ({
       status: 200,
@@ -127,7 +131,11 @@ describe("the audit trail", () => {
     target_type: "member",
     details: { email: "crew@example.test", before: { role: "viewer" }, after: { role: "member" } },
   });
-  const newer = auditEntry({ details: { before: { quotaBytes: 50 * MB }, after: { quotaBytes: 200 * MB } } });
+  const newer = auditEntry({
+    action: "quota.cap",
+    target_type: "member",
+    details: { before: { capBytes: null }, after: { capBytes: 20 * MB } },
+  });
   const upload = auditEntry({
     action: "image.upload",
     actor_email: "crew@example.test",
@@ -157,7 +165,7 @@ describe("the audit trail", () => {
         .slice(1)
         .map((r) => r.textContent);
     expect(rows()).toEqual([
-      expect.stringMatching(/owner@example\.test.*Quota set.*crew@example\.test.*quota: 50 MB → 200 MB/),
+      expect.stringMatching(/owner@example\.test.*Member cap set.*crew@example\.test.*cap: — → 20 MB/),
     ]);
     await userEvent.click(screen.getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(rows()).toHaveLength(2));

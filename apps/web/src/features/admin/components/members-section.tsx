@@ -1,6 +1,8 @@
 /**
- * The team's members: role, storage used against the quota (editable), removal. better-auth
- * decides what an admin may change (not the owner); its refusal is shown as it words it.
+ * The team's members: role, what their photos in the team use (against their cap where one is
+ * set, else the team's pool), the cap (editable), removal. The pool itself is the instance
+ * administrator's. better-auth decides what an admin may change (not the owner); its refusal is
+ * shown as it words it.
  */
 import {
   Alert,
@@ -22,17 +24,18 @@ import { useState } from "react";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { usageColor } from "../../storage";
 import { useTeamMembers, type TeamMember } from "../api/get-members";
-import { useRemoveMember, useSetQuota, useUpdateMemberRole } from "../api/member-changes";
+import { useRemoveMember, useSetCap, useUpdateMemberRole } from "../api/member-changes";
 import { errorText } from "../lib/error-text";
-import { QuotaForm } from "./quota-form";
+import { CapForm } from "./cap-form";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 import { Section } from "./section";
 
 type Notice = { severity: "success" | "error"; text: string };
 
-function UsageBar({ member }: { member: TeamMember }) {
-  const percent = usagePercent(member.used_bytes, member.quota_bytes);
-  const text = adminTexts.usageOf(bytesToMB(member.used_bytes), bytesToMB(member.quota_bytes));
+function UsageBar({ member, poolBytes }: { member: TeamMember; poolBytes: number }) {
+  const limit = member.cap_bytes ?? poolBytes;
+  const percent = usagePercent(member.used_bytes, limit);
+  const text = adminTexts.usageOf(bytesToMB(member.used_bytes), bytesToMB(limit));
   return (
     <Box sx={{ minWidth: 140 }}>
       <LinearProgress
@@ -52,19 +55,23 @@ function UsageBar({ member }: { member: TeamMember }) {
 
 export function MembersSection({ teamId, teamName }: { teamId: string; teamName: string }) {
   const members = useTeamMembers(teamId);
-  const setQuota = useSetQuota(teamId);
+  const setCap = useSetCap(teamId);
   const setRole = useUpdateMemberRole(teamId);
   const remove = useRemoveMember(teamId);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const failed = (e: unknown) => setNotice({ severity: "error", text: errorText(e) });
 
-  const saveQuota = (m: TeamMember, quotaMB: number) => {
+  const saveCap = (m: TeamMember, capMB: number | null) => {
     setNotice(null);
-    setQuota.mutate(
-      { userId: m.user_id, quotaMB },
+    setCap.mutate(
+      { userId: m.user_id, capMB },
       {
-        onSuccess: () => setNotice({ severity: "success", text: adminTexts.quotaSaved(m.email) }),
+        onSuccess: () =>
+          setNotice({
+            severity: "success",
+            text: capMB === null ? adminTexts.capRemoved(m.email) : adminTexts.quotaSaved(m.email),
+          }),
         onError: failed,
       },
     );
@@ -108,6 +115,16 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
         />
       )}
       {members.data && (
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="body2" data-testid="team-pool">
+            {adminTexts.pool(bytesToMB(members.data.usedBytes), bytesToMB(members.data.quotaBytes))}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {adminTexts.poolHelp}
+          </Typography>
+        </Box>
+      )}
+      {members.data && (
         <Box sx={{ overflowX: "auto" }}>
           <Table size="small" aria-label={adminTexts.membersTitle}>
             <TableHead>
@@ -120,7 +137,7 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
               </TableRow>
             </TableHead>
             <TableBody>
-              {members.data.map((m) => (
+              {members.data.members.map((m) => (
                 <TableRow key={m.user_id} data-testid={`member-${m.email}`}>
                   <TableCell>
                     {m.name && <Typography variant="body2">{m.name}</Typography>}
@@ -144,15 +161,15 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
                     </Select>
                   </TableCell>
                   <TableCell>
-                    <UsageBar member={m} />
+                    <UsageBar member={m} poolBytes={members.data.quotaBytes} />
                   </TableCell>
                   <TableCell>
-                    <QuotaForm
-                      key={m.quota_bytes}
+                    <CapForm
+                      key={m.cap_bytes ?? "none"}
                       email={m.email}
-                      quotaBytes={m.quota_bytes}
-                      saving={setQuota.isPending}
-                      onSave={(mb) => saveQuota(m, mb)}
+                      capBytes={m.cap_bytes}
+                      saving={setCap.isPending}
+                      onSave={(mb) => saveCap(m, mb)}
                     />
                   </TableCell>
                   <TableCell align="right">

@@ -7,6 +7,7 @@ import { bytesToMB, type AuditEntry } from "@poleatlas/shared";
 
 const FIELD_NAMES: Record<string, string> = {
   quotaBytes: "quota",
+  capBytes: "cap",
   bytes: "size",
   pole_id: "pole",
   uploaded_by: "uploaded by",
@@ -18,7 +19,7 @@ const EMPTY = "—";
 
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return EMPTY;
-  if ((field === "quotaBytes" || field === "bytes") && typeof value === "number") {
+  if ((field === "quotaBytes" || field === "capBytes" || field === "bytes") && typeof value === "number") {
     return `${bytesToMB(value)} MB`;
   }
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
@@ -57,6 +58,8 @@ export function auditTargetText(entry: AuditEntry, emailOf: (userId: string) => 
   const { email, name } = entry.details;
   if (typeof email === "string") return email;
   if (typeof name === "string" && name !== "") return `${entry.target_type} ${name}`;
-  if (entry.target_type === "user") return emailOf(entry.target_id) ?? entry.target_id;
+  if (entry.target_type === "user" || entry.target_type === "member") {
+    return emailOf(entry.target_id) ?? entry.target_id;
+  }
   return `${entry.target_type} ${entry.target_id}`;
 }

@@ -19,7 +19,7 @@ export const member = (over: Partial<MemberUsage> & { user_id: string; email: st
   name: "",
   role: "member",
   used_bytes: 10 * MB,
-  quota_bytes: 50 * MB,
+  cap_bytes: null,
   ...over,
 });
 

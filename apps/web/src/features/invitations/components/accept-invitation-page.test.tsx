@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { workspaceTexts } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../auth/test/render-auth";
 import { fakeServer } from "../../../test/fake-server";
@@ -94,6 +95,19 @@ describe("AcceptInvitationPage", () => {
     expect(await screen.findByText("You are not the recipient of the invitation")).toBeInTheDocument();
     expect(screen.getByText("This invitation is not valid any more. Ask for a new one.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to the map" })).toHaveAttribute("href", "/map");
+  });
+
+  it("asks an account whose address is not confirmed to confirm it, without calling the invitation void", async () => {
+    fakeServer({
+      ...signedIn,
+      "GET /api/auth/organization/get-invitation": () => ({
+        status: 403,
+        body: { code: "EMAIL_NOT_VERIFIED", message: workspaceTexts.confirmBeforeAccept },
+      }),
+    });
+    renderAt("/accept-invitation/inv1", routes);
+    expect(await screen.findByText(workspaceTexts.confirmBeforeAccept)).toBeInTheDocument();
+    expect(screen.queryByText(workspaceTexts.invitationUnknown)).not.toBeInTheDocument();
   });
 
   it("keeps the invitation when accepting fails, with the server's reason", async () => {

@@ -12,8 +12,10 @@ import { AuthLayout, BlackSpinner } from "../../auth/components/auth-layout";
 import { forgetNextPath, rememberNextPath } from "../../auth/lib/next-path";
 import { useEnterTeam } from "../../workspaces";
 import { acceptInvitation, getInvitation, rejectInvitation } from "../api/invitation-calls";
+import { ApiError } from "../../../lib/api-client";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const unconfirmed = (e: unknown) => e instanceof ApiError && e.code === "EMAIL_NOT_VERIFIED";
 
 function MapLink() {
   return (
@@ -62,7 +64,8 @@ function Invitation({ id }: { id: string }) {
     return (
       <Stack spacing={2}>
         <Alert severity="error">{message(invitation.error)}</Alert>
-        <Typography>{workspaceTexts.invitationUnknown}</Typography>
+        {/* An address still to be confirmed holds a valid invitation: the alert says what to do. */}
+        {!unconfirmed(invitation.error) && <Typography>{workspaceTexts.invitationUnknown}</Typography>}
         <MapLink />
       </Stack>
     );

@@ -35,7 +35,7 @@ describe("StorageCard", () => {
     expect(barColour()).toBe(colour);
   });
 
-  it("shows the user's own quota and colours by it when an admin has raised it", () => {
+  it("shows the active workspace's quota (a team's pool) and colours by it", () => {
     renderCard(36_700_160, vi.fn(), 200 * 1_048_576); // 35 MB of 200 MB: 17.5 %
     expect(screen.getByText("35 MB of 200 MB")).toBeInTheDocument();
     expect(barColour()).toBe("Primary");
@@ -44,7 +44,24 @@ describe("StorageCard", () => {
   it("shows the used MB of 50 MB and the bar's value", () => {
     renderCard(36_700_160); // 35 MB
     expect(screen.getByText("35 MB of 50 MB")).toBeInTheDocument();
+    expect(screen.queryByTestId("member-cap")).not.toBeInTheDocument();
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "70");
+  });
+
+  it("adds the member's cap in a team where one is set, and nothing without one", () => {
+    render(
+      <ThemeProvider theme={createTheme()}>
+        <StorageCard
+          usedBytes={300 * 1_048_576}
+          quotaBytes={1024 * 1_048_576}
+          memberUsedBytes={12 * 1_048_576}
+          memberCapBytes={20 * 1_048_576}
+          onUpgrade={vi.fn()}
+        />
+      </ThemeProvider>,
+    );
+    expect(screen.getByText("300 MB of 1024 MB")).toBeInTheDocument();
+    expect(screen.getByTestId("member-cap")).toHaveTextContent("Your cap in this team: 12 MB of 20 MB");
   });
 
   it("offers the upgrade", async () => {

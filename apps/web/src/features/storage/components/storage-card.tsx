@@ -1,4 +1,8 @@
-/** The sidebar's storage-usage card: a bar coloured by how full the quota is, and the upgrade button. */
+/**
+ * The sidebar's storage-usage card: the active workspace's usage against its quota (a team's
+ * pool in a team), a bar coloured by how full it is, the member's cap where one is set, and the
+ * upgrade button.
+ */
 import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from "@mui/material";
 import { bytesToMB, mapScreenTexts, STORAGE_QUOTA_BYTES, usagePercent } from "@poleatlas/shared";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
@@ -9,10 +13,19 @@ import { usageColor } from "../lib/usage-color";
 export interface StorageCardProps {
   usedBytes: number;
   quotaBytes?: number;
+  /** In a team where the member has a cap: their own photos there and the cap. */
+  memberUsedBytes?: number;
+  memberCapBytes?: number;
   onUpgrade: () => void;
 }
 
-export function StorageCard({ usedBytes, quotaBytes = STORAGE_QUOTA_BYTES, onUpgrade }: StorageCardProps) {
+export function StorageCard({
+  usedBytes,
+  quotaBytes = STORAGE_QUOTA_BYTES,
+  memberUsedBytes,
+  memberCapBytes,
+  onUpgrade,
+}: StorageCardProps) {
   const percent = usagePercent(usedBytes, quotaBytes);
   const color = usageColor(percent);
   return (
@@ -32,6 +45,11 @@ export function StorageCard({ usedBytes, quotaBytes = STORAGE_QUOTA_BYTES, onUpg
           <Typography variant="body2" color="text.secondary">
             {mapScreenTexts.storageUsed(bytesToMB(usedBytes), bytesToMB(quotaBytes))}
           </Typography>
+          {memberCapBytes !== undefined && (
+            <Typography variant="body2" color="text.secondary" data-testid="member-cap">
+              {mapScreenTexts.memberCapUsed(bytesToMB(memberUsedBytes ?? 0), bytesToMB(memberCapBytes))}
+            </Typography>
+          )}
         </Box>
         <Button fullWidth variant="contained" size="small" onClick={onUpgrade}>
           {mapScreenTexts.upgradeToPro}
@@ -57,6 +75,8 @@ export function StorageUsageCard({ onUpgrade }: { onUpgrade: () => void }) {
       <StorageCard
         usedBytes={usage.data?.usedBytes ?? 0}
         quotaBytes={usage.data?.quotaBytes ?? STORAGE_QUOTA_BYTES}
+        memberUsedBytes={usage.data?.memberUsedBytes}
+        memberCapBytes={usage.data?.memberCapBytes}
         onUpgrade={onUpgrade}
       />
     </Stack>

@@ -15,7 +15,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import type { UploadItem } from "../hooks/upload-items-reducer";
 import { prefetchReader, useUploadItems } from "../hooks/use-upload-items";
 import { useUploadRunner, type KeepForLater } from "../hooks/use-upload-runner";
-import { findMissingMetadata, formatSize, uploadBlocker } from "../utils/upload-checks";
+import { findMissingMetadata, formatSize, uploadBlocker, type MemberCap } from "../utils/upload-checks";
 import { DropZone } from "./drop-zone";
 import { FileCard } from "./file-card";
 import { MissingMetadataDialog } from "./missing-metadata-dialog";
@@ -30,8 +30,10 @@ export interface UploadDialogProps {
   onUploaded: (images: ImageRecord[]) => void;
   /** Current storage usage in bytes, from the caller's usage query. */
   usedBytes: number;
-  /** The caller's quota (a team's admins may raise it); the spec's 50 MB by default. */
+  /** The active workspace's quota (a team's pool in a team); the spec's 50 MB by default. */
   quotaBytes?: number;
+  /** In a team where the member has a cap: their share there and the cap. */
+  cap?: MemberCap;
   /** The upload queue: files that meet no connection wait there instead of failing. */
   keepForLater?: KeepForLater;
 }
@@ -56,7 +58,7 @@ const fileCount = (n: number) => `${n} ${n === 1 ? "file" : "files"}`;
  * acknowledgement) → upload, each file with its own progress and result.
  */
 export function UploadDialog(props: UploadDialogProps) {
-  const { open, onClose, onUploaded, usedBytes, quotaBytes, keepForLater } = props;
+  const { open, onClose, onUploaded, usedBytes, quotaBytes, cap, keepForLater } = props;
   const { items, dispatch, addFiles, remove, reset } = useUploadItems();
   const runUploads = useUploadRunner(dispatch, keepForLater);
   const titleId = useId();
@@ -139,6 +141,7 @@ export function UploadDialog(props: UploadDialogProps) {
       usedBytes,
       toSend.map((item) => item.file),
       quotaBytes,
+      cap,
     );
     if (blocker) {
       setError(blocker);
@@ -171,7 +174,7 @@ export function UploadDialog(props: UploadDialogProps) {
         <DialogTitle id={titleId}>{uploadDialogTexts.title}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <StorageAlert usedBytes={usedBytes} quotaBytes={quotaBytes} />
+            <StorageAlert usedBytes={usedBytes} quotaBytes={quotaBytes} cap={cap} />
             <DropZone onFiles={handleFiles} disabled={uploading} compact={items.length > 0} />
             <TakePhotoButton onFiles={handleFiles} disabled={uploading} />
             {rejectedNames.length > 0 && (

@@ -21,11 +21,29 @@ describe("uploadBlocker", () => {
     );
   });
 
-  it("checks against the user's own quota when an admin has set one", () => {
+  it("checks against the workspace's quota (a team's pool)", () => {
     const quota = 200 * 1_048_576;
     expect(uploadBlocker(30 * 1_048_576, [fileOf(24 * 1_048_576)], quota)).toBeNull();
     expect(uploadBlocker(190 * 1_048_576, [fileOf(12 * 1_048_576)], quota)).toBe(
       "Upload would exceed storage limit. Current usage: 190MB/200MB. Upload would result in 202MB.",
+    );
+  });
+});
+
+describe("uploadBlocker with a member's cap in a team", () => {
+  const MB = 1_048_576;
+  it("refuses what would pass the cap, naming the member's share, though the pool has room", () => {
+    const cap = { usedBytes: 8 * MB, capBytes: 10 * MB };
+    expect(uploadBlocker(100 * MB, [fileOf(2 * MB)], 500 * MB, cap)).toBeNull();
+    expect(uploadBlocker(100 * MB, [fileOf(3 * MB)], 500 * MB, cap)).toBe(
+      "Upload would exceed storage limit. Current usage: 8MB/10MB. Upload would result in 11MB.",
+    );
+  });
+
+  it("still refuses what would pass the pool, though the cap has room", () => {
+    const cap = { usedBytes: 0, capBytes: 400 * MB };
+    expect(uploadBlocker(495 * MB, [fileOf(6 * MB)], 500 * MB, cap)).toBe(
+      "Upload would exceed storage limit. Current usage: 495MB/500MB. Upload would result in 501MB.",
     );
   });
 });

@@ -2,17 +2,29 @@
 import { bytesToMB, messages, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import type { UploadItem } from "../hooks/upload-items-reducer";
 
+/** A member's cap inside a team's pool and what their photos there use. */
+export interface MemberCap {
+  usedBytes: number;
+  capBytes: number;
+}
+
 /**
  * The validation message that blocks an upload, or null: no files first, then the client's
- * quota pre-check (the server checks again under a lock; this only saves a doomed transfer).
+ * quota pre-check against the active workspace's quota and, in a team, the member's cap (the
+ * server checks both again under a lock; this only saves a doomed transfer).
  */
 export function uploadBlocker(
   usedBytes: number,
   files: readonly File[],
   quotaBytes: number = STORAGE_QUOTA_BYTES,
+  cap?: MemberCap,
 ): string | null {
   if (files.length === 0) return messages.noFilesSelected;
   const newBytes = files.reduce((sum, f) => sum + f.size, 0);
+  if (cap && cap.usedBytes + newBytes > cap.capBytes) {
+    const result = cap.usedBytes + newBytes;
+    return messages.uploadWouldExceed(bytesToMB(cap.usedBytes), bytesToMB(result), bytesToMB(cap.capBytes));
+  }
   const resultBytes = usedBytes + newBytes;
   if (resultBytes > quotaBytes) {
     return messages.uploadWouldExceed(bytesToMB(usedBytes), bytesToMB(resultBytes), bytesToMB(quotaBytes));

@@ -1,4 +1,4 @@
-/** A member's quota in MB, saved on Enter or with its button. */
+/** A member's cap inside the team's pool in MB (empty: no cap), saved on Enter or with its button. */
 import { Button, Stack, TextField } from "@mui/material";
 import { adminTexts, BYTES_PER_MB, bytesToMB, MAX_QUOTA_BYTES } from "@poleatlas/shared";
 import { useState } from "react";
@@ -13,15 +13,16 @@ export function parseQuotaMB(text: string): number | null {
   return mb >= 1 && mb <= MAX_QUOTA_MB ? mb : null;
 }
 
-export interface QuotaFormProps {
+export interface CapFormProps {
   email: string;
-  quotaBytes: number;
+  /** null: no cap. */
+  capBytes: number | null;
   saving: boolean;
-  onSave: (quotaMB: number) => void;
+  onSave: (capMB: number | null) => void;
 }
 
-export function QuotaForm({ email, quotaBytes, saving, onSave }: QuotaFormProps) {
-  const [text, setText] = useState(String(bytesToMB(quotaBytes)));
+export function CapForm({ email, capBytes, saving, onSave }: CapFormProps) {
+  const [text, setText] = useState(capBytes === null ? "" : String(bytesToMB(capBytes)));
   const [invalid, setInvalid] = useState(false);
   return (
     <Stack
@@ -31,6 +32,11 @@ export function QuotaForm({ email, quotaBytes, saving, onSave }: QuotaFormProps)
       sx={{ alignItems: "flex-start" }}
       onSubmit={(e) => {
         e.preventDefault();
+        if (text.trim() === "") {
+          setInvalid(false);
+          onSave(null);
+          return;
+        }
         const mb = parseQuotaMB(text);
         setInvalid(mb === null);
         if (mb !== null) onSave(mb);
@@ -39,6 +45,7 @@ export function QuotaForm({ email, quotaBytes, saving, onSave }: QuotaFormProps)
       <TextField
         size="small"
         value={text}
+        placeholder={adminTexts.noCap}
         onChange={(e) => setText(e.target.value)}
         error={invalid}
         helperText={invalid ? adminTexts.badQuota : undefined}
