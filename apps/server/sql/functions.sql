@@ -411,6 +411,72 @@ CREATE OR REPLACE TRIGGER utility_pole_images_default_workspace BEFORE INSERT ON
 
 
 -- ================================================================================================
+-- Storage per workspace
+-- ================================================================================================
+
+-- Current since drizzle/0010_workspace_quotas.sql.
+-- Bytes per workspace and uploader (utility_pole_workspace_usage), read by the upload's quota
+-- check: a workspace's total against its quota or pool, a member's share against their cap.
+-- Takes the same locks as the other summary triggers before touching a row, so a statement
+-- reaching a workspace's usage already holds that workspace's lock: an upload's check and its
+-- insert see one consistent total. Deltas, which concurrent statements sum correctly.
+CREATE OR REPLACE FUNCTION utility_pole_images_workspace_usage() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM utility_pole_lock_users(ARRAY(SELECT user_id FROM new_rows UNION SELECT workspace_id FROM new_rows));
+    INSERT INTO utility_pole_workspace_usage AS u (workspace_id, user_id, used_bytes, photo_count)
+    SELECT workspace_id, user_id, sum(file_size), count(*) FROM new_rows GROUP BY workspace_id, user_id
+    ON CONFLICT (workspace_id, user_id) DO UPDATE
+      SET used_bytes = u.used_bytes + EXCLUDED.used_bytes, photo_count = u.photo_count + EXCLUDED.photo_count;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM utility_pole_lock_users(ARRAY(SELECT user_id FROM old_rows UNION SELECT workspace_id FROM old_rows));
+    UPDATE utility_pole_workspace_usage u
+    SET used_bytes = u.used_bytes - d.bytes, photo_count = u.photo_count - d.n
+    FROM (SELECT workspace_id, user_id, sum(file_size) AS bytes, count(*) AS n
+          FROM old_rows GROUP BY workspace_id, user_id) d
+    WHERE u.workspace_id = d.workspace_id AND u.user_id = d.user_id;
+  ELSIF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
+      WHERE o.id IS NULL OR n.id IS NULL
+         OR (o.user_id, o.workspace_id, o.file_size) IS DISTINCT FROM (n.user_id, n.workspace_id, n.file_size)
+    ) THEN
+      RETURN NULL;
+    END IF;
+    PERFORM utility_pole_lock_users(ARRAY(
+      SELECT user_id FROM old_rows UNION SELECT user_id FROM new_rows
+      UNION SELECT workspace_id FROM old_rows UNION SELECT workspace_id FROM new_rows));
+    UPDATE utility_pole_workspace_usage u
+    SET used_bytes = u.used_bytes - d.bytes, photo_count = u.photo_count - d.n
+    FROM (SELECT workspace_id, user_id, sum(file_size) AS bytes, count(*) AS n
+          FROM old_rows GROUP BY workspace_id, user_id) d
+    WHERE u.workspace_id = d.workspace_id AND u.user_id = d.user_id;
+    INSERT INTO utility_pole_workspace_usage AS u (workspace_id, user_id, used_bytes, photo_count)
+    SELECT workspace_id, user_id, sum(file_size), count(*) FROM new_rows GROUP BY workspace_id, user_id
+    ON CONFLICT (workspace_id, user_id) DO UPDATE
+      SET used_bytes = u.used_bytes + EXCLUDED.used_bytes, photo_count = u.photo_count + EXCLUDED.photo_count;
+  ELSE -- TRUNCATE
+    DELETE FROM utility_pole_workspace_usage;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER utility_pole_images_workspace_usage_inserted AFTER INSERT ON utility_pole_images
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_workspace_usage();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_workspace_usage_deleted AFTER DELETE ON utility_pole_images
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_workspace_usage();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_workspace_usage_updated AFTER UPDATE ON utility_pole_images
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_workspace_usage();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_workspace_usage_truncated AFTER TRUNCATE ON utility_pole_images
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_workspace_usage();
+
+
+-- ================================================================================================
 -- The audit trail
 -- ================================================================================================
 
