@@ -143,6 +143,12 @@ export const mapScreenTexts = {
   memberCapUsed: (usedMB: number, capMB: number) => `Your cap in this team: ${usedMB} MB of ${capMB} MB`,
   timeline: "Timeline",
   timelineStep: (n: number, total: number) => `Photo ${n} of ${total}`,
+  /** The chosen base layer's tiles do not load (no internet, its server down). */
+  basemapUnreachable: (layer: string) => `The base layer '${layer}' cannot be reached.`,
+  /** Switches back to the base layer that ships with the app. */
+  useBuiltInBasemap: "Use Natural Earth II",
+  /** A region's marker while the legend hides some risk levels: the poles still shown. */
+  regionPolesShown: (name: string, shown: number, total: number) => `${name} (${shown} of ${total} poles)`,
   deletePhoto: "Delete image",
   deleteConfirmTitle: "Delete image?",
   deleteConfirmText: "Are you sure you want to delete this image? This cannot be undone.",

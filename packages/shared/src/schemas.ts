@@ -106,7 +106,7 @@ export const regionBoundsSchema = z.object({
 export const regionSummarySchema = z.object({
   /** The rounded "lon,lat" key. */
   id: z.string(),
-  /** "Region N", numbered by first appearance in the date-ascending list. */
+  /** "Region N": numbered once per workspace in the order regions appear, kept while it has photos. */
   name: z.string(),
   longitude: z.number(),
   latitude: z.number(),

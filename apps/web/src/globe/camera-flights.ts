@@ -1,13 +1,18 @@
 /**
- * The globe's camera flights: straight down over a point at the region zoom height, or out to
- * frame every region. `flying` stays true until the last flight started has ended, so the
+ * The globe's camera flights: straight down over a point, at the region zoom height or at a
+ * height computed to show what matters (camera-targets.ts). `flying` stays true until the last flight started has ended, so the
  * controller can tell a flight's own camera moves from the user's.
  */
-import { Cartesian3, Math as CesiumMath, Rectangle, type Camera } from "cesium";
-import { REGION_ZOOM_HEIGHT_M, type RegionSummary } from "@poleatlas/shared";
-import { overviewBox } from "./camera-targets";
+import { Cartesian3, Math as CesiumMath, type Camera } from "cesium";
+import { REGION_ZOOM_HEIGHT_M } from "@poleatlas/shared";
+import type { CameraTarget, LonLat } from "./camera-targets";
 
 type FlyToOptions = Parameters<Camera["flyTo"]>[0];
+
+const STRAIGHT_DOWN = { heading: 0, pitch: -CesiumMath.PI_OVER_TWO, roll: 0 };
+
+const downOver = (t: LonLat & Partial<CameraTarget>) =>
+  Cartesian3.fromDegrees(t.longitude, t.latitude, t.height ?? REGION_ZOOM_HEIGHT_M);
 
 export class CameraFlights {
   flying = false;
@@ -21,16 +26,24 @@ export class CameraFlights {
     private readonly landed: () => void,
   ) {}
 
-  over(target: { longitude: number; latitude: number }, seconds: number): void {
+  /** Straight down over `target`, at its height (the region zoom height when it has none). */
+  over(target: LonLat & Partial<CameraTarget>, seconds: number): void {
     this.fly({
-      destination: Cartesian3.fromDegrees(target.longitude, target.latitude, REGION_ZOOM_HEIGHT_M),
-      orientation: { heading: 0, pitch: -CesiumMath.PI_OVER_TWO, roll: 0 },
+      destination: downOver(target),
+      orientation: STRAIGHT_DOWN,
       duration: seconds,
     });
   }
 
-  toOverview(regions: readonly RegionSummary[], seconds: number): void {
-    this.fly({ destination: overviewRectangle(regions), duration: seconds });
+  /** Moves the camera to `destination`, looking the same way. */
+  pan(destination: Cartesian3, seconds: number): void {
+    const { heading, pitch, roll } = this.camera;
+    this.fly({ destination, orientation: { heading, pitch, roll }, duration: seconds });
+  }
+
+  /** Puts the camera there at once (the first view). */
+  jump(target: CameraTarget): void {
+    this.camera.setView({ destination: downOver(target), orientation: STRAIGHT_DOWN });
   }
 
   /** No more callbacks: the viewer is going away. */
@@ -50,9 +63,4 @@ export class CameraFlights {
     };
     this.camera.flyTo({ ...options, complete: done, cancel: done });
   }
-}
-
-export function overviewRectangle(regions: readonly RegionSummary[]): Rectangle {
-  const box = overviewBox(regions);
-  return Rectangle.fromDegrees(box.west, box.south, box.east, box.north);
 }

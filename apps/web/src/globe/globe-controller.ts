@@ -7,7 +7,6 @@
  */
 import {
   Cartesian3,
-  SceneTransforms,
   ScreenSpaceEventHandler,
   ScreenSpaceEventType,
   Viewer,
@@ -16,31 +15,34 @@ import {
   type Rectangle,
 } from "cesium";
 import {
-  OVERVIEW_RETURN_HEIGHT_M,
-  REGION_FLIGHT_SECONDS,
   type BasemapsResponse,
   type ImageRecord,
   type PoleMarkers,
   type RegionSummary,
 } from "@poleatlas/shared";
-import { CameraFlights, overviewRectangle } from "./camera-flights";
+import { GlobeCamera } from "./globe-camera";
 import { LocalGeocoderService } from "./geocoder-service";
 import { PhotoLayer } from "./photo-layer";
 import { RegionLayer } from "./region-layer";
 import { screenProjector, showInInfoBox, viewBoxOf } from "./scene-helpers";
 import { poleMarkers } from "./pole-markers";
-import { regionMarkers, shouldReturnToOverview, toMarkerRef, type MarkerRef, type RiskKey } from "./markers";
-import { MAX_ZOOM_OUT_M, regionCenter, returnsToOverview } from "./camera-targets";
+import { regionMarkers, toMarkerRef, type MarkerRef, type RiskKey } from "./markers";
+import { MAX_ZOOM_OUT_M } from "./camera-targets";
 import { GlobeEventHub, type GlobeEvents } from "./globe-events";
 import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
 import { ellipsoidPosition, PositionPicker, type LatLon } from "./position-picker";
 import { addBasemaps } from "./basemaps";
 import { reloadFailedImageryWhenOnline } from "./imagery-reload";
+import { watchBaseLayerReach } from "./basemap-reach";
 import { resumeRenderingAfterErrors } from "./render-recovery";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
 import { addSky } from "./sky";
+import { sceneScreenView } from "./screen-view";
 
 export type { GlobeEvents, GlobeMode, LatLon };
+
+/** A click this close to an undrawn pole (CSS pixels) selects it. */
+const CLICK_REACH_PX = 12;
 
 export class GlobeController {
   readonly softwareRendering: boolean;
@@ -49,7 +51,7 @@ export class GlobeController {
   private readonly photoLayer: PhotoLayer;
   private readonly clicks: ScreenSpaceEventHandler;
   private readonly picker: PositionPicker;
-  private readonly flights: CameraFlights;
+  private readonly camera: GlobeCamera;
   private readonly geocoder: LocalGeocoderService;
   private readonly events = new GlobeEventHub();
   private readonly updateListeners = new Set<() => void>();
@@ -60,12 +62,18 @@ export class GlobeController {
   private mode: GlobeMode = { mode: "overview" };
   private flownRegionId: string | null = null;
   private framedOverview = false;
+  /** Bottom strip of the page a sheet covers (phones), CSS pixels: a selected pole is kept above it. */
+  private coveredBottomPx = 0;
   private destroyed = false;
   private skyShown = false;
   private selectedPhoto: ImageRecord | null = null;
   /** Risk levels the legend hides. */
   private hiddenRisks: ReadonlySet<RiskKey> = new Set();
   private frames = 0;
+  /** The chosen base layer when its tiles cannot be reached. */
+  private unreachableBasemap: string | null = null;
+  /** Chooses the built-in base layer again (it ships with the app and needs no internet). */
+  readonly useBuiltInBasemap: () => void;
   private readonly countFrame = () => void this.frames++;
 
   constructor(container: HTMLElement) {
@@ -75,11 +83,15 @@ export class GlobeController {
     if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
     resumeRenderingAfterErrors(this.viewer);
     reloadFailedImageryWhenOnline(this.viewer);
+    this.useBuiltInBasemap = watchBaseLayerReach(this.viewer, (name) => {
+      this.unreachableBasemap = name;
+      this.events.emit("basemapUnreachable", name);
+    });
     const { scene, camera } = this.viewer;
     scene.screenSpaceCameraController.maximumZoomDistance = MAX_ZOOM_OUT_M;
     this.regionLayer = new RegionLayer(scene);
     this.photoLayer = new PhotoLayer(scene);
-    this.flights = new CameraFlights(camera, () => this.handleMoveEnd());
+    this.camera = new GlobeCamera(this.viewer, () => this.handleMoveEnd());
     this.picker = new PositionPicker(scene.canvas, ellipsoidPosition(scene));
 
     // Our own picking replaces the Viewer's entity picking (our markers are primitives).
@@ -92,14 +104,17 @@ export class GlobeController {
     );
 
     this.cleanups.push(camera.moveEnd.addEventListener(() => this.handleMoveEnd()));
+    // Checked each frame, so a zoom-out leaves the region as it passes the limit, not when (and
+    // wherever) the camera's inertia finally stops.
+    this.cleanups.push(scene.postRender.addEventListener(() => this.checkZoomOut()));
     // Tests wait for frames to stop coming; production renders without counting.
     if (__POLEATLAS_TEST_HOOKS__) this.cleanups.push(scene.postRender.addEventListener(this.countFrame));
     const home = this.viewer.homeButton?.viewModel.command;
     if (home) {
       this.cleanups.push(
         home.beforeExecute.addEventListener((e: { cancel: boolean }) => {
-          e.cancel = true;
-          this.flights.toOverview(this.regions, 1.5);
+          // Without regions the globe's own home (the whole Earth) stays.
+          if (this.camera.flyToOverview(this.shownRegions())) e.cancel = true;
         }),
       );
     }
@@ -119,11 +134,9 @@ export class GlobeController {
 
   setRegions(regions: readonly RegionSummary[]): void {
     this.regions = regions;
-    this.regionLayer.set(regionMarkers(regions));
-    if (!this.framedOverview && this.mode.mode === "overview" && regions.length > 0) {
-      this.framedOverview = true;
-      this.viewer.camera.setView({ destination: overviewRectangle(this.regions) });
-    }
+    this.regionLayer.set(regionMarkers(regions, this.hiddenRisks));
+    if (!this.framedOverview && this.mode.mode === "overview")
+      this.framedOverview = this.camera.showOverview(this.shownRegions());
     this.applyMode();
     this.changed();
   }
@@ -152,7 +165,14 @@ export class GlobeController {
   /** Hides the poles of these risk levels (the legend's filter). */
   setHiddenRisks(hidden: ReadonlySet<RiskKey>): void {
     this.hiddenRisks = hidden;
+    this.regionLayer.set(regionMarkers(this.regions, hidden));
     this.drawPoles();
+  }
+
+  /** How much of the canvas's bottom a sheet covers now (0: none). */
+  setCoveredBottom(px: number): void {
+    this.coveredBottomPx = px;
+    this.keepSelectedInView();
   }
 
   /**
@@ -179,8 +199,9 @@ export class GlobeController {
     const was = this.mode;
     this.mode = mode;
     if (mode.mode === "overview") this.flownRegionId = null;
-    // Also after a zoom-out: where the wheel stopped, the regions may be off screen.
-    if (returnsToOverview(was.mode, mode.mode)) this.flights.toOverview(this.regions, 1.5);
+    // Leaving a region by the Map entry or a deletion frames the regions again; a zoom-out keeps
+    // the user's own camera.
+    if (was.mode === "region" && mode.mode === "overview") this.camera.leftRegion(this.shownRegions());
     this.framedOverview ||= mode.mode === "region";
     this.applyMode();
     this.changed();
@@ -191,12 +212,13 @@ export class GlobeController {
     this.selectedPhoto = photo;
     this.photoLayer.select(photo?.pole_id ?? null);
     showInInfoBox(this.viewer, photo ?? undefined);
+    this.keepSelectedInView();
     this.changed();
   }
 
   /** Camera height above the ellipsoid, in metres. */
   cameraHeight(): number {
-    return this.viewer.camera.positionCartographic.height;
+    return this.camera.height;
   }
 
   /** Where a marker is on the canvas (CSS pixels), e.g. to click it in a browser test. */
@@ -212,9 +234,10 @@ export class GlobeController {
     return this.toScreen(Cartesian3.fromDegrees(at.longitude, at.latitude));
   }
 
+  /** Undefined behind the globe or the camera: nothing to see or click there. */
   private toScreen(position: Cartesian3): { x: number; y: number } | undefined {
-    const p = SceneTransforms.worldToWindowCoordinates(this.viewer.scene, position);
-    return p ? { x: p.x, y: p.y } : undefined;
+    const p = sceneScreenView(this.viewer.scene)?.project(position);
+    return p?.seen ? { x: p.x, y: p.y } : undefined;
   }
 
   /** A snapshot for tests and the benchmark. */
@@ -230,11 +253,12 @@ export class GlobeController {
       regionMarkerLooks: this.regionLayer.looks(),
       selectedPhotoId: this.selectedPhoto?.id ?? null,
       selectedPoleId: this.selectedPhoto?.pole_id ?? null,
-      flying: this.flights.flying,
+      flying: this.camera.flying,
       cameraHeight: this.cameraHeight(),
       tilesLoaded: this.viewer.scene.globe.tilesLoaded,
       frames: this.frames,
       softwareRendering: this.softwareRendering,
+      unreachableBasemap: this.unreachableBasemap,
     };
   }
 
@@ -255,7 +279,7 @@ export class GlobeController {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    this.flights.stop();
+    this.camera.stop();
     this.picker.cancel();
     for (const off of this.cleanups) off();
     this.events.clear();
@@ -273,23 +297,43 @@ export class GlobeController {
       const region = this.regions.find((r) => r.id === regionId);
       if (region) {
         this.flownRegionId = regionId;
-        this.flights.over(regionCenter(region), REGION_FLIGHT_SECONDS);
+        this.camera.flyToRegion(region);
       }
     }
   }
 
   private handleClick(position: Cartesian2): void {
     if (this.picker.click(position)) return;
-    this.events.emitClick(toMarkerRef(this.viewer.scene.pick(position)) ?? null);
+    const hit = toMarkerRef(this.viewer.scene.pick(position));
+    // A pole left undrawn where markers crowd is still there: a click on its spot finds it.
+    const near = hit ?? this.photoLayer.nearestTo(position, CLICK_REACH_PX);
+    this.events.emitClick(near ?? null);
   }
 
   private handleMoveEnd(): void {
-    if (this.flights.flying) return;
+    if (this.camera.flying) return;
     this.regionLayer.relabel(viewBoxOf(this.viewer.camera), screenProjector(this.viewer.scene));
-    const height = this.cameraHeight();
-    if (shouldReturnToOverview(this.mode.mode, height, this.flights.flying, OVERVIEW_RETURN_HEIGHT_M)) {
+    this.checkZoomOut();
+    this.keepSelectedInView();
+  }
+
+  private checkZoomOut(): void {
+    if (this.camera.zoomedOut(this.mode.mode === "region")) {
       this.events.emit("overviewRequested");
     }
+  }
+
+  /** The regions the legend leaves on the map (all of them when it leaves none). */
+  private shownRegions(): readonly RegionSummary[] {
+    const shown = new Set(regionMarkers(this.regions, this.hiddenRisks).map((m) => m.id));
+    const regions = this.regions.filter((r) => shown.has(r.id));
+    return regions.length ? regions : this.regions;
+  }
+
+  private keepSelectedInView(): void {
+    const photo = this.selectedPhoto;
+    const at = photo?.latitude != null && photo.longitude != null ? photo : null;
+    this.camera.keepInView(at && { longitude: at.longitude!, latitude: at.latitude! }, this.coveredBottomPx);
   }
 
   private handleSearchResult(_vm: GeocoderViewModel, destination: Cartesian3 | Rectangle): void {
@@ -297,8 +341,8 @@ export class GlobeController {
     if (hit?.kind === "region") this.events.emit("regionClick", hit.id);
     else if (hit?.kind === "pole") {
       this.events.emit("poleClick", hit.id);
-      this.flights.over(hit, REGION_FLIGHT_SECONDS);
-    } else if (hit) this.flights.over(hit, REGION_FLIGHT_SECONDS);
+      this.camera.flyOver(hit);
+    } else if (hit) this.camera.flyOver(hit);
   }
 
   private changed(): void {

@@ -8,6 +8,8 @@ export interface GlobeEvents {
   emptyClick: () => void;
   /** Zoomed out above the limit while in region view. */
   overviewRequested: () => void;
+  /** The chosen base layer's tiles cannot be reached (its name), or null: back to normal. */
+  basemapUnreachable: (name: string | null) => void;
 }
 
 type Listeners = { [K in keyof GlobeEvents]: Set<GlobeEvents[K]> };
@@ -18,6 +20,7 @@ export class GlobeEventHub {
     poleClick: new Set(),
     emptyClick: new Set(),
     overviewRequested: new Set(),
+    basemapUnreachable: new Set(),
   };
 
   on<K extends keyof GlobeEvents>(event: K, cb: GlobeEvents[K]): () => void {

@@ -43,6 +43,8 @@ export interface GlobeState {
   /** Frames drawn so far; counted in test builds only (0 in production). */
   frames: number;
   softwareRendering: boolean;
+  /** The chosen base layer's name while its tiles cannot be reached. */
+  unreachableBasemap: string | null;
 }
 
 /** Frame and pick timing for bench/globe.ts (bench-hook.ts; test builds only). */
@@ -78,6 +80,8 @@ export interface GlobeBenchHook {
  */
 export interface GlobeTestHook {
   state(): GlobeState;
+  /** Called whenever markers, mode or selection changed; returns the undo. */
+  onUpdate(cb: () => void): () => void;
   setRegions(regions: readonly RegionSummary[]): void;
   /** The region view's poles in the compact form (GET /api/poles?region=); null: none. */
   setPoles(poles: PoleMarkers | null): void;

@@ -29,6 +29,11 @@ export interface GlobeViewProps {
   hiddenRisks: ReadonlySet<RiskKey>;
   /** The operator's basemaps and the default one (GET /api/basemaps); absent until answered. */
   basemaps?: BasemapsResponse;
+  /**
+   * Bottom strip of the page a sheet covers (the photo's sheet on a phone), CSS pixels: the
+   * selected pole is kept above it, and the globe's info box (the sheet says it all) is hidden.
+   */
+  coveredBottomPx?: number;
   /** Pick mode: while true, the next click on the globe goes to onPositionPicked, not to markers. */
   pickingPosition: boolean;
   onPositionPicked: (at: LatLon) => void;
@@ -36,6 +41,11 @@ export interface GlobeViewProps {
   onPoleClick: GlobeEvents["poleClick"];
   onEmptyClick: GlobeEvents["emptyClick"];
   onOverviewRequested: GlobeEvents["overviewRequested"];
+  /**
+   * The chosen base layer cannot be reached (its name; null once another is chosen), with how to
+   * go back to the built-in one.
+   */
+  onBasemapUnreachable?: (name: string | null, useBuiltIn: () => void) => void;
 }
 
 export function GlobeView(props: GlobeViewProps) {
@@ -57,6 +67,9 @@ export function GlobeView(props: GlobeViewProps) {
       globe.on("poleClick", (id) => latest.current.onPoleClick(id));
       globe.on("emptyClick", () => latest.current.onEmptyClick());
       globe.on("overviewRequested", () => latest.current.onOverviewRequested());
+      globe.on("basemapUnreachable", (name) =>
+        latest.current.onBasemapUnreachable?.(name, globe.useBuiltInBasemap),
+      );
       // Browser tests drive the globe through window.__poleatlasGlobe; only test builds have it.
       if (__POLEATLAS_TEST_HOOKS__) unexpose = exposeGlobeForTests(globe);
       setReady(true);
@@ -91,7 +104,10 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     controller.current?.setHiddenRisks(hiddenRisks);
   }, [ready, hiddenRisks]);
-  const { basemaps } = props;
+  const { basemaps, coveredBottomPx = 0 } = props;
+  useEffect(() => {
+    controller.current?.setCoveredBottom(coveredBottomPx);
+  }, [ready, coveredBottomPx]);
   useEffect(() => {
     if (basemaps) controller.current?.setBasemaps(basemaps);
   }, [ready, basemaps]);
@@ -124,6 +140,10 @@ export function GlobeView(props: GlobeViewProps) {
         // The info box's iframe document is light-scheme; a dark-scheme iframe element would get
         // an opaque white backdrop behind Cesium's light text.
         "& .cesium-infoBox-iframe": { colorScheme: "light" },
+        // Cesium's own ion logo: no ion service is used. The data credits stay.
+        // (Cesium sets the container's display inline, hence the !important.)
+        "& .cesium-credit-logoContainer": { display: "none !important" },
+        ...(coveredBottomPx > 0 && { "& .cesium-infoBox": { display: "none" } }),
       }}
     />
   );

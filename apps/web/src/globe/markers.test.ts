@@ -42,6 +42,29 @@ describe("regionMarkers", () => {
     ]);
   });
 
+  it("follows the legend: counts of the levels shown, the worst shown as ring, empty regions left out", () => {
+    const mixed = region({
+      id: "13.4,52.5",
+      name: "Region 1",
+      risk: { high: 1, medium: 2, low: 0, unrated: 3 },
+    });
+    const unrated = region({
+      id: "2.3,48.9",
+      name: "Region 2",
+      risk: { high: 0, medium: 0, low: 0, unrated: 2 },
+    });
+    const noHigh = regionMarkers([mixed, unrated], new Set(["high"]));
+    expect(noHigh.map((m) => [m.label, m.outline])).toEqual([
+      ["Region 1 (5 of 6 poles)", "#ff9800"],
+      ["Region 2 (1 images)", "#000000"],
+    ]);
+    const noneRated = regionMarkers([mixed, unrated], new Set(["unrated", "high", "medium"]));
+    expect(noneRated).toEqual([]);
+    // A region without poles (photos from before poles) has nothing to hide.
+    const old = region({ id: "1,1", risk: { high: 0, medium: 0, low: 0, unrated: 0 } });
+    expect(regionMarkers([old], new Set(["unrated"]))).toHaveLength(1);
+  });
+
   it("skips positions that are not on the globe", () => {
     expect(regionMarkers([region({ id: "a", longitude: 200, latitude: 0 })])).toEqual([]);
     expect(regionMarkers([region({ id: "b", longitude: 0, latitude: Number.NaN })])).toEqual([]);

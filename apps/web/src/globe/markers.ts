@@ -2,7 +2,7 @@
  * Pure data → marker mapping the GlobeController draws. No Cesium here, so it runs in unit tests
  * (a real Viewer cannot start without WebGL).
  */
-import { RISK_COLORS, type RegionSummary, type RiskKey } from "@poleatlas/shared";
+import { mapScreenTexts, RISK_CODES, RISK_COLORS, type RegionSummary, type RiskKey } from "@poleatlas/shared";
 
 export type MarkerKind = "region" | "photo";
 
@@ -71,18 +71,30 @@ export function isCoordinate(lon: number | undefined, lat: number | undefined): 
   );
 }
 
-export function regionMarkers(regions: readonly RegionSummary[]): RegionMarkerSpec[] {
+/**
+ * One marker per region. With risk levels hidden by the legend, a region counts only the poles of
+ * the levels shown, its ring follows the worst of those, and a region with none of them is left
+ * out (one without any poles at all stays: nothing in it is hidden).
+ */
+export function regionMarkers(
+  regions: readonly RegionSummary[],
+  hidden: ReadonlySet<RiskKey> = new Set(),
+): RegionMarkerSpec[] {
   const out: RegionMarkerSpec[] = [];
   for (const r of regions) {
     if (!isCoordinate(r.longitude, r.latitude)) continue;
+    const poles = RISK_CODES.reduce((n, key) => n + r.risk[key], 0);
+    const shown = RISK_CODES.reduce((n, key) => n + (hidden.has(key) ? 0 : r.risk[key]), 0);
+    const filtered = RISK_CODES.some((key) => hidden.has(key) && r.risk[key] > 0);
+    if (filtered && shown === 0) continue;
     out.push({
       kind: "region",
       id: r.id,
       longitude: r.longitude,
       latitude: r.latitude,
-      label: regionLabel(r),
+      label: filtered ? mapScreenTexts.regionPolesShown(r.name, shown, poles) : regionLabel(r),
       count: r.count,
-      outline: regionOutline(r),
+      outline: regionOutline(r, hidden),
     });
   }
   return out;
@@ -97,10 +109,13 @@ export function riskLook(risk: RiskKey): { fill: string; outline: string } {
   return { fill: RISK_COLORS[risk], outline: MARKER_STYLE.outlineColor };
 }
 
-/** The worst risk among a region's poles: its marker's outline says it (none: the spec's black). */
-export function regionOutline(region: RegionSummary): string {
-  if (region.risk.high > 0) return RISK_COLORS.high;
-  if (region.risk.medium > 0) return "#ff9800";
+/**
+ * The worst risk among a region's poles of the levels shown: its marker's outline says it (none:
+ * the spec's black).
+ */
+export function regionOutline(region: RegionSummary, hidden: ReadonlySet<RiskKey> = new Set()): string {
+  if (region.risk.high > 0 && !hidden.has("high")) return RISK_COLORS.high;
+  if (region.risk.medium > 0 && !hidden.has("medium")) return "#ff9800";
   return MARKER_STYLE.outlineColor;
 }
 

@@ -118,6 +118,24 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
     this.scene.requestRender();
   }
 
+  /**
+   * The pole nearest to a canvas position (CSS pixels) within `reach` pixels, drawn or not: where
+   * poles crowd, only one per marker-sized spot is drawn, and a click on a hidden one's spot
+   * still finds it. One pass over the region's poles, on a click only.
+   */
+  nearestTo(at: { x: number; y: number }, reach: number): MarkerRef | undefined {
+    const view = this.screenView();
+    if (!view) return undefined;
+    let best: { id: string; d2: number } | undefined;
+    for (const [id, { position }] of this.placed) {
+      const p = view.project(position);
+      if (!p || !p.seen) continue;
+      const d2 = (p.x - at.x) ** 2 + (p.y - at.y) ** 2;
+      if (d2 <= reach * reach && (!best || d2 < best.d2)) best = { id, d2 };
+    }
+    return best && { kind: "photo", id: best.id };
+  }
+
   override destroy(): void {
     this.scene.primitives.remove(this.labels);
     super.destroy();

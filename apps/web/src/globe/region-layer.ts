@@ -19,7 +19,7 @@ import {
   type ViewBox,
 } from "./markers";
 import { LABEL_LOOK, NO_DEPTH_TEST_WITHIN_M, PointLayer, REGION_CELL_DEG, REGION_SCALE } from "./point-layer";
-import type { Projector } from "./scene-helpers";
+import { renderAgainSoon, type Projector } from "./scene-helpers";
 
 export class RegionLayer extends PointLayer<RegionMarkerSpec> {
   // Glyph edges are translucent; one translucent pass instead of two.
@@ -91,7 +91,7 @@ export class RegionLayer extends PointLayer<RegionMarkerSpec> {
         id: { kind: "region", id: spec.id } satisfies MarkerRef,
       });
     }
-    this.scene.requestRender();
+    renderAgainSoon(this.scene);
   }
 
   get labelCount(): number {

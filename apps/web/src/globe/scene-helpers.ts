@@ -1,6 +1,7 @@
 /** Small Cesium helpers the controller uses: label placement and the info box's entity. */
 import {
   BoundingSphere,
+  Cartesian2,
   Math as CesiumMath,
   Cartesian3,
   Ellipsoid,
@@ -66,4 +67,49 @@ export function showInInfoBox(viewer: Viewer, photo: ImageRecord | undefined): v
     position: Cartesian3.fromDegrees(photo.longitude, photo.latitude),
     description: infoBoxDescription(photo),
   });
+}
+
+/**
+ * Renders a few frames more: a label with letters not drawn before gets them in Cesium's glyph
+ * atlas during a frame, and only a later frame shows them; in render-on-demand mode nothing else
+ * asks for that frame ('Region 1 (1 of 2 poles)' showed as 'Region 1 (1 o 2 o es)').
+ */
+export function renderAgainSoon(scene: Scene, frames = 3): void {
+  let left = frames;
+  // Stand-in scenes of unit tests draw no frames.
+  const { postRender } = scene as Partial<Scene>;
+  const off = postRender?.addEventListener(() => {
+    if (--left <= 0) off?.();
+    scene.requestRender();
+  });
+  scene.requestRender();
+}
+
+/**
+ * Where the camera must go (same height and direction) for `point` to sit in the middle of the
+ * canvas's top `visibleBottom` pixels; undefined when it already lies there, `edge` pixels in.
+ */
+export function panToShow(
+  scene: Scene,
+  point: Cartesian3,
+  visibleBottom: number,
+  edge: number,
+): Cartesian3 | undefined {
+  const { camera, canvas } = scene;
+  const [w, h] = [canvas.clientWidth, canvas.clientHeight];
+  if (visibleBottom <= 2 * edge) return undefined;
+  const at = SceneTransforms.worldToWindowCoordinates(scene, point);
+  if (at && at.y >= edge && at.y <= visibleBottom - edge && at.x >= edge && at.x <= w - edge)
+    return undefined;
+  const want = camera.pickEllipsoid(new Cartesian2(w / 2, visibleBottom / 2));
+  const center = camera.pickEllipsoid(new Cartesian2(w / 2, h / 2));
+  if (!want || !center) return undefined;
+  // The ground between where the point should be and the middle, added to the point: the new
+  // middle; the camera keeps its offset from the middle.
+  const middle = Cartesian3.add(point, Cartesian3.subtract(center, want, new Cartesian3()), new Cartesian3());
+  return Cartesian3.add(
+    middle,
+    Cartesian3.subtract(camera.positionWC, center, new Cartesian3()),
+    new Cartesian3(),
+  );
 }

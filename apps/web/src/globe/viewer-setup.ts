@@ -54,7 +54,7 @@ function imageryViewModels(): ProviderViewModel[] {
     new ProviderViewModel({
       name: "Esri World Imagery",
       tooltip: "Esri World Imagery satellite photos (needs internet)",
-      iconUrl: buildModuleUrl(`${icons}esriWorldImagery.png`),
+      iconUrl: buildModuleUrl(`${icons}ArcGisMapServiceWorldImagery.png`),
       creationFunction: () =>
         ArcGisMapServerImageryProvider.fromUrl(
           "https://services.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer",

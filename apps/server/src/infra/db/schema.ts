@@ -15,6 +15,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -241,6 +242,24 @@ export const imageRegions = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.regionLon, t.regionLat] }),
     index("regions_user_first_idx").on(t.workspaceId, t.firstDate, t.firstCreatedAt, t.firstId),
+  ],
+);
+
+/**
+ * Each workspace's 'Region N' numbers: given by a trigger when a region's summary
+ * row first appears, never given again.
+ */
+export const regionNumbers = pgTable(
+  "utility_pole_region_numbers",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    regionLon: doublePrecision("region_lon").notNull(),
+    regionLat: doublePrecision("region_lat").notNull(),
+    number: integer("number").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.regionLon, t.regionLat] }),
+    unique().on(t.workspaceId, t.number),
   ],
 );
 

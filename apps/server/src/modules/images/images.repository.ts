@@ -67,6 +67,8 @@ export interface RegionRow {
   min_lat: number;
   max_lon: number;
   max_lat: number;
+  /** Its 'Region N' number. */
+  number: number;
 }
 
 export const COLUMNS =
@@ -142,15 +144,19 @@ export const imageQueries = {
         ORDER BY ${listOrder("img")}`,
 
   /**
-   * Regions in 'Region N' order, from the trigger-kept summary table: one row per region, ordered
-   * by its first photo in list order. (The regions come from the stored columns region_lon /
-   * region_lat, which reproduce Math.round(v*10)/10 exactly: 0000_init.sql.)
+   * Regions with their numbers ('Region N', given once when a region appears and kept: drizzle/
+   * 0011), from the trigger-kept summary table, one row per region, in number order. (The
+   * regions come from the stored columns region_lon / region_lat, which reproduce
+   * Math.round(v*10)/10 exactly: 0000_init.sql.)
    */
   regions: (workspaceId: string) =>
-    sql`SELECT region_lon, region_lat, photo_count AS count, min_lon, min_lat, max_lon, max_lat
-        FROM utility_pole_regions
-        WHERE workspace_id = ${workspaceId}
-        ORDER BY ${listOrder("utility_pole_regions", "first_")}`,
+    sql`SELECT r.region_lon, r.region_lat, r.photo_count AS count, r.min_lon, r.min_lat, r.max_lon, r.max_lat,
+               n.number
+        FROM utility_pole_regions r
+        JOIN utility_pole_region_numbers n
+          ON n.workspace_id = r.workspace_id AND n.region_lon = r.region_lon AND n.region_lat = r.region_lat
+        WHERE r.workspace_id = ${workspaceId}
+        ORDER BY n.number`,
 
   /**
    * The same regions computed from the photos themselves: what the summary must always equal

@@ -310,9 +310,9 @@ export function createImagesService(deps: ImagesServiceDeps) {
         repository.regions(workspaceId),
         poles.riskByRegion(workspaceId),
       ]);
-      return rows.map((r, i) => ({
+      return rows.map((r) => ({
         id: regionKey(r.region_lon, r.region_lat),
-        name: `Region ${i + 1}`,
+        name: `Region ${r.number}`,
         // `+ 0`: PostgreSQL may hand back -0 for a region just west of 0°; JSON has no -0 either.
         longitude: r.region_lon + 0,
         latitude: r.region_lat + 0,

@@ -3,8 +3,14 @@
  * photo's panel and the upload dialog. Composes the features; the view state is in the URL.
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
-import { Alert, Box, Stack } from "@mui/material";
-import { regionKey, type ImageRecord, type RegionSummary, type RiskKey } from "@poleatlas/shared";
+import { Alert, Box, Button, Stack } from "@mui/material";
+import {
+  mapScreenTexts,
+  regionKey,
+  type ImageRecord,
+  type RegionSummary,
+  type RiskKey,
+} from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -15,6 +21,7 @@ import {
   PhotoPanelStatus,
   regionKeys,
   SelectedPhotoPanel,
+  SHEET_MAX_HEIGHT_VH,
   useRegions,
 } from "../../features/images";
 import {
@@ -43,6 +50,9 @@ import { useCompactLayout } from "../../components/use-layout";
 import { MapSidebar } from "./map-sidebar";
 import { useMapUrl } from "./use-map-url";
 
+/** The most of the page the photo's sheet covers on a phone (its maximum height). */
+const sheetCoverPx = () => Math.round((window.innerHeight * SHEET_MAX_HEIGHT_VH) / 100);
+
 const CLEAR_QUEUE_TIMEOUT_MS = 3000;
 const NO_REGIONS: readonly RegionSummary[] = [];
 
@@ -56,6 +66,12 @@ export default function MapScreen() {
   const [uploadOpen, setUploadOpen] = useState(false);
   const [unplacedOpen, setUnplacedOpen] = useState(false);
   const [hiddenRisks, setHiddenRisks] = useState<ReadonlySet<RiskKey>>(new Set());
+  const [unreachable, setUnreachable] = useState<{ name: string; useBuiltIn: () => void } | null>(null);
+  const onBasemapUnreachable = useCallback(
+    (name: string | null, useBuiltIn: () => void) =>
+      setUnreachable(name === null ? null : { name, useBuiltIn }),
+    [],
+  );
   const toggleRisk = useCallback((key: RiskKey) => {
     setHiddenRisks((was) => {
       const next = new Set(was);
@@ -155,6 +171,8 @@ export default function MapScreen() {
           onPoleClick={picked.openPole}
           onEmptyClick={picked.clear}
           onOverviewRequested={url.showOverview}
+          coveredBottomPx={compact && selection ? sheetCoverPx() : 0}
+          onBasemapUnreachable={onBasemapUnreachable}
         />
         <RiskLegend hidden={hiddenRisks} onToggle={toggleRisk} collapsible={compact} />
         <Stack
@@ -170,6 +188,19 @@ export default function MapScreen() {
         >
           <OfflineBanner />
           <PlaceOnMapHint placing={placing} />
+          {unreachable && (
+            <Alert
+              severity="warning"
+              variant="filled"
+              action={
+                <Button color="inherit" size="small" onClick={unreachable.useBuiltIn}>
+                  {mapScreenTexts.useBuiltInBasemap}
+                </Button>
+              }
+            >
+              {mapScreenTexts.basemapUnreachable(unreachable.name)}
+            </Alert>
+          )}
           {regions.isError && (
             <LoadErrorAlert
               title={loadTexts.regionsFailed}

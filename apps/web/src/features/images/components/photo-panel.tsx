@@ -51,12 +51,14 @@ const SIDE = {
   flexShrink: 0,
   height: "100%",
 };
+/** The sheet's tallest, in percent of the page's height (the map keeps a selected pole above it). */
+export const SHEET_MAX_HEIGHT_VH = 62;
 const SHEET = {
   position: "fixed",
   left: 0,
   right: 0,
   bottom: 0,
-  maxHeight: "62vh",
+  maxHeight: `${SHEET_MAX_HEIGHT_VH}vh`,
   zIndex: 4,
   borderTopLeftRadius: 16,
   borderTopRightRadius: 16,

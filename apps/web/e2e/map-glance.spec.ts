@@ -1,0 +1,136 @@
+/**
+ * The network at a glance on a 1440×900 desktop: the first view and Home frame every region, a
+ * region opens with all its poles in view, zooming out past 10,000 m returns to the overview
+ * where the camera is, the legend filters the overview too, and a pole the marker cap leaves
+ * undrawn is still reached by a click on its spot.
+ */
+import { RISK_COLORS } from "@poleatlas/shared";
+import { globeState } from "./support/map-globe";
+import { ROME, SPREAD, SYDNEY, seedFarApart, seedSpread, seenOnCanvas, settleLong } from "./support/glance";
+import { createConfirmedUser, signInContext } from "./support/auth";
+import { listImages, listRegions, uploadJpeg } from "./support/map-globe";
+import { expect, seedMap, test } from "./support/map-seed";
+
+test.use({ viewport: { width: 1440, height: 900 } });
+// Cesium in software WebGL is slow (~100 ms a frame and more).
+test.setTimeout(420_000);
+
+test("the first view and Home show regions in Italy and in Sydney", async ({ page, baseURL }, testInfo) => {
+  await seedFarApart(page, baseURL!);
+  await page.goto("/map?globeTestHook");
+  const first = await settleLong(page, (s) => s.regionMarkers === 2);
+  // Both labelled (labels go only to markers in view), each with room for its label around it.
+  expect(first.regionLabels).toHaveLength(2);
+  expect(await seenOnCanvas(page, [ROME, SYDNEY], 40)).not.toContain(null);
+  await page.screenshot({ path: testInfo.outputPath("first-view.png") });
+
+  // Turn the globe away, then Home.
+  const canvas = (await page.locator(".cesium-widget canvas").boundingBox())!;
+  await page.mouse.move(canvas.x + 300, canvas.y + 450);
+  await page.mouse.down();
+  await page.mouse.move(canvas.x + 1100, canvas.y + 300, { steps: 8 });
+  await page.mouse.up();
+  await settleLong(page);
+  expect(await seenOnCanvas(page, [ROME, SYDNEY], 40)).toContain(null);
+  await page.locator(".cesium-home-button").click();
+  const home = await settleLong(page);
+  expect(home.regionLabels).toHaveLength(2);
+  expect(await seenOnCanvas(page, [ROME, SYDNEY], 40)).not.toContain(null);
+});
+
+test("a region opens straight down with every pole on screen, poles 3 km apart", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { region } = await seedSpread(page, baseURL!);
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region.id)}`);
+  const opened = await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === SPREAD.length);
+  expect(opened.cameraHeight).toBeGreaterThanOrEqual(2900);
+  expect(await seenOnCanvas(page, SPREAD, 10)).not.toContain(null);
+  await page.screenshot({ path: testInfo.outputPath("region-spread.png") });
+});
+
+test("zooming out of a region returns to the overview at 10,000 m, keeping the user's camera", async ({
+  page,
+  baseURL,
+}) => {
+  const { berlin } = await seedMap(page, baseURL!);
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
+  await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
+  // The height at the moment the overview comes back.
+  await page.evaluate(() => {
+    const hook = window.__poleatlasGlobe!;
+    const log: number[] = [];
+    Object.assign(window, { __returnedAt: log });
+    hook.onUpdate(() => {
+      const s = hook.state();
+      if (s.mode.mode === "overview" && log.length === 0) log.push(s.cameraHeight);
+    });
+  });
+  const canvas = (await page.locator(".cesium-widget canvas").boundingBox())!;
+  await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+  for (let i = 0; i < 40 && (await globeState(page)).mode.mode === "region"; i++) {
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(100);
+  }
+  await expect(page).not.toHaveURL(/region=/);
+  const returnedAt = await page.evaluate(
+    () => (window as unknown as { __returnedAt: number[] }).__returnedAt[0],
+  );
+  expect(returnedAt).toBeGreaterThan(10_000);
+  expect(returnedAt).toBeLessThan(15_000);
+  // No flight home: the camera stays about where the wheel left it, not ~1,000 km out.
+  const after = await settleLong(page, (s) => s.mode.mode === "overview");
+  expect(after.cameraHeight).toBeLessThan(100_000);
+});
+
+test("the legend filters the overview: counts, rings and empty regions follow it", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { berlin, paris, spot } = await seedMap(page, baseURL!);
+  const res = await page.request.patch(`/api/images/${spot[2].id}`, {
+    headers: { origin: baseURL! },
+    data: { risk: "high" },
+  });
+  expect(res.status()).toBe(200);
+  await page.goto("/map?globeTestHook");
+  const all = await settleLong(page, (s) => s.regionMarkers === 2);
+  expect(all.regionMarkerLooks[berlin.id]?.outline).toBe(RISK_COLORS.high);
+
+  const legend = page.getByRole("region", { name: "Risk Levels" });
+  await legend.getByRole("button", { name: "High Risk" }).click();
+  const noHigh = await settleLong(page, (s) => s.regionMarkerLooks[berlin.id]?.outline !== RISK_COLORS.high);
+  expect(noHigh.regionMarkers).toBe(2);
+  expect(noHigh.regionLabels).toContain("Region 1 (1 of 2 poles)");
+  await page.screenshot({ path: testInfo.outputPath("legend-overview.png") });
+
+  // Paris has only unrated poles, Berlin one unrated and the High one: nothing left to show.
+  await legend.getByRole("button", { name: "Not rated" }).click();
+  const none = await settleLong(page, (s) => s.regionMarkers === 0);
+  expect(Object.keys(none.regionMarkerLooks)).not.toContain(paris.id);
+  await legend.getByRole("button", { name: "Not rated" }).click();
+  await settleLong(page, (s) => s.regionMarkers === 2);
+});
+
+test("a pole the marker cap leaves undrawn is selected by a click on its spot", async ({ page, baseURL }) => {
+  await signInContext(page.context(), await createConfirmedUser());
+  const a = { latitude: 47.37, longitude: 8.54 };
+  const b = { latitude: a.latitude + 30 / 111_195, longitude: a.longitude };
+  await uploadJpeg(page.request, baseURL!, "a.jpg", { gps: a, dateTimeOriginal: "2024:01:01 09:00:00" });
+  await uploadJpeg(page.request, baseURL!, "b.jpg", { gps: b, dateTimeOriginal: "2024:01:02 09:00:00" });
+  const [region] = await listRegions(page.request);
+  const photos = await listImages(page.request, region!.id);
+  expect(new Set(photos.map((p) => p.pole_id)).size).toBe(2);
+
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region!.id)}`);
+  await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
+  const drawn = await page.evaluate(
+    async () => (await window.__poleatlasGlobe!.benchHook!()).drawnMarkers().photo,
+  );
+  expect(drawn).toHaveLength(1);
+  const hidden = photos.find((p) => !drawn.includes(p.pole_id!))!;
+  const [spot] = await seenOnCanvas(page, [{ latitude: hidden.latitude!, longitude: hidden.longitude! }]);
+  await page.mouse.click(spot!.x, spot!.y);
+  await settleLong(page, (s) => s.selectedPoleId === hidden.pole_id);
+});
