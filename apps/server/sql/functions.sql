@@ -477,6 +477,34 @@ CREATE OR REPLACE TRIGGER utility_pole_images_workspace_usage_truncated AFTER TR
 
 
 -- ================================================================================================
+-- Region numbers
+-- ================================================================================================
+
+-- Current since drizzle/0011_region_numbers.sql.
+-- 'Region N': a region is numbered when its summary row is first inserted (the summary triggers
+-- hold the workspace's lock then, so two statements cannot take the same number). The refresh
+-- deletes and re-inserts rows of regions that exist: those already have their number. A number
+-- is never given again: a region emptied and filled again gets its own back.
+CREATE OR REPLACE FUNCTION utility_pole_regions_numbered() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO utility_pole_region_numbers (workspace_id, region_lon, region_lat, number)
+  SELECT n.workspace_id, n.region_lon, n.region_lat,
+         COALESCE((SELECT max(number) FROM utility_pole_region_numbers m WHERE m.workspace_id = n.workspace_id), 0)
+         + row_number() OVER (PARTITION BY n.workspace_id ORDER BY n.first_created_at, n.first_id)
+  FROM new_rows n
+  WHERE NOT EXISTS (
+    SELECT 1 FROM utility_pole_region_numbers e
+    WHERE e.workspace_id = n.workspace_id AND e.region_lon = n.region_lon AND e.region_lat = n.region_lat
+  );
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER utility_pole_regions_numbered AFTER INSERT ON utility_pole_regions
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_regions_numbered();
+
+
+-- ================================================================================================
 -- The audit trail
 -- ================================================================================================
 
