@@ -33,6 +33,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
+  READER_STALL_SECONDS: z.coerce.number().int().min(1).default(30),
   // Accounts and mail.
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false"]).default("true"),
@@ -164,6 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     migrateOnStart: e.MIGRATE_ON_START === "true",
     /** A request (an upload's whole body included) must arrive within this; then 408. */
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    /**
+     * A list answer or an export whose reader takes no byte for this long is ended, so it gives
+     * back its turn and its database connection.
+     */
+    readerStallMs: e.READER_STALL_SECONDS * 1000,
     // req.ip comes from X-Forwarded-For only when this says so; rate limits key on req.ip.
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     auth: {

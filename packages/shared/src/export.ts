@@ -95,6 +95,8 @@ export function exportSearch(q: {
 
 /** Exports one user may have streaming at once (each holds a database connection). */
 export const EXPORTS_PER_USER = 2;
+/** Exports one user may start in an hour (each leaves an entry in the team's audit trail). */
+export const EXPORTS_PER_HOUR = 30;
 
 export const exportTexts = {
   navItem: "Export",
@@ -122,6 +124,10 @@ export const exportTexts = {
   failed: "The export failed. Please try again.",
   /** 429 too_many_exports: each export holds a database connection while it streams. */
   tooMany: (n: number) => `${n} of your exports are still running. Wait for one to finish, then try again.`,
+  /** 429 exports_per_hour (with Retry-After). */
+  tooManyThisHour: (n: number) => `You can start ${n} exports an hour. Please try again later.`,
+  /** 429 exports_busy (with Retry-After): the server's exports at once are all running. */
+  busy: "The server is busy with other exports. Please try again in a minute.",
   /** KML folder of photos that belong to no pole. */
   noPole: "No pole",
 } as const;

@@ -44,9 +44,10 @@ export const imageRecordSchema = z.object({
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
 /**
- * GET /api/images: a page in list order (date ascending, undated last, created_at, id).
- * `nextCursor` asks for the next page (`?cursor=`); null at the end, and always with `?region=`,
- * which answers the whole region.
+ * GET /api/images: a page in list order (date ascending, undated last, created_at, id), of all the
+ * workspace's photos, of one region's (`?region=`) or of those without coordinates
+ * (`?unplaced=true`). `nextCursor` asks for the next page (`?cursor=`, with the same filter);
+ * null at the end.
  */
 export const imageListSchema = z.object({
   images: z.array(imageRecordSchema),
@@ -76,10 +77,14 @@ export const uploadHeadersSchema = z.object({
 });
 
 export const imageListQuerySchema = z.object({
-  /** A region id from /api/regions ("lon,lat"); checked by the server (400 invalid_region). */
+  /**
+   * A region id from /api/regions ("lon,lat"); checked by the server (400 invalid_region). Paged
+   * like the whole list: `limit` (default and most IMAGE_PAGE_LIMIT) and `cursor`.
+   */
   region: z.string().max(32).optional(),
+  /** Photos per page, 1–IMAGE_PAGE_LIMIT (the default), with or without `region`. */
   limit: z.coerce.number().int().min(1).max(IMAGE_PAGE_LIMIT).optional(),
-  /** Opaque: the `nextCursor` of the previous page. */
+  /** Opaque: the `nextCursor` of the previous page (asked with the same `region` / `unplaced`). */
   cursor: z.string().min(1).max(512).optional(),
   /** "true": only the photos without coordinates (paged the same way). */
   unplaced: z.enum(["true", "false"]).optional(),

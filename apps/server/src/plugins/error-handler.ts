@@ -11,7 +11,7 @@ import { AppError } from "../errors";
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({ code: err.code, message: err.message });
+      return reply.status(err.statusCode).headers(err.headers).send({ code: err.code, message: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

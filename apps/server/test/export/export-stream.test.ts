@@ -74,7 +74,8 @@ function get(path: string): Promise<http.IncomingMessage> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The server's own pool of 10: room for 4 exports at once, so one user's two leave others room.
+  t = await buildTestApp({}, { poolMax: 10 });
   owner = await createSignedInUser(t);
   await seed(owner.id);
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });

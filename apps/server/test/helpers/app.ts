@@ -20,13 +20,14 @@ export const TEST_MAILBOX_URL = `/dev/mail?key=${TEST_MAILBOX_KEY}`;
 
 /**
  * The real app on its own migrated database and data folder; env overrides go through config.
- * `storage` replaces the photo storage config describes (e.g. a wrapper that slows or fails it).
+ * `storage` replaces the photo storage config describes (e.g. a wrapper that slows or fails it);
+ * `poolMax` sizes the database pool (5 unless given; the server's default is 10).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { storage?: (config: Config) => Storage | Promise<Storage> } = {},
+  opts: { storage?: (config: Config) => Storage | Promise<Storage>; poolMax?: number } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase(opts.poolMax);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-test-data-"));
   const config = loadConfig({
     NODE_ENV: "test",

@@ -15,8 +15,11 @@ function withDatabaseName(url: string, name: string): string {
   return u.toString();
 }
 
-/** A new, migrated database on the run's PostgreSQL; `drop()` removes it. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A new, migrated database on the run's PostgreSQL; `drop()` removes it. Its pool has 5
+ * connections unless `poolMax` says otherwise (the server's own default is 10).
+ */
+export async function createTestDatabase(poolMax = 5): Promise<TestDatabase> {
   const adminUrl = inject("adminDatabaseUrl");
   const name = `test_${randomUUID().replaceAll("-", "")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -24,7 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = withDatabaseName(adminUrl, name);
-  const database = connectDatabase(url, { max: 5 });
+  const database = connectDatabase(url, { max: poolMax });
   await runMigrations(database);
   return {
     database,

@@ -1,9 +1,15 @@
 /**
- * GET /api/images without a region is paged in list order (date ascending, undated last,
- * created_at, id) with an opaque keyset cursor; with a region it is the whole region.
+ * GET /api/images is paged in list order (date ascending, undated last, created_at, id) with an
+ * opaque keyset cursor: the whole list, and one region's photos the same way.
  */
 import { sql } from "drizzle-orm";
-import { compareByDate, IMAGE_PAGE_LIMIT, imageListSchema, type ImageRecord } from "@poleatlas/shared";
+import {
+  compareByDate,
+  IMAGE_PAGE_LIMIT,
+  imageListSchema,
+  regionKey,
+  type ImageRecord,
+} from "@poleatlas/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
@@ -81,15 +87,42 @@ describe("GET /api/images pages", () => {
     expect([...first.images, ...rest.images]).toEqual([...first.images, ...rest.images].sort(compareByDate));
   });
 
-  it("with ?region= answer the whole region, nextCursor null", async () => {
+  it("with ?region= page through that region alone, in list order, at most 1000 a page", async () => {
+    // More than a page in one region: `other` has 1,001 rows around 13.4, 52.5, 858 of them placed.
+    await insertRows(other, 400, "more");
     const regions = (await t.app.inject({ url: "/api/regions", headers: { cookie: other.cookie } })).json<{
       regions: { id: string; count: number }[];
     }>().regions;
+    expect(regions).toHaveLength(1);
     const region = regions[0]!;
-    expect(region.count).toBeGreaterThan(100);
-    const res = await page(other, `?region=${encodeURIComponent(region.id)}&limit=5`);
-    expect(res.images).toHaveLength(region.count);
-    expect(res.nextCursor).toBeNull();
+    expect(region.count).toBeGreaterThan(IMAGE_PAGE_LIMIT);
+    const inRegion = `?region=${encodeURIComponent(region.id)}`;
+
+    const first = await page(other, inRegion);
+    expect(first.images).toHaveLength(IMAGE_PAGE_LIMIT);
+    expect(first.nextCursor).not.toBeNull();
+
+    const seen: ImageRecord[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const q: string = `${inRegion}&limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const res = await page(other, q);
+      expect(res.images.length).toBeLessThanOrEqual(250);
+      seen.push(...res.images);
+      cursor = res.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 100);
+    expect(seen).toHaveLength(region.count);
+    expect(new Set(seen.map((i) => i.id)).size).toBe(region.count);
+    expect(seen).toEqual([...seen].sort(compareByDate));
+    expect(seen.every((i) => i.latitude !== null && regionKey(i.longitude!, i.latitude) === region.id)).toBe(
+      true,
+    );
+    // The same region id in another workspace answers that workspace's photos only.
+    const theirs = await page(user, `${inRegion}&limit=5`);
+    expect(theirs.images.every((i) => i.user_id === user.id)).toBe(true);
+    expect(seen.every((i) => i.user_id === other.id)).toBe(true);
   });
 });
 

@@ -80,8 +80,10 @@ async function main() {
       ["GET /api/storage/usage", imageQueries.storage("scale-user", "scale-user"), 9],
       ["GET /api/regions", imageQueries.regions("scale-user"), 9],
       [
-        `GET /api/images?region= (~${target.count} rows)`,
-        imageQueries.region("scale-user", { longitude: target.region_lon, latitude: target.region_lat }),
+        `GET /api/images?region= (first page of ~${target.count} rows)`,
+        imageQueries.page("scale-user", null, 1001, {
+          region: { longitude: target.region_lon, latitude: target.region_lat },
+        }),
         9,
       ],
       ["GET /api/images (first page)", imageQueries.page("scale-user", null, 1000), 9],

@@ -3,10 +3,11 @@
  * transaction, so a million rows never sit in memory at once (neither here nor in node-postgres).
  */
 import { sql, type SQL } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { ExportRisk, Risk } from "@poleatlas/shared";
-import { inRegion, listOrder } from "../images/images.repository";
+import { inRegion, listOrder, type Executor } from "../images/images.repository";
 
 /** Rows per FETCH: large enough to amortise the round trip, small enough to stay a few MB. */
 export const EXPORT_BATCH_ROWS = 2000;
@@ -76,12 +77,14 @@ export function createExportRepository(pool: pg.Pool) {
     /**
      * The matching rows in batches. Holds one pooled connection until the caller stops iterating
      * (end, error or `return()` when the client goes away); the transaction then ends and the
-     * connection goes back.
+     * connection goes back. `first` runs on that same connection before the read begins, and
+     * commits on its own (the audit entry: an export never needs a second connection).
      */
-    async *batches(f: ExportFilter): AsyncGenerator<ExportRow[]> {
+    async *batches(f: ExportFilter, first?: (tx: Executor) => Promise<void>): AsyncGenerator<ExportRow[]> {
       const { sql: text, params } = dialect.sqlToQuery(exportQuery(f));
       const client = await pool.connect();
       try {
+        if (first) await first(drizzle(client));
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
         await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${text}`, params);
         for (;;) {

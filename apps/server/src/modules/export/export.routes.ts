@@ -1,13 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { exportQuerySchema } from "@poleatlas/shared";
+import { clientGone, whenAnswerCloses } from "../../infra/limits/request-end";
+import { endStalledReader } from "../../infra/limits/stalled-reader";
 import type { RequireActor } from "../workspaces/actor";
 import type { ExportService } from "./export.service";
 
 /** GET /api/export: the active workspace's photos as a file, streamed (no JSON response schema). */
 export function exportRoutes(
   app: FastifyInstance,
-  deps: { requireActor: RequireActor; service: ExportService },
+  deps: {
+    requireActor: RequireActor;
+    service: ExportService;
+    /** READER_STALL_SECONDS in ms: an export nobody reads for this long is ended. */
+    readerStallMs: number;
+  },
 ) {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -18,7 +25,14 @@ export function exportRoutes(
       { schema: { querystring: exportQuerySchema }, exposeHeadRoute: false },
       async (req, reply) => {
         const file = await deps.service.open(await deps.requireActor(req), req.query);
+        // However the answer ends (read to the end, cut off, or a client gone before this line:
+        // then at once), the file closes, and with it its connection and its export place.
+        whenAnswerCloses(reply.raw, () => file.body.destroy());
+        if (file.body.destroyed) throw clientGone();
         file.body.on("error", (err) => req.log.error({ err }, "export stream failed"));
+        endStalledReader(reply.raw, deps.readerStallMs, () =>
+          req.log.info("export ended: its reader took nothing for READER_STALL_SECONDS"),
+        );
         return reply
           .header("content-type", file.contentType)
           .header("content-disposition", `attachment; filename="${file.filename}"`)

@@ -5,16 +5,16 @@
 import { Readable } from "node:stream";
 import {
   EXPORT_CONTENT_TYPES,
-  EXPORTS_PER_USER,
-  exportTexts,
   messages,
   parseRegionKey,
   type ExportFormat,
   type ExportQuery,
 } from "@poleatlas/shared";
-import { AppError, badRequest } from "../../errors";
+import { badRequest } from "../../errors";
+import type { LeakWatch } from "../../infra/limits/leak-watch";
 import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
+import type { ExportLimits } from "./export-limits";
 import type { ExportFilter, ExportRepository, ExportRow } from "./export.repository";
 import * as w from "./export-writers";
 
@@ -80,57 +80,61 @@ export function createExportService(deps: {
   repository: ExportRepository;
   audit: AuditLog;
   publicUrl: string;
+  limits: ExportLimits;
+  /** Ends an export still holding its connection past the request timeout (a leak). */
+  watch?: LeakWatch;
 }) {
-  const { repository, audit } = deps;
+  const { repository, audit, limits, watch } = deps;
   const ctx: w.WriterContext = { publicUrl: deps.publicUrl };
-  /** Exports streaming now, per user (per process, like the upload slots). */
-  const running = new Map<string, number>();
-
-  /** Takes one of the user's export slots; the function returned gives it back (once). */
-  function takeSlot(userId: string): () => void {
-    const mine = running.get(userId) ?? 0;
-    if (mine >= EXPORTS_PER_USER) {
-      throw new AppError(429, "too_many_exports", exportTexts.tooMany(EXPORTS_PER_USER));
-    }
-    running.set(userId, mine + 1);
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      const left = (running.get(userId) ?? 1) - 1;
-      if (left > 0) running.set(userId, left);
-      else running.delete(userId);
-    };
-  }
 
   return {
     /**
-     * Any role may export: it only reads what the actor can already see in the workspace. A slow
-     * reader holds a pooled connection for as long as it reads, so a user has EXPORTS_PER_USER.
+     * Any role may export: it only reads what the actor can already see in the workspace. A
+     * running export holds a pooled connection for as long as it is read, so ExportLimits bounds
+     * them per user, in all and per hour. Its place is given back when its file closes (read to
+     * the end, failed, or the client gone), at the latest by the leak guard, which also ends it.
      */
     async open(actor: Actor, q: ExportQuery, today = new Date()): Promise<ExportFile> {
-      const giveBack = takeSlot(actor.userId);
+      const region = regionOf(q);
+      const giveBack = limits.take(actor.userId);
+      let body: Readable | undefined;
+      let ended = false;
+      const endExport = () => {
+        ended = true;
+        giveBack();
+        body?.destroy();
+      };
+      const end = watch ? watch.track("exports", actor.userId, endExport) : endExport;
       try {
-        const file = await openFile(actor, q, today);
-        file.body.once("close", giveBack);
+        const file = await openFile(actor, q, region, today);
+        body = file.body;
+        body.once("close", end);
+        if (ended) body.destroy(); // taken back as a leak while it opened
         return file;
       } catch (err) {
-        giveBack();
+        end();
         throw err;
       }
     },
   };
 
-  async function openFile(actor: Actor, q: ExportQuery, today: Date): Promise<ExportFile> {
-    let region: ExportFilter["region"];
-    if (q.region !== undefined) {
-      region = parseRegionKey(q.region) ?? undefined;
-      if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
-    }
+  function regionOf(q: ExportQuery): ExportFilter["region"] {
+    if (q.region === undefined) return undefined;
+    const region = parseRegionKey(q.region);
+    if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
+    return region;
+  }
+
+  async function openFile(
+    actor: Actor,
+    q: ExportQuery,
+    region: ExportFilter["region"],
+    today: Date,
+  ): Promise<ExportFile> {
     const slug = await repository.workspaceSlug(actor.workspaceId);
     const workspace = slug === null ? "personal" : fileSafe(slug);
     const filename = `poleatlas-${workspace}-${today.toISOString().slice(0, 10)}.${q.format}`;
-    const rows = repository.batches({
+    const filter: ExportFilter = {
       workspaceId: actor.workspaceId,
       region,
       risk: q.risk,
@@ -139,23 +143,27 @@ export function createExportService(deps: {
       unplaced: q.unplaced,
       placedOnly: q.format === "kml",
       byPole: q.format === "kml",
-    });
+    };
+    // The audit entry goes first, on the export's own connection: an export never needs a
+    // second one (with every connection held by exports, that wait ended in a 500). It records
+    // that an export started, even one whose query then fails.
+    const rows = repository.batches(filter, (tx) =>
+      audit(
+        actor,
+        {
+          action: "export.download",
+          targetType: "workspace",
+          targetId: actor.workspaceId,
+          details: {
+            format: q.format,
+            filters: { region: q.region, risk: q.risk, from: q.from, to: q.to, unplaced: q.unplaced },
+          },
+        },
+        tx,
+      ),
+    );
     // The first batch before any byte is sent: a failing query is still a plain 500.
     const first = await rows.next();
-    try {
-      await audit(actor, {
-        action: "export.download",
-        targetType: "workspace",
-        targetId: actor.workspaceId,
-        details: {
-          format: q.format,
-          filters: { region: q.region, risk: q.risk, from: q.from, to: q.to, unplaced: q.unplaced },
-        },
-      });
-    } catch (err) {
-      await rows.return(undefined); // the cursor's connection goes back before the 500
-      throw err;
-    }
     const body = Readable.from(render(q.format, ctx, `PoleAtlas ${workspace}`, first, rows), {
       objectMode: false,
     });
@@ -165,5 +173,4 @@ export function createExportService(deps: {
     return { filename, contentType: EXPORT_CONTENT_TYPES[q.format], body };
   }
 }
-
 export type ExportService = ReturnType<typeof createExportService>;

@@ -24,7 +24,7 @@ import { createImagesService, type ImagesService } from "./images.service";
 import { sweepStaleUploads } from "../../infra/uploads/stale-uploads";
 import { createPoles } from "../poles/poles.module";
 import { polesRoutes } from "../poles/poles.routes";
-import { UploadSlots } from "./upload-slots";
+import { createRequestLimits } from "./request-limits";
 
 /** Temp files older than this at start-up belong to uploads a crash interrupted. */
 const STALE_UPLOAD_AGE_MS = 6 * 3600 * 1000;
@@ -56,6 +56,11 @@ export async function registerImages(
   } catch (err) {
     log.error({ err }, "could not sweep the upload temp folder");
   }
+  const limits = createRequestLimits(app, {
+    requestTimeoutMs: config.requestTimeoutMs,
+    poolMax: database.pool.options.max,
+    log: log.child({ part: "limits" }),
+  });
   const repository = createImagesRepository(database.db);
   const auditRepository = createAuditRepository(database.db);
   const audit = createAuditLog(auditRepository);
@@ -65,13 +70,18 @@ export async function registerImages(
     storage,
     images: createImageProcessor(),
     temp: createTempFiles(config.uploadTmpDir),
-    slots: new UploadSlots(),
+    slots: limits.uploads,
     log,
     poles: poles.placement,
     audit,
     teamQuotaBytes: config.teamQuotaBytes,
   });
-  await imagesRoutes(app, { requireActor, service });
+  await imagesRoutes(app, {
+    requireActor,
+    service,
+    lists: limits.lists,
+    readerStallMs: config.readerStallMs,
+  });
   filesRoutes(app, { requireActor, service });
   polesRoutes(app, { requireActor, service: poles.service });
   auditRoutes(app, { requireActor, service: createAuditService(auditRepository) });
@@ -95,7 +105,9 @@ export async function registerImages(
     repository: createExportRepository(database.pool),
     audit,
     publicUrl: config.publicUrl,
+    limits: limits.exports,
+    watch: limits.watch,
   });
-  exportRoutes(app, { requireActor, service: exportService });
+  exportRoutes(app, { requireActor, service: exportService, readerStallMs: config.readerStallMs });
   return { service, storage };
 }

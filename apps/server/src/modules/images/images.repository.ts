@@ -91,16 +91,24 @@ export const listOrder = (alias: string, prefix = "") =>
 export const inRegion = (alias: string, region: { longitude: number; latitude: number }) =>
   sql`${sql.raw(alias)}.region_lon = ${region.longitude}::float8 AND ${sql.raw(alias)}.region_lat = ${region.latitude}::float8`;
 
+/** Which photos a page walks: all of the workspace's, those without coordinates, or one region's. */
+export interface ListFilter {
+  unplaced?: boolean;
+  region?: { longitude: number; latitude: number };
+}
+
 /**
  * Rows after `key` in list order, as two index range scans (dated rows after the key, then the
  * undated ones), each already in order: a single `OR date IS NULL` condition would make
- * PostgreSQL collect and sort every remaining row instead.
+ * PostgreSQL collect and sort every remaining row instead. A region's pages scan its own index
+ * (workspace, region, list order) the same way.
  */
-function pageAfter(workspaceId: string, key: ListKey | null, limit: number, unplaced = false): SQL {
+function pageAfter(workspaceId: string, key: ListKey | null, limit: number, filter: ListFilter = {}): SQL {
   const take = sql`ORDER BY ${listOrder("img")} LIMIT ${limit}`;
-  const owner = unplaced
-    ? sql`workspace_id = ${workspaceId} AND (img.latitude IS NULL OR img.longitude IS NULL)`
-    : sql`workspace_id = ${workspaceId}`;
+  const conditions = [sql`workspace_id = ${workspaceId}`];
+  if (filter.unplaced) conditions.push(sql`(img.latitude IS NULL OR img.longitude IS NULL)`);
+  if (filter.region) conditions.push(inRegion("img", filter.region));
+  const owner = sql.join(conditions, sql` AND `);
   if (!key) return sql`SELECT ${COLUMNS} FROM utility_pole_images img WHERE ${owner} ${take}`;
   const undatedAfter =
     key.date === null
@@ -134,14 +142,8 @@ export const imageQueries = {
                 WHERE organization_id = ${workspaceId} AND user_id = ${userId})::text AS cap`,
 
   /** One page of the list: up to `limit` photos after `after` (from the start without one). */
-  page: (workspaceId: string, after: ListKey | null, limit: number, unplaced = false) =>
-    pageAfter(workspaceId, after, limit, unplaced),
-
-  /** A whole region, in list order. */
-  region: (workspaceId: string, region: { longitude: number; latitude: number }) =>
-    sql`SELECT ${COLUMNS} FROM utility_pole_images img
-        WHERE workspace_id = ${workspaceId} AND ${inRegion("img", region)}
-        ORDER BY ${listOrder("img")}`,
+  page: (workspaceId: string, after: ListKey | null, limit: number, filter: ListFilter = {}) =>
+    pageAfter(workspaceId, after, limit, filter),
 
   /**
    * Regions with their numbers ('Region N', given once when a region appears and kept: drizzle/
@@ -253,12 +255,13 @@ export function createImagesRepository(db: Db) {
       return row?.found === true;
     },
 
-    page(workspaceId: string, after: ListKey | null, limit: number, unplaced = false): Promise<ImageRow[]> {
-      return rows<ImageRow>(db, imageQueries.page(workspaceId, after, limit, unplaced));
-    },
-
-    region(workspaceId: string, region: { longitude: number; latitude: number }): Promise<ImageRow[]> {
-      return rows<ImageRow>(db, imageQueries.region(workspaceId, region));
+    page(
+      workspaceId: string,
+      after: ListKey | null,
+      limit: number,
+      filter: ListFilter = {},
+    ): Promise<ImageRow[]> {
+      return rows<ImageRow>(db, imageQueries.page(workspaceId, after, limit, filter));
     },
 
     /** One photo, only when it is the caller's. */

@@ -21,24 +21,25 @@ import {
   uploadHeadersSchema,
 } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
+import type { RequestTurns } from "../../infra/limits/request-turns";
+import { endStalledReader } from "../../infra/limits/stalled-reader";
 import type { RequireActor } from "../workspaces/actor";
 import type { ImagesService } from "./images.service";
-import { PerUserGate } from "./per-user-gate";
 import { receiveUpload } from "./upload-receiver";
-
-/**
- * List calls of one user served at a time: each builds and serializes up to a 1,000-photo page;
- * one at a time, a user firing 60 at once no longer delays everyone else (bench/list-load.ts).
- */
-const LISTS_PER_USER = 1;
 
 export async function imagesRoutes(
   app: FastifyInstance,
-  deps: { requireActor: RequireActor; service: ImagesService },
+  deps: {
+    requireActor: RequireActor;
+    service: ImagesService;
+    /** Turns of GET /api/images (images.module: per user and in all). */
+    lists: RequestTurns;
+    /** READER_STALL_SECONDS in ms: an answer nobody takes for this long is ended. */
+    readerStallMs: number;
+  },
 ): Promise<void> {
-  const { requireActor, service } = deps;
+  const { requireActor, service, lists, readerStallMs } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const lists = new PerUserGate(LISTS_PER_USER);
 
   // Multipart only here. Its own fileSize limit is replaced per request by the remaining quota.
   await api.register(async (scope) => {
@@ -74,9 +75,12 @@ export async function imagesRoutes(
     { schema: { querystring: imageListQuerySchema, response: { 200: imageListSchema } } },
     async (req, reply) => {
       const actor = await requireActor(req);
-      // Held until the answer is written (or the client is gone): serializing is most of the work.
-      const done = await lists.acquire(actor.userId);
-      reply.raw.once("close", done);
+      // Held until the answer has left (or the client is gone): serializing and sending a page
+      // is most of the work and all of its memory.
+      await lists.hold(reply, actor.userId);
+      endStalledReader(reply.raw, readerStallMs, () =>
+        req.log.info("list answer ended: its reader took nothing for READER_STALL_SECONDS"),
+      );
       return service.list(actor, req.query);
     },
   );

@@ -43,6 +43,14 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload | null> {
   const fields: Record<string, string> = {};
   let received: ReceivedUpload | null = null;
+  // The multipart reader learns of a client gone from the request's `close`, which it listens
+  // for only from here on: a phone that dropped the upload during the session and quota checks
+  // has fired it already, and the reader would wait for the rest of the body forever (with the
+  // user's upload slot). Such a request ends here instead.
+  if (req.raw.destroyed) {
+    req.log.info({ reason: "closed" }, "upload ended early: the client went away before its body was read");
+    throw badRequest(messages.uploadFailed);
+  }
   const parts = req.parts({
     limits: { fileSize: opts.maxBytes, fields: 20, fieldSize: 4096, parts: 30 },
   });

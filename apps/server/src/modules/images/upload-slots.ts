@@ -11,6 +11,7 @@
  * PostgreSQL under the per-user lock.
  */
 import { MAX_UPLOADS_IN_FLIGHT } from "@poleatlas/shared";
+import type { LeakWatch } from "../../infra/limits/leak-watch";
 
 interface UserUploads {
   count: number;
@@ -34,7 +35,11 @@ export interface UploadSlot {
 export class UploadSlots {
   private readonly users = new Map<string, UserUploads>();
 
-  constructor(private readonly maxPerUser = MAX_UPLOADS_IN_FLIGHT) {}
+  constructor(
+    private readonly maxPerUser = MAX_UPLOADS_IN_FLIGHT,
+    /** Takes back a slot held past the request timeout (a path that never released it). */
+    private readonly watch?: LeakWatch,
+  ) {}
 
   /** A slot for one more upload of this user, or null when they have maxPerUser in flight. */
   acquire(userId: string): UploadSlot | null {
@@ -45,8 +50,17 @@ export class UploadSlots {
     let mine = 0;
     let used = 0;
     let released = false;
+    const end = () => {
+      if (released) return;
+      released = true;
+      user.reserved -= mine;
+      user.count -= 1;
+      if (user.count === 0 && this.users.get(userId) === user) this.users.delete(userId);
+    };
+    const release = this.watch ? this.watch.track("uploads per user", userId, end) : end;
     return {
       reserve(declared, limit) {
+        if (released) return false; // taken back as a leak: it holds nothing any more
         const free = limit - user.reserved;
         const want = declared === null ? free : Math.min(declared, limit);
         if (want > free || free <= 0) return false;
@@ -59,13 +73,7 @@ export class UploadSlots {
         used += n;
         return true;
       },
-      release: () => {
-        if (released) return;
-        released = true;
-        user.reserved -= mine;
-        user.count -= 1;
-        if (user.count === 0) this.users.delete(userId);
-      },
+      release,
     };
   }
 
