@@ -150,6 +150,7 @@ export const adminTexts = {
   action: "Action",
   target: "Target",
   details: "Details",
+  thisWorkspace: "this workspace",
   loadMore: "Load more",
   actionNames: {
     "image.upload": "Photo uploaded",

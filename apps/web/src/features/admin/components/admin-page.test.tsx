@@ -99,9 +99,9 @@ describe("AdminPage's members", () => {
     expect(
       within(screen.getByTestId("member-owner@example.test")).getByText("10 MB of 500 MB"),
     ).toBeInTheDocument();
-    expect(within(crew).getByRole("progressbar", { name: "Storage in this team: crew@example.test" })).toHaveClass(
-      "MuiLinearProgress-colorWarning",
-    );
+    expect(
+      within(crew).getByRole("progressbar", { name: "Storage in this team: crew@example.test" }),
+    ).toHaveClass("MuiLinearProgress-colorWarning");
     expect(within(crew).getByRole("combobox", { name: "Role: crew@example.test" })).toHaveTextContent(
       "Member",
     );

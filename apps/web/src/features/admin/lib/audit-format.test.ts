@@ -50,4 +50,9 @@ describe("auditTargetText", () => {
       ),
     ).toBe("x@example.test");
   });
+
+  it("names a quota set on the workspace itself as this workspace, not by its id", () => {
+    const set = entry({ action: "quota.set", target_type: "workspace", target_id: "team-1" });
+    expect(auditTargetText(set, () => undefined)).toBe("this workspace");
+  });
 });

@@ -3,7 +3,7 @@
  * fields "field: value" (but the e-mail, shown as the target); byte counts read in MB. Unknown fields are shown as they are, so a new
  * kind of entry is never hidden.
  */
-import { bytesToMB, type AuditEntry } from "@poleatlas/shared";
+import { adminTexts, bytesToMB, type AuditEntry } from "@poleatlas/shared";
 
 const FIELD_NAMES: Record<string, string> = {
   quotaBytes: "quota",
@@ -58,6 +58,8 @@ export function auditTargetText(entry: AuditEntry, emailOf: (userId: string) => 
   const { email, name } = entry.details;
   if (typeof email === "string") return email;
   if (typeof name === "string" && name !== "") return `${entry.target_type} ${name}`;
+  // A trail is one workspace's: its quota (set by an instance administrator) is this workspace's.
+  if (entry.target_type === "workspace") return adminTexts.thisWorkspace;
   if (entry.target_type === "user" || entry.target_type === "member") {
     return emailOf(entry.target_id) ?? entry.target_id;
   }
