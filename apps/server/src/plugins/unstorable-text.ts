@@ -7,9 +7,10 @@
  */
 import { messages } from "@poleatlas/shared";
 import type { FastifyInstance } from "fastify";
-import { badRequest } from "../errors";
+import { badRequest, type AppError } from "../errors";
 
 /** A NUL, or a surrogate that is not half of a pair (the `u` flag reads pairs as one code point). */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 /** The path of the first string (or key) under `value` that cannot be stored, or null. */
@@ -42,16 +43,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
-/** Throws the 400 (answered by the error handler, as every AppError) for unstorable text in `value`. */
-export function refuseUnstorableText(value: unknown, path: string): void {
+/** The 400 (answered by the error handler, as every AppError) for unstorable text in `value`. */
+export function unstorableTextError(value: unknown, path: string): AppError | undefined {
   const field = findUnstorableText(value, path);
-  if (field) throw badRequest(messages.unstorableText(field), "invalid_request");
+  return field ? badRequest(messages.unstorableText(field), "invalid_request") : undefined;
 }
 
 /** Checks every route's parsed query and body before validation and the handler. */
 export function registerUnstorableTextCheck(app: FastifyInstance): void {
-  app.addHook("preValidation", async (req) => {
-    refuseUnstorableText(req.query, "querystring");
-    refuseUnstorableText(req.body, "body");
+  app.addHook("preValidation", (req, _reply, done) => {
+    done(unstorableTextError(req.query, "querystring") ?? unstorableTextError(req.body, "body"));
   });
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, isAuthEndpoint } from "./auth";
 import type { AuthModule } from "./auth-module";
-import { refuseUnstorableText } from "../../plugins/unstorable-text";
+import { unstorableTextError } from "../../plugins/unstorable-text";
 import { authRequest } from "./team-audit";
 
 /** Hop-by-hop and length headers are the transport's business on each side, not the message's. */
@@ -28,7 +28,9 @@ export function authRoutes(app: FastifyInstance, mod: AuthModule): void {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
     // The app-wide check sees only a Buffer here: read the body as better-auth will.
-    scope.addHook("preValidation", async (req) => refuseUnstorableText(authBodyFields(req), "body"));
+    scope.addHook("preValidation", (req, _reply, done) =>
+      done(unstorableTextError(authBodyFields(req), "body")),
+    );
     scope.route({
       method: ["GET", "POST"],
       url: `${AUTH_BASE_PATH}/*`,
