@@ -32,7 +32,7 @@ export const SIDEBAR_WIDTH_PX = 240;
 
 export const STORAGE_BUCKET = "utility-poles";
 
-// Not in the spec: limits of the photos API (README "Photos").
+// Not in the spec: limits of the photos API (docs/api.md "Photos").
 /** GET /api/images pages: the default and the largest `limit`. */
 export const IMAGE_PAGE_LIMIT = 1000;
 /** Uploads one user may have in flight at once; the next is answered 429 too_many_uploads. */

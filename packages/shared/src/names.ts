@@ -1,6 +1,6 @@
 /**
  * Photo names, pole labels and inspection notes are shown in lists, panels, exports and logs: the
- * server stores a cleaned copy of what the client sent (README "Photos"), so a text can neither
+ * server stores a cleaned copy of what the client sent (docs/api.md "Photos"), so a text can neither
  * break a layout nor pretend to be another.
  */
 import { MAX_NAME_LENGTH } from "./constants";

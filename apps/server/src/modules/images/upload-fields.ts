@@ -1,5 +1,5 @@
 /**
- * The form fields that travel with a photo (README "Photos"): `lastModified` (ms since 1970, in
+ * The form fields that travel with a photo (docs/api.md "What an upload's fields become"): `lastModified` (ms since 1970, in
  * the JS Date range) and `timezoneOffset` (Date#getTimezoneOffset minutes, -840…840). Missing or
  * empty fields are null; anything else that is not a whole number in range is a 400.
  */

@@ -7,7 +7,7 @@
  * byte: first come, first served, so an upload that is let in is never cut off by another.
  *
  * Per process: the counts live in this process's memory. Behind a load balancer each process
- * holds its own limits (README "Photos"); the quota itself is still enforced exactly in
+ * holds its own limits (docs/operations.md "Per-process limits"); the quota itself is still enforced exactly in
  * PostgreSQL under the per-user lock.
  */
 import { MAX_UPLOADS_IN_FLIGHT } from "@poleatlas/shared";

@@ -2,7 +2,7 @@
  * The export is fetched, not followed as a plain link: a refusal (session expired, a bad filter)
  * or a server fault then shows in the dialog instead of becoming a broken file in the browser's
  * downloads. The price is that the browser holds the file until it is saved; a multi-hundred-MB
- * export is better taken with a link or curl (README "Export").
+ * export is better taken with a link or curl (docs/features.md "Export").
  */
 import { exportSearch, type ExportFormat, type ExportRisk } from "@poleatlas/shared";
 import { ApiError, apiErrorFrom } from "../../../lib/api-client";
