@@ -3,14 +3,14 @@
  * reload while uploads still cannot get through, and arrive once when the connection is back;
  * sign-out drops what the user left waiting.
  */
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import type { ImageRecord } from "@poleatlas/shared";
 import { startSignedIn } from "./support/auth";
 import { settle } from "./support/map-globe";
 import { expect, test } from "./support/fixtures";
 import { makeJpeg } from "./support/photo-fixtures";
 
-test.setTimeout(120_000);
+test.setTimeout(180_000);
 
 const UPLOADS = /\/api\/images$/;
 
@@ -81,15 +81,15 @@ test("photos chosen offline wait, survive a reload, and arrive once when the con
   await expect(nav.getByRole("button", { name: "2 waiting" })).toBeVisible();
   expect(await storedEntries(page)).toBe(2);
 
-  await page.unroute(UPLOADS);
-  await nav.getByRole("button", { name: "2 waiting" }).click();
   const list = page.getByRole("dialog", { name: "Waiting uploads" });
+  await nav.getByRole("button", { name: "2 waiting" }).click();
   await expect(list.getByRole("listitem", { name: "dead-zone-1.jpg" })).toContainText(
     "Waiting for a connection",
   );
   await page.screenshot({ path: testInfo.outputPath("upload-queue.png") });
-  await list.getByRole("button", { name: "Send now" }).click();
-  // The list closes once nothing is left in it.
+  // The server answers again: the health probe finds it and the queue goes by itself, no 'Send
+  // now' needed; the list closes once nothing is left in it.
+  await page.unroute(UPLOADS);
   await expect(list).toBeHidden({ timeout: 30_000 });
   await expect(nav.getByRole("button", { name: /waiting|refused/ })).toHaveCount(0);
   expect(await storedEntries(page)).toBe(0);
@@ -97,6 +97,34 @@ test("photos chosen offline wait, survive a reload, and arrive once when the con
   const res = await page.request.get("/api/images");
   const names = ((await res.json()) as { images: ImageRecord[] }).images.map((i) => i.name).sort();
   expect(names).toEqual(["dead-zone-1.jpg", "dead-zone-2.jpg"]);
+});
+
+test("photos kept while the server does not answer are sent within seconds of its return", async ({
+  page,
+}) => {
+  await startSignedIn(page, { at: "/map?globeTestHook" });
+  await settle(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await openUploadDialog(page);
+  // The network is up, but nothing of ours answers (a server restarting, a proxy without it).
+  const silent = (route: Route) => route.abort("connectionrefused");
+  await page.route(/\/api\//, silent);
+  await chooseAndUpload(page, ["silent-1.jpg", "silent-2.jpg"]);
+  await expect(nav.getByRole("button", { name: "2 waiting" })).toBeVisible();
+  const banner = page.getByRole("status").filter({ hasText: "The server does not answer" });
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toHaveCount(0);
+
+  await page.waitForTimeout(2000);
+  await page.unroute(/\/api\//, silent);
+  const back = Date.now();
+  // The health probe finds it within a few seconds (not the 30 s retry), the queue goes then.
+  await expect(nav.getByRole("button", { name: /waiting/ })).toHaveCount(0, { timeout: 10_000 });
+  await expect(banner).toHaveCount(0);
+  expect(Date.now() - back).toBeLessThan(10_000);
+  const res = await page.request.get("/api/images");
+  const names = ((await res.json()) as { images: ImageRecord[] }).images.map((i) => i.name).sort();
+  expect(names).toEqual(["silent-1.jpg", "silent-2.jpg"]);
 });
 
 test("sign-out drops the photos the user left waiting", async ({ page }) => {

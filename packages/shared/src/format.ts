@@ -5,6 +5,12 @@ export function bytesToMB(bytes: number): number {
   return Math.round(bytes / BYTES_PER_MB);
 }
 
+/** A file's size for people: KB below 1 MB (at least 1 KB), else MB with one decimal. */
+export function formatBytes(bytes: number): string {
+  if (bytes < BYTES_PER_MB) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / BYTES_PER_MB).toFixed(1)} MB`;
+}
+
 /** Share of the quota in percent, clamped to 0–100 for progress bars. */
 export function usagePercent(usedBytes: number, quotaBytes: number): number {
   if (quotaBytes <= 0) return 100;
@@ -19,4 +25,21 @@ export function isCalendarDay(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s.startsWith("0000")) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}
+
+/**
+ * A calendar date (YYYY-MM-DD, as stored) in the user's locale, the one date format of every
+ * screen (the panel, the globe's info box, the admin tables). Read as a local calendar day, never
+ * shifted through a time zone. Anything else is shown as it is.
+ */
+export function formatDate(ymd: string, locale?: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return ymd;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString(locale);
+}
+
+/** An instant (ISO 8601) as a date and time in the user's locale and time zone. */
+export function formatDateTime(iso: string, locale?: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString(locale);
 }

@@ -12,3 +12,4 @@ export * from "./basemaps";
 export * from "./export";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";
+export * from "./search";

@@ -1,6 +1,7 @@
 import { CssBaseline, ThemeProvider } from "@mui/material";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { onReconnect } from "../lib/offline/connectivity";
 import { AuthProvider } from "../features/auth";
 import { theme } from "./theme";
 
@@ -15,6 +16,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
         },
       }),
   );
+  // The server reachable again: everything on screen is asked afresh (copies and errors alike).
+  useEffect(() => onReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>

@@ -19,6 +19,9 @@ export const offlineTexts = {
   /** `at` is the time the oldest answer on screen was stored. */
   offlineSince: (at: string) => `Offline — showing data from ${at}`,
   offline: "Offline — showing the data last seen on this device",
+  /** The network is up, but the server does not answer. */
+  serverDownSince: (at: string) => `The server does not answer — showing data from ${at}`,
+  serverDown: "The server does not answer — showing the data last seen on this device",
   updateReady: "A new version of PoleAtlas is ready.",
   reload: "Reload",
 };

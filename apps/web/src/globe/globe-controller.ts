@@ -29,7 +29,7 @@ import { poleMarkers } from "./pole-markers";
 import { regionMarkers, toMarkerRef, type MarkerRef, type RiskKey } from "./markers";
 import { MAX_ZOOM_OUT_M } from "./camera-targets";
 import { GlobeEventHub, type GlobeEvents } from "./globe-events";
-import type { GlobeBenchHook, GlobeMode, GlobeState } from "./globe-types";
+import type { GlobeBenchHook, GlobeMode, GlobeSearch, GlobeState } from "./globe-types";
 import { ellipsoidPosition, PositionPicker, type LatLon } from "./position-picker";
 import { addBasemaps } from "./basemaps";
 import { reloadFailedImageryWhenOnline } from "./imagery-reload";
@@ -57,6 +57,7 @@ export class GlobeController {
   private readonly updateListeners = new Set<() => void>();
   private readonly cleanups: (() => void)[] = [];
   private regions: readonly RegionSummary[] = [];
+  private search: GlobeSearch | null = null;
   /** The region view's poles, compact as answered: markers are built from it in one pass. */
   private poles: PoleMarkers | null = null;
   private mode: GlobeMode = { mode: "overview" };
@@ -78,7 +79,7 @@ export class GlobeController {
 
   constructor(container: HTMLElement) {
     this.softwareRendering = rendersInSoftware();
-    this.geocoder = new LocalGeocoderService(() => ({ regions: this.regions, poles: this.poles }));
+    this.geocoder = new LocalGeocoderService(() => this.search);
     this.viewer = new Viewer(container, viewerOptions(this.geocoder, this.softwareRendering));
     if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
     resumeRenderingAfterErrors(this.viewer);
@@ -139,6 +140,11 @@ export class GlobeController {
       this.framedOverview = this.camera.showOverview(this.shownRegions());
     this.applyMode();
     this.changed();
+  }
+
+  /** What the search box asks (the map's search: regions, coordinates, every pole by label). */
+  setSearch(search: GlobeSearch | null): void {
+    this.search = search;
   }
 
   /** Adds the stars, Sun and Moon; called once the regions have been answered. */
@@ -340,9 +346,11 @@ export class GlobeController {
     const hit = this.geocoder.hitFor(destination);
     if (hit?.kind === "region") this.events.emit("regionClick", hit.id);
     else if (hit?.kind === "pole") {
-      this.events.emit("poleClick", hit.id);
+      // Its region opens around the camera flying to the pole, not with a flight of its own.
+      this.flownRegionId = hit.regionId;
+      this.events.emit("poleFound", hit.id, hit.regionId);
       this.camera.flyOver(hit);
-    } else if (hit) this.camera.flyOver(hit);
+    } else if (hit?.kind === "coordinates") this.camera.flyOver(hit);
   }
 
   private changed(): void {

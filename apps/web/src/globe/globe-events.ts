@@ -5,6 +5,8 @@ export interface GlobeEvents {
   regionClick: (regionId: string) => void;
   /** A pole marker (named by the pole's id): the map opens the pole's latest photo. */
   poleClick: (poleId: string) => void;
+  /** A pole picked in the search box, from any view: the map opens its region and its photo. */
+  poleFound: (poleId: string, regionId: string) => void;
   emptyClick: () => void;
   /** Zoomed out above the limit while in region view. */
   overviewRequested: () => void;
@@ -18,6 +20,7 @@ export class GlobeEventHub {
   private readonly listeners: Listeners = {
     regionClick: new Set(),
     poleClick: new Set(),
+    poleFound: new Set(),
     emptyClick: new Set(),
     overviewRequested: new Set(),
     basemapUnreachable: new Set(),

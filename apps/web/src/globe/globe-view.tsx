@@ -14,6 +14,7 @@ import {
 } from "@poleatlas/shared";
 import { useEffect, useRef, useState } from "react";
 import { GlobeController, type GlobeEvents, type GlobeMode, type LatLon } from "./globe-controller";
+import type { GlobeSearch } from "./globe-types";
 import { exposeGlobeForTests } from "./test-hook";
 
 export interface GlobeViewProps {
@@ -39,6 +40,10 @@ export interface GlobeViewProps {
   onPositionPicked: (at: LatLon) => void;
   onRegionClick: GlobeEvents["regionClick"];
   onPoleClick: GlobeEvents["poleClick"];
+  /** The search box: what it finds (features/search). */
+  search?: GlobeSearch;
+  /** A pole picked in the search box: its region and its photo open. */
+  onPoleFound?: GlobeEvents["poleFound"];
   onEmptyClick: GlobeEvents["emptyClick"];
   onOverviewRequested: GlobeEvents["overviewRequested"];
   /**
@@ -65,6 +70,7 @@ export function GlobeView(props: GlobeViewProps) {
       controller.current = globe;
       globe.on("regionClick", (id) => latest.current.onRegionClick(id));
       globe.on("poleClick", (id) => latest.current.onPoleClick(id));
+      globe.on("poleFound", (id, regionId) => latest.current.onPoleFound?.(id, regionId));
       globe.on("emptyClick", () => latest.current.onEmptyClick());
       globe.on("overviewRequested", () => latest.current.onOverviewRequested());
       globe.on("basemapUnreachable", (name) =>
@@ -104,10 +110,13 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     controller.current?.setHiddenRisks(hiddenRisks);
   }, [ready, hiddenRisks]);
-  const { basemaps, coveredBottomPx = 0 } = props;
+  const { basemaps, coveredBottomPx = 0, search } = props;
   useEffect(() => {
     controller.current?.setCoveredBottom(coveredBottomPx);
   }, [ready, coveredBottomPx]);
+  useEffect(() => {
+    controller.current?.setSearch(search ?? null);
+  }, [ready, search]);
   useEffect(() => {
     if (basemaps) controller.current?.setBasemaps(basemaps);
   }, [ready, basemaps]);

@@ -1,2 +1,2 @@
 export { GlobeView, type GlobeViewProps } from "./globe-view";
-export type { GlobeMode } from "./globe-types";
+export type { GlobeMode, GlobeSearch, GlobeSearchHit } from "./globe-types";

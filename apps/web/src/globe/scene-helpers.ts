@@ -13,7 +13,7 @@ import {
   type Scene,
   type Viewer,
 } from "cesium";
-import type { ImageRecord } from "@poleatlas/shared";
+import { formatDate, mapScreenTexts, type ImageRecord } from "@poleatlas/shared";
 import type { ViewBox } from "./markers";
 
 /** Screen position of a point, or undefined when it is not visible (behind the globe, off screen). */
@@ -46,9 +46,11 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function infoBoxDescription(photo: ImageRecord): string {
+/** The date as the panel writes it (the user's locale), not the stored YYYY-MM-DD. */
+export function infoBoxDescription(photo: ImageRecord, locale?: string): string {
   const where = `${photo.latitude?.toFixed(6)}, ${photo.longitude?.toFixed(6)}`;
-  return `<p>${escapeHtml(photo.date ?? "")}</p><p>${escapeHtml(where)}</p>`;
+  const when = photo.date ? formatDate(photo.date, locale) : mapScreenTexts.noDate;
+  return `<p>${escapeHtml(when)}</p><p>${escapeHtml(where)}</p>`;
 }
 
 const photoInfoId = (photo: Pick<ImageRecord, "id">) => `photo:${photo.id}`;

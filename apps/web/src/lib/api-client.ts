@@ -5,6 +5,7 @@
  * (features/upload) parses its failures with `apiErrorFrom` too.
  */
 import { z } from "zod";
+import { noteServerAnswered, noteServerUnreachable } from "./offline/connectivity";
 import { noteResponse } from "./offline/offline-status";
 import { pageDownload } from "./offline/network-quiet";
 
@@ -61,6 +62,8 @@ export interface RequestOptions {
   body?: unknown;
 }
 
+const GATEWAY_ERRORS = new Set([502, 503, 504]);
+
 async function send(method: string, url: string, { signal, body }: RequestOptions): Promise<Response> {
   let res: Response;
   try {
@@ -76,8 +79,13 @@ async function send(method: string, url: string, { signal, body }: RequestOption
     });
   } catch (err) {
     if (signal?.aborted) throw err; // a cancelled query, not a failure to show
+    noteServerUnreachable();
     throw new ApiError(0, "network_error", "The server could not be reached", undefined);
   }
+  // A gateway before the server answering for it (502/503/504) is the server not answering.
+  if (GATEWAY_ERRORS.has(res.status)) noteServerUnreachable();
+  // A GET's 200 may be the worker's copy: it reports through noteResponse instead.
+  else if (method !== "GET" || !res.ok) noteServerAnswered();
   if (!res.ok) throw apiErrorFrom(res, await res.text().catch(() => ""));
   return res;
 }

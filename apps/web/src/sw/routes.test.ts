@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { beyondNewest, dropsKeptCopy, staleCaches, strategyFor, type Strategy } from "./routes";
+import {
+  beyondNewest,
+  dropsKeptCopy,
+  isKeepLoadedMessage,
+  loadedToKeep,
+  staleCaches,
+  strategyFor,
+  type Strategy,
+} from "./routes";
 
 const ORIGIN = "http://127.0.0.1:8080";
 const PRECACHED = new Set(["/index.html", "/assets/index-abc.js", "/manifest.webmanifest"]);
@@ -90,5 +98,42 @@ describe("the data cache's bounds", () => {
   it("forgets a kept answer the server now refuses or no longer has, keeps it on a server error", () => {
     expect([401, 403, 404].map(dropsKeptCopy)).toEqual([true, true, true]);
     expect([200, 304, 429, 500, 503].map(dropsKeptCopy)).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe("loadedToKeep", () => {
+  it("keeps what a first visit loaded past the worker: the map's data and Cesium's files, once each", () => {
+    const kept = loadedToKeep(
+      [
+        `${ORIGIN}/api/regions`,
+        `${ORIGIN}/api/storage/usage`,
+        `${ORIGIN}/api/workspaces`,
+        `${ORIGIN}/api/regions`,
+        `${ORIGIN}/files/utility-poles/u/thumbnails/a.webp`,
+        `${ORIGIN}/cesium/1.140/Workers/createVerticesFromHeightmap.js`,
+        `${ORIGIN}/api/auth/get-session`,
+        `${ORIGIN}/files/utility-poles/u/a.jpg`,
+        `${ORIGIN}/assets/index-abc.js`,
+        "https://tile.openstreetmap.org/1/0/0.png",
+        `${ORIGIN}/api/poles/search?q=P`,
+      ],
+      ORIGIN,
+      PRECACHED,
+    );
+    expect(kept.data.map((u) => u.pathname)).toEqual([
+      "/api/regions",
+      "/api/storage/usage",
+      "/api/workspaces",
+      "/files/utility-poles/u/thumbnails/a.webp",
+    ]);
+    expect(kept.cesium.map((u) => u.pathname)).toEqual([
+      "/cesium/1.140/Workers/createVerticesFromHeightmap.js",
+    ]);
+  });
+
+  it("reads only a well-formed message", () => {
+    expect(isKeepLoadedMessage({ type: "poleatlas:keep-loaded", urls: ["/api/regions"] })).toBe(true);
+    expect(isKeepLoadedMessage({ type: "poleatlas:keep-loaded", urls: [1] })).toBe(false);
+    expect(isKeepLoadedMessage("poleatlas:clear-data")).toBe(false);
   });
 });

@@ -21,6 +21,55 @@ export const DATA_CACHE_MAX_ENTRIES = 1000;
 export const CACHED_AT_HEADER = "x-poleatlas-cached-at";
 /** The page's message asking the worker to drop DATA_CACHE (and ignore answers still in flight). */
 export const CLEAR_DATA_MESSAGE = "poleatlas:clear-data";
+/**
+ * The page's message to a worker that has just taken it over for the first time: `urls` are what
+ * the page loaded before (regions, usage, thumbnails, Cesium's files…), which went past the
+ * worker; it keeps those it would have kept, so the first visit works offline as well as later ones.
+ */
+export const KEEP_LOADED_MESSAGE = "poleatlas:keep-loaded";
+export interface KeepLoadedMessage {
+  type: typeof KEEP_LOADED_MESSAGE;
+  urls: string[];
+}
+
+/** At most this many addresses are fetched again for one page (the newest Cesium tiles last). */
+export const KEEP_LOADED_MAX = 400;
+
+export function isKeepLoadedMessage(data: unknown): data is KeepLoadedMessage {
+  if (typeof data !== "object" || data === null) return false;
+  const { type, urls } = data as Partial<KeepLoadedMessage>;
+  return type === KEEP_LOADED_MESSAGE && Array.isArray(urls) && urls.every((u) => typeof u === "string");
+}
+
+/**
+ * Of the addresses a page loaded, those the worker keeps (its own data and Cesium's files), each
+ * once, by the cache they go to; the rest (auth, other origins, full photos, the shell, which is
+ * precached) are left alone.
+ */
+export function loadedToKeep(
+  urls: readonly string[],
+  origin: string,
+  precached: ReadonlySet<string>,
+): { data: URL[]; cesium: URL[] } {
+  const data = new Map<string, URL>();
+  const cesium = new Map<string, URL>();
+  for (const href of urls) {
+    let url: URL;
+    try {
+      url = new URL(href, origin);
+    } catch {
+      continue;
+    }
+    url.hash = "";
+    const strategy = strategyFor({ method: "GET", url, origin, mode: "cors" }, precached);
+    if (strategy === "data") data.set(url.href, url);
+    else if (strategy === "cesium") cesium.set(url.href, url);
+  }
+  // The map's data first: it is what a reload offline needs most.
+  const all = [...data.values(), ...cesium.values()].slice(0, KEEP_LOADED_MAX);
+  return { data: all.filter((u) => data.has(u.href)), cesium: all.filter((u) => cesium.has(u.href)) };
+}
+
 /** The app shell's page, answered to every navigation when the network is down. */
 export const SHELL_PAGE = "/index.html";
 

@@ -17,6 +17,8 @@ import {
   strategyFor,
   beyondNewest,
   dropsKeptCopy,
+  isKeepLoadedMessage,
+  loadedToKeep,
 } from "./routes";
 
 declare const __SW_PRECACHE__: string[];
@@ -67,10 +69,42 @@ sw.addEventListener("activate", (event) => {
 });
 
 sw.addEventListener("message", (event) => {
+  if (isKeepLoadedMessage(event.data)) {
+    event.waitUntil(keepLoaded(event.data.urls));
+    return;
+  }
   if (event.data !== CLEAR_DATA_MESSAGE) return;
   dataEpoch += 1;
   event.waitUntil(caches.delete(DATA_CACHE));
 });
+
+/**
+ * What the page loaded before this worker controlled it, kept as if it had come through: the
+ * data asked again (a few small answers), Cesium's files from the browser's HTTP cache.
+ */
+async function keepLoaded(urls: string[]): Promise<void> {
+  const epoch = dataEpoch;
+  const { data, cesium } = loadedToKeep(urls, sw.location.origin, PRECACHED);
+  for (const url of data) {
+    if (await caches.match(url.href, { cacheName: DATA_CACHE })) continue;
+    try {
+      const res = await fetch(new Request(url.href, { credentials: "same-origin" }));
+      if (res.status === 200 && res.type === "basic") await keepData(new Request(url.href), res, epoch);
+    } catch {
+      // Gone offline meanwhile: kept the next time the page asks for it.
+    }
+  }
+  const cache = await caches.open(CESIUM_CACHE);
+  for (const url of cesium) {
+    if (await cache.match(url.href)) continue;
+    try {
+      const res = await fetch(new Request(url.href, { cache: "default", credentials: "same-origin" }));
+      if (res.ok && res.type === "basic") await cache.put(url.href, res);
+    } catch {
+      // as above
+    }
+  }
+}
 
 sw.addEventListener("fetch", (event) => {
   const req = event.request;
@@ -139,22 +173,22 @@ async function networkFirst(req: Request, event: SwExtendableEvent): Promise<Res
   }
   // Only our own complete answers: not a redirect to a bucket, not an error page.
   if (res.status === 200 && res.type === "basic") {
-    const copy = res.clone();
-    event.waitUntil(
-      (async () => {
-        const stamped = await withCachedAt(copy, new Date().toISOString());
-        if (epoch !== dataEpoch) return;
-        const cache = await caches.open(DATA_CACHE);
-        await cache.put(req, stamped);
-        // put() moves an answer to the end, so the first keys are the least recently stored.
-        for (const old of beyondNewest(await cache.keys(), DATA_CACHE_MAX_ENTRIES)) await cache.delete(old);
-      })(),
-    );
+    event.waitUntil(keepData(req, res.clone(), epoch));
   } else if (dropsKeptCopy(res.status)) {
     // An offline reload must not bring back a photo deleted since, or a team left.
     event.waitUntil(caches.open(DATA_CACHE).then((c) => c.delete(req)));
   }
   return res;
+}
+
+/** Stores a data answer with the time it was stored, unless the data was cleared meanwhile. */
+async function keepData(req: Request, res: Response, epoch: number): Promise<void> {
+  const stamped = await withCachedAt(res, new Date().toISOString());
+  if (epoch !== dataEpoch) return;
+  const cache = await caches.open(DATA_CACHE);
+  await cache.put(req, stamped);
+  // put() moves an answer to the end, so the first keys are the least recently stored.
+  for (const old of beyondNewest(await cache.keys(), DATA_CACHE_MAX_ENTRIES)) await cache.delete(old);
 }
 
 async function withCachedAt(res: Response, at: string): Promise<Response> {

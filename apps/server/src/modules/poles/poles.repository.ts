@@ -37,6 +37,22 @@ const RISK_CODE = sql.raw(
 /** Every column in the same order, so PostgreSQL sorts the rows once for all of them (PG 16+). */
 const OLDEST_FIRST = sql.raw("ORDER BY p.created_at, p.id");
 
+/** The texts a search looks in: the pole's label now; the register's tag column joins here. */
+const SEARCHED: SQL[] = [sql.raw("p.label")];
+
+/** `text` matched literally by LIKE: its own % and _ are not wildcards (backslash is the escape). */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface PoleSearchRow {
+  id: string;
+  label: string;
+  latitude: number;
+  longitude: number;
+  region_lon: number;
+  region_lat: number;
+  photo_count: number;
+}
+
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
 }
@@ -59,6 +75,25 @@ export const poleQueries = {
         FROM utility_poles p
         WHERE p.workspace_id = ${workspaceId} AND p.region_lon = ${region.longitude}::float8
           AND p.region_lat = ${region.latitude}::float8`,
+  search: (workspaceId: string, text: string, limit: number) => {
+    const contains = `%${escapeLike(text)}%`;
+    const startsWith = `${escapeLike(text)}%`;
+    const any = (pattern: string) =>
+      sql.join(
+        SEARCHED.map((column) => sql`${column} ILIKE ${pattern}`),
+        sql` OR `,
+      );
+    const equal = sql.join(
+      SEARCHED.map((column) => sql`lower(${column}) = lower(${text})`),
+      sql` OR `,
+    );
+    return sql`SELECT p.id::text AS id, p.label, p.latitude, p.longitude, p.region_lon, p.region_lat,
+          p.photo_count
+        FROM utility_poles p
+        WHERE p.workspace_id = ${workspaceId} AND (${any(contains)})
+        ORDER BY (${equal}) DESC, (${any(startsWith)}) DESC, p.label, p.id
+        LIMIT ${limit}`;
+  },
   /** The nearest pole within `radius` metres, else a new one: the rule itself (0004). */
   assign: (workspaceId: string, latitude: number, longitude: number, radius: number) =>
     sql`SELECT utility_pole_assign(${workspaceId}, ${latitude}::float8, ${longitude}::float8, ${radius}::float8)::text AS id`,
@@ -143,6 +178,15 @@ export function createPolesRepository(db: Db) {
         sql`SELECT region_lon, region_lat, high, medium, low, unrated
             FROM utility_pole_region_risk WHERE workspace_id = ${workspaceId}`,
       );
+    },
+
+    /**
+     * The workspace's poles whose label holds `text` (any case), best first: the label equal to
+     * it, then starting with it, then the rest by label. The columns searched are a list, so the
+     * pole register's `tag` joins by adding `p.tag` to SEARCHED.
+     */
+    search(workspaceId: string, text: string, limit: number): Promise<PoleSearchRow[]> {
+      return rows<PoleSearchRow>(db, poleQueries.search(workspaceId, text, limit));
     },
 
     /** Writes the given fields of one photo (the caller checked the owner). */

@@ -12,6 +12,8 @@ import {
   poleListQuerySchema,
   polePatchSchema,
   poleResponseSchema,
+  poleSearchQuerySchema,
+  poleSearchResponseSchema,
   poleTimelineSchema,
 } from "@poleatlas/shared";
 import type { RequireActor } from "../workspaces/actor";
@@ -32,6 +34,15 @@ export function polesRoutes(
     const json = await service.regionMarkersJson(actor, req.query.region);
     return reply.type("application/json; charset=utf-8").send(json);
   });
+
+  api.get(
+    "/api/poles/search",
+    { schema: { querystring: poleSearchQuerySchema, response: { 200: poleSearchResponseSchema } } },
+    async (req) => {
+      const actor = await requireActor(req);
+      return { poles: await service.search(actor, req.query) };
+    },
+  );
 
   api.get(
     "/api/poles/:id",

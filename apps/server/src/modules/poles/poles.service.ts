@@ -8,8 +8,11 @@ import {
   canEdit,
   messages,
   parseRegionKey,
+  regionKey,
   safeLabel,
   safeNotes,
+  type PoleSearchHit,
+  type PoleSearchQuery,
   type ImagePatch,
   type ImageRecord,
   type PoleSummary,
@@ -48,6 +51,24 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
       const region = parseRegionKey(regionId);
       if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
       return poles.markersJson(workspaceId, region);
+    },
+
+    /**
+     * Poles of the caller's active workspace whose label holds the text, for the search box. Any
+     * member may search (viewers too): it shows only what the map already shows them. The
+     * workspace is the actor's, resolved from the session's membership, so another workspace's
+     * poles never match.
+     */
+    async search({ workspaceId }: Actor, { q, limit }: PoleSearchQuery): Promise<PoleSearchHit[]> {
+      const found = await poles.search(workspaceId, q, limit);
+      return found.map((p) => ({
+        id: p.id,
+        label: p.label,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        region_id: regionKey(p.region_lon, p.region_lat),
+        photo_count: p.photo_count,
+      }));
     },
 
     /** The pole and its timeline (photos in list order). */

@@ -35,6 +35,7 @@ import {
   usePlaceOnMap,
   useRegionPoles,
 } from "../../features/poles";
+import { useMapSearch } from "../../features/search";
 import { storageKeys, useStorageUsage } from "../../features/storage";
 import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from "../../features/upload";
 import { usePermissions, useWorkspaces } from "../../features/workspaces";
@@ -98,6 +99,7 @@ export default function MapScreen() {
     [url],
   );
   const placing = usePlaceOnMap(showPlaced);
+  const search = useMapSearch(regions.data ?? NO_REGIONS, regionPoles.data ?? null);
 
   const mode: GlobeMode = url.regionId ? { mode: "region", regionId: url.regionId } : { mode: "overview" };
 
@@ -127,7 +129,7 @@ export default function MapScreen() {
 
   const activeWorkspace = useWorkspaces().data?.active.id;
   const queueOwner = useMemo(
-    () => (user && activeWorkspace ? { userId: user.id, workspaceId: activeWorkspace } : null),
+    () => (user ? { userId: user.id, workspaceId: activeWorkspace ?? null } : null),
     [user, activeWorkspace],
   );
   const queue = useUploadQueue(queueOwner, refreshPhotos);
@@ -169,6 +171,8 @@ export default function MapScreen() {
           onPositionPicked={placing.picked}
           onRegionClick={url.openRegion}
           onPoleClick={picked.openPole}
+          search={search}
+          onPoleFound={picked.openPoleIn}
           onEmptyClick={picked.clear}
           onOverviewRequested={url.showOverview}
           coveredBottomPx={compact && selection ? sheetCoverPx() : 0}

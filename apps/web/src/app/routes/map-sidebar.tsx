@@ -13,7 +13,7 @@ import { AdminNavItem } from "../../features/admin";
 import { ExportNavItem } from "../../features/export";
 import { UnplacedNavItem } from "../../features/poles";
 import { StorageUsageCard } from "../../features/storage";
-import { WorkspaceSwitcher } from "../../features/workspaces";
+import { usePermissions, WorkspaceSwitcher } from "../../features/workspaces";
 
 export interface MapSidebarProps {
   /** Absent when the role may not upload. */
@@ -29,6 +29,7 @@ export interface MapSidebarProps {
 export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId }: MapSidebarProps) {
   const navigate = useNavigate();
   const compact = useCompactLayout();
+  const may = usePermissions();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -61,7 +62,8 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId }: 
             <AdminNavItem />
           </>
         }
-        footer={<StorageUsageCard onUpgrade={() => void navigate("/subscribe")} />}
+        // A team's viewer buys nothing for the team: no 'Upgrade to Pro' for them.
+        footer={<StorageUsageCard onUpgrade={may.canEdit ? () => void navigate("/subscribe") : undefined} />}
       />
     </>
   );

@@ -42,6 +42,8 @@ export interface PoleSelection {
   status: PanelStatus;
   /** A click on a pole's marker (by pole id). */
   openPole: (poleId: string) => void;
+  /** A pole found by search, from any view: its region opens, then its latest photo. */
+  openPoleIn: (poleId: string, regionId: string) => void;
   /** A click on empty space: no selection, and a pole still loading is dropped. */
   clear: () => void;
 }
@@ -68,17 +70,22 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
     current.current = { regionId, url };
   });
 
-  const openPole = useCallback(
-    (poleId: string) => {
+  const openPoleIn = useCallback(
+    (poleId: string, inRegion: string | null) => {
       const click = ++clicks.current;
-      const from = current.current.regionId;
+      const from = inRegion;
+      // Found by search in another region: that region opens now; the answer may come before the
+      // URL has changed (a timeline in the cache), so it names the region again with the photo.
+      const elsewhere = from !== null && from !== current.current.regionId;
+      if (elsewhere) current.current.url.openRegion(from);
       setOpening({ poleId, regionId: from });
       queryClient.fetchQuery(poleTimelineQueryOptions(poleId)).then(
         (timeline) => {
-          if (click !== clicks.current || current.current.regionId !== from) return;
+          if (click !== clicks.current || (!elsewhere && current.current.regionId !== from)) return;
           setOpening(null);
           const latest = latestPhoto(timeline.images);
-          current.current.url.selectPhoto(latest?.id ?? null);
+          if (elsewhere) current.current.url.show(from, latest?.id ?? null);
+          else current.current.url.selectPhoto(latest?.id ?? null);
         },
         (e: unknown) => {
           const error = e instanceof Error ? e : new Error(String(e));
@@ -94,6 +101,10 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
       );
     },
     [queryClient],
+  );
+  const openPole = useCallback(
+    (poleId: string) => openPoleIn(poleId, current.current.regionId),
+    [openPoleIn],
   );
 
   const clear = useCallback(() => {
@@ -122,6 +133,7 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
     pole: selection ? (timeline.data?.pole ?? null) : null,
     status: panelStatus(),
     openPole,
+    openPoleIn,
     clear,
   };
 

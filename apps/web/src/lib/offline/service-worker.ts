@@ -2,7 +2,16 @@
  * Registers the service worker (production builds) and notices when a new build's worker takes
  * over an open page: that page still runs the old build, so the app offers a reload.
  */
+import { KEEP_LOADED_MESSAGE, type KeepLoadedMessage } from "../../sw/routes";
 import { whenNetworkQuiet } from "./network-quiet";
+
+/** Enough entries for a first visit's answers, thumbnails and Cesium files (the default is 250). */
+const RESOURCE_TIMING_ENTRIES = 2000;
+
+/** Everything this page has loaded so far, by address (resource timing). */
+function loadedUrls(): string[] {
+  return performance.getEntriesByType("resource").map((e) => e.name);
+}
 
 let updateReady = false;
 const listeners = new Set<() => void>();
@@ -12,9 +21,16 @@ export function registerServiceWorker(): void {
   // The first install also changes the controller (none → worker); only a worker replacing
   // another means a new build, even on a page opened before any worker was there.
   let controlled = navigator.serviceWorker.controller !== null;
+  performance.setResourceTimingBufferSize?.(RESOURCE_TIMING_ENTRIES);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     const replaced = controlled;
     controlled = true;
+    if (!replaced) {
+      // The first worker: what this visit loaded went past it; it keeps that now, so a reload
+      // offline right after the first visit shows the map, the usage and the queue as they were.
+      const keep: KeepLoadedMessage = { type: KEEP_LOADED_MESSAGE, urls: loadedUrls() };
+      navigator.serviceWorker.controller?.postMessage(keep);
+    }
     if (!replaced || updateReady) return;
     updateReady = true;
     for (const l of listeners) l();

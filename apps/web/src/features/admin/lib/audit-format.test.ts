@@ -26,7 +26,9 @@ describe("auditDetailsText", () => {
   });
 
   it("lists plain fields, sizes in MB, and nothing for no details", () => {
-    expect(auditDetailsText({ name: "p.jpg", bytes: 3 * MB })).toBe("name: p.jpg; size: 3 MB");
+    expect(auditDetailsText({ name: "p.jpg", bytes: 3 * MB })).toBe("name: p.jpg; size: 3.0 MB");
+    // A 150 KB photo is not 'size: 0 MB'.
+    expect(auditDetailsText({ name: "q.jpg", bytes: 150 * 1024 })).toBe("name: q.jpg; size: 150 KB");
     expect(auditDetailsText({})).toBe("");
   });
 });

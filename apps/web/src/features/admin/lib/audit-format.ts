@@ -1,9 +1,9 @@
 /**
  * An audit entry's details in words: `before`/`after` pairs become "field: old → new", other
- * fields "field: value" (but the e-mail, shown as the target); byte counts read in MB. Unknown fields are shown as they are, so a new
+ * fields "field: value" (but the e-mail, shown as the target); quotas read in MB, photo sizes in KB below 1 MB. Unknown fields are shown as they are, so a new
  * kind of entry is never hidden.
  */
-import { adminTexts, bytesToMB, type AuditEntry } from "@poleatlas/shared";
+import { adminTexts, bytesToMB, formatBytes, type AuditEntry } from "@poleatlas/shared";
 
 const FIELD_NAMES: Record<string, string> = {
   quotaBytes: "quota",
@@ -19,9 +19,11 @@ const EMPTY = "—";
 
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return EMPTY;
-  if ((field === "quotaBytes" || field === "capBytes" || field === "bytes") && typeof value === "number") {
+  if ((field === "quotaBytes" || field === "capBytes") && typeof value === "number") {
     return `${bytesToMB(value)} MB`;
   }
+  // A photo is mostly well under 1 MB: 'size: 0 MB' said nothing.
+  if (field === "bytes" && typeof value === "number") return formatBytes(value);
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
     return String(value);
   }

@@ -1,5 +1,5 @@
 /** How the side panel writes a photo's date and place (spec §2 Map screen). */
-import { mapScreenTexts } from "@poleatlas/shared";
+import { formatDate, mapScreenTexts } from "@poleatlas/shared";
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -8,11 +8,9 @@ const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
  * would be UTC midnight and show the day before west of Greenwich.
  */
 export function formatPhotoDate(date: string | null | undefined, locale?: string): string {
-  const m = date ? YMD.exec(date) : null;
-  if (!m) return mapScreenTexts.noDate;
-  const local = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  if (Number.isNaN(local.getTime())) return mapScreenTexts.noDate;
-  return local.toLocaleDateString(locale);
+  if (!date || !YMD.test(date)) return mapScreenTexts.noDate;
+  // The one date format of every screen (shared): the info box on the globe writes the same.
+  return formatDate(date, locale);
 }
 
 /** Latitude and longitude to 6 decimals, or the spec's text when either is missing. */

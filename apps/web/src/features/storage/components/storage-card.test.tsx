@@ -69,4 +69,14 @@ describe("StorageCard", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Upgrade to Pro for More Storage" }));
     expect(onUpgrade).toHaveBeenCalledTimes(1);
   });
+
+  it("offers no upgrade to whom it is not given (a team's viewer)", () => {
+    render(
+      <ThemeProvider theme={createTheme()}>
+        <StorageCard usedBytes={0} />
+      </ThemeProvider>,
+    );
+    expect(screen.getByText("0 MB of 50 MB")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Upgrade to Pro for More Storage" })).toBeNull();
+  });
 });

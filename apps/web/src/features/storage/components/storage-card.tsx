@@ -16,7 +16,8 @@ export interface StorageCardProps {
   /** In a team where the member has a cap: their own photos there and the cap. */
   memberUsedBytes?: number;
   memberCapBytes?: number;
-  onUpgrade: () => void;
+  /** Absent for those who cannot buy storage for the workspace (a team's viewers): no button. */
+  onUpgrade?: () => void;
 }
 
 export function StorageCard({
@@ -51,16 +52,18 @@ export function StorageCard({
             </Typography>
           )}
         </Box>
-        <Button fullWidth variant="contained" size="small" onClick={onUpgrade}>
-          {mapScreenTexts.upgradeToPro}
-        </Button>
+        {onUpgrade && (
+          <Button fullWidth variant="contained" size="small" onClick={onUpgrade}>
+            {mapScreenTexts.upgradeToPro}
+          </Button>
+        )}
       </CardContent>
     </Card>
   );
 }
 
 /** The card fed by the usage query (shows 0 until it answers; a failure says so, with Retry). */
-export function StorageUsageCard({ onUpgrade }: { onUpgrade: () => void }) {
+export function StorageUsageCard({ onUpgrade }: { onUpgrade?: () => void }) {
   const usage = useStorageUsage();
   return (
     <Stack spacing={1}>

@@ -9,6 +9,7 @@ import {
   type ImageRecord,
 } from "@poleatlas/shared";
 import { ApiError, apiErrorFrom } from "../../../lib/api-client";
+import { noteServerAnswered, noteServerUnreachable } from "../../../lib/offline/connectivity";
 
 export const UPLOAD_URL = "/api/images";
 
@@ -95,6 +96,8 @@ export function uploadImage(
     xhr.upload.onload = () => giveUpAfter(ANSWER_WAIT_MS);
     xhr.onloadend = () => clearTimeout(stalled);
     xhr.onload = () => {
+      if (xhr.status === 502 || xhr.status === 503 || xhr.status === 504) noteServerUnreachable();
+      else noteServerAnswered();
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
           resolve(createdImage(xhr));
@@ -106,7 +109,10 @@ export function uploadImage(
         reject(apiErrorFrom(xhr, xhr.responseText, messages.uploadFailed));
       }
     };
-    xhr.onerror = () => reject(uploadFailed(0));
+    xhr.onerror = () => {
+      noteServerUnreachable();
+      reject(uploadFailed(0));
+    };
     xhr.onabort = () => reject(uploadFailed(0));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
 

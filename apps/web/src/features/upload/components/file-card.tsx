@@ -3,7 +3,7 @@ import CloseIcon from "@mui/icons-material/Close";
 import CloudQueueIcon from "@mui/icons-material/CloudQueue";
 import ErrorIcon from "@mui/icons-material/Error";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
-import { Box, Card, CardContent, IconButton, LinearProgress, Typography } from "@mui/material";
+import { Box, Card, CardContent, IconButton, LinearProgress, Tooltip, Typography } from "@mui/material";
 import { memo } from "react";
 import { poleTexts, uploadQueueTexts } from "@poleatlas/shared";
 import type { UploadItem } from "../hooks/upload-items-reducer";
@@ -101,9 +101,12 @@ export const FileCard = memo(function FileCard({ item, removable, onRemove }: Fi
         )}
       </Box>
       <CardContent sx={{ p: 1, "&:last-child": { pb: 1 } }}>
-        <Typography variant="body2" noWrap title={name}>
-          {name}
-        </Typography>
+        {/* A long name is cut: its tooltip reads it whole (on touch, a long press). */}
+        <Tooltip title={name} enterTouchDelay={300} placement="top">
+          <Typography variant="body2" noWrap tabIndex={0}>
+            {name}
+          </Typography>
+        </Tooltip>
         <Typography variant="caption" color="text.secondary">
           {formatSize(item.file.size)}
         </Typography>

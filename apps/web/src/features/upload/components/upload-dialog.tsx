@@ -125,14 +125,17 @@ export function UploadDialog(props: UploadDialogProps) {
       running.current = false;
       setUploading(false);
     }
-    if (result.failedCount === 0) {
+    // Every file was stored before: the dialog stays, so each card can say 'Already uploaded'
+    // instead of closing on a success that added nothing.
+    const nothingNew = result.duplicateCount > 0 && result.duplicateCount === batch.length;
+    if (result.failedCount === 0 && !nothingNew) {
       onUploaded(result.uploaded);
       forget();
       onClose();
       return;
     }
     // Partial success: the stored ones must show on the map now; the failed stay for a retry.
-    if (result.uploaded.length > 0) onUploaded(result.uploaded);
+    if (result.uploaded.length > 0 && !nothingNew) onUploaded(result.uploaded);
   };
 
   const handleUpload = () => {

@@ -45,6 +45,24 @@ describe("UploadDialog: uploading", () => {
     expect(onUploaded.mock.calls[0]?.[0]).toContainEqual(earlier);
   });
 
+  it("stays open, each card saying 'Already uploaded', when every file was stored before", async () => {
+    const { onClose, onUploaded } = await startFour();
+    for (const name of ["a.jpg", "b.jpg", "c.jpg", "d.jpg"]) {
+      await waitFor(() => requestFor(name));
+      act(() => requestFor(name).reply(200, { image: imageRecord(name), duplicate: true }));
+    }
+    for (const name of ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+      await waitFor(() =>
+        expect(within(card(name)).getByRole("status")).toHaveTextContent("Already uploaded"),
+      );
+    // Well after the close a successful run would have made.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onUploaded).not.toHaveBeenCalled();
+    expect(screen.getByRole("dialog", { name: "Upload Images" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Close" })).toBeEnabled();
+  });
+
   it("sends three at a time, shows each file's progress, and cannot be closed meanwhile", async () => {
     const { user, onClose } = await startFour();
     expect(openRequests().map((x) => x.fileName)).toEqual(["a.jpg", "b.jpg", "c.jpg"]);

@@ -30,6 +30,17 @@ describe("UploadDialog: what it shows", () => {
     );
   });
 
+  it("reads a cut file name whole in its card's tooltip", async () => {
+    const view = renderDialog();
+    const long = "pole-2025-02-03-north-feeder-line-segment-17-crossarm-detail.jpg";
+    const { complete } = await photoFiles();
+    await view.addFiles([toFile(new Uint8Array(await complete.arrayBuffer()), long, "image/jpeg")]);
+    await view.waitForCards([long]);
+    const card = screen.getByRole("listitem", { name: long });
+    await view.user.hover(within(card).getByText(long));
+    expect(await screen.findByRole("tooltip")).toHaveTextContent(long);
+  });
+
   it("turns the storage alert red only above 47185920 bytes", () => {
     const { rerender, onClose, onUploaded } = renderDialog({ usedBytes: 47_185_920 });
     const alert = () => screen.getByRole("alert", { name: "Storage usage" });

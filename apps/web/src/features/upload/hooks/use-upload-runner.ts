@@ -16,6 +16,8 @@ export const UPLOAD_CONCURRENCY = 3;
 export interface UploadRunResult {
   uploaded: ImageRecord[];
   failedCount: number;
+  /** Files the server had stored before (answered as duplicates): nothing new was added. */
+  duplicateCount: number;
 }
 
 /**
@@ -42,6 +44,7 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>, keepForLater?: 
       // Kept in selection order whatever order the uploads finish in.
       const results: (ImageRecord | null)[] = items.map(() => null);
       let failedCount = 0;
+      let duplicateCount = 0;
       await runPool(
         items.map((item, index) => ({ item, index })),
         UPLOAD_CONCURRENCY,
@@ -63,6 +66,7 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>, keepForLater?: 
               },
             });
             results[index] = image;
+            if (duplicate) duplicateCount += 1;
             dispatch({ type: "uploaded", id: item.id, image, duplicate });
           } catch (err) {
             const keep = keepForLater && noConnection(err) && !controller.signal.aborted;
@@ -79,7 +83,8 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>, keepForLater?: 
           }
         },
       );
-      return { uploaded: results.filter((r): r is ImageRecord => r !== null), failedCount };
+      const uploaded = results.filter((r): r is ImageRecord => r !== null);
+      return { uploaded, failedCount, duplicateCount };
     },
     [dispatch, keepForLater],
   );

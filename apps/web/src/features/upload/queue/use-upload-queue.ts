@@ -1,12 +1,14 @@
 /**
  * The upload queue in the app: one per page (IndexedDB where the browser has it), sent again
- * when the page opens, when the browser says it is back online, and every 30 s while something
- * waits.
+ * when the page opens, as soon as the server can be reached again (the browser back online, or
+ * the health probe getting through: lib/offline/connectivity.ts), and every 30 s while something
+ * waits (a busy server).
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { onReconnect } from "../../../lib/offline/connectivity";
 import { fileSha256, uploadImage } from "../api/upload-image";
 import { indexedDbQueueStore, memoryQueueStore } from "./queue-store";
-import { createUploadQueue, type QueueOwner, type RunAlone, type SendFile } from "./upload-queue";
+import { createUploadQueue, type RunAlone, type SendFile } from "./upload-queue";
 
 export const RETRY_EVERY_MS = 30_000;
 
@@ -29,15 +31,20 @@ const send: SendFile = async (file, meantFor) =>
   uploadImage(file, { meantFor, sha256: await fileSha256(file) });
 
 /**
- * The caller's queue in the active workspace; `owner` null (not known yet) queues nothing.
- * `onSent` runs after photos arrived (to refresh the map and the usage).
+ * The caller's queue in the active workspace; `owner` null (not known yet) queues nothing. With
+ * the workspace not known (its answer not there offline), the user's entries are still listed
+ * from IndexedDB, and sent once it is known. `onSent` runs after photos arrived (to refresh the
+ * map and the usage).
  */
-export function useUploadQueue(owner: QueueOwner | null, onSent: () => void) {
+export function useUploadQueue(
+  owner: { userId: string; workspaceId: string | null } | null,
+  onSent: () => void,
+) {
   const all = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.snapshot);
   const userId = owner?.userId;
   const workspaceId = owner?.workspaceId;
   const entries = useMemo(
-    () => all.filter((e) => e.userId === userId && e.workspaceId === workspaceId),
+    () => all.filter((e) => e.userId === userId && (workspaceId === null || e.workspaceId === workspaceId)),
     [all, userId, workspaceId],
   );
   const waiting = entries.filter((e) => e.state === "waiting").length;
@@ -49,11 +56,13 @@ export function useUploadQueue(owner: QueueOwner | null, onSent: () => void) {
   }, [userId, workspaceId, onSent]);
 
   useEffect(() => {
+    if (userId) void uploadQueue.load();
+  }, [userId]);
+
+  useEffect(() => {
     if (!userId || !workspaceId) return;
     void uploadQueue.load().then(sendNow);
-    const onOnline = () => void sendNow();
-    window.addEventListener("online", onOnline);
-    return () => window.removeEventListener("online", onOnline);
+    return onReconnect(() => void sendNow());
   }, [userId, workspaceId, sendNow]);
 
   useEffect(() => {

@@ -11,7 +11,15 @@ describe("uploadBlocker", () => {
   it("allows exactly the quota and refuses one byte more", () => {
     expect(uploadBlocker(52_428_800 - 10, [fileOf(10)])).toBeNull();
     expect(uploadBlocker(52_428_800 - 10, [fileOf(11)])).toBe(
-      "Upload would exceed storage limit. Current usage: 50MB/50MB. Upload would result in 50MB.",
+      "Upload would exceed storage limit. Current usage: 50MB/50MB. Upload would result in 51MB.",
+    );
+  });
+
+  it("never names a refused total as the quota itself", () => {
+    // 49.6 MB used and 0.8 MB new: 50.4 MB, over the quota, said as 51MB rather than 50MB.
+    const used = Math.round(49.6 * 1_048_576);
+    expect(uploadBlocker(used, [fileOf(Math.round(0.8 * 1_048_576))])).toBe(
+      "Upload would exceed storage limit. Current usage: 50MB/50MB. Upload would result in 51MB.",
     );
   });
 

@@ -1,5 +1,5 @@
 /** The upload dialog's rules (spec §4 Upload flow, §5), kept pure so they are tested directly. */
-import { bytesToMB, messages, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
+import { BYTES_PER_MB, bytesToMB, formatBytes, messages, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import type { UploadItem } from "../hooks/upload-items-reducer";
 
 /** A member's cap inside a team's pool and what their photos there use. */
@@ -27,7 +27,10 @@ export function uploadBlocker(
   }
   const resultBytes = usedBytes + newBytes;
   if (resultBytes > quotaBytes) {
-    return messages.uploadWouldExceed(bytesToMB(usedBytes), bytesToMB(resultBytes), bytesToMB(quotaBytes));
+    // Rounded as everywhere, but a total just over the quota (50.4 MB) must not read as the quota
+    // itself ('50MB'): it is said as the next whole MB ('51MB').
+    const resultMB = Math.max(bytesToMB(resultBytes), Math.floor(quotaBytes / BYTES_PER_MB) + 1);
+    return messages.uploadWouldExceed(bytesToMB(usedBytes), resultMB, bytesToMB(quotaBytes));
   }
   return null;
 }
@@ -61,10 +64,7 @@ export function cardWarnings(item: UploadItem): string[] {
 }
 
 /** A file size for people: KB below 1 MB, else MB with one decimal (MB = 1048576 bytes). */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export const formatSize = formatBytes;
 
 /** Runs `worker` over `tasks` with at most `limit` in flight; resolves when all settled. */
 export async function runPool<T>(

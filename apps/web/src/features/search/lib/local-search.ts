@@ -1,14 +1,22 @@
 /**
- * The globe's search box, without any outside service: "lat, lon" coordinates, region names
- * ('Region 3') and the labels of the poles on the map (the region view loads poles,
- * not every photo). Pure, so it is unit-tested directly.
+ * What the search box finds without asking the server: "lat, lon" coordinates, region names
+ * ('Region 3') and the labels of the poles of the region on screen (all the map holds of poles;
+ * every other pole is found by the server, map-search.ts). Pure, so it is unit-tested directly.
  */
-import type { PoleMarkers, RegionSummary } from "@poleatlas/shared";
+import { regionKey, type PoleMarkers, type RegionSummary } from "@poleatlas/shared";
 
 export type SearchHit =
   | { kind: "coordinates"; displayName: string; longitude: number; latitude: number }
   | { kind: "region"; id: string; displayName: string; longitude: number; latitude: number }
-  | { kind: "pole"; id: string; displayName: string; longitude: number; latitude: number };
+  | {
+      kind: "pole";
+      id: string;
+      /** The region the pole is drawn in (its own position's). */
+      regionId: string;
+      displayName: string;
+      longitude: number;
+      latitude: number;
+    };
 
 const NUMBER = String.raw`[-+]?\d+(?:\.\d+)?`;
 const COORDINATES = new RegExp(String.raw`^\s*(${NUMBER})\s*[,;\s]\s*(${NUMBER})\s*$`);
@@ -60,7 +68,14 @@ export function searchGlobe(
     const longitude = poles?.longitudes[i];
     const latitude = poles?.latitudes[i];
     if (longitude === undefined || latitude === undefined) continue;
-    hits.push({ kind: "pole", id, displayName: label, longitude, latitude });
+    hits.push({
+      kind: "pole",
+      id,
+      regionId: regionKey(longitude, latitude),
+      displayName: label,
+      longitude,
+      latitude,
+    });
   }
   return hits;
 }

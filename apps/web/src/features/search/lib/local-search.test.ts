@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCoordinates, searchGlobe } from "./search";
-import { poleMarkersOf, region } from "../test/records";
+import { parseCoordinates, searchGlobe } from "./local-search";
+import { poleMarkersOf, region } from "../../../test/records";
 
 describe("parseCoordinates", () => {
   it("reads 'lat, lon' with signs, spaces or semicolons", () => {
@@ -43,7 +43,7 @@ describe("searchGlobe", () => {
 
   it("finds the region's poles by their labels", () => {
     expect(searchGlobe("p-north", regions, poles)).toEqual([
-      { kind: "pole", id: "a", displayName: "P-North", longitude: 2, latitude: 1 },
+      { kind: "pole", id: "a", regionId: "2,1", displayName: "P-North", longitude: 2, latitude: 1 },
     ]);
     expect(searchGlobe("P-", regions, null)).toEqual([]);
     expect(searchGlobe("   ", regions, poles)).toEqual([]);

@@ -1,0 +1,99 @@
+/**
+ * GET /api/poles/search: the search box finds poles by label in the whole active workspace, best
+ * match first; another workspace's poles never match, whoever asks.
+ */
+import { poleSearchResponseSchema, regionKey } from "@poleatlas/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../helpers/app";
+import { TEST_ORIGIN, createSignedInUser, type SignedInUser } from "../helpers/users";
+import { addMember, createTeam, setActive } from "../workspaces/support";
+import { placedPhoto } from "./support";
+
+let t: TestApp;
+let user: SignedInUser;
+let stranger: SignedInUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  user = await createSignedInUser(t);
+  stranger = await createSignedInUser(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const search = (who: SignedInUser, query: string) =>
+  t.app.inject({ method: "GET", url: `/api/poles/search?${query}`, headers: { cookie: who.cookie } });
+
+async function labelledPole(who: SignedInUser, label: string, latitude: number, longitude: number) {
+  const photo = await placedPhoto(t, who.cookie, latitude, longitude);
+  const res = await t.app.inject({
+    method: "PATCH",
+    url: `/api/poles/${photo.pole_id}`,
+    headers: { cookie: who.cookie, origin: TEST_ORIGIN },
+    payload: { label },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return photo.pole_id!;
+}
+
+async function found(who: SignedInUser, query: string) {
+  const res = await search(who, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return poleSearchResponseSchema.parse(res.json()).poles;
+}
+
+describe("pole search", () => {
+  it("finds poles of every region by label, the equal label first, with the region to open", async () => {
+    const berlin = await labelledPole(user, "P-1001", 52.52, 13.405);
+    const munich = await labelledPole(user, "P-10011", 48.137, 11.575);
+    await labelledPole(user, "X-500", 48.2, 11.6);
+    const hits = await found(user, "q=p-1001");
+    expect(hits.map((h) => h.id)).toEqual([berlin, munich]);
+    expect(hits[0]).toMatchObject({
+      label: "P-1001",
+      latitude: 52.52,
+      longitude: 13.405,
+      region_id: regionKey(13.405, 52.52),
+      photo_count: 1,
+    });
+    // Inside the label, any case.
+    expect((await found(user, "q=1001")).map((h) => h.label)).toEqual(["P-1001", "P-10011"]);
+    expect(await found(user, "q=1001&limit=1")).toHaveLength(1);
+  });
+
+  it("takes % and _ literally", async () => {
+    await labelledPole(user, "T_7", 40.1, -3.7);
+    await labelledPole(user, "TX7", 40.2, -3.7);
+    expect((await found(user, "q=" + encodeURIComponent("T_"))).map((h) => h.label)).toEqual(["T_7"]);
+    expect(await found(user, "q=" + encodeURIComponent("%"))).toEqual([]);
+  });
+
+  it("never finds another workspace's poles, nor a team's from the personal workspace", async () => {
+    await labelledPole(stranger, "S-42", 10.1, 10.1);
+    expect(await found(user, "q=S-42")).toEqual([]);
+    expect((await found(stranger, "q=S-42")).map((h) => h.label)).toEqual(["S-42"]);
+
+    const team = await createTeam(t, stranger);
+    await setActive(t, stranger, team);
+    const teamPole = await labelledPole(stranger, "TEAM-9", 11.1, 11.1);
+    expect(await found(user, "q=TEAM-9")).toEqual([]);
+    // A viewer of the team finds it there, and only while the team is active.
+    await addMember(t, team, stranger, user, "viewer");
+    await setActive(t, user, null);
+    expect(await found(user, "q=TEAM-9")).toEqual([]);
+    await setActive(t, user, team);
+    expect((await found(user, "q=TEAM-9")).map((h) => h.id)).toEqual([teamPole]);
+    expect(await found(user, "q=P-1001")).toEqual([]);
+    await setActive(t, user, null);
+  });
+
+  it("refuses an empty or overlong query and a bad limit, and asks for a session", async () => {
+    for (const query of ["q=", "q=%20%20", `q=${"x".repeat(65)}`, "q=a&limit=0", "q=a&limit=21", ""]) {
+      const res = await search(user, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ code: "invalid_request" });
+    }
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/poles/search?q=P" });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

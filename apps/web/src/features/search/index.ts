@@ -1,0 +1,2 @@
+export { useMapSearch, type MapSearch } from "./hooks/use-map-search";
+export type { MapSearchHit } from "./lib/map-search";
