@@ -18,6 +18,8 @@ let santiago: Uploaded;
 let berlin: Uploaded;
 let unplaced: Uploaded;
 const TRICKY_NOTE = '=HYPERLINK("http://evil.example","click"), then\r\n"quoted" line';
+// Notes are stored with their line breaks as LF.
+const STORED_NOTE = TRICKY_NOTE.replace("\r\n", "\n");
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -72,7 +74,7 @@ describe("GET /api/export?format=geojson", () => {
       pole_id: sydney.record.pole_id,
       pole_label: "@A1 <Pole & 7>",
       risk: "high",
-      notes: TRICKY_NOTE,
+      notes: STORED_NOTE,
       uploaded_by: owner.email,
       image_url: `http://localhost:8080${sydney.record.image_url}`,
     });
@@ -104,7 +106,7 @@ describe("GET /api/export?format=csv", () => {
     const syd = rows.find((r) => col(r, "id") === sydney.record.id) as string[];
     expect(col(syd, "latitude").startsWith("-")).toBe(true);
     // A spreadsheet would run these; the export hands them over as text.
-    expect(col(syd, "notes")).toBe(`'${TRICKY_NOTE}`);
+    expect(col(syd, "notes")).toBe(`'${STORED_NOTE}`);
     expect(col(syd, "pole_label")).toBe("'@A1 <Pole & 7>");
     expect(col(syd, "risk")).toBe("high");
     expect(col(syd, "uploaded_by")).toBe(owner.email);
