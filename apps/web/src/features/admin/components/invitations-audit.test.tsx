@@ -176,7 +176,7 @@ describe("the audit trail", () => {
     await userEvent.click(screen.getByRole("option", { name: "Photo uploaded" }));
     const filtered = await screen.findByText("image pole.jpg");
     expect(filtered.closest("tr")).toHaveTextContent(
-      /crew@example\.test.*Photo uploaded.*name: pole\.jpg; size: 3 MB/,
+      /crew@example\.test.*Photo uploaded.*name: pole\.jpg; size: 3\.0 MB/,
     );
     const audits = server.calls.filter((c) => c.path.startsWith("/api/audit")).map((c) => c.path);
     expect(audits).toEqual([
