@@ -22,6 +22,7 @@ import { registerOriginCheck } from "./plugins/origin-check";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerUnstorableTextCheck } from "./plugins/unstorable-text";
 import { registerWeb } from "./plugins/web";
+import { utcToday, type Today } from "./modules/inspections/clock";
 
 /** Longer than Fastify's keep-alive timeout (72 s), so idle keep-alive sockets end the usual way. */
 const CONNECTION_IDLE_TIMEOUT_MS = 120_000;
@@ -35,6 +36,8 @@ export interface AppDeps {
   logger?: LoggerOptions;
   /** Why the database is down when we know it (the embedded PostgreSQL exited): /api/health says it. */
   databaseDown?: () => string | undefined;
+  /** Today's date for the inspection rules; tests set their own. */
+  today?: Today;
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
@@ -44,6 +47,7 @@ export async function buildApp({
   storage,
   logger,
   databaseDown,
+  today = utcToday,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -105,7 +109,7 @@ export async function buildApp({
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const requireActor = registerWorkspaces(app, { db: database.db, requireUser: auth.requireUser });
   registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });
-  const images = await registerImages(app, { config, database, storage, requireActor });
+  const images = await registerImages(app, { config, database, storage, requireActor, today });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await scheduleRecurring(
     boss,

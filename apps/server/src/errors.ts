@@ -16,3 +16,4 @@ export const notFound = (message = "Not found") => new AppError(404, "not_found"
 export const badRequest = (message: string, code = "bad_request") => new AppError(400, code, message);
 export const unauthorized = (message: string) => new AppError(401, "unauthorized", message);
 export const forbidden = (message: string) => new AppError(403, "forbidden", message);
+export const conflict = (message: string, code = "conflict") => new AppError(409, code, message);

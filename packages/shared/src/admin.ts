@@ -20,6 +20,10 @@ export const AUDIT_ACTIONS = [
   "quota.set",
   "quota.cap",
   "export.download",
+  "finding.create",
+  "finding.update",
+  "finding.resolve",
+  "settings.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -166,6 +170,10 @@ export const adminTexts = {
     "quota.set": "Quota set",
     "quota.cap": "Member cap set",
     "export.download": "Data exported",
+    "finding.create": "Finding added",
+    "finding.update": "Finding edited",
+    "finding.resolve": "Finding resolved",
+    "settings.update": "Inspection settings changed",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",
   /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */

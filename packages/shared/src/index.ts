@@ -13,3 +13,4 @@ export * from "./export";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";
 export * from "./search";
+export * from "./inspections";

@@ -25,7 +25,12 @@ export const TEST_MAILBOX_URL = `/dev/mail?key=${TEST_MAILBOX_KEY}`;
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { storage?: (config: Config) => Storage | Promise<Storage>; poolMax?: number } = {},
+  opts: {
+    storage?: (config: Config) => Storage | Promise<Storage>;
+    poolMax?: number;
+    /** Today's date as the inspection rules read it (YYYY-MM-DD). */
+    today?: () => string;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.poolMax);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-test-data-"));
@@ -37,7 +42,12 @@ export async function buildTestApp(
     DEV_MAILBOX_KEY: TEST_MAILBOX_KEY,
     ...env,
   });
-  const app = await buildApp({ config, database: db.database, storage: await opts.storage?.(config) });
+  const app = await buildApp({
+    config,
+    database: db.database,
+    storage: await opts.storage?.(config),
+    today: opts.today,
+  });
   await app.ready();
   return {
     app,

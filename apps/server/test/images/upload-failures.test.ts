@@ -24,6 +24,7 @@ import { UploadSlots } from "../../src/modules/images/upload-slots";
 import { personalActor } from "../../src/modules/workspaces/actor";
 import { createAuditLog } from "../../src/modules/audit/audit-log";
 import { createAuditRepository } from "../../src/modules/audit/audit.repository";
+import { utcToday } from "../../src/modules/inspections/clock";
 import { createPoles } from "../../src/modules/poles/poles.module";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
@@ -61,7 +62,7 @@ function serviceWith(
     temp: createTempFiles(path.join(work, "tmp")),
     slots: new UploadSlots(),
     log: Fastify({ logger: { level: "silent" } }).log,
-    poles: createPoles(t.db.database.db, repository, DEFAULT_SPOT_RADIUS_METERS, audit).placement,
+    poles: createPoles(t.db.database.db, repository, DEFAULT_SPOT_RADIUS_METERS, audit, utcToday).placement,
     audit,
     teamQuotaBytes: STORAGE_QUOTA_BYTES,
   });

@@ -25,6 +25,8 @@ import { sweepStaleUploads } from "../../infra/uploads/stale-uploads";
 import { createPoles } from "../poles/poles.module";
 import { polesRoutes } from "../poles/poles.routes";
 import { createRequestLimits } from "./request-limits";
+import type { Today } from "../inspections/clock";
+import { inspectionsRoutes } from "../inspections/inspections.routes";
 
 /** Temp files older than this at start-up belong to uploads a crash interrupted. */
 const STALE_UPLOAD_AGE_MS = 6 * 3600 * 1000;
@@ -36,7 +38,7 @@ export interface ImagesModule {
 
 export async function registerImages(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; storage?: Storage; requireActor: RequireActor },
+  deps: { config: Config; database: Database; storage?: Storage; requireActor: RequireActor; today: Today },
 ): Promise<ImagesModule> {
   const { config, database, requireActor } = deps;
   const storage = deps.storage ?? (await openStorage(config.storage));
@@ -64,7 +66,7 @@ export async function registerImages(
   const repository = createImagesRepository(database.db);
   const auditRepository = createAuditRepository(database.db);
   const audit = createAuditLog(auditRepository);
-  const poles = createPoles(database.db, repository, config.spotRadiusMeters, audit);
+  const poles = createPoles(database.db, repository, config.spotRadiusMeters, audit, deps.today);
   const service = createImagesService({
     repository,
     storage,
@@ -84,6 +86,7 @@ export async function registerImages(
   });
   filesRoutes(app, { requireActor, service });
   polesRoutes(app, { requireActor, service: poles.service });
+  inspectionsRoutes(app, { requireActor, ...poles.inspections });
   auditRoutes(app, { requireActor, service: createAuditService(auditRepository) });
   const adminRepository = createAdminRepository(database.db);
   const adminService = createAdminService({

@@ -41,6 +41,7 @@ import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 import type { UploadSlots } from "./upload-slots";
 import type { AuditLog } from "../audit/audit-log";
+import type { RegionInspection } from "../inspections/condition.service";
 import type { Actor } from "../workspaces/actor";
 import {
   inForce,
@@ -71,6 +72,8 @@ export interface PolePlacement {
   /** After photos left these poles: empty ones go, the rest re-rate. */
   refresh(tx: Executor, poleIds: string[]): Promise<void>;
   riskByRegion(workspaceId: string): Promise<(lon: number, lat: number) => RegionRisk>;
+  /** Per region: poles with an overdue finding, poles due for inspection. */
+  inspectionByRegion(actor: Actor): Promise<(lon: number, lat: number) => RegionInspection>;
 }
 
 /** A stored upload, or the caller's photo with the same bytes (`duplicate`). */
@@ -308,10 +311,11 @@ export function createImagesService(deps: ImagesServiceDeps) {
       return toImageRecord(row);
     },
 
-    async regions({ workspaceId }: Actor): Promise<RegionSummary[]> {
-      const [rows, riskOf] = await Promise.all([
-        repository.regions(workspaceId),
-        poles.riskByRegion(workspaceId),
+    async regions(actor: Actor): Promise<RegionSummary[]> {
+      const [rows, riskOf, inspectionOf] = await Promise.all([
+        repository.regions(actor.workspaceId),
+        poles.riskByRegion(actor.workspaceId),
+        poles.inspectionByRegion(actor),
       ]);
       return rows.map((r) => ({
         id: regionKey(r.region_lon, r.region_lat),
@@ -327,6 +331,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
           maxLat: r.max_lat + 0,
         },
         risk: riskOf(r.region_lon, r.region_lat),
+        ...inspectionOf(r.region_lon, r.region_lat),
       }));
     },
 

@@ -30,9 +30,9 @@ const SUMMARY_JOIN = sql.raw(`CROSS JOIN LATERAL (
     SELECT count(*)::int AS photo_count, min(i.date)::text AS first_date, max(i.date)::text AS last_date
     FROM utility_pole_images i WHERE i.pole_id = p.id) s`);
 
-/** A pole's risk as its index in RISK_CODES (NULL is "unrated"), written out from the codes. */
+/** A pole's condition as its index in RISK_CODES (NULL is "unrated"), written out from the codes. */
 const RISK_CODE = sql.raw(
-  `CASE p.risk ${RISK_CODES.map((r, i) => (r === "unrated" ? "" : `WHEN '${r}' THEN '${i}' `)).join("")}ELSE '${RISK_CODES.indexOf("unrated")}' END`,
+  `CASE p.condition ${RISK_CODES.map((r, i) => (r === "unrated" ? "" : `WHEN '${r}' THEN '${i}' `)).join("")}ELSE '${RISK_CODES.indexOf("unrated")}' END`,
 );
 /** Every column in the same order, so PostgreSQL sorts the rows once for all of them (PG 16+). */
 const OLDEST_FIRST = sql.raw("ORDER BY p.created_at, p.id");

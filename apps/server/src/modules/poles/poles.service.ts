@@ -16,6 +16,7 @@ import {
   type ImagePatch,
   type ImageRecord,
   type PoleSummary,
+  type PoleTimeline,
   type RegionRisk,
   workspaceTexts,
 } from "@poleatlas/shared";
@@ -24,6 +25,7 @@ import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
+import type { Inspections } from "../inspections/inspections.module";
 import type { ImageChanges, PolesRepository } from "./poles.repository";
 
 export interface PolesServiceDeps {
@@ -32,11 +34,18 @@ export interface PolesServiceDeps {
   /** SPOT_RADIUS_METERS */
   spotRadiusMeters: number;
   audit: AuditLog;
+  inspections: Pick<Inspections, "condition" | "findingsOf">;
 }
 
 const NO_RISK: RegionRisk = { high: 0, medium: 0, low: 0, unrated: 0 };
 
-export function createPolesService({ poles, images, spotRadiusMeters, audit }: PolesServiceDeps) {
+export function createPolesService({
+  poles,
+  images,
+  spotRadiusMeters,
+  audit,
+  inspections,
+}: PolesServiceDeps) {
   const poleNotFound = () => notFound(messages.poleNotFound);
 
   async function ownedPole(workspaceId: string, id: string): Promise<PoleSummary> {
@@ -71,10 +80,15 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit }: P
       }));
     },
 
-    /** The pole and its timeline (photos in list order). */
-    async get({ workspaceId }: Actor, id: string): Promise<{ pole: PoleSummary; images: ImageRecord[] }> {
-      const pole = await ownedPole(workspaceId, id);
-      return { pole, images: (await poles.timeline(id)).map(toImageRecord) };
+    /** The pole with its condition, its timeline (photos in list order) and its findings. */
+    async get(actor: Actor, id: string): Promise<PoleTimeline> {
+      const pole = await ownedPole(actor.workspaceId, id);
+      const [timeline, inspection, findings] = await Promise.all([
+        poles.timeline(id),
+        inspections.condition.ofPole(actor, id),
+        inspections.findingsOf(id),
+      ]);
+      return { pole: { ...pole, ...inspection }, images: timeline.map(toImageRecord), findings };
     },
 
     async setLabel(actor: Actor, id: string, typed: string): Promise<PoleSummary> {

@@ -15,7 +15,9 @@ export function usePatchPole() {
     mutationFn: ({ id, label }: { id: string; label: string }) => patchPole(id, label),
     onSuccess: async (pole) => {
       // The panel's timeline answer carries the pole: the saved label, at once.
-      queryClient.setQueryData<PoleTimeline>(poleKeys.one(pole.id), (old) => (old ? { ...old, pole } : old));
+      queryClient.setQueryData<PoleTimeline>(poleKeys.one(pole.id), (old) =>
+        old ? { ...old, pole: { ...old.pole, ...pole } } : old,
+      );
       await queryClient.invalidateQueries({ queryKey: poleKeys.all });
     },
   });
