@@ -196,7 +196,7 @@ export const inspectionTexts = {
   actionTaken: "Action taken",
   repairPhoto: "Photo of the repair (optional)",
   noRepairPhoto: "None",
-  resolvedOn: (date: string, who: string) => `Resolved ${date} by ${who}`,
+  resolvedOn: (date: string, action: string) => `Resolved ${date}: ${action}`,
   due: (date: string) => `Due ${date}`,
   overdue: "Overdue",
   open: "Open",
@@ -227,4 +227,7 @@ export const inspectionTexts = {
   legendCondition: "Condition",
   legendInspection: "Inspection due",
   loadFailed: "Could not load. Please try again.",
+  backToMap: "Back to map",
+  pickRegion: "Pick a region for its report",
+  total: "Total",
 } as const;

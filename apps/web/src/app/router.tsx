@@ -3,7 +3,7 @@ import { ACCEPT_INVITATION_PATH } from "@poleatlas/shared";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from "../features/auth";
 import { AcceptInvitationPage } from "../features/invitations";
 import { ProtectedRoute } from "./protected-route";
-import { AdminRoute, MapRoute, SubscribeRoute } from "./routes/lazy-routes";
+import { AdminRoute, DashboardRoute, MapRoute, SubscribeRoute, WorkRoute } from "./routes/lazy-routes";
 
 export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
@@ -19,6 +19,8 @@ export const router = createBrowserRouter([
       { path: "/map", element: <MapRoute /> },
       { path: "/subscribe", element: <SubscribeRoute /> },
       { path: "/admin", element: <AdminRoute /> },
+      { path: "/work", element: <WorkRoute /> },
+      { path: "/dashboard", element: <DashboardRoute /> },
     ],
   },
   { path: "*", element: <Navigate to="/" replace /> },

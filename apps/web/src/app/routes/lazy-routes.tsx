@@ -6,6 +6,7 @@
 import { Box, CircularProgress } from "@mui/material";
 import { lazy, Suspense } from "react";
 import { AdminPage } from "../../features/admin";
+import { DashboardPage, WorkListPage } from "../../features/inspections";
 import { pageDownload } from "../../lib/offline/network-quiet";
 
 // The globe's chunk is asked for together with the screen's rather than after it has arrived and
@@ -45,6 +46,22 @@ export function AdminRoute() {
   return (
     <Suspense fallback={<RouteLoading />}>
       <AdminPage />
+    </Suspense>
+  );
+}
+
+export function WorkRoute() {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <WorkListPage />
+    </Suspense>
+  );
+}
+
+export function DashboardRoute() {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <DashboardPage />
     </Suspense>
   );
 }

@@ -3,6 +3,7 @@
  * photo's panel and the upload dialog. Composes the features; the view state is in the URL.
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
+import { PoleFindings } from "../../features/inspections";
 import { Alert, Box, Button, Stack } from "@mui/material";
 import {
   mapScreenTexts,
@@ -251,6 +252,7 @@ export default function MapScreen() {
                 <PoleFields photo={photo} pole={picked.pole} regionId={url.regionId} />
               )}
               <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
+              <PoleFindings key={`findings-${photo.id}`} photo={photo} readOnly={!may.canEdit} />
             </>
           )}
         />

@@ -10,6 +10,7 @@ import { useNavigate } from "react-router";
 import { AppSidebar } from "../../components/app-sidebar";
 import { useCompactLayout } from "../../components/use-layout";
 import { AdminNavItem } from "../../features/admin";
+import { InspectionsNavItems } from "../../features/inspections";
 import { ExportNavItem } from "../../features/export";
 import { UnplacedNavItem } from "../../features/poles";
 import { StorageUsageCard } from "../../features/storage";
@@ -59,6 +60,7 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId }: 
             {queue}
             <UnplacedNavItem onOpen={onUnplaced} />
             <ExportNavItem regionId={regionId} />
+            <InspectionsNavItems />
             <AdminNavItem />
           </>
         }
