@@ -152,10 +152,13 @@ export type InspectionState = z.infer<typeof inspectionStateSchema>;
 
 /** What GET /api/poles/:id adds to the pole. */
 export const poleInspectionSchema = z.object({
-  condition: conditionSchema,
+  // Defaults: the web app still reads a pole from a server without inspections (a rolling update).
+  condition: conditionSchema.default("unrated"),
   /** An open finding is past its due date. */
-  overdue: z.boolean(),
-  inspection: z.object({ state: inspectionStateSchema, lastInspectedOn: z.string().nullable() }),
+  overdue: z.boolean().default(false),
+  inspection: z
+    .object({ state: inspectionStateSchema, lastInspectedOn: z.string().nullable() })
+    .default({ state: "overdue", lastInspectedOn: null }),
 });
 export type PoleInspection = z.infer<typeof poleInspectionSchema>;
 
@@ -182,7 +185,14 @@ export const summarySchema = z.object({
   ),
 });
 export type Summary = z.infer<typeof summarySchema>;
-export const regionReportParamsSchema = z.object({ id: z.string().max(32) });
+/** GET /api/reports/region/:file, where the file is "<region id>.pdf". */
+export const regionReportParamsSchema = z.object({
+  file: z
+    .string()
+    .max(40)
+    .regex(/^[^/]+\.pdf$/, "A region report is <region id>.pdf")
+    .transform((f) => f.slice(0, -".pdf".length)),
+});
 
 /** A date `days` after a YYYY-MM-DD date, in the calendar (no time zone involved). */
 export function addDays(isoDay: string, days: number): string {

@@ -178,6 +178,7 @@ export const uploadQueueTexts = {
 /** Inspections: findings, the work list, the dashboard, the settings. Ours, not the spec's. */
 export const inspectionTexts = {
   findingNotFound: "Finding not found",
+  regionNotFound: "Region not found",
   alreadyResolved: "This finding is already resolved.",
   unknownCode: (code: string) => `'${code}' is not in this workspace's code list.`,
   photoNotOnPole: "That photo does not belong to this pole.",

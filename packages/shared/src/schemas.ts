@@ -99,7 +99,7 @@ export const poleTimelineSchema = z.object({
   pole: poleSummarySchema.extend(poleInspectionSchema.shape),
   images: z.array(imageRecordSchema),
   /** Its findings, newest first. */
-  findings: z.array(findingSchema),
+  findings: z.array(findingSchema).default([]),
 });
 /** GET /api/poles/:id: the pole and its photos in list order. */
 export type PoleTimeline = z.infer<typeof poleTimelineSchema>;

@@ -6,6 +6,7 @@ import type { Today } from "./clock";
 import { createConditionService } from "./condition.service";
 import { createFindingsService, toFinding } from "./findings.service";
 import { createInspectionsRepository } from "./inspections.repository";
+import { createReportsService } from "./reports.service";
 import { createSettingsService } from "./settings.service";
 
 export function createInspections(
@@ -21,11 +22,13 @@ export function createInspections(
   const settings = createSettingsService({ repository, images: deps.images, audit: deps.audit });
   const findings = createFindingsService({ repository, settings, ...deps });
   const condition = createConditionService({ repository, settings, today: deps.today });
+  const reports = createReportsService({ repository, settings, condition, today: deps.today });
   return {
     repository,
     settings,
     findings,
     condition,
+    reports,
     /** A pole's findings, newest first, as the pole's panel shows them. */
     findingsOf: async (poleId: string) =>
       (await repository.ofPole(poleId)).map((r) => toFinding(r, deps.today())),

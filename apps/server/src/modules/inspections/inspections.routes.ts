@@ -10,12 +10,14 @@ import {
   findingResponseSchema,
   inspectionSettingsSchema,
   poleIdParamsSchema,
+  regionReportParamsSchema,
   summaryQuerySchema,
   summarySchema,
 } from "@poleatlas/shared";
 import type { RequireActor } from "../workspaces/actor";
 import type { ConditionService } from "./condition.service";
 import type { FindingsService } from "./findings.service";
+import type { ReportsService } from "./reports.service";
 import type { SettingsService } from "./settings.service";
 
 export function inspectionsRoutes(
@@ -25,9 +27,10 @@ export function inspectionsRoutes(
     findings: FindingsService;
     settings: SettingsService;
     condition: ConditionService;
+    reports: ReportsService;
   },
 ) {
-  const { requireActor, findings, settings, condition } = deps;
+  const { requireActor, findings, settings, condition, reports } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -80,5 +83,19 @@ export function inspectionsRoutes(
     "/api/reports/summary",
     { schema: { querystring: summaryQuerySchema, response: { 200: summarySchema } } },
     async (req) => condition.summary(await requireActor(req), req.query.region),
+  );
+
+  // A PDF stream: no response schema (zod has nothing to check in a binary body).
+  api.get(
+    "/api/reports/region/:file",
+    { schema: { params: regionReportParamsSchema } },
+    async (req, reply) => {
+      const pdf = await reports.regionPdf(await requireActor(req), req.params.file);
+      const name = `region-report-${req.params.file.replace(/[^0-9.-]+/g, "_")}.pdf`;
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `inline; filename="${name}"`)
+        .send(pdf);
+    },
   );
 }
