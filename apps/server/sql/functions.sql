@@ -246,13 +246,13 @@ BEGIN
   RETURN found;
 END $$;
 
--- Current since drizzle/0013_inspections.sql.
--- After photos joined or left these poles: empty ones go unless findings hold them (a finding is
--- kept for good), the others take the rating of their latest rated photo (list order:
--- utility_pole_list_key).
+-- Current since drizzle/0018_inspections.sql.
+-- After photos joined or left these poles: empty photo-made poles go unless findings hold them (a
+-- finding is kept for good; an imported pole stays: it is the utility's asset, photographed or
+-- not), the others take the rating of their latest rated photo (list order: utility_pole_list_key).
 CREATE OR REPLACE FUNCTION utility_pole_refresh(pole_ids uuid[]) RETURNS void
 LANGUAGE sql AS $$
-  DELETE FROM utility_poles p WHERE p.id = ANY(pole_ids)
+  DELETE FROM utility_poles p WHERE p.id = ANY(pole_ids) AND p.source = 'photo'
     AND NOT EXISTS (SELECT 1 FROM utility_pole_images i WHERE i.pole_id = p.id)
     AND NOT EXISTS (SELECT 1 FROM utility_pole_findings f WHERE f.pole_id = p.id);
   UPDATE utility_poles p SET risk = (
@@ -326,7 +326,7 @@ CREATE OR REPLACE TRIGGER utility_pole_images_pole_count_truncated AFTER TRUNCAT
 -- Regions' pole counts by risk
 -- ================================================================================================
 
--- Current since drizzle/0013_inspections.sql.
+-- Current since drizzle/0018_inspections.sql.
 -- Recounts the given regions' poles by condition (the worst open finding, else the quick rating).
 CREATE OR REPLACE FUNCTION utility_pole_region_risk_refresh(workspace_ids text[], lons float8[], lats float8[]) RETURNS void
 LANGUAGE plpgsql AS $$
@@ -350,7 +350,7 @@ BEGIN
   WHERE c.n > 0;
 END $$;
 
--- Current since drizzle/0013_inspections.sql.
+-- Current since drizzle/0018_inspections.sql.
 -- Keeps utility_pole_region_risk (each region's poles by condition) for every write to utility_poles.
 -- The counts read only a pole's workspace, region and condition: an update that changes none of them
 -- (a photo count, a label) does not recount its region, which for a region of 100k poles would
@@ -398,7 +398,7 @@ CREATE OR REPLACE TRIGGER utility_poles_updated AFTER UPDATE ON utility_poles
 -- Inspections: findings and a pole's roll-up of them
 -- ================================================================================================
 
--- Current since drizzle/0013_inspections.sql.
+-- Current since drizzle/0018_inspections.sql.
 -- A pole's finding columns from its findings: the worst open level and earliest open due date
 -- (its condition and whether it is overdue) and the latest observation (its last inspection).
 CREATE OR REPLACE FUNCTION utility_pole_findings_refresh(pole_ids uuid[]) RETURNS void
@@ -416,7 +416,7 @@ LANGUAGE sql AS $$
     AND (p.finding_level, p.finding_due_on, p.last_finding_on) IS DISTINCT FROM (f.level, f.due_on, f.observed_on);
 $$;
 
--- Current since drizzle/0013_inspections.sql.
+-- Current since drizzle/0018_inspections.sql.
 CREATE OR REPLACE FUNCTION utility_pole_findings_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -443,7 +443,7 @@ CREATE OR REPLACE TRIGGER utility_pole_findings_updated AFTER UPDATE ON utility_
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_findings_changed();
 
--- Current since drizzle/0013_inspections.sql.
+-- Current since drizzle/0018_inspections.sql.
 -- Each pole's latest photo date (a part of its last inspection), for every write to the photos.
 CREATE OR REPLACE FUNCTION utility_pole_images_last_photo() RETURNS trigger
 LANGUAGE plpgsql AS $$

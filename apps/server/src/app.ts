@@ -13,7 +13,16 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
+import { registerAdmin } from "./modules/admin/admin.module";
+import { registerAudit } from "./modules/audit/audit.module";
+import { registerExport } from "./modules/export/export.module";
+import { registerInvitationTeam } from "./modules/invitations/invitation-team.routes";
 import { registerImages } from "./modules/images/images.module";
+import { createRequestLimits } from "./modules/images/request-limits";
+import { createTempFiles } from "./infra/uploads/temp-files";
+import { registerPoles } from "./modules/poles/poles.module";
+import { registerInspections } from "./modules/inspections/inspections.module";
+import { createEventsPublisher, registerEvents } from "./modules/events/events.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
 import { registerCompression } from "./plugins/compression";
@@ -100,16 +109,52 @@ export async function buildApp({
 
   // Accounts. `auth.requireUser` says who is calling; `requireActor` (workspaces) adds in which
   // workspace and with which role: the seam the photo modules receive.
-  const auth = await createAuthModule({ config, database, mailer, log: app.log });
+  // Live updates: changes are written (and NOTIFYed) by the modules that make them.
+  const events = createEventsPublisher(database);
+  const auth = await createAuthModule({ config, database, mailer, log: app.log, publish: events.publish });
   authRoutes(app, auth);
   if (config.mail.devMailbox) {
     devMailboxRoutes(app, { dir: config.mail.outboxDir, key: auth.devMailboxKey });
     app.log.info(`read the mail at ${config.publicUrl}${DEV_MAILBOX_PATH}?key=${auth.devMailboxKey}`);
   }
-  // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
-  const requireActor = registerWorkspaces(app, { db: database.db, requireUser: auth.requireUser });
+  // Each module wires itself; what one needs of another is handed over here, and nothing else.
+  const { db } = database;
+  const requireActor = registerWorkspaces(app, { db, requireUser: auth.requireUser });
   registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });
-  const images = await registerImages(app, { config, database, storage, requireActor, today });
+  // The limits a request or a stream holds (list turns, upload slots, exports), watched for leaks.
+  const limits = createRequestLimits(app, {
+    requestTimeoutMs: config.requestTimeoutMs,
+    poolMax: database.pool.options.max,
+    log: app.log.child({ module: "images", part: "limits" }),
+  });
+  registerInvitationTeam(app, { db });
+  const audit = registerAudit(app, { db, requireActor });
+  // Findings, settings, reports: what a pole's panel and the regions show of them goes to the poles.
+  const inspections = registerInspections(app, { db, audit, requireActor, publish: events.publish, today });
+  const poles = await registerPoles(app, {
+    db,
+    spotRadiusMeters: config.spotRadiusMeters,
+    audit,
+    requireActor,
+    publish: events.publish,
+    inspections,
+    temp: createTempFiles(config.uploadTmpDir),
+    poleImport: config.poleImport,
+  });
+  // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
+  const images = await registerImages(app, {
+    config,
+    database,
+    storage,
+    requireActor,
+    poles,
+    audit,
+    limits,
+    publish: events.publish,
+  });
+  await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });
+  registerExport(app, { config, database, audit, limits, requireActor });
+  await registerEvents(app, { database, repository: events, requireActor });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await scheduleRecurring(
     boss,

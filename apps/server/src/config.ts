@@ -77,6 +77,9 @@ const envSchema = z.object({
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(10),
   // Poles: a photo joins the nearest pole of its owner within this many metres.
   SPOT_RADIUS_METERS: z.coerce.number().min(0).max(1000).default(DEFAULT_SPOT_RADIUS_METERS),
+  // The pole register's import: the largest file, and how many rows commit together.
+  POLE_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10240).default(1024),
+  POLE_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100000).default(5000),
   // Teams: instance administrators, who may set anyone's quota. A comma list of e-mails.
   ADMIN_EMAILS: z
     .string()
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     /** Uploads stream here first; next to the files folder, so moving one in is a rename. */
     uploadTmpDir: path.join(dataDir, "tmp"),
     spotRadiusMeters: e.SPOT_RADIUS_METERS,
+    poleImport: { maxBytes: e.POLE_IMPORT_MAX_MB * 1024 * 1024, batchRows: e.POLE_IMPORT_BATCH_ROWS },
     /** Lower-case e-mail addresses of instance administrators. */
     adminEmails: e.ADMIN_EMAILS,
     /** A team's pool where no instance administrator set one (a personal workspace has the spec's 50 MB). */

@@ -17,3 +17,11 @@ export const badRequest = (message: string, code = "bad_request") => new AppErro
 export const unauthorized = (message: string) => new AppError(401, "unauthorized", message);
 export const forbidden = (message: string) => new AppError(403, "forbidden", message);
 export const conflict = (message: string, code = "conflict") => new AppError(409, code, message);
+
+/** PostgreSQL's unique_violation (23505), also when wrapped by the query builder. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

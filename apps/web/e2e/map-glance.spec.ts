@@ -6,7 +6,17 @@
  */
 import { RISK_COLORS } from "@poleatlas/shared";
 import { globeState } from "./support/map-globe";
-import { ROME, SPREAD, SYDNEY, seedFarApart, seedSpread, seenOnCanvas, settleLong } from "./support/glance";
+import {
+  ROME,
+  SPREAD,
+  SYDNEY,
+  overviewReturnHeight,
+  seedFarApart,
+  seedSpread,
+  seenOnCanvas,
+  settleLong,
+  watchOverviewReturn,
+} from "./support/glance";
 import { createConfirmedUser, signInContext } from "./support/auth";
 import { listImages, listRegions, uploadJpeg } from "./support/map-globe";
 import { expect, seedMap, test } from "./support/map-seed";
@@ -58,15 +68,7 @@ test("zooming out of a region returns to the overview at 10,000 m, keeping the u
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
   await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
   // The height at the moment the overview comes back.
-  await page.evaluate(() => {
-    const hook = window.__poleatlasGlobe!;
-    const log: number[] = [];
-    Object.assign(window, { __returnedAt: log });
-    hook.onUpdate(() => {
-      const s = hook.state();
-      if (s.mode.mode === "overview" && log.length === 0) log.push(s.cameraHeight);
-    });
-  });
+  await watchOverviewReturn(page);
   const canvas = (await page.locator(".cesium-widget canvas").boundingBox())!;
   await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
   for (let i = 0; i < 40 && (await globeState(page)).mode.mode === "region"; i++) {
@@ -74,9 +76,7 @@ test("zooming out of a region returns to the overview at 10,000 m, keeping the u
     await page.waitForTimeout(100);
   }
   await expect(page).not.toHaveURL(/region=/);
-  const returnedAt = await page.evaluate(
-    () => (window as unknown as { __returnedAt: number[] }).__returnedAt[0],
-  );
+  const returnedAt = await overviewReturnHeight(page);
   expect(returnedAt).toBeGreaterThan(10_000);
   expect(returnedAt).toBeLessThan(15_000);
   // No flight home: the camera stays about where the wheel left it, not ~1,000 km out.
@@ -99,17 +99,17 @@ test("the legend filters the overview: counts, rings and empty regions follow it
   expect(all.regionMarkerLooks[berlin.id]?.outline).toBe(RISK_COLORS.high);
 
   const legend = page.getByRole("region", { name: "Risk Levels" });
-  await legend.getByRole("button", { name: "High Risk" }).click();
+  await legend.getByRole("button", { name: "Show high-risk poles" }).click();
   const noHigh = await settleLong(page, (s) => s.regionMarkerLooks[berlin.id]?.outline !== RISK_COLORS.high);
   expect(noHigh.regionMarkers).toBe(2);
   expect(noHigh.regionLabels).toContain("Region 1 (1 of 2 poles)");
   await page.screenshot({ path: testInfo.outputPath("legend-overview.png") });
 
   // Paris has only unrated poles, Berlin one unrated and the High one: nothing left to show.
-  await legend.getByRole("button", { name: "Not rated" }).click();
+  await legend.getByRole("button", { name: "Show poles not rated" }).click();
   const none = await settleLong(page, (s) => s.regionMarkers === 0);
   expect(Object.keys(none.regionMarkerLooks)).not.toContain(paris.id);
-  await legend.getByRole("button", { name: "Not rated" }).click();
+  await legend.getByRole("button", { name: "Show poles not rated" }).click();
   await settleLong(page, (s) => s.regionMarkers === 2);
 });
 

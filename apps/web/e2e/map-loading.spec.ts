@@ -105,3 +105,26 @@ test("the stars load once the regions have been answered, not before", async ({ 
   release();
   await expect.poll(() => stars.length, { timeout: 30_000 }).toBe(6);
 });
+
+test("'Loading the globe…' stays until the globe has drawn, not only while its chunk downloads", async ({
+  page,
+}) => {
+  await signInContext(page.context(), await createConfirmedUser());
+  // Whether the notice was still there at the moment Cesium's viewer joined the page.
+  await page.addInitScript(() => {
+    const seen: boolean[] = [];
+    Object.assign(window, { __noticeWithViewer: seen });
+    new MutationObserver(() => {
+      if (seen.length === 0 && document.querySelector(".cesium-widget"))
+        seen.push(document.body.innerText.includes("Loading the globe…"));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/map");
+  // Cesium's chunk and its first frame take long on a busy machine with software WebGL.
+  await expect(page.locator(".cesium-widget canvas")).toBeVisible({ timeout: 120_000 });
+  const seen = await page.evaluate(
+    () => (window as unknown as { __noticeWithViewer: boolean[] }).__noticeWithViewer,
+  );
+  expect(seen).toEqual([true]);
+  await expect(page.getByText("Loading the globe…")).toHaveCount(0);
+});

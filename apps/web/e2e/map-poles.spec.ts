@@ -20,10 +20,10 @@ test("rating a photo High turns its pole red, outlines the region, and the legen
     page,
     (s) => s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === latest.id,
   );
-  // Not rated: a yellow ring, not Medium's filled yellow.
+  // Not rated: a grey ring, never Medium's yellow.
   // Markers are named by their pole's id.
   const pole = latest.pole_id!;
-  expect(unrated.photoMarkerLooks[pole]).toEqual({ fill: "#202020", outline: "#FFFF00" });
+  expect(unrated.photoMarkerLooks[pole]).toEqual({ fill: "#202020", outline: "#B0B0B0" });
 
   await panel.getByRole("button", { name: "High Risk" }).click();
   const rated = await settle(page, (s) => s.photoMarkerLooks[pole]?.fill === RISK_COLORS.high);
@@ -32,10 +32,13 @@ test("rating a photo High turns its pole red, outlines the region, and the legen
 
   // The legend hides the High poles, and shows them again.
   const legend = page.getByRole("region", { name: "Risk Levels" });
-  await legend.getByRole("button", { name: "High Risk" }).click();
-  await expect(legend.getByRole("button", { name: "High Risk" })).toHaveAttribute("aria-pressed", "false");
+  await legend.getByRole("button", { name: "Show high-risk poles" }).click();
+  await expect(legend.getByRole("button", { name: "Show high-risk poles" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
   await settle(page, (s) => s.photoMarkers === BERLIN_POLES - 1 && !(pole in s.photoMarkerLooks));
-  await legend.getByRole("button", { name: "High Risk" }).click();
+  await legend.getByRole("button", { name: "Show high-risk poles" }).click();
   await settle(page, (s) => s.photoMarkers === BERLIN_POLES);
 
   // Saved: a reload shows the same rating.

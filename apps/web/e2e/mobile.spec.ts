@@ -29,9 +29,9 @@ test("drawer, full-width globe, full-screen upload, bottom sheet with its timeli
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   expect(await noSidewaysScroll(page)).toBe(true);
   const legend = page.getByRole("region", { name: "Risk Levels" });
-  await expect(legend.getByRole("button", { name: "High Risk" })).toBeHidden();
+  await expect(legend.getByRole("button", { name: "Show high-risk poles" })).toBeHidden();
   await legend.getByRole("button", { name: "Risk Levels" }).tap();
-  await expect(legend.getByRole("button", { name: "High Risk" })).toBeVisible();
+  await expect(legend.getByRole("button", { name: "Show high-risk poles" })).toBeVisible();
   await legend.getByRole("button", { name: "Risk Levels" }).tap();
   await page.screenshot({ path: testInfo.outputPath("phone-map.png") });
 

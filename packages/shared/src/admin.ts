@@ -4,54 +4,8 @@
  * the audit trail.
  */
 import { z } from "zod";
+import type { AuditAction } from "./audit";
 import { WORKSPACE_ROLES } from "./workspaces";
-
-export const AUDIT_ACTIONS = [
-  "image.upload",
-  "image.delete",
-  "image.update",
-  "pole.update",
-  "member.invite",
-  "member.join",
-  "member.decline",
-  "member.uninvite",
-  "member.role",
-  "member.remove",
-  "quota.set",
-  "quota.cap",
-  "export.download",
-  "finding.create",
-  "finding.update",
-  "finding.resolve",
-  "settings.update",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_PAGE_LIMIT = 100;
-
-export const auditQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_LIMIT).optional(),
-  cursor: z.string().max(40).optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
-});
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
-
-export const auditEntrySchema = z.object({
-  at: z.string(),
-  actor_id: z.string(),
-  actor_email: z.string(),
-  action: z.enum(AUDIT_ACTIONS),
-  target_type: z.string(),
-  target_id: z.string(),
-  details: z.record(z.string(), z.unknown()),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-export const auditListSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  nextCursor: z.string().nullable(),
-});
-export type AuditList = z.infer<typeof auditListSchema>;
 
 /** 1 TiB: far above any plausible quota, and exact as a JavaScript number. */
 export const MAX_QUOTA_BYTES = 1024 ** 4;
@@ -130,6 +84,10 @@ export const adminTexts = {
   removeConfirm: (email: string, team: string) =>
     `Remove ${email} from ${team}? They lose access to the team's photos at once; the photos they uploaded stay with the team.`,
   removed: (email: string) => `${email} was removed from the team.`,
+  makeOwnerTitle: "Make owner",
+  makeOwnerConfirm: (email: string, team: string) =>
+    `Make ${email} an owner of ${team}? An owner can change everyone's role, remove members and make other owners.`,
+  makeOwner: "Make owner",
   cancel: "Cancel",
   roleNames: { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" },
   inviteTitle: "Invite by e-mail",
@@ -155,12 +113,28 @@ export const adminTexts = {
   target: "Target",
   details: "Details",
   thisWorkspace: "this workspace",
+  poleNamed: (label: string) => `pole ${label}`,
+  poleAt: (latitude: number, longitude: number) =>
+    `pole without tag at ${latitude.toFixed(5)}, ${longitude.toFixed(5)}`,
+  photoNamed: (name: string) => `photo ${name}`,
+  teamNamed: (name: string) => `team ${name}`,
+  photoMoved: "Photo moved to another pole",
+  photoPlaced: "Photo placed",
+  photoRated: "Photo rated",
+  ratingCleared: "Rating cleared",
+  notesEdited: "Notes edited",
+  personFilter: "Person",
+  everyone: "Everyone",
+  fromDay: "From",
+  toDay: "To",
+  exportCsv: "Export CSV",
   loadMore: "Load more",
   actionNames: {
     "image.upload": "Photo uploaded",
     "image.delete": "Photo deleted",
-    "image.update": "Photo inspected",
-    "pole.update": "Pole labelled",
+    "image.update": "Photo edited",
+    "pole.update": "Pole edited",
+    "pole.import": "Poles imported",
     "member.invite": "Member invited",
     "member.join": "Invitation accepted",
     "member.decline": "Invitation declined",
@@ -174,6 +148,7 @@ export const adminTexts = {
     "finding.update": "Finding edited",
     "finding.resolve": "Finding resolved",
     "settings.update": "Inspection settings changed",
+    "team.create": "Team created",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",
   /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */

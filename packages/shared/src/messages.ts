@@ -48,6 +48,7 @@ export const messages = {
   imageNotFound: "Image not found",
   invalidRegion: "Unknown region",
   poleNotFound: "Pole not found",
+  poleTagTaken: (tag: string) => `Another pole of this workspace already has the tag ${tag}`,
   photoUnplaced: "This photo has no location yet: give it coordinates first.",
   invalidLastModified: "lastModified must be a time in milliseconds since 1970",
   invalidTimezoneOffset: "timezoneOffset must be whole minutes between -840 and 840",
@@ -59,6 +60,9 @@ export const messages = {
   implausibleOriginalDate: "The original date/time is before 1900 or in the future and was ignored",
   tooManyUploads: (max: number) =>
     `Too many uploads at once: at most ${max} at a time. Please wait for the others to finish and try again.`,
+  // Live updates (ours): a stream asked for another workspace, and a member removed while watching.
+  notAMember: "You are not a member of this workspace.",
+  removedFromTeam: (team: string) => `You were removed from ${team}`,
 } as const;
 
 /**
@@ -137,6 +141,15 @@ export const mapScreenTexts = {
   upgradeNow: "Upgrade Now",
   backToMap: "Back to Map",
   // Ours (not in the spec):
+  /** The legend's toggles, named apart from the panel's rating buttons that show the same words. */
+  legendToggleNames: {
+    low: "Show low-risk poles",
+    medium: "Show medium-risk poles",
+    high: "Show high-risk poles",
+    unrated: "Show poles not rated",
+  },
+  /** The globe's base layer button when Cesium gives it no tooltip. */
+  baseLayerButton: "Base layer",
   storageTitle: "Storage Usage",
   storageUsed: (usedMB: number, quotaMB: number = QUOTA_MB) => `${usedMB} MB of ${quotaMB} MB`,
   /** In a team where the member has a cap: their own photos there against it. */
@@ -231,4 +244,40 @@ export const inspectionTexts = {
   backToMap: "Back to map",
   pickRegion: "Pick a region for its report",
   total: "Total",
+} as const;
+
+/**
+ * The pole register's import: the file-level refusals (a 400 for the whole file) and each
+ * rejected row's reason, in plain words for the person who exported the register.
+ */
+export const poleImportTexts = {
+  noFile: "Choose a file to import: a CSV, a GeoJSON or a zipped Shapefile.",
+  unknownFormat:
+    "This file is not a CSV, a GeoJSON or a zipped Shapefile (.zip with .shp, .dbf, .shx and .prj).",
+  csvNoCoordinates:
+    "The CSV has no latitude/longitude columns: name them lat/latitude/y and lon/lng/long/longitude/x.",
+  csvUnreadable: (detail: string) => `The CSV could not be read: ${detail}`,
+  geojsonUnreadable: "The GeoJSON could not be read: it must be a FeatureCollection of Points.",
+  zipUnreadable: "The zip file could not be read.",
+  zipNoShapefile: "The zip holds no Shapefile: it needs a .shp with its .dbf and .prj beside it.",
+  shapefileNoPrj: "The Shapefile has no .prj: without its coordinate system its positions cannot be placed.",
+  shapefileBadPrj: (detail: string) =>
+    `The Shapefile's .prj could not be read (${detail}): its positions cannot be placed. Export it again with a standard coordinate system (e.g. EPSG:4326).`,
+  shapefileNotPoints: (type: string) =>
+    `The Shapefile holds ${type} shapes: only points can be imported as poles.`,
+  tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
+  // Row reasons.
+  noCoordinates: "no coordinates",
+  notANumber: (column: string, value: string) => `${column} ${value} is not a number`,
+  latitudeOutOfRange: (value: number) => `latitude ${value} is out of range`,
+  longitudeOutOfRange: (value: number) => `longitude ${value} is out of range`,
+  notAPoint: (type: string) => `the geometry is a ${type}, not a Point`,
+  tagTwice: (tag: string) => `tag ${tag} appears twice in this file`,
+  tooLong: (column: string, max: number) => `${column} is longer than ${max} characters`,
+  badMaterial: (value: string, allowed: readonly string[]) =>
+    `material ${value} is not one of ${allowed.join(", ")}`,
+  outOfRange: (column: string, value: string, min: number, max: number) =>
+    `${column} ${value} is out of range (${min}–${max})`,
+  attributesTooLarge: "the other columns are larger than 4 KB together",
+  columnCount: (got: number, want: number) => `has ${got} columns where the header has ${want}`,
 } as const;

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
+import { poleRegisterFieldsSchema } from "./pole-register";
 
 /** The default of the server's SPOT_RADIUS_METERS setting. */
 export const DEFAULT_SPOT_RADIUS_METERS = 10;
@@ -34,8 +35,20 @@ export const poleSummarySchema = z.object({
 });
 export type PoleSummary = z.infer<typeof poleSummarySchema>;
 
-/** GET /api/poles?region=ID */
-export const poleListQuerySchema = z.object({ region: z.string().max(32) });
+/**
+ * GET /api/poles?region=ID (the region's markers) or GET /api/poles?tag=PREFIX&limit=N (poles by
+ * tag, poleTagResponseSchema): one of the two.
+ */
+export const poleListQuerySchema = z
+  .object({
+    region: z.string().max(32).optional(),
+    tag: z.string().trim().min(1).max(64).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .refine((q) => (q.region === undefined) !== (q.tag === undefined), {
+    message: "Give either region or tag",
+    path: ["region"],
+  });
 
 /** A pole's risk as one small number in the compact marker form: its index here. */
 export const RISK_CODES = ["unrated", "low", "medium", "high"] as const satisfies readonly RiskKey[];
@@ -68,9 +81,10 @@ export type PoleMarkers = z.infer<typeof poleMarkersSchema>;
 
 export const poleIdParamsSchema = z.object({ id: z.guid() });
 
-/** PATCH /api/poles/:id: the label, trimmed; "" clears it. Answers `{ pole }`. */
-export const polePatchSchema = z.object({ label: z.string().trim().max(MAX_POLE_LABEL_LENGTH) });
-export const poleResponseSchema = z.object({ pole: poleSummarySchema });
+/** A pole with the register's fields (tag, material, …): what GET and PATCH /api/poles/:id answer. */
+export const poleRecordSchema = poleSummarySchema.extend(poleRegisterFieldsSchema.shape);
+export type PoleRecord = z.infer<typeof poleRecordSchema>;
+export const poleResponseSchema = z.object({ pole: poleRecordSchema });
 
 /** Counts of a region's poles by their risk (GET /api/regions items carry it). */
 export const regionRiskSchema = z.object({
@@ -137,6 +151,8 @@ export const poleTexts = {
   placePhoto: "Place photo",
   unplacedHelp:
     "These photos have no GPS position. Give each its latitude and longitude to put it on the map.",
+  unplacedReadOnly:
+    "These photos have no GPS position. As a viewer you can see them; members, admins and owners can place them.",
   latitude: "Latitude",
   longitude: "Longitude",
   badLatitude: "Latitude must be a number between -90 and 90",
@@ -154,4 +170,13 @@ export const poleTexts = {
       : `Someone else changed these notes after you started typing. Saving replaces their text: “${saved}”`,
   retry: "Retry",
   poleSummary: (count: number) => (count === 1 ? "1 photo" : `${count} photos`),
+  /** How far a pole is from the photo and which way: "12 m NE", "1.4 km S". */
+  distance: (metres: number, direction: string) =>
+    metres < 1000 ? `${Math.round(metres)} m ${direction}` : `${(metres / 1000).toFixed(1)} km ${direction}`,
+  /** The eight compass points, from north clockwise. */
+  compass: ["N", "NE", "E", "SE", "S", "SW", "W", "NW"],
+  movedTo: (pole: string) => `Moved to ${pole}`,
+  movedToNewPole: "Moved to a new pole",
+  undo: "Undo",
+  undone: "Move undone",
 } as const;

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
 import { findingSchema, poleInspectionSchema, regionInspectionSchema } from "./inspections";
-import { poleSummarySchema, regionRiskSchema, riskSchema } from "./poles";
+import { poleRecordSchema, regionRiskSchema, riskSchema } from "./poles";
 
 export const photoMetadataSchema = z.object({
   latitude: z.number().nullable(),
@@ -96,7 +96,7 @@ export const imageIdParamsSchema = z.object({ id: z.guid() });
 
 /** GET /api/poles/:id: the pole and its timeline (its photos in list order). */
 export const poleTimelineSchema = z.object({
-  pole: poleSummarySchema.extend(poleInspectionSchema.shape),
+  pole: poleRecordSchema.extend(poleInspectionSchema.shape),
   images: z.array(imageRecordSchema),
   /** Its findings, newest first. */
   findings: z.array(findingSchema).default([]),
@@ -126,6 +126,11 @@ export const regionSummarySchema = z.object({
   /** Its poles by condition: the poles whose position lies in the region. */
   risk: regionRiskSchema,
   ...regionInspectionSchema.shape,
+  /**
+   * Its poles, photographed or not: only where the workspace imported a pole register (then a
+   * region may have poles and no photos, `count` 0).
+   */
+  poles: z.number().int().optional(),
 });
 export type RegionSummary = z.infer<typeof regionSummarySchema>;
 export const regionListSchema = z.object({ regions: z.array(regionSummarySchema) });

@@ -19,6 +19,8 @@ export type PoleSearchQuery = z.infer<typeof poleSearchQuerySchema>;
 export const poleSearchHitSchema = z.object({
   id: z.string(),
   label: z.string(),
+  /** The utility's tag, where an import or an edit set one. */
+  tag: z.string().nullable().optional(),
   latitude: z.number(),
   longitude: z.number(),
   region_id: z.string(),
@@ -29,6 +31,10 @@ export type PoleSearchHit = z.infer<typeof poleSearchHitSchema>;
 /** Best first: a label equal to the query, then starting with it, then containing it. */
 export const poleSearchResponseSchema = z.object({ poles: z.array(poleSearchHitSchema) });
 export type PoleSearchResponse = z.infer<typeof poleSearchResponseSchema>;
+
+/** How a found pole is named: its tag, with its label when it has both ('P-1 (by the school)'). */
+export const poleName = (p: { tag?: string | null; label: string }) =>
+  p.tag ? (p.label ? `${p.tag} (${p.label})` : p.tag) : p.label;
 
 export const searchTexts = {
   /** A place name needs an outside geocoder, which needs the internet. */

@@ -7,6 +7,14 @@ import { z } from "zod";
 /** The screen an invitation mail links to: `/accept-invitation/<id>`. */
 export const ACCEPT_INVITATION_PATH = "/accept-invitation";
 
+/**
+ * GET /api/invitations/:id/team: the team a pending invitation is for, told to whoever holds its
+ * link (the mail names it too), signed in or not; a spent, expired or unknown one is a 404.
+ */
+export const invitationTeamParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const invitationTeamSchema = z.object({ teamName: z.string() });
+export type InvitationTeam = z.infer<typeof invitationTeamSchema>;
+
 export const WORKSPACE_ROLES = ["owner", "admin", "member", "viewer"] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 
@@ -82,10 +90,14 @@ export const workspaceTexts = {
     "Confirm your e-mail address first (use the link in the confirmation mail), then accept the invitation.",
   invitationSignedOut:
     "Sign in (or sign up) with the address this invitation was sent to, then accept it here.",
+  /** The signed-out visitor's line above invitationSignedOut, when the link is still valid. */
+  invitationToTeam: (team: string) => `You are invited to join ${team}.`,
   signInToAccept: "Sign in to accept",
   invitationText: (inviter: string, team: string, role: string) =>
     `${inviter} invited you to join ${team} as ${role}.`,
   invitationDeclined: "Invitation declined.",
+  /** The invitation e-mail names the role it gives. */
+  inviteRoleLine: (role: string) => `You are invited as ${role}.`,
   goToMap: "Go to the map",
   switchFailed: "Could not switch workspace. Try again.",
   teamNameRequired: "Enter a team name.",

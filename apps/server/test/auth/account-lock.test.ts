@@ -4,12 +4,12 @@
  * PostgreSQL, identical for addresses that have no account, and over once the lock has passed.
  */
 import { authTexts } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { createAccountLockRepository } from "../../src/modules/auth/account-lock.repository";
-import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, randomClientIp, signIn, TEST_ORIGIN } from "../helpers/users";
+import { useTestApp } from "../helpers/setup";
 
 const MAX = 3;
 const LOCK_SECONDS = 600;
@@ -20,13 +20,7 @@ const env = {
   AUTH_ACCOUNT_LOCK_SECONDS: String(LOCK_SECONDS),
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp(env);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp(env);
 
 /** A sign-in through the trusted proxy from a fresh client address each time. */
 const fromAnywhere = (email: string, password: string) =>

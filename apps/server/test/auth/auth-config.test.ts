@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "../../src/config";
 import { resolveAuthSecret } from "../../src/modules/auth/auth-secret";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, randomClientIp, signIn } from "../helpers/users";
+import { useTestApp } from "../helpers/setup";
 
 describe("auth secret", () => {
   let dir: string;
@@ -37,13 +38,7 @@ describe("auth secret", () => {
 });
 
 describe("sessions survive a restart with the generated secret", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("keeps DATA_DIR/auth-secret, so a restarted server accepts the same cookie", async () => {
     const u = await createSignedInUser(t);

@@ -2,18 +2,13 @@
  * The rate_limit table stays bounded: made-up /api/auth/* paths are 404s that never reach
  * better-auth (whose limiter writes a row per address and path), and expired rows are pruned.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rateLimit } from "../../src/infra/db/schema";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { buildTestApp } from "../helpers/app";
 import { createSignedInUser, randomClientIp, TEST_ORIGIN } from "../helpers/users";
+import { useTestApp } from "../helpers/setup";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_WINDOW_SECONDS: "60" });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ AUTH_RATE_LIMIT_WINDOW_SECONDS: "60" });
 
 async function rateLimitKeys(prefix: string): Promise<string[]> {
   const res = await t.db.database.pool.query<{ key: string }>(

@@ -3,25 +3,20 @@
  * outside production, and only to a browser on this machine talking to the server directly.
  */
 import type { FastifyRequest } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
 import {
   devMailboxKeyOf,
   isDirectLocalRequest,
   renderMailbox,
 } from "../../src/modules/mail/dev-mailbox.routes";
-import { buildTestApp, TEST_MAILBOX_KEY, TEST_MAILBOX_URL, type TestApp } from "../helpers/app";
+import { TEST_MAILBOX_KEY, TEST_MAILBOX_URL } from "../helpers/app";
 import { signUp } from "../helpers/users";
 import { waitFor } from "./mail-helpers";
+import { useTestApp } from "../helpers/setup";
 
 describe("dev mailbox", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("lists outbox messages, newest first, with the confirmation link clickable", async () => {
     await signUp(t, { email: "first@example.test", password: "secret1" });
@@ -134,13 +129,7 @@ describe("dev mailbox", () => {
 });
 
 describe("dev mailbox switched off", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ DEV_MAILBOX: "false" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ DEV_MAILBOX: "false" });
 
   it("answers 404", async () => {
     const res = await t.app.inject({ method: "GET", url: TEST_MAILBOX_URL });

@@ -4,20 +4,14 @@
  * Production trusts only PUBLIC_URL (and TRUSTED_ORIGINS).
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/users";
+import { useTestApp } from "../helpers/setup";
 
 const freshEmail = () => `loopback-${randomUUID()}@example.test`;
 
 describe("loopback origins outside production", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ NODE_ENV: "development", PORT: "8080" });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ NODE_ENV: "development", PORT: "8080" });
 
   it("lets a browser on 127.0.0.1, [::1] or localhost at the same port sign up", async () => {
     for (const origin of ["http://127.0.0.1:8080", "http://[::1]:8080", "http://localhost:8080"]) {
@@ -37,13 +31,7 @@ describe("loopback origins outside production", () => {
 });
 
 describe("loopback origins in production", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ NODE_ENV: "production", PORT: "8080" });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ NODE_ENV: "production", PORT: "8080" });
 
   it("trusts PUBLIC_URL only", async () => {
     const ok = await signUp(

@@ -5,9 +5,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import { RESET_TOKEN_STATUS_PATH } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { verification } from "../../src/infra/db/schema";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { createSignedInUser, randomClientIp, signIn, TEST_ORIGIN } from "../helpers/users";
 import { readOutbox, waitForOutboxMail } from "./mail-helpers";
 
@@ -41,14 +42,10 @@ const sessionOf = async (t: TestApp, cookie: string) =>
   (await t.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } })).json<unknown>();
 
 describe("password reset", () => {
-  let t: TestApp;
+  const t = useTestApp({ RESET_TOKEN_TTL_SECONDS: String(TTL) });
   let outbox: string;
-  beforeAll(async () => {
-    t = await buildTestApp({ RESET_TOKEN_TTL_SECONDS: String(TTL) });
+  beforeAll(() => {
     outbox = path.join(t.dataDir, "mail");
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** Requests a reset for `email` and returns the token from the mailed link. */

@@ -10,6 +10,7 @@ import { loadConfig } from "../../src/config";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, randomClientIp, signIn, signUp, TEST_ORIGIN } from "../helpers/users";
 import { orgPost } from "../workspaces/support";
+import { useTestApp } from "../helpers/setup";
 
 const MAX = 3;
 const limited = { AUTH_RATE_LIMIT_MAX: String(MAX), AUTH_RATE_LIMIT_WINDOW_SECONDS: "60" };
@@ -148,13 +149,7 @@ describe("auth rate limits (TRUST_PROXY unset)", () => {
 });
 
 describe("auth rate limits behind a trusted proxy (TRUST_PROXY=127.0.0.1)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ ...limited, TRUST_PROXY: "127.0.0.1" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ ...limited, TRUST_PROXY: "127.0.0.1" });
 
   it("keys on the address the proxy reports, not the proxy's own", async () => {
     const u = await createSignedInUser(t);

@@ -11,6 +11,7 @@ import { createAuthModule, type AuthModule } from "../../src/modules/auth/auth-m
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, signIn, signUp, TEST_ORIGIN } from "../helpers/users";
 import { waitForOutboxMail } from "./mail-helpers";
+import { useTestApp } from "../helpers/setup";
 
 const request = (cookie?: string) => ({ headers: cookie ? { cookie } : {} }) as FastifyRequest;
 
@@ -31,7 +32,13 @@ describe("requireUser", () => {
     t = await buildTestApp();
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: t.dataDir });
     mailer = createMailer(config.mail, { info() {}, warn() {}, error() {} });
-    mod = await createAuthModule({ config, database: t.db.database, mailer, log: t.app.log });
+    mod = await createAuthModule({
+      config,
+      database: t.db.database,
+      mailer,
+      log: t.app.log,
+      publish: () => Promise.resolve(),
+    });
   });
   afterAll(async () => {
     await mailer.close();
@@ -63,13 +70,7 @@ describe("requireUser", () => {
 });
 
 describe("REQUIRE_EMAIL_VERIFICATION=false", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ REQUIRE_EMAIL_VERIFICATION: "false" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ REQUIRE_EMAIL_VERIFICATION: "false" });
 
   it("lets an unconfirmed user sign in, and still mails a confirmation link", async () => {
     const email = "relaxed@example.test";

@@ -4,8 +4,9 @@
  */
 import path from "node:path";
 import { authTexts, messages } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { cookieHeader, signIn, signUp, TEST_ORIGIN } from "../helpers/users";
 import { readOutbox, waitForOutboxMail } from "./mail-helpers";
 
@@ -19,14 +20,10 @@ const openLink = (t: TestApp, link: string) => {
 };
 
 describe("sign-up with the outbox", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let outbox: string;
-  beforeAll(async () => {
-    t = await buildTestApp();
+  beforeAll(() => {
     outbox = path.join(t.dataDir, "mail");
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it("signs up, confirms from the mail, signs in, reads the session and signs out", async () => {

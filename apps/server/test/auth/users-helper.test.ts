@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
 import { createSignedInUser } from "../helpers/users";
+import { useTestApp } from "../helpers/setup";
 
 describe("createSignedInUser", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("returns a cookie that get-session accepts", async () => {
     const u = await createSignedInUser(t);

@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app";
 import { loadConfig, type Config } from "../../src/config";
 import type { Storage } from "../../src/infra/storage/storage";
+import { connectDatabase } from "../../src/infra/db/database";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export interface TestApp {
@@ -30,9 +31,15 @@ export async function buildTestApp(
     poolMax?: number;
     /** Today's date as the inspection rules read it (YYYY-MM-DD). */
     today?: () => string;
+    /** Another server process on this one's database (its own pool and data folder; not dropped). */
+    beside?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase(opts.poolMax);
+  const db = opts.beside ? besideDatabase(opts.beside) : await createTestDatabase(opts.poolMax);
+  // Processes behind one address share the secret that signs session cookies.
+  const secret = opts.beside
+    ? { BETTER_AUTH_SECRET: (await readFile(path.join(opts.beside.dataDir, "auth-secret"), "utf8")).trim() }
+    : {};
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-test-data-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -40,6 +47,7 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, "no-web"),
     DEV_MAILBOX_KEY: TEST_MAILBOX_KEY,
+    ...secret,
     ...env,
   });
   const app = await buildApp({
@@ -59,4 +67,10 @@ export async function buildTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A pool of its own on `other`'s database; closing it leaves the database to `other`. */
+function besideDatabase(other: TestApp): TestDatabase {
+  const database = connectDatabase(other.db.url, { max: 5 });
+  return { database, url: other.db.url, drop: () => database.close() };
 }

@@ -23,8 +23,10 @@ import type { ReceiveOptions } from "../../src/modules/images/upload-receiver";
 import { UploadSlots } from "../../src/modules/images/upload-slots";
 import { personalActor } from "../../src/modules/workspaces/actor";
 import { createAuditLog } from "../../src/modules/audit/audit-log";
+import { createEventsRepository } from "../../src/modules/events/events.repository";
 import { createAuditRepository } from "../../src/modules/audit/audit.repository";
 import { utcToday } from "../../src/modules/inspections/clock";
+import { createInspections } from "../../src/modules/inspections/inspections.module";
 import { createPoles } from "../../src/modules/poles/poles.module";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
@@ -55,6 +57,7 @@ function serviceWith(
   repository: ImagesRepository = createImagesRepository(t.db.database.db),
 ): ImagesService {
   const audit = createAuditLog(createAuditRepository(t.db.database.db));
+  const { publish } = createEventsRepository(t.db.database.db);
   return createImagesService({
     repository,
     storage,
@@ -62,8 +65,16 @@ function serviceWith(
     temp: createTempFiles(path.join(work, "tmp")),
     slots: new UploadSlots(),
     log: Fastify({ logger: { level: "silent" } }).log,
-    poles: createPoles(t.db.database.db, repository, DEFAULT_SPOT_RADIUS_METERS, audit, utcToday).placement,
+    poles: createPoles(
+      t.db.database.db,
+      repository,
+      DEFAULT_SPOT_RADIUS_METERS,
+      audit,
+      publish,
+      createInspections(t.db.database.db, { audit, today: utcToday, publish }),
+    ).placement,
     audit,
+    publish,
     teamQuotaBytes: STORAGE_QUOTA_BYTES,
   });
 }

@@ -8,14 +8,16 @@ import { mkdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { imageCreatedSchema } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
+import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORPHAN_SWEEP, TEMP_SWEEP } from "../../src/infra/jobs/background-jobs";
+import { EVENT_PRUNE, ORPHAN_SWEEP, TEMP_SWEEP } from "../../src/infra/jobs/background-jobs";
 import { sweepOrphans } from "../../src/infra/jobs/orphan-sweep";
 import { createLocalStorage } from "../../src/infra/storage/local-storage";
 import { createS3Storage } from "../../src/infra/storage/s3-storage";
 import type { Storage } from "../../src/infra/storage/storage";
 import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { startTestS3, type TestS3 } from "../helpers/s3";
 import { listFiles, tmpDir, upload } from "../helpers/uploads";
 import { createSignedInUser } from "../helpers/users";
@@ -87,16 +89,14 @@ describe.each(setups)("orphan sweep: %s", (_name, storageOf, envOf) => {
 });
 
 describe("jobs run by the app's workers", () => {
-  let t: TestApp;
+  const t = useTestApp({ REQUEST_TIMEOUT_SECONDS: "60" });
   let boss: PgBoss;
   beforeAll(async () => {
-    t = await buildTestApp({ REQUEST_TIMEOUT_SECONDS: "60" });
     boss = new PgBoss({ connectionString: t.db.url, supervise: false, schedule: false, migrate: false });
     await boss.start();
   });
   afterAll(async () => {
     await boss?.stop({ graceful: false, wait: true });
-    await t?.close();
   });
 
   const runJob = async (name: string, data: object = {}) => {
@@ -106,9 +106,10 @@ describe("jobs run by the app's workers", () => {
       .toBe("completed");
   };
 
-  it("schedules both sweeps on a cron, the temp sweep every minute", async () => {
+  it("schedules the sweeps and the event prune on a cron, the temp sweep every minute", async () => {
     const schedules = await boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+      [EVENT_PRUNE, "23 * * * *"],
       [ORPHAN_SWEEP, "*/30 * * * *"],
       [TEMP_SWEEP, "* * * * *"],
     ]);
@@ -139,5 +140,25 @@ describe("jobs run by the app's workers", () => {
     expect(await keys(storage)).toEqual([orphan]); // young: kept
     await runJob(ORPHAN_SWEEP, { graceMs: 0 });
     expect(await keys(storage)).toEqual([]);
+  });
+
+  it("event prune: drops live-update events older than asked, always keeping the newest", async () => {
+    const db = t.db.database.db;
+    const ws = randomUUID();
+    await db.execute(sql`
+      INSERT INTO workspace_events (workspace_id, type, actor_id, created_at)
+      VALUES (${ws}, 'pole.updated', 'someone', now() - interval '3 hours'),
+             (${ws}, 'pole.updated', 'someone', now() - interval '2 hours'),
+             (${ws}, 'pole.updated', 'someone', now() - interval '1 minute')`);
+    await runJob(EVENT_PRUNE, { maxAgeMs: 3600_000 });
+    const left = await db.execute(
+      sql`SELECT count(*)::int AS n FROM workspace_events WHERE workspace_id = ${ws}`,
+    );
+    expect(left.rows[0]).toEqual({ n: 1 });
+    // All of them old: the newest stays, so a reconnecting client can tell it missed some.
+    await db.execute(sql`UPDATE workspace_events SET created_at = now() - interval '5 hours'`);
+    await runJob(EVENT_PRUNE, { maxAgeMs: 3600_000 });
+    const kept = await db.execute(sql`SELECT count(*)::int AS n FROM workspace_events`);
+    expect(kept.rows[0]).toEqual({ n: 1 });
   });
 });

@@ -5,11 +5,11 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { getWithin, openRequest, sendAndVanish } from "../helpers/raw-http";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
+const t = useTestApp();
 let baseUrl: string;
 
 const turns = (user: SignedInUser) => t.app.requestLimits.lists.stats(user.id);
@@ -58,14 +58,12 @@ async function listQueriesWaiting(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
   observer = new pg.Client({ connectionString: t.db.url });
   await observer.connect();
 });
 afterAll(async () => {
   await observer?.end();
-  await t?.close();
 });
 
 describe("list turns when the client goes away", () => {

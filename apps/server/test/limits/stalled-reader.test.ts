@@ -4,14 +4,13 @@
  * READER_STALL_SECONDS the answer is ended, and the user's next calls are answered.
  */
 import { IMAGE_PAGE_LIMIT, MAX_NOTES_LENGTH } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { getWithin, stalledReader, statusOf } from "../helpers/raw-http";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
+const t = useTestApp({ READER_STALL_SECONDS: "1" });
+const user = useSignedInUser(t);
 let baseUrl: string;
-let user: SignedInUser;
 
 /**
  * A full page of photos with the longest notes, in a three-byte character: a page of about 7 MB,
@@ -41,12 +40,9 @@ async function until(check: () => boolean, timeoutMs: number) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ READER_STALL_SECONDS: "1" });
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-  user = await createSignedInUser(t);
   await seedLongNotes(user.id);
 });
-afterAll(() => t?.close());
 
 describe("a list answer nobody reads", () => {
   it("is ended after READER_STALL_SECONDS, and the user's turn comes back", async () => {

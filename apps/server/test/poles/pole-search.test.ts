@@ -2,7 +2,7 @@
  * GET /api/poles/search: the search box finds poles by label in the whole active workspace, best
  * match first; another workspace's poles never match, whoever asks.
  */
-import { poleSearchResponseSchema, regionKey } from "@poleatlas/shared";
+import { poleSearchResponseSchema, poleTagResponseSchema, regionKey } from "@poleatlas/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { TEST_ORIGIN, createSignedInUser, type SignedInUser } from "../helpers/users";
@@ -95,5 +95,42 @@ describe("pole search", () => {
     }
     const anonymous = await t.app.inject({ method: "GET", url: "/api/poles/search?q=P" });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("pole search by tag", () => {
+  it("finds imported poles by tag in the search box and by prefix in GET /api/poles?tag=", async () => {
+    const { imported } = await import("./import-support");
+    await imported(
+      t,
+      user,
+      "tag,lat,lon,label\nSF-0001,37.7,-122.4,by the school\nSF-0002,37.71,-122.4,\nsf-0100,37.72,-122.4,\nXY-1,37.73,-122.4,\n",
+    );
+    const hits = await found(user, "q=sf-0001");
+    expect(hits[0]).toMatchObject({ tag: "SF-0001", label: "by the school", latitude: 37.7 });
+
+    const byTag = async (who: SignedInUser, query: string) => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/poles?${query}`,
+        headers: { cookie: who.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return poleTagResponseSchema.parse(res.json()).poles;
+    };
+    expect((await byTag(user, "tag=sf-0")).map((p) => p.tag)).toEqual(["SF-0001", "SF-0002", "sf-0100"]);
+    expect((await byTag(user, "tag=SF-00&limit=1")).map((p) => p.tag)).toEqual(["SF-0001"]);
+    expect((await byTag(user, "tag=0001")).map((p) => p.tag)).toEqual([]); // a prefix, not inside
+    expect(await byTag(user, "tag=SF-")).toHaveLength(3);
+    expect((await byTag(user, "tag=SF-0002"))[0]).toMatchObject({ risk: null, longitude: -122.4 });
+    expect(await byTag(stranger, "tag=SF")).toEqual([]);
+    for (const query of ["tag=", "tag=SF&limit=51", "tag=SF&region=1,1", ""]) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/poles?${query}`,
+        headers: { cookie: user.cookie },
+      });
+      expect(res.statusCode, query).toBe(400);
+    }
   });
 });

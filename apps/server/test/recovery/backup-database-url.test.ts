@@ -2,7 +2,7 @@
  * Backup and restore with DATABASE_URL: the system's pg_dump/pg_restore on our schemas, plus the
  * local files. pg_dump refuses a newer server; then the backup says which client tools to install
  * (the embedded PostgreSQL 18 of the default test run is newer than Debian 12's pg_dump 15; the
- * `test:api:debian-pg` run uses a PostgreSQL 15 and makes the whole round trip).
+ * `test:api:debian-pg` run (CI: on Node 24) uses a PostgreSQL 15 and makes the whole round trip).
  */
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";

@@ -74,3 +74,22 @@ export async function seenOnCanvas(
  * drawing a frame every few seconds.
  */
 export const settleLong = (page: Page, ok?: (s: GlobeState) => boolean) => settle(page, ok, 150_000);
+
+/**
+ * Notes the camera's height on the first globe update that shows the overview again (from now
+ * on); `overviewReturnHeight` reads it back once the user has zoomed out.
+ */
+export async function watchOverviewReturn(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const hook = window.__poleatlasGlobe!;
+    const log: number[] = [];
+    Object.assign(window, { __returnedAt: log });
+    hook.onUpdate(() => {
+      const s = hook.state();
+      if (s.mode.mode === "overview" && log.length === 0) log.push(s.cameraHeight);
+    });
+  });
+}
+
+export const overviewReturnHeight = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { __returnedAt: number[] }).__returnedAt[0]!);

@@ -3,6 +3,7 @@ import { Box, Typography } from "@mui/material";
 import { authTexts } from "@poleatlas/shared";
 import { Navigate, Outlet } from "react-router";
 import { useAuth } from "../features/auth";
+import { LiveUpdates } from "./live/live-updates";
 
 export function ProtectedRoute() {
   const { user, loading } = useAuth();
@@ -14,5 +15,10 @@ export function ProtectedRoute() {
     );
   }
   if (!user) return <Navigate to="/login" replace />;
-  return <Outlet />;
+  return (
+    <>
+      <LiveUpdates />
+      <Outlet />
+    </>
+  );
 }

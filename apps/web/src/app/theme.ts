@@ -1,5 +1,16 @@
 import { createTheme } from "@mui/material/styles";
 
+/**
+ * The keyboard focus ring: a light blue outline with a black gap, so it shows on the black pages,
+ * on the globe's imagery and on the app's blue buttons alike. Only for keyboard focus
+ * (`:focus-visible`), so clicks leave no ring.
+ */
+export const FOCUS_RING = {
+  outline: "3px solid #81d4fa",
+  outlineOffset: "2px",
+  boxShadow: "0 0 0 2px #000",
+} as const;
+
 /** Dark throughout: the auth screen sits on black and the globe is dark space. */
 export const theme = createTheme({
   palette: {
@@ -9,4 +20,18 @@ export const theme = createTheme({
     background: { default: "#000000", paper: "#121212" },
   },
   shape: { borderRadius: 8 },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // Every focusable thing, ours and Cesium's toolbar buttons alike.
+        ":focus-visible": FOCUS_RING,
+        // A text field shows its focus on its own border, drawn thicker below.
+        ".MuiInputBase-input:focus-visible": { outline: "none", boxShadow: "none" },
+        ".MuiInputBase-root.Mui-focused .MuiOutlinedInput-notchedOutline": { borderWidth: 3 },
+      },
+    },
+    // MUI marks keyboard focus with a class as well (its ripple hides the browser's ring).
+    MuiButtonBase: { styleOverrides: { root: { "&.Mui-focusVisible": FOCUS_RING } } },
+    MuiSlider: { styleOverrides: { thumb: { "&.Mui-focusVisible": FOCUS_RING } } },
+  },
 });

@@ -50,7 +50,8 @@ export function AppSidebar({ onUpload, onLogout, footer, extraNav, workspace, dr
       </Toolbar>
       {workspace}
       <Box component="nav" aria-label="Main" onClick={drawer?.onClose}>
-        <List>
+        {/* A plain block: the entries come from several features, not all of them list items. */}
+        <List component="div">
           <ListItemButton component={Link} to="/">
             <ListItemIcon>
               <MapIcon />

@@ -9,14 +9,33 @@ describe("RiskLegend", () => {
   it("lists the levels and 'Not rated', shown ones pressed, and toggles from the keyboard", async () => {
     const onToggle = vi.fn<(key: RiskKey) => void>();
     render(<RiskLegend hidden={new Set<RiskKey>(["high"])} onToggle={onToggle} />);
-    const names = ["Low Risk", "Medium Risk", "High Risk", "Not rated"];
-    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(names);
-    expect(screen.getByRole("button", { name: "High Risk" })).toHaveAttribute("aria-pressed", "false");
-    expect(screen.getByRole("button", { name: "Not rated" })).toHaveAttribute("aria-pressed", "true");
+    // The spec's words on screen; names that say what the toggle does, apart from the panel's
+    // rating buttons that show the same words.
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "Low Risk",
+      "Medium Risk",
+      "High Risk",
+      "Not rated",
+    ]);
+    expect(screen.getAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Show low-risk poles",
+      "Show medium-risk poles",
+      "Show high-risk poles",
+      "Show poles not rated",
+    ]);
+    expect(screen.queryByRole("button", { name: "High Risk" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Show high-risk poles" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    expect(screen.getByRole("button", { name: "Show poles not rated" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
 
-    screen.getByRole("button", { name: "Not rated" }).focus();
+    screen.getByRole("button", { name: "Show poles not rated" }).focus();
     await userEvent.keyboard("{Enter}");
-    await userEvent.click(screen.getByRole("button", { name: "High Risk" }));
+    await userEvent.click(screen.getByRole("button", { name: "Show high-risk poles" }));
     expect(onToggle.mock.calls).toEqual([["unrated"], ["high"]]);
   });
 
@@ -25,11 +44,11 @@ describe("RiskLegend", () => {
     render(<RiskLegend hidden={new Set<RiskKey>()} onToggle={vi.fn()} collapsible />);
     const toggle = screen.getByRole("button", { name: "Risk Levels" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect(screen.queryByRole("button", { name: "High Risk" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Show high-risk poles" })).not.toBeInTheDocument();
     await user.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
-    expect(screen.getByRole("button", { name: "High Risk" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Show high-risk poles" })).toBeVisible();
     await user.click(toggle);
-    expect(screen.queryByRole("button", { name: "High Risk" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Show high-risk poles" })).not.toBeInTheDocument();
   });
 });

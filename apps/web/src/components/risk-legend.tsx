@@ -1,19 +1,26 @@
 /**
  * The Risk Levels legend at the globe's bottom right (spec §2 Map screen), plus 'Not rated'. Each
- * entry is a toggle button: pressed off, that risk level's poles leave the map.
+ * entry is a toggle button: pressed off, that risk level's poles leave the map. The toggles are named
+ * "Show … poles", apart from the photo panel's rating buttons that show the same words.
  */
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { Box, Button, ButtonBase, Paper, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { mapScreenTexts, poleTexts, RISK_COLORS, type RiskKey } from "@poleatlas/shared";
+import { riskLook } from "../globe/markers";
 
 const LEVELS: { key: RiskKey; label: string; fill: string; ring: string }[] = [
   { key: "low", label: mapScreenTexts.lowRisk, fill: RISK_COLORS.low, ring: "#000" },
   { key: "medium", label: mapScreenTexts.mediumRisk, fill: RISK_COLORS.medium, ring: "#000" },
   { key: "high", label: mapScreenTexts.highRisk, fill: RISK_COLORS.high, ring: "#000" },
-  // Drawn as on the map: a yellow ring, never a filled disc that would read as Medium.
-  { key: "unrated", label: poleTexts.notRated, fill: "#202020", ring: "#FFFF00" },
+  // Drawn as on the map: a grey ring, never a yellow that would read as Medium.
+  {
+    key: "unrated",
+    label: poleTexts.notRated,
+    fill: riskLook("unrated").fill,
+    ring: riskLook("unrated").outline,
+  },
 ];
 
 export interface RiskLegendProps {
@@ -57,6 +64,7 @@ export function RiskLegend({ hidden, onToggle, collapsible = false }: RiskLegend
           return (
             <ButtonBase
               key={key}
+              aria-label={mapScreenTexts.legendToggleNames[key]}
               aria-pressed={shown}
               onClick={() => onToggle(key)}
               sx={{
@@ -66,7 +74,6 @@ export function RiskLegend({ hidden, onToggle, collapsible = false }: RiskLegend
                 py: 0.25,
                 borderRadius: 1,
                 opacity: shown ? 1 : 0.45,
-                "&.Mui-focusVisible": { outline: "2px solid #90caf9" },
               }}
             >
               <Box

@@ -24,7 +24,7 @@ import { GlobeCamera } from "./globe-camera";
 import { LocalGeocoderService } from "./geocoder-service";
 import { PhotoLayer } from "./photo-layer";
 import { RegionLayer } from "./region-layer";
-import { screenProjector, showInInfoBox, viewBoxOf } from "./scene-helpers";
+import { markSelected, screenProjector, viewBoxOf } from "./scene-helpers";
 import { poleMarkers } from "./pole-markers";
 import { regionMarkers, toMarkerRef, type MarkerRef, type RiskKey } from "./markers";
 import { MAX_ZOOM_OUT_M } from "./camera-targets";
@@ -37,6 +37,7 @@ import { watchBaseLayerReach } from "./basemap-reach";
 import { resumeRenderingAfterErrors } from "./render-recovery";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
 import { addSky } from "./sky";
+import { nameLayerPicker } from "./layer-picker-name";
 import { sceneScreenView } from "./screen-view";
 
 export type { GlobeEvents, GlobeMode, LatLon };
@@ -82,6 +83,7 @@ export class GlobeController {
     this.geocoder = new LocalGeocoderService(() => this.search);
     this.viewer = new Viewer(container, viewerOptions(this.geocoder, this.softwareRendering));
     if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
+    this.cleanups.push(nameLayerPicker(this.viewer));
     resumeRenderingAfterErrors(this.viewer);
     reloadFailedImageryWhenOnline(this.viewer);
     this.useBuiltInBasemap = watchBaseLayerReach(this.viewer, (name) => {
@@ -213,11 +215,11 @@ export class GlobeController {
     this.changed();
   }
 
-  /** The photo shown in the panel (its pole's marker is highlighted, the info box names it). */
+  /** The photo shown in the panel (its pole's marker is highlighted and framed). */
   selectPhoto(photo: ImageRecord | null): void {
     this.selectedPhoto = photo;
     this.photoLayer.select(photo?.pole_id ?? null);
-    showInInfoBox(this.viewer, photo ?? undefined);
+    markSelected(this.viewer, photo ?? undefined);
     this.keepSelectedInView();
     this.changed();
   }
@@ -281,6 +283,16 @@ export class GlobeController {
   readonly benchHook: (() => Promise<GlobeBenchHook>) | undefined = __POLEATLAS_TEST_HOOKS__
     ? () => import("./bench-hook").then((m) => m.globeBenchHook(this.viewer))
     : undefined;
+
+  /** Runs `cb` once, after the globe's first frame has been drawn. */
+  onceDrawn(cb: () => void): void {
+    const stop = this.viewer.scene.postRender.addEventListener(() => {
+      stop();
+      cb();
+    });
+    this.cleanups.push(stop);
+    this.viewer.scene.requestRender();
+  }
 
   destroy(): void {
     if (this.destroyed) return;

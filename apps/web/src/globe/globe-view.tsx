@@ -32,7 +32,7 @@ export interface GlobeViewProps {
   basemaps?: BasemapsResponse;
   /**
    * Bottom strip of the page a sheet covers (the photo's sheet on a phone), CSS pixels: the
-   * selected pole is kept above it, and the globe's info box (the sheet says it all) is hidden.
+   * selected pole is kept above it.
    */
   coveredBottomPx?: number;
   /** Pick mode: while true, the next click on the globe goes to onPositionPicked, not to markers. */
@@ -46,6 +46,8 @@ export interface GlobeViewProps {
   onPoleFound?: GlobeEvents["poleFound"];
   onEmptyClick: GlobeEvents["emptyClick"];
   onOverviewRequested: GlobeEvents["overviewRequested"];
+  /** The globe's first frame is on screen (the loading notice goes then). */
+  onFirstFrame?: () => void;
   /**
    * The chosen base layer cannot be reached (its name; null once another is chosen), with how to
    * go back to the built-in one.
@@ -78,6 +80,7 @@ export function GlobeView(props: GlobeViewProps) {
       );
       // Browser tests drive the globe through window.__poleatlasGlobe; only test builds have it.
       if (__POLEATLAS_TEST_HOOKS__) unexpose = exposeGlobeForTests(globe);
+      globe.onceDrawn(() => latest.current.onFirstFrame?.());
       setReady(true);
     }, GLOBE_START_DELAY_MS);
     return () => {
@@ -146,13 +149,9 @@ export function GlobeView(props: GlobeViewProps) {
         position: "absolute",
         inset: 0,
         "& .cesium-viewer": { width: "100%", height: "100%" },
-        // The info box's iframe document is light-scheme; a dark-scheme iframe element would get
-        // an opaque white backdrop behind Cesium's light text.
-        "& .cesium-infoBox-iframe": { colorScheme: "light" },
         // Cesium's own ion logo: no ion service is used. The data credits stay.
         // (Cesium sets the container's display inline, hence the !important.)
         "& .cesium-credit-logoContainer": { display: "none !important" },
-        ...(coveredBottomPx > 0 && { "& .cesium-infoBox": { display: "none" } }),
       }}
     />
   );

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { PhotoLayer } from "./photo-layer";
 import { RegionLayer } from "./region-layer";
 import { RISK_COLORS } from "@poleatlas/shared";
-import { MARKER_STYLE, regionMarkers, riskLook, type MarkerRef } from "./markers";
+import { MARKER_STYLE, NOT_RATED_RING, regionMarkers, riskLook, type MarkerRef } from "./markers";
 import { poleMarkers } from "./pole-markers";
 import { poleMarkersOf, region, type PoleFields } from "../test/records";
 
@@ -32,7 +32,7 @@ const poles = (...list: PoleFields[]) => poleMarkers(poleMarkersOf(list));
 const lone = (id: string, more: Omit<PoleFields, "id"> = {}): PoleFields => ({ id, ...more });
 
 describe("PhotoLayer", () => {
-  it("draws one point per pole, carrying its pole's id for picking, an unrated one as a yellow ring", () => {
+  it("draws one point per pole, carrying its pole's id for picking, an unrated one as a grey ring", () => {
     const { scene, renders } = fakeScene();
     const layer = new PhotoLayer(scene);
     layer.set(poles(lone("a", { latitude: 52.5, longitude: 13.4 }), lone("b", { latitude: Number.NaN })));
@@ -40,7 +40,9 @@ describe("PhotoLayer", () => {
     const p = layer.point("a")!;
     expect(p.id as MarkerRef).toEqual({ kind: "photo", id: "a" });
     expect(p.color.toCssHexString()).toBe(riskLook("unrated").fill);
-    expect(p.outlineColor.toCssHexString()).toBe("#ffff00");
+    // Grey, not yellow: a yellow ring read as Medium Risk's yellow disc at marker size.
+    expect(p.outlineColor.toCssHexString()).toBe(NOT_RATED_RING.toLowerCase());
+    expect(p.outlineColor.toCssHexString()).not.toBe(RISK_COLORS.medium.toLowerCase());
     expect(Cartesian3.equalsEpsilon(p.position, Cartesian3.fromDegrees(13.4, 52.5), 1e-6)).toBe(true);
     expect(renders()).toBeGreaterThan(0);
   });

@@ -7,6 +7,7 @@ import {
   regionsToLabel,
   shouldReturnToOverview,
   MARKER_STYLE,
+  NOT_RATED_RING,
   regionOutline,
   riskLook,
   toMarkerRef,
@@ -73,12 +74,19 @@ describe("regionMarkers", () => {
   it("uses the spec's words even for one image", () => {
     expect(regionLabel({ name: "Region 7", count: 1 })).toBe("Region 7 (1 images)");
   });
+
+  it("counts the poles too where the workspace imported a register", () => {
+    expect(regionLabel({ name: "Region 4", count: 37, poles: 120 })).toBe("Region 4 (120 poles, 37 images)");
+    expect(regionLabel({ name: "Region 5", count: 0, poles: 3 })).toBe("Region 5 (3 poles, 0 images)");
+  });
 });
 
 describe("riskLook and regionOutline", () => {
-  it("draws an unrated pole as a yellow ring, never Medium's filled yellow disc", () => {
+  it("draws an unrated pole as a grey ring, never in Medium's yellow", () => {
     expect(riskLook("unrated").fill).not.toBe(RISK_COLORS.medium);
-    expect(riskLook("unrated").outline).toBe(MARKER_STYLE.color);
+    // A yellow ring was taken for Medium's yellow disc at marker size.
+    expect(riskLook("unrated").outline).not.toBe(MARKER_STYLE.color);
+    expect(riskLook("unrated").outline).toBe(NOT_RATED_RING);
     expect(riskLook("high")).toEqual({ fill: RISK_COLORS.high, outline: MARKER_STYLE.outlineColor });
   });
 

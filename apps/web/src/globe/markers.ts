@@ -54,8 +54,12 @@ export const POLE_LABEL_MAX_DISTANCE_M = 5_000;
 /** At most this many region labels are drawn at once: glyphs are billboards, costly by the 10k. */
 export const MAX_REGION_LABELS = 30;
 
-/** The spec's label, word for word: 'Region N (count images)'. */
-export function regionLabel(region: Pick<RegionSummary, "name" | "count">): string {
+/**
+ * The spec's label, word for word: 'Region N (count images)'. Where the workspace imported a pole
+ * register the region also counts its poles: 'Region 4 (120 poles, 37 images)'.
+ */
+export function regionLabel(region: Pick<RegionSummary, "name" | "count" | "poles">): string {
+  if (region.poles !== undefined) return `${region.name} (${region.poles} poles, ${region.count} images)`;
   return `${region.name} (${region.count} images)`;
 }
 
@@ -100,12 +104,15 @@ export function regionMarkers(
   return out;
 }
 
+/** An unrated pole's ring: grey, which no risk level uses. */
+export const NOT_RATED_RING = "#B0B0B0";
+
 /**
- * A pole's look: the legend's colour as a filled disc; unrated, a yellow ring around a dark centre,
- * so it never reads as Medium Risk's filled yellow.
+ * A pole's look: the legend's colour as a filled disc; unrated, a grey ring around a dark centre,
+ * so at marker size it never reads as Medium Risk's filled yellow (a yellow ring did).
  */
 export function riskLook(risk: RiskKey): { fill: string; outline: string } {
-  if (risk === "unrated") return { fill: "#202020", outline: MARKER_STYLE.color };
+  if (risk === "unrated") return { fill: "#202020", outline: NOT_RATED_RING };
   return { fill: RISK_COLORS[risk], outline: MARKER_STYLE.outlineColor };
 }
 

@@ -1,4 +1,4 @@
-/** Small Cesium helpers the controller uses: label placement and the info box's entity. */
+/** Small Cesium helpers the controller uses: label placement and the selected photo's entity. */
 import {
   BoundingSphere,
   Cartesian2,
@@ -13,7 +13,7 @@ import {
   type Scene,
   type Viewer,
 } from "cesium";
-import { formatDate, mapScreenTexts, type ImageRecord } from "@poleatlas/shared";
+import type { ImageRecord } from "@poleatlas/shared";
 import type { ViewBox } from "./markers";
 
 /** Screen position of a point, or undefined when it is not visible (behind the globe, off screen). */
@@ -42,21 +42,14 @@ export function screenProjector(scene: Scene): Projector {
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The date as the panel writes it (the user's locale), not the stored YYYY-MM-DD. */
-export function infoBoxDescription(photo: ImageRecord, locale?: string): string {
-  const where = `${photo.latitude?.toFixed(6)}, ${photo.longitude?.toFixed(6)}`;
-  const when = photo.date ? formatDate(photo.date, locale) : mapScreenTexts.noDate;
-  return `<p>${escapeHtml(when)}</p><p>${escapeHtml(where)}</p>`;
-}
-
 const photoInfoId = (photo: Pick<ImageRecord, "id">) => `photo:${photo.id}`;
 
-/** The info box (one of the spec's widgets) names the selected photo, its date and place. */
-export function showInInfoBox(viewer: Viewer, photo: ImageRecord | undefined): void {
+/**
+ * The selected photo as the viewer's selected entity, so Cesium's selection indicator frames its
+ * pole. No info box shows it: the photo panel says the same, and Cesium's box was an unnamed
+ * iframe with a close button named "×".
+ */
+export function markSelected(viewer: Viewer, photo: ImageRecord | undefined): void {
   const current = viewer.selectedEntity;
   if (!photo || photo.latitude === null || photo.longitude === null) {
     if (current) viewer.selectedEntity = undefined;
@@ -67,7 +60,6 @@ export function showInInfoBox(viewer: Viewer, photo: ImageRecord | undefined): v
     id: photoInfoId(photo),
     name: photo.name,
     position: Cartesian3.fromDegrees(photo.longitude, photo.latitude),
-    description: infoBoxDescription(photo),
   });
 }
 

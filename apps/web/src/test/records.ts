@@ -3,7 +3,7 @@ import {
   RISK_CODES,
   type ImageRecord,
   type PoleMarkers,
-  type PoleSummary,
+  type PoleRecord,
   type RegionSummary,
   type RiskKey,
 } from "@poleatlas/shared";
@@ -81,9 +81,17 @@ export function poleMarkersOf(poles: readonly PoleFields[]): PoleMarkers {
 }
 
 /** A pole as GET /api/poles/:id and PATCH /api/poles/:id answer it. */
-export function poleSummary(overrides: Partial<PoleSummary> & { id: string }): PoleSummary {
+export function poleSummary(overrides: Partial<PoleRecord> & { id: string }): PoleRecord {
   return {
     label: "",
+    tag: null,
+    material: null,
+    height_m: null,
+    class: null,
+    installed_year: null,
+    circuit: null,
+    source: "photo",
+    attributes: {},
     latitude: 52.520008,
     longitude: 13.404954,
     photo_count: 1,

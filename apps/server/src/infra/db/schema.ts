@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -17,6 +18,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -212,7 +214,17 @@ export const poles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Its photos, kept by triggers on utility_pole_images (drizzle/0009). */
     photoCount: integer("photo_count").notNull().default(0),
-    // The inspection roll-up, kept by triggers on findings and photos (drizzle/0013).
+    /** The utility's register (drizzle/0012): set by an import or PATCH /api/poles/:id. */
+    tag: text("tag"),
+    material: text("material"),
+    heightM: doublePrecision("height_m"),
+    class: text("class"),
+    installedYear: integer("installed_year"),
+    circuit: text("circuit"),
+    /** 'import' poles stay when their last photo leaves; 'photo' poles go. */
+    source: text("source").notNull().default("photo"),
+    attributes: jsonb("attributes").notNull().default({}),
+    // The inspection roll-up, kept by triggers on findings and photos (drizzle/0018).
     findingLevel: smallint("finding_level"),
     findingDueOn: date("finding_due_on", { mode: "string" }),
     lastPhotoOn: date("last_photo_on", { mode: "string" }),
@@ -227,6 +239,13 @@ export const poles = pgTable(
   },
   (t) => [
     index("poles_user_lat_idx").on(t.workspaceId, t.latitude),
+    // One pole per tag and workspace, whatever the case; also serves the prefix search by tag.
+    uniqueIndex("poles_workspace_tag_idx")
+      .on(t.workspaceId, sql`lower(${t.tag}) text_pattern_ops`)
+      .where(sql`${t.tag} IS NOT NULL`),
+    index("poles_imported_idx")
+      .on(t.workspaceId)
+      .where(sql`${t.source} = 'import'`),
     index("poles_user_region_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.risk),
     index("poles_finding_due_idx")
       .on(t.workspaceId, t.findingDueOn, t.regionLon, t.regionLat)
@@ -236,7 +255,7 @@ export const poles = pgTable(
 );
 
 /**
- * A finding of an inspection (drizzle/0013): a defect on a pole with its priority level and the
+ * A finding of an inspection (drizzle/0018): a defect on a pole with its priority level and the
  * date to fix it by; resolving records what was done, when and by whom. Never deleted.
  */
 export const findings = pgTable(
@@ -270,7 +289,7 @@ export const findings = pgTable(
   ],
 );
 
-/** A workspace's inspection programme (drizzle/0013); none stored means the defaults. */
+/** A workspace's inspection programme (drizzle/0018); none stored means the defaults. */
 export const inspectionSettings = pgTable("workspace_inspection_settings", {
   workspaceId: text("workspace_id").primaryKey(),
   codes: jsonb("codes").notNull(),
@@ -391,4 +410,32 @@ export const poleRegionRisk = pgTable(
     unrated: integer("unrated").notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.regionLon, t.regionLat] })],
+);
+
+/**
+ * Changes a workspace's open screens hear of (drizzle/0015): the id is the live stream's event id,
+ * shared by every server process; the change itself goes out by NOTIFY when it commits.
+ */
+export const workspaceEvents = pgTable(
+  "workspace_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    type: text("type").notNull(),
+    actorId: text("actor_id").notNull(),
+    imageIds: text("image_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    poleIds: text("pole_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    memberId: text("member_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("workspace_events_workspace_idx").on(t.workspaceId, t.id),
+    index("workspace_events_created_idx").on(t.createdAt),
+  ],
 );

@@ -4,10 +4,15 @@ import { sweepStaleUploads } from "../uploads/stale-uploads";
 import type { Db } from "../db/database";
 import type { Storage } from "../storage/storage";
 import type { JobLog, RecurringJob } from "./job-runner";
+import { pruneEvents } from "./event-prune";
 import { sweepOrphans } from "./orphan-sweep";
 
 export const ORPHAN_SWEEP = "orphan-sweep";
 export const TEMP_SWEEP = "temp-sweep";
+export const EVENT_PRUNE = "event-prune";
+
+/** Live-update events kept for a client coming back (Last-Event-ID); older ones read everything. */
+export const EVENT_KEEP_MS = 24 * 3600 * 1000;
 
 /** A number from a hand-sent job's payload (tests), else the configured value. */
 const numberOr = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
@@ -45,6 +50,12 @@ export function recurringJobs(deps: {
         if (removed > 0) log.info({ removed }, "removed temp files of interrupted uploads");
         return { removed };
       },
+    },
+    {
+      // Hourly: the live-update events a reconnecting screen may still ask for, and no more.
+      name: EVENT_PRUNE,
+      cron: "23 * * * *",
+      run: async (data) => ({ removed: await pruneEvents(deps.db, numberOr(data.maxAgeMs, EVENT_KEEP_MS)) }),
     },
   ];
 }

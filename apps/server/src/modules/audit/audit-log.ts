@@ -2,10 +2,10 @@
  * What other modules call to leave an entry in the audit trail: the actor's workspace and who
  * they are come from the actor, so no caller can write another workspace's trail.
  */
-import type { AuditAction } from "@poleatlas/shared";
+import { AUDIT_ID_FIELDS, type AuditAction } from "@poleatlas/shared";
 import type { Executor } from "../images/images.repository";
 import type { Actor } from "../workspaces/actor";
-import type { AuditRepository } from "./audit.repository";
+import type { AuditRepository, NewAuditEntry } from "./audit.repository";
 
 export interface AuditEvent {
   action: AuditAction;
@@ -16,9 +16,36 @@ export interface AuditEvent {
 
 export type AuditLog = (actor: Actor, event: AuditEvent, tx?: Executor) => Promise<void>;
 
+const FIELDS: readonly string[] = AUDIT_ID_FIELDS;
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The ids an entry names: its actor, its target, and the people and poles in its details. */
+export function idsOf(actorId: string, targetId: string, details: Record<string, unknown>): string[] {
+  const ids = new Set([actorId, targetId]);
+  for (const part of [details, details.before, details.after]) {
+    if (!isRecord(part)) continue;
+    for (const [field, value] of Object.entries(part)) {
+      if (FIELDS.includes(field) && typeof value === "string") ids.add(value);
+    }
+  }
+  return [...ids];
+}
+
+/** An entry with what its ids are called as it is written (read in the same transaction). */
+export async function recordNamed(
+  repository: AuditRepository,
+  e: Omit<NewAuditEntry, "names">,
+  tx?: Executor,
+): Promise<void> {
+  const names = await repository.namesOf(e.workspaceId, idsOf(e.actorId, e.targetId, e.details), tx);
+  await repository.record({ ...e, names }, tx);
+}
+
 export function createAuditLog(repository: AuditRepository): AuditLog {
   return (actor, event, tx) =>
-    repository.record(
+    recordNamed(
+      repository,
       {
         workspaceId: actor.workspaceId,
         actorId: actor.userId,

@@ -1,6 +1,6 @@
 /** The audit trail's rows (drizzle/0008_audit.sql): appended, read newest first, never changed. */
 import { sql, type SQL } from "drizzle-orm";
-import type { AuditAction, AuditEntry } from "@poleatlas/shared";
+import type { AuditAction, AuditEntry, AuditFilter, AuditNames } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
 import type { Executor } from "../images/images.repository";
 
@@ -12,35 +12,71 @@ export interface NewAuditEntry {
   targetType: string;
   targetId: string;
   details: Record<string, unknown>;
+  /** What the entry's ids are called now (drizzle/0016_audit_names.sql). */
+  names: AuditNames;
 }
 
+/** `names` as stored: empty for entries written before names were kept. */
 export type AuditRow = AuditEntry & { id: string };
+
+function filterConditions(workspaceId: string, f: AuditFilter): SQL[] {
+  const conditions: SQL[] = [sql`workspace_id = ${workspaceId}`];
+  if (f.action) conditions.push(sql`action = ${f.action}`);
+  if (f.actor) conditions.push(sql`actor_id = ${f.actor}`);
+  // Whole UTC days, both ends included.
+  if (f.from) conditions.push(sql`at >= ${f.from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (f.to) conditions.push(sql`at < (${f.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  return conditions;
+}
 
 export function createAuditRepository(db: Db) {
   return {
     /** In the caller's transaction when given: the entry commits with the change, or neither does. */
     async record(e: NewAuditEntry, tx: Executor = db): Promise<void> {
       await tx.execute(
-        sql`INSERT INTO audit_log (workspace_id, actor_id, actor_email, action, target_type, target_id, details)
+        sql`INSERT INTO audit_log (workspace_id, actor_id, actor_email, action, target_type, target_id, details, names)
             VALUES (${e.workspaceId}, ${e.actorId}, ${e.actorEmail}, ${e.action}, ${e.targetType}, ${e.targetId},
-                    ${JSON.stringify(e.details)}::jsonb)`,
+                    ${JSON.stringify(e.details)}::jsonb, ${JSON.stringify(e.names)}::jsonb)`,
       );
     },
 
-    /** Newest first: up to `limit` entries older than `beforeId` (from the newest without one). */
+    /**
+     * What `ids` are called now: people (anyone: an actor may have left the team), and the
+     * workspace's own poles and photos, and the workspace itself when it is a team.
+     */
+    async namesOf(workspaceId: string, ids: string[], tx: Executor = db): Promise<AuditNames> {
+      if (ids.length === 0) return {};
+      const list = sql`${`{${ids.map((id) => `"${id.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`}::text[]`;
+      const res = await tx.execute(
+        sql`SELECT id, jsonb_build_object('kind', 'person', 'name', name, 'email', email) AS n
+              FROM "user" WHERE id = ANY(${list})
+            UNION ALL
+            SELECT id::text, jsonb_build_object('kind', 'pole', 'label', label, 'latitude', latitude, 'longitude', longitude)
+              FROM utility_poles WHERE workspace_id = ${workspaceId} AND id::text = ANY(${list})
+            UNION ALL
+            SELECT id::text, jsonb_build_object('kind', 'photo', 'name', name)
+              FROM utility_pole_images WHERE workspace_id = ${workspaceId} AND id::text = ANY(${list})
+            UNION ALL
+            SELECT id, jsonb_build_object('kind', 'team', 'name', name)
+              FROM organization WHERE id = ${workspaceId} AND id = ANY(${list})`,
+      );
+      const rows = res.rows as unknown as { id: string; n: AuditNames[string] }[];
+      return Object.fromEntries(rows.map((r) => [r.id, r.n]));
+    },
+
+    /** Newest first: up to `limit` entries of the filter older than `beforeId` (from the newest without one). */
     async page(
       workspaceId: string,
       beforeId: string | null,
       limit: number,
-      action: AuditAction | undefined,
+      f: AuditFilter,
     ): Promise<AuditRow[]> {
-      const conditions: SQL[] = [sql`workspace_id = ${workspaceId}`];
+      const conditions = filterConditions(workspaceId, f);
       if (beforeId !== null) conditions.push(sql`id < ${beforeId}::bigint`);
-      if (action) conditions.push(sql`action = ${action}`);
       const res = await db.execute(
         sql`SELECT id::text AS id,
                    to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
-                   actor_id, actor_email, action, target_type, target_id, details
+                   actor_id, actor_email, action, target_type, target_id, details, names
             FROM audit_log WHERE ${sql.join(conditions, sql` AND `)}
             -- Qualified: a bare id would sort the text output column ('9' after '10').
             ORDER BY audit_log.id DESC LIMIT ${limit}`,

@@ -1,5 +1,5 @@
 /** The two messages accounts send. Links are built here from PUBLIC_URL, never from the request. */
-import { PRODUCT_NAME } from "@poleatlas/shared";
+import { PRODUCT_NAME, workspaceTexts, type WorkspaceRole } from "@poleatlas/shared";
 import type { MailMessage } from "../../infra/mail/mailer";
 
 export function confirmationMail(to: string, url: string): MailMessage {
@@ -28,13 +28,20 @@ export function resetPasswordMail(to: string, url: string, ttlSeconds: number): 
   };
 }
 
-export function invitationMail(to: string, url: string, team: string, inviter: string): MailMessage {
+export function invitationMail(
+  to: string,
+  url: string,
+  team: string,
+  inviter: string,
+  role: WorkspaceRole,
+): MailMessage {
   return {
     to,
     // The team's name is the inviter's own words: in the body, quoted, never in the subject.
     subject: `${inviter} invited you to a team on ${PRODUCT_NAME}`,
     text:
       `${inviter} invited you to join the team "${team}" on ${PRODUCT_NAME}, to share its map of poles.\n\n` +
+      `${workspaceTexts.inviteRoleLine(workspaceTexts.roleNames[role])}\n\n` +
       `To accept, open this link (you can create an account there if you have none):\n${url}\n\n` +
       `If you did not expect this invitation, you can ignore this message.`,
     links: [{ label: "Open the invitation", url }],

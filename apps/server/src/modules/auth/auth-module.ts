@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
 import type { Mailer } from "../../infra/mail/mailer";
+import { recordNamed } from "../audit/audit-log";
+import type { PublishEvent } from "../events/events.repository";
 import { createAuditRepository } from "../audit/audit.repository";
 import { createAccountLockRepository } from "./account-lock.repository";
 import { createAccountLockService, type AccountLockService } from "./account-lock.service";
@@ -31,14 +33,16 @@ export async function createAuthModule(deps: {
   database: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Team changes that alter who is in a team reach its open screens as member.changed. */
+  publish: PublishEvent;
 }): Promise<AuthModule> {
-  const { config, database, mailer, log } = deps;
+  const { config, database, mailer, log, publish } = deps;
   const secret = await resolveAuthSecret(config.auth);
   const repository = createAuthRepository(database.db);
   const auditLog = createAuditRepository(database.db);
   const auth = createAuth({
-    teamAudit: (actor, e) =>
-      auditLog.record({
+    teamAudit: async (actor, e) => {
+      await recordNamed(auditLog, {
         workspaceId: e.organizationId,
         actorId: actor.id,
         actorEmail: actor.email,
@@ -46,7 +50,12 @@ export async function createAuthModule(deps: {
         targetType: e.targetType,
         targetId: e.targetId,
         details: e.details,
-      }),
+      });
+      if (e.targetType === "member") {
+        const change = { workspaceId: e.organizationId, actorId: actor.id, memberId: e.targetId };
+        await publish({ ...change, type: "member.changed" });
+      }
+    },
     config,
     db: database.db,
     secret,

@@ -256,9 +256,9 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
         // Accepting (or declining) needs a confirmed address whatever REQUIRE_EMAIL_VERIFICATION
         // says: else anyone who signs up with an invited address before its owner joins in their place.
         requireEmailVerificationOnInvitation: true,
-        sendInvitationEmail: ({ id, email, organization: team, inviter }) => {
+        sendInvitationEmail: ({ id, email, role, organization: team, inviter }) => {
           const url = `${publicUrl}${ACCEPT_INVITATION_PATH}/${encodeURIComponent(id)}`;
-          mailer.send(invitationMail(email, url, team.name, inviter.user.email));
+          mailer.send(invitationMail(email, url, team.name, inviter.user.email, strongestRole(role)));
           return Promise.resolve();
         },
         organizationHooks: {
@@ -279,6 +279,15 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
             }
             return Promise.resolve({ data: { ...o, name } });
           },
+          // The team's own trail starts with its creation, by its creator.
+          afterCreateOrganization: ({ organization: o }) =>
+            recordTeamChange({
+              organizationId: o.id,
+              action: "team.create",
+              targetType: "workspace",
+              targetId: o.id,
+              details: { name: o.name },
+            }),
           afterCreateInvitation: ({ invitation: i }) =>
             recordTeamChange({
               organizationId: i.organizationId,

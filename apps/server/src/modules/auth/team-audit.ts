@@ -10,8 +10,8 @@ export const authRequest = new AsyncLocalStorage<{ headers: Headers }>();
 
 export interface TeamAuditEvent {
   organizationId: string;
-  action: Extract<AuditAction, `member.${string}`>;
-  targetType: "member" | "invitation";
+  action: Extract<AuditAction, `member.${string}` | "team.create">;
+  targetType: "member" | "invitation" | "workspace";
   targetId: string;
   details: Record<string, unknown>;
 }

@@ -42,6 +42,7 @@ import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 import type { UploadSlots } from "./upload-slots";
 import type { AuditLog } from "../audit/audit-log";
 import type { RegionInspection } from "../inspections/condition.service";
+import type { PublishEvent } from "../events/events.repository";
 import type { Actor } from "../workspaces/actor";
 import {
   inForce,
@@ -61,6 +62,8 @@ export interface ImagesServiceDeps {
   log: FastifyBaseLogger;
   poles: PolePlacement;
   audit: AuditLog;
+  /** Uploads and deletions reach the workspace's open screens (with the change's transaction). */
+  publish: PublishEvent;
   /** A team's pool where no instance administrator set one (config TEAM_QUOTA_BYTES). */
   teamQuotaBytes: number;
 }
@@ -71,9 +74,18 @@ export interface PolePlacement {
   assign(tx: Executor, workspaceId: string, latitude: number, longitude: number): Promise<string>;
   /** After photos left these poles: empty ones go, the rest re-rate. */
   refresh(tx: Executor, poleIds: string[]): Promise<void>;
-  riskByRegion(workspaceId: string): Promise<(lon: number, lat: number) => RegionRisk>;
+  riskByRegion(workspaceId: string): Promise<RegionPoles>;
   /** Per region: poles with an overdue finding, poles due for inspection. */
   inspectionByRegion(actor: Actor): Promise<(lon: number, lat: number) => RegionInspection>;
+}
+
+/** The workspace's poles per region, for GET /api/regions. */
+export interface RegionPoles {
+  riskOf: (lon: number, lat: number) => RegionRisk;
+  /** Every region with poles, photographed or not. */
+  regions: { region_lon: number; region_lat: number }[];
+  /** The workspace imported a pole register: regions count poles too, and pole-only regions show. */
+  imported: boolean;
 }
 
 /** A stored upload, or the caller's photo with the same bytes (`duplicate`). */
@@ -110,7 +122,7 @@ export const tooManyUploads = () =>
   new AppError(429, "too_many_uploads", messages.tooManyUploads(MAX_UPLOADS_IN_FLIGHT));
 
 export function createImagesService(deps: ImagesServiceDeps) {
-  const { repository, storage, images, temp, slots, log, poles, audit, teamQuotaBytes } = deps;
+  const { repository, storage, images, temp, slots, log, poles, audit, publish, teamQuotaBytes } = deps;
 
   /** The active workspace's quota and usage, and the caller's cap there (in `tx`: under its lock). */
   const storageOf = async (actor: Actor, tx?: Executor): Promise<WorkspaceStorage> =>
@@ -260,6 +272,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
             },
             tx,
           );
+          const poleIds = poleId ? [poleId] : [];
+          await publish({ workspaceId, type: "image.created", actorId: userId, imageIds: [id], poleIds }, tx);
           reachedCommit = true;
           return { row: inserted, duplicate: false };
         });
@@ -312,27 +326,58 @@ export function createImagesService(deps: ImagesServiceDeps) {
     },
 
     async regions(actor: Actor): Promise<RegionSummary[]> {
-      const [rows, riskOf, inspectionOf] = await Promise.all([
+      const [rows, poleRegions, inspectionOf] = await Promise.all([
         repository.regions(actor.workspaceId),
         poles.riskByRegion(actor.workspaceId),
         poles.inspectionByRegion(actor),
       ]);
-      return rows.map((r) => ({
-        id: regionKey(r.region_lon, r.region_lat),
-        name: `Region ${r.number}`,
-        // `+ 0`: PostgreSQL may hand back -0 for a region just west of 0°; JSON has no -0 either.
-        longitude: r.region_lon + 0,
-        latitude: r.region_lat + 0,
-        count: r.count,
-        bounds: {
-          minLon: r.min_lon + 0,
-          minLat: r.min_lat + 0,
-          maxLon: r.max_lon + 0,
-          maxLat: r.max_lat + 0,
-        },
-        risk: riskOf(r.region_lon, r.region_lat),
-        ...inspectionOf(r.region_lon, r.region_lat),
-      }));
+      const { riskOf, imported } = poleRegions;
+      const poleCount = (risk: RegionRisk) => risk.high + risk.medium + risk.low + risk.unrated;
+      const summaries: RegionSummary[] = rows.map((r) => {
+        const risk = riskOf(r.region_lon, r.region_lat);
+        return {
+          id: regionKey(r.region_lon, r.region_lat),
+          name: `Region ${r.number}`,
+          // `+ 0`: PostgreSQL may hand back -0 for a region just west of 0°; JSON has no -0 either.
+          longitude: r.region_lon + 0,
+          latitude: r.region_lat + 0,
+          count: r.count,
+          bounds: {
+            minLon: r.min_lon + 0,
+            minLat: r.min_lat + 0,
+            maxLon: r.max_lon + 0,
+            maxLat: r.max_lat + 0,
+          },
+          risk,
+          ...inspectionOf(r.region_lon, r.region_lat),
+          ...(imported ? { poles: poleCount(risk) } : {}),
+        };
+      });
+      if (!imported) return summaries;
+      // Regions where only imported poles stand (nobody photographed there yet): numbered after
+      // the photographed ones, west to east then south to north, and bounded by their cell.
+      const photographed = new Set(summaries.map((r) => r.id));
+      let next = rows.reduce((max, r) => Math.max(max, r.number), 0);
+      const unvisited = poleRegions.regions
+        .filter((r) => !photographed.has(regionKey(r.region_lon, r.region_lat)))
+        .sort((a, b) => a.region_lon - b.region_lon || a.region_lat - b.region_lat);
+      for (const r of unvisited) {
+        const risk = riskOf(r.region_lon, r.region_lat);
+        const lon = r.region_lon + 0;
+        const lat = r.region_lat + 0;
+        summaries.push({
+          id: regionKey(lon, lat),
+          name: `Region ${(next += 1)}`,
+          longitude: lon,
+          latitude: lat,
+          count: 0,
+          bounds: { minLon: lon - 0.05, minLat: lat - 0.05, maxLon: lon + 0.05, maxLat: lat + 0.05 },
+          risk,
+          ...inspectionOf(r.region_lon, r.region_lat),
+          poles: poleCount(risk),
+        });
+      }
+      return summaries;
     },
 
     /**
@@ -413,6 +458,11 @@ export function createImagesService(deps: ImagesServiceDeps) {
         if (deleted.pole_id) await poles.refresh(tx, [deleted.pole_id]);
         const details = { name: deleted.name, uploaded_by: deleted.user_id, pole_id: deleted.pole_id };
         await audit(actor, { action: "image.delete", targetType: "image", targetId: id, details }, tx);
+        const poleIds = deleted.pole_id ? [deleted.pole_id] : [];
+        await publish(
+          { workspaceId, type: "image.deleted", actorId: actor.userId, imageIds: [id], poleIds },
+          tx,
+        );
         return deleted;
       });
       if (!row) throw notFound(messages.imageNotFound);

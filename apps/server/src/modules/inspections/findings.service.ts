@@ -22,6 +22,7 @@ import {
 } from "@poleatlas/shared";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
+import type { PublishEvent } from "../events/events.repository";
 import type { Executor, ImagesRepository } from "../images/images.repository";
 import type { Actor } from "../workspaces/actor";
 import type { Today } from "./clock";
@@ -61,10 +62,17 @@ export function createFindingsService(deps: {
   settings: SettingsService;
   audit: AuditLog;
   today: Today;
+  /** A finding's change recolours its pole: open screens hear `pole.updated` (with the change). */
+  publish: PublishEvent;
   /** The pole of the workspace, or null (another workspace's pole is as good as none). */
   poleOf: (workspaceId: string, id: string) => Promise<{ id: string } | null>;
 }) {
-  const { repository, images, settings, audit, today, poleOf } = deps;
+  const { repository, images, settings, audit, today, publish, poleOf } = deps;
+  const poleChanged = (actor: Actor, poleId: string, tx: Executor) =>
+    publish(
+      { workspaceId: actor.workspaceId, actorId: actor.userId, type: "pole.updated", poleIds: [poleId] },
+      tx,
+    );
 
   async function codesAndAllowance(actor: Actor, code: string | undefined) {
     const s = await settings.get(actor);
@@ -115,6 +123,7 @@ export function createFindingsService(deps: {
           { action: "finding.create", targetType: "finding", targetId: newId, details: { after } },
           tx,
         );
+        await poleChanged(actor, pole.id, tx);
         return newId;
       });
       return toFinding(await found(actor, id), today());
@@ -157,6 +166,7 @@ export function createFindingsService(deps: {
           },
           tx,
         );
+        await poleChanged(actor, row.pole_id, tx);
       });
       return toFinding(await found(actor, id), today());
     },

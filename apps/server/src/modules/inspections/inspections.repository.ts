@@ -1,7 +1,7 @@
 /**
  * Every SQL statement about findings, inspection settings and their counts. A pole's roll-up of
  * its findings (worst open level, earliest open due date, last inspection) is kept on the pole by
- * triggers (drizzle/0013), so the counts here read poles, not findings.
+ * triggers (drizzle/0018), so the counts here read poles, not findings.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { FindingLevel, FindingStatus, InspectionSettings } from "@poleatlas/shared";

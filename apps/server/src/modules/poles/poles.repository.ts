@@ -4,9 +4,13 @@
  * grouped the photos already stored and the API apply the very same rule.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { RISK_CODES, type PoleSummary, type RegionRisk, type Risk } from "@poleatlas/shared";
+import { RISK_CODES, type PoleTagHit, type PoleRecord, type RegionRisk, type Risk } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
 import { COLUMNS, listOrder, type Executor, type ImageRow } from "../images/images.repository";
+
+/** The columns PATCH /api/poles/:id may write. */
+export type PoleColumn =
+  "label" | "tag" | "material" | "height_m" | "class" | "installed_year" | "circuit" | "attributes";
 
 export interface PoleRiskRow extends RegionRisk {
   region_lon: number;
@@ -25,7 +29,8 @@ export interface ImageChanges {
 }
 
 const SUMMARY = sql.raw(`p.id::text AS id, p.label, p.latitude, p.longitude, p.risk,
-  s.photo_count, s.first_date, s.last_date`);
+  s.photo_count, s.first_date, s.last_date, p.tag, p.material, p.height_m, p.class, p.installed_year,
+  p.circuit, p.source, p.attributes`);
 const SUMMARY_JOIN = sql.raw(`CROSS JOIN LATERAL (
     SELECT count(*)::int AS photo_count, min(i.date)::text AS first_date, max(i.date)::text AS last_date
     FROM utility_pole_images i WHERE i.pole_id = p.id) s`);
@@ -37,8 +42,8 @@ const RISK_CODE = sql.raw(
 /** Every column in the same order, so PostgreSQL sorts the rows once for all of them (PG 16+). */
 const OLDEST_FIRST = sql.raw("ORDER BY p.created_at, p.id");
 
-/** The texts a search looks in: the pole's label now; the register's tag column joins here. */
-const SEARCHED: SQL[] = [sql.raw("p.label")];
+/** The texts a search looks in: the register's tag and the pole's label. */
+const SEARCHED: SQL[] = [sql.raw("coalesce(p.tag, '')"), sql.raw("p.label")];
 
 /** `text` matched literally by LIKE: its own % and _ are not wildcards (backslash is the escape). */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -46,6 +51,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export interface PoleSearchRow {
   id: string;
   label: string;
+  tag: string | null;
   latitude: number;
   longitude: number;
   region_lon: number;
@@ -87,11 +93,21 @@ export const poleQueries = {
       SEARCHED.map((column) => sql`lower(${column}) = lower(${text})`),
       sql` OR `,
     );
-    return sql`SELECT p.id::text AS id, p.label, p.latitude, p.longitude, p.region_lon, p.region_lat,
+    return sql`SELECT p.id::text AS id, p.label, p.tag, p.latitude, p.longitude, p.region_lon, p.region_lat,
           p.photo_count
         FROM utility_poles p
         WHERE p.workspace_id = ${workspaceId} AND (${any(contains)})
-        ORDER BY (${equal}) DESC, (${any(startsWith)}) DESC, p.label, p.id
+        ORDER BY (${equal}) DESC, (${any(startsWith)}) DESC, coalesce(p.tag, p.label), p.label, p.id
+        LIMIT ${limit}`;
+  },
+  /** Poles whose tag or label starts with `prefix` (any case), by tag: GET /api/poles?tag=. */
+  byTagPrefix: (workspaceId: string, prefix: string, limit: number) => {
+    const pattern = `${escapeLike(prefix.toLowerCase())}%`;
+    return sql`SELECT p.id::text AS id, p.tag, p.label, p.latitude, p.longitude, p.risk
+        FROM utility_poles p
+        WHERE p.workspace_id = ${workspaceId}
+          AND ((p.tag IS NOT NULL AND lower(p.tag) LIKE ${pattern}) OR lower(p.label) LIKE ${pattern})
+        ORDER BY lower(coalesce(p.tag, p.label)), p.id
         LIMIT ${limit}`;
   },
   /** The nearest pole within `radius` metres, else a new one: the rule itself (0004). */
@@ -144,8 +160,8 @@ export function createPolesRepository(db: Db) {
     },
 
     /** One pole, only when it is the caller's. */
-    async findOwned(workspaceId: string, id: string, tx: Executor = db): Promise<PoleSummary | null> {
-      const [row] = await rows<PoleSummary>(
+    async findOwned(workspaceId: string, id: string, tx: Executor = db): Promise<PoleRecord | null> {
+      const [row] = await rows<PoleRecord>(
         tx,
         sql`SELECT ${SUMMARY} FROM utility_poles p ${SUMMARY_JOIN}
             WHERE p.id = ${id}::uuid AND p.workspace_id = ${workspaceId}`,
@@ -163,12 +179,35 @@ export function createPolesRepository(db: Db) {
       );
     },
 
-    /** Sets the label of the caller's pole; false when it is not theirs (or gone). */
-    async setLabel(workspaceId: string, id: string, label: string, tx: Executor = db): Promise<boolean> {
+    /**
+     * Sets the given register fields (and label) of the caller's pole; false when it is not theirs
+     * (or gone). A tag another pole of the workspace has throws PostgreSQL's unique violation.
+     */
+    async setFields(
+      workspaceId: string,
+      id: string,
+      changes: Partial<Record<PoleColumn, unknown>>,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const sets = Object.entries(changes).map(([column, value]) =>
+        column === "attributes"
+          ? sql`attributes = ${JSON.stringify(value)}::jsonb`
+          : sql`${sql.identifier(column)} = ${value}`,
+      );
       const res = await tx.execute(
-        sql`UPDATE utility_poles SET label = ${label} WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
+        sql`UPDATE utility_poles SET ${sql.join(sets, sql`, `)}
+            WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
       );
       return (res.rowCount ?? 0) > 0;
+    },
+
+    /** The workspace has imported poles (poles_imported_idx answers it at once). */
+    async hasImported(workspaceId: string): Promise<boolean> {
+      const [row] = await rows<{ found: boolean }>(
+        db,
+        sql`SELECT EXISTS (SELECT 1 FROM utility_poles WHERE workspace_id = ${workspaceId} AND source = 'import') AS found`,
+      );
+      return row?.found === true;
     },
 
     /** Counts of the owner's poles per region and risk (kept by triggers, drizzle/0006). */
@@ -187,6 +226,11 @@ export function createPolesRepository(db: Db) {
      */
     search(workspaceId: string, text: string, limit: number): Promise<PoleSearchRow[]> {
       return rows<PoleSearchRow>(db, poleQueries.search(workspaceId, text, limit));
+    },
+
+    /** GET /api/poles?tag=PREFIX: the workspace's poles by tag prefix. */
+    byTagPrefix(workspaceId: string, prefix: string, limit: number): Promise<PoleTagHit[]> {
+      return rows<PoleTagHit>(db, poleQueries.byTagPrefix(workspaceId, prefix, limit));
     },
 
     /** Writes the given fields of one photo (the caller checked the owner). */

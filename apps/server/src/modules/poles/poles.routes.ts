@@ -14,6 +14,7 @@ import {
   poleResponseSchema,
   poleSearchQuerySchema,
   poleSearchResponseSchema,
+  poleTagResponseSchema,
   poleTimelineSchema,
 } from "@poleatlas/shared";
 import type { RequireActor } from "../workspaces/actor";
@@ -31,7 +32,11 @@ export function polesRoutes(
   // columns on every call; test/poles/pole-markers.test.ts parses the answers with the schema.
   api.get("/api/poles", { schema: { querystring: poleListQuerySchema } }, async (req, reply) => {
     const actor = await requireActor(req);
-    const json = await service.regionMarkersJson(actor, req.query.region);
+    if (req.query.tag !== undefined) {
+      const found = { poles: await service.byTag(actor, req.query.tag, req.query.limit) };
+      return poleTagResponseSchema.parse(found);
+    }
+    const json = await service.regionMarkersJson(actor, req.query.region ?? "");
     return reply.type("application/json; charset=utf-8").send(json);
   });
 
@@ -58,7 +63,7 @@ export function polesRoutes(
     { schema: { params: poleIdParamsSchema, body: polePatchSchema, response: { 200: poleResponseSchema } } },
     async (req) => {
       const actor = await requireActor(req);
-      return { pole: await service.setLabel(actor, req.params.id, req.body.label) };
+      return { pole: await service.patch(actor, req.params.id, req.body) };
     },
   );
 

@@ -12,21 +12,25 @@ import {
   safeLabel,
   safeNotes,
   type PoleSearchHit,
+  type PoleTagHit,
   type PoleSearchQuery,
   type ImagePatch,
   type ImageRecord,
-  type PoleSummary,
+  type PoleRecord,
+  type PolePatch,
   type PoleTimeline,
   type RegionRisk,
   workspaceTexts,
 } from "@poleatlas/shared";
-import { badRequest, forbidden, notFound } from "../../errors";
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
+import type { PublishEvent } from "../events/events.repository";
 import type { Actor } from "../workspaces/actor";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
-import type { Inspections } from "../inspections/inspections.module";
-import type { ImageChanges, PolesRepository } from "./poles.repository";
+import type { RegionPoles } from "../images/images.service";
+import type { PoleInspections } from "../inspections/inspections.module";
+import type { ImageChanges, PoleColumn, PolesRepository } from "./poles.repository";
 
 export interface PolesServiceDeps {
   poles: PolesRepository;
@@ -34,7 +38,9 @@ export interface PolesServiceDeps {
   /** SPOT_RADIUS_METERS */
   spotRadiusMeters: number;
   audit: AuditLog;
-  inspections: Pick<Inspections, "condition" | "findingsOf">;
+  /** Each change reaches the workspace's open screens (with the change's transaction). */
+  publish: PublishEvent;
+  inspections: PoleInspections;
 }
 
 const NO_RISK: RegionRisk = { high: 0, medium: 0, low: 0, unrated: 0 };
@@ -44,11 +50,12 @@ export function createPolesService({
   images,
   spotRadiusMeters,
   audit,
+  publish,
   inspections,
 }: PolesServiceDeps) {
   const poleNotFound = () => notFound(messages.poleNotFound);
 
-  async function ownedPole(workspaceId: string, id: string): Promise<PoleSummary> {
+  async function ownedPole(workspaceId: string, id: string): Promise<PoleRecord> {
     const pole = await poles.findOwned(workspaceId, id);
     if (!pole) throw poleNotFound();
     return pole;
@@ -73,11 +80,17 @@ export function createPolesService({
       return found.map((p) => ({
         id: p.id,
         label: p.label,
+        tag: p.tag,
         latitude: p.latitude,
         longitude: p.longitude,
         region_id: regionKey(p.region_lon, p.region_lat),
         photo_count: p.photo_count,
       }));
+    },
+
+    /** GET /api/poles?tag=PREFIX: any member (viewers too) finds poles of the active workspace. */
+    byTag({ workspaceId }: Actor, tag: string, limit: number): Promise<PoleTagHit[]> {
+      return poles.byTagPrefix(workspaceId, tag, limit);
     },
 
     /** The pole with its condition, its timeline (photos in list order) and its findings. */
@@ -91,23 +104,47 @@ export function createPolesService({
       return { pole: { ...pole, ...inspection }, images: timeline.map(toImageRecord), findings };
     },
 
-    async setLabel(actor: Actor, id: string, typed: string): Promise<PoleSummary> {
+    /**
+     * PATCH /api/poles/:id: the label and the register's fields given (members and up). Only the
+     * fields that change are written and audited, with their values before and after.
+     */
+    async patch(actor: Actor, id: string, patch: PolePatch): Promise<PoleRecord> {
       const pole = await ownedPole(actor.workspaceId, id);
-      const label = safeLabel(typed);
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
-      // The label and its audit entry commit together, or neither does.
+      const wanted: Partial<Record<PoleColumn, unknown>> = { ...patch };
+      if (patch.label !== undefined) wanted.label = safeLabel(patch.label);
+      if (typeof patch.tag === "string") wanted.tag = safeLabel(patch.tag);
+      const changes = Object.fromEntries(
+        Object.entries(wanted).filter(
+          ([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(pole[k as PoleColumn] ?? null),
+        ),
+      ) as Partial<Record<PoleColumn, unknown>>;
+      if (Object.keys(changes).length === 0) return pole;
+      // The fields and their audit entry commit together, or neither does.
       await images.withLocks([actor.workspaceId], async (tx) => {
-        if (!(await poles.setLabel(actor.workspaceId, pole.id, label, tx))) throw poleNotFound();
-        const details = { before: { label: pole.label }, after: { label } };
+        try {
+          if (!(await poles.setFields(actor.workspaceId, pole.id, changes, tx))) throw poleNotFound();
+        } catch (err) {
+          if (isUniqueViolation(err)) throw conflict(messages.poleTagTaken(String(changes.tag)), "tag_taken");
+          throw err;
+        }
+        const before = Object.fromEntries(Object.keys(changes).map((k) => [k, pole[k as PoleColumn]]));
+        const details = { before, after: changes };
         await audit(actor, { action: "pole.update", targetType: "pole", targetId: pole.id, details }, tx);
+        const change = { workspaceId: actor.workspaceId, actorId: actor.userId, poleIds: [pole.id] };
+        await publish({ ...change, type: "pole.updated" }, tx);
       });
       return ownedPole(actor.workspaceId, id);
     },
 
-    /** Per region id: its poles by risk (regions without poles of their own count zeros). */
-    async riskByRegion(workspaceId: string): Promise<(lon: number, lat: number) => RegionRisk> {
+    /** Per region: its poles by risk (regions without poles of their own count zeros). */
+    async riskByRegion(workspaceId: string): Promise<RegionPoles> {
+      const [rows, imported] = await Promise.all([
+        poles.riskByRegion(workspaceId),
+        poles.hasImported(workspaceId),
+      ]);
       const byKey = new Map<string, RegionRisk>();
-      for (const r of await poles.riskByRegion(workspaceId)) {
+      for (const r of rows) {
         byKey.set(`${r.region_lon},${r.region_lat}`, {
           high: r.high,
           medium: r.medium,
@@ -115,7 +152,7 @@ export function createPolesService({
           unrated: r.unrated,
         });
       }
-      return (lon, lat) => byKey.get(`${lon},${lat}`) ?? NO_RISK;
+      return { riskOf: (lon, lat) => byKey.get(`${lon},${lat}`) ?? NO_RISK, regions: rows, imported };
     },
 
     /**
@@ -176,6 +213,8 @@ export function createPolesService({
         );
         const touched = [photo.pole_id, updated.pole_id].filter((p): p is string => p !== null);
         await poles.refresh(tx, [...new Set(touched)]);
+        const change = { workspaceId, actorId: actor.userId, imageIds: [id], poleIds: touched };
+        await publish({ ...change, type: "image.updated" }, tx);
         return updated;
       });
       return toImageRecord(row);

@@ -1,9 +1,11 @@
 /**
  * Cesium is ~4 MB (1.1 MB gzip): the globe is its own chunk, so the sidebar, the storage card and
- * the dialogs show (and work) while it loads behind a placeholder.
+ * the dialogs show (and work) while it loads behind a placeholder. The placeholder stays until the
+ * globe's first frame is drawn: creating the viewer and its first draw take seconds more on a slow
+ * machine, and the map's area stayed black and silent meanwhile.
  */
 import { Box, CircularProgress, Typography } from "@mui/material";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { GlobeViewProps } from "../../globe";
 import { loadTexts } from "../../config/texts";
 import { pageDownload } from "../../lib/offline/network-quiet";
@@ -26,9 +28,14 @@ function GlobeLoading() {
 }
 
 export function LazyGlobeView(props: GlobeViewProps) {
+  const [drawn, setDrawn] = useState(false);
   return (
-    <Suspense fallback={<GlobeLoading />}>
-      <GlobeView {...props} />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <GlobeView {...props} onFirstFrame={() => setDrawn(true)} />
+      </Suspense>
+      {/* After the globe, so it covers the globe's area (the legend stays above both). */}
+      {!drawn && <GlobeLoading />}
+    </>
   );
 }

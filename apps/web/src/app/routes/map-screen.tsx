@@ -30,7 +30,9 @@ import {
   InspectionFields,
   PlaceOnMapHint,
   poleKeys,
+  MoveUndoSnackbar,
   PoleFields,
+  type PoleMove,
   refreshPoles,
   UnplacedPhotosDialog,
   usePlaceOnMap,
@@ -67,6 +69,7 @@ export default function MapScreen() {
   const compact = useCompactLayout();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [unplacedOpen, setUnplacedOpen] = useState(false);
+  const [moved, setMoved] = useState<PoleMove | null>(null);
   const [hiddenRisks, setHiddenRisks] = useState<ReadonlySet<RiskKey>>(new Set());
   const [unreachable, setUnreachable] = useState<{ name: string; useBuiltIn: () => void } | null>(null);
   const onBasemapUnreachable = useCallback(
@@ -249,7 +252,7 @@ export default function MapScreen() {
           renderInspection={(photo) => (
             <>
               {may.canEdit && picked.pole && (
-                <PoleFields photo={photo} pole={picked.pole} regionId={url.regionId} />
+                <PoleFields photo={photo} pole={picked.pole} regionId={url.regionId} onMoved={setMoved} />
               )}
               <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
               <PoleFindings key={`findings-${photo.id}`} photo={photo} readOnly={!may.canEdit} />
@@ -257,8 +260,10 @@ export default function MapScreen() {
           )}
         />
       )}
+      <MoveUndoSnackbar move={moved} onClose={() => setMoved(null)} />
       <UnplacedPhotosDialog
         open={unplacedOpen}
+        readOnly={!may.canEdit}
         onClose={() => setUnplacedOpen(false)}
         onPlaced={showPlaced}
         onPlaceOnMap={(photo) => {

@@ -53,7 +53,7 @@ describe("AdminPage's guard", () => {
       expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
       expect(server.actions().map((c) => c.path)).toEqual(["/api/workspaces"]);
       const back = screen.getAllByRole("link", { name: "Back to map" });
-      expect(back.length).toBeGreaterThan(0);
+      expect(back).toHaveLength(1);
       await userEvent.click(back[0]!);
       expect(router.state.location.pathname).toBe("/map");
     },
@@ -155,6 +155,31 @@ describe("AdminPage's members", () => {
       { memberId: "m-2", role: "viewer", organizationId: TEAM.id },
       { memberId: "m-1", role: "admin", organizationId: TEAM.id },
     ]);
+  });
+
+  it("makes someone Owner only after the confirmation", async () => {
+    const server = teamServer({
+      "POST /api/auth/organization/update-member-role": () => ({ status: 200, body: { member: {} } }),
+    });
+    renderAdmin();
+    const roleOf = () => screen.getByRole("combobox", { name: "Role: crew@example.test" });
+    await userEvent.click(await screen.findByRole("combobox", { name: "Role: crew@example.test" }));
+    await userEvent.click(screen.getByRole("option", { name: "Owner" }));
+    const dialog = screen.getByRole("dialog", { name: "Make owner" });
+    expect(dialog).toHaveTextContent("Make crew@example.test an owner of North Crew?");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(server.actions().filter((c) => c.method === "POST")).toEqual([]);
+    await userEvent.click(roleOf());
+    await userEvent.click(screen.getByRole("option", { name: "Owner" }));
+    await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Make owner" }));
+    expect(await screen.findByText("crew@example.test is now Owner.")).toBeInTheDocument();
+    expect(
+      server
+        .actions()
+        .filter((c) => c.method === "POST")
+        .map((c) => c.body),
+    ).toEqual([{ memberId: "m-2", role: "owner", organizationId: TEAM.id }]);
   });
 
   it("removes a member only after the confirmation", async () => {

@@ -35,7 +35,8 @@ function AdminContent() {
   const { active } = workspaces.data;
   if (!administers(active)) {
     return (
-      <Alert severity="info" action={<BackToMap />}>
+      // The page's own Back to map is above: a second one in the notice said the same twice.
+      <Alert severity="info">
         {active.kind === "personal" ? adminTexts.notAllowedPersonal : adminTexts.notAllowed}
       </Alert>
     );

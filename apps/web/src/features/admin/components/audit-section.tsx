@@ -1,52 +1,47 @@
-/** The team's audit trail, newest first, filtered by action, a page at a time. */
+/**
+ * The team's audit trail, newest first, a page at a time: filtered by person, action and day,
+ * exported as CSV with the same filters. Each entry names people, poles and photos as they were.
+ */
 import {
   Box,
   Button,
   CircularProgress,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from "@mui/material";
-import { adminTexts, AUDIT_ACTIONS, type AuditAction } from "@poleatlas/shared";
+import {
+  adminTexts,
+  auditActionText,
+  auditActorText,
+  auditDetailsText,
+  auditTargetText,
+  formatDateTime,
+} from "@poleatlas/shared";
 import { useState } from "react";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
-import { useAudit } from "../api/get-audit";
+import { NO_AUDIT_FILTERS, useAudit } from "../api/get-audit";
 import { useTeamMembers } from "../api/get-members";
-import { auditDetailsText, auditTargetText } from "../lib/audit-format";
+import { AuditFilters } from "./audit-filters";
 import { Section } from "./section";
+import { stackOnPhone } from "./stack-on-phone";
 
-const ALL = "all";
+/** E-mails and names wrap between words (and at '@' or '.' only when they must), never mid-word. */
+const WRAP = { overflowWrap: "break-word", wordBreak: "normal", minWidth: 160 } as const;
 
 export function AuditSection({ teamId }: { teamId: string }) {
-  const [action, setAction] = useState<AuditAction | null>(null);
-  const audit = useAudit(teamId, action);
-  // Shared with the members table (one request): quota entries name the user only by id.
+  const [filters, setFilters] = useState(NO_AUDIT_FILTERS);
+  const audit = useAudit(teamId, filters);
+  // Shared with the members table (one request): the people to filter by.
   const members = useTeamMembers(teamId);
-  const emailOf = (userId: string) => members.data?.members.find((m) => m.user_id === userId)?.email;
   const entries = audit.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (
     <Section title={adminTexts.auditTitle}>
-      <TextField
-        select
-        size="small"
-        label={adminTexts.actionFilter}
-        value={action ?? ALL}
-        onChange={(e) => setAction(e.target.value === ALL ? null : (e.target.value as AuditAction))}
-        sx={{ minWidth: 220, mb: 2 }}
-      >
-        <MenuItem value={ALL}>{adminTexts.allActions}</MenuItem>
-        {AUDIT_ACTIONS.map((a) => (
-          <MenuItem key={a} value={a}>
-            {adminTexts.actionNames[a]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <AuditFilters filters={filters} onChange={setFilters} members={members.data?.members ?? []} />
       {audit.isPending && <CircularProgress aria-label={adminTexts.loading} sx={{ display: "block" }} />}
       {audit.isError && !audit.isFetchNextPageError && (
         <LoadErrorAlert
@@ -60,7 +55,7 @@ export function AuditSection({ teamId }: { teamId: string }) {
       )}
       {entries.length > 0 && (
         <Box sx={{ overflowX: "auto" }}>
-          <Table size="small" aria-label={adminTexts.auditTitle}>
+          <Table size="small" aria-label={adminTexts.auditTitle} sx={stackOnPhone}>
             <TableHead>
               <TableRow>
                 <TableCell>{adminTexts.when}</TableCell>
@@ -73,11 +68,11 @@ export function AuditSection({ teamId }: { teamId: string }) {
             <TableBody>
               {entries.map((e, i) => (
                 <TableRow key={`${e.at}-${e.action}-${e.target_id}-${i}`}>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{new Date(e.at).toLocaleString()}</TableCell>
-                  <TableCell>{e.actor_email}</TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{adminTexts.actionNames[e.action]}</TableCell>
-                  <TableCell sx={{ overflowWrap: "anywhere" }}>{auditTargetText(e, emailOf)}</TableCell>
-                  <TableCell>{auditDetailsText(e.details)}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(e.at)}</TableCell>
+                  <TableCell sx={WRAP}>{auditActorText(e)}</TableCell>
+                  <TableCell>{auditActionText(e)}</TableCell>
+                  <TableCell sx={WRAP}>{auditTargetText(e)}</TableCell>
+                  <TableCell sx={WRAP}>{auditDetailsText(e)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

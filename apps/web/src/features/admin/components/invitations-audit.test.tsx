@@ -1,5 +1,5 @@
 /** The admin page's invitations and audit trail against a stand-in server. */
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AuditEntry } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +8,7 @@ import { auditEntry, MB, member, renderAdmin, TEAM, workspacesAnswer } from "../
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const FUTURE = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
@@ -63,6 +64,8 @@ describe("inviting", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Invite" }));
     expect(await screen.findByText("Invitation sent to new@example.test.")).toBeInTheDocument();
     expect(within(form).getByRole("textbox", { name: "E-mail" })).toHaveValue("");
+    // The next invitation starts from Member again, not from the role just used.
+    expect(within(form).getByRole("combobox", { name: "Role" })).toHaveTextContent("Member");
     expect(posts(server.calls, "invite-member")).toEqual([
       { email: "new@example.test", role: "viewer", organizationId: TEAM.id },
     ]);
@@ -135,6 +138,8 @@ describe("the audit trail", () => {
     action: "quota.cap",
     target_type: "member",
     details: { before: { capBytes: null }, after: { capBytes: 20 * MB } },
+    // The server names the entry's ids (as they were, else as they are).
+    names: { "user-2": { kind: "person", name: "", email: "crew@example.test" } },
   });
   const upload = auditEntry({
     action: "image.upload",
@@ -174,16 +179,68 @@ describe("the audit trail", () => {
 
     await userEvent.click(screen.getByRole("combobox", { name: "Action" }));
     await userEvent.click(screen.getByRole("option", { name: "Photo uploaded" }));
-    const filtered = await screen.findByText("image pole.jpg");
-    expect(filtered.closest("tr")).toHaveTextContent(
-      /crew@example\.test.*Photo uploaded.*name: pole\.jpg; size: 3\.0 MB/,
-    );
+    const filtered = await screen.findByText("photo pole.jpg");
+    expect(filtered.closest("tr")).toHaveTextContent(/crew@example\.test.*Photo uploaded.*size: 3\.0 MB/);
     const audits = server.calls.filter((c) => c.path.startsWith("/api/audit")).map((c) => c.path);
     expect(audits).toEqual([
       "/api/audit?limit=50",
       "/api/audit?limit=50&cursor=c1",
       "/api/audit?limit=50&action=image.upload",
     ]);
+  });
+
+  it("names people and poles as the entry does, and says what an edit of a photo did", async () => {
+    const moved = auditEntry({
+      action: "image.update",
+      actor_id: "u-crew",
+      target_type: "image",
+      target_id: "img-1",
+      details: { before: { pole_id: "p1" }, after: { pole_id: "p2" } },
+      names: {
+        "u-crew": { kind: "person", name: "Cora Crew", email: "crew@example.test" },
+        "img-1": { kind: "photo", name: "pole.jpg" },
+        p1: { kind: "pole", label: "P-1", latitude: 52.5, longitude: 13.4 },
+        p2: { kind: "pole", label: "P-2", latitude: 52.5, longitude: 13.4 },
+      },
+    });
+    teamServer({ "GET /api/audit": () => ({ status: 200, body: { entries: [moved], nextCursor: null } }) });
+    renderAdmin();
+    const row = (await screen.findByText("photo pole.jpg")).closest("tr");
+    expect(row).toHaveTextContent(
+      /Cora Crew \(crew@example\.test\).*Photo moved to another pole.*photo pole\.jpg.*pole: pole P-1 → pole P-2/,
+    );
+  });
+
+  it("filters by person and day, and exports what the filters show as CSV", async () => {
+    const server = teamServer({
+      "GET /api/audit": () => ({ status: 200, body: { entries: [upload], nextCursor: null } }),
+      "GET /api/audit/export": () => ({
+        status: 200,
+        body: "time_utc",
+        headers: {
+          "content-type": "text/csv",
+          "content-disposition": 'attachment; filename="audit-2026-11-25.csv"',
+        },
+      }),
+    });
+    // The browser's download machinery is the boundary here: record the file's name.
+    const saved: string[] = [];
+    vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:test");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderAdmin();
+    await screen.findByRole("table", { name: "Audit trail" });
+    await userEvent.click(screen.getByRole("combobox", { name: "Person" }));
+    await userEvent.click(await screen.findByRole("option", { name: /crew@example\.test/ }));
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-01" } });
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-11-30" } });
+    await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+    await waitFor(() => expect(saved).toEqual(["audit-2026-11-25.csv"]));
+    const paths = server.calls.filter((c) => c.path.startsWith("/api/audit")).map((c) => c.path);
+    expect(paths.at(-2)).toBe("/api/audit?limit=50&actor=user-2&from=2026-11-01&to=2026-11-30");
+    expect(paths.at(-1)).toBe("/api/audit/export?actor=user-2&from=2026-11-01&to=2026-11-30");
   });
 
   it("says when the trail cannot be loaded", async () => {

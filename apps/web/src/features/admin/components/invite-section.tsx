@@ -44,6 +44,8 @@ function InviteForm({ teamId, onNotice }: { teamId: string; onNotice: (n: Notice
           {
             onSuccess: () => {
               setEmail("");
+              // Each invitation starts from Member: an Admin chosen once is not handed on unseen.
+              setRole("member");
               onNotice({ severity: "success", text: adminTexts.invited(address) });
             },
             onError: (err) => onNotice({ severity: "error", text: errorText(err) }),

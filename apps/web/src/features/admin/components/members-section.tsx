@@ -28,7 +28,9 @@ import { useRemoveMember, useSetCap, useUpdateMemberRole } from "../api/member-c
 import { errorText } from "../lib/error-text";
 import { CapForm } from "./cap-form";
 import { RemoveMemberDialog } from "./remove-member-dialog";
+import { ConfirmDialog } from "./confirm-dialog";
 import { Section } from "./section";
+import { stackOnPhone } from "./stack-on-phone";
 
 type Notice = { severity: "success" | "error"; text: string };
 
@@ -60,6 +62,8 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
   const remove = useRemoveMember(teamId);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  /** Making someone Owner gives them the whole team: asked first. */
+  const [promoting, setPromoting] = useState<TeamMember | null>(null);
   const failed = (e: unknown) => setNotice({ severity: "error", text: errorText(e) });
 
   const saveCap = (m: TeamMember, capMB: number | null) => {
@@ -76,8 +80,9 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
       },
     );
   };
-  const changeRole = (m: TeamMember, role: WorkspaceRole) => {
+  const changeRole = (m: TeamMember, role: WorkspaceRole, confirmed = false) => {
     if (!m.memberId || role === m.role) return;
+    if (role === "owner" && !confirmed) return setPromoting(m);
     setNotice(null);
     setRole.mutate(
       { memberId: m.memberId, role },
@@ -126,7 +131,7 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
       )}
       {members.data && (
         <Box sx={{ overflowX: "auto" }}>
-          <Table size="small" aria-label={adminTexts.membersTitle}>
+          <Table size="small" aria-label={adminTexts.membersTitle} sx={stackOnPhone}>
             <TableHead>
               <TableRow>
                 <TableCell>{adminTexts.member}</TableCell>
@@ -139,13 +144,13 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
             <TableBody>
               {members.data.members.map((m) => (
                 <TableRow key={m.user_id} data-testid={`member-${m.email}`}>
-                  <TableCell>
+                  <TableCell data-label={adminTexts.member}>
                     {m.name && <Typography variant="body2">{m.name}</Typography>}
                     <Typography variant="body2" color={m.name ? "text.secondary" : "text.primary"}>
                       {m.email}
                     </Typography>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={adminTexts.role}>
                     <Select
                       size="small"
                       value={m.role}
@@ -160,10 +165,10 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
                       ))}
                     </Select>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={adminTexts.usage}>
                     <UsageBar member={m} poolBytes={members.data.quotaBytes} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={adminTexts.quota}>
                     <CapForm
                       key={m.cap_bytes ?? "none"}
                       email={m.email}
@@ -188,6 +193,17 @@ export function MembersSection({ teamId, teamName }: { teamId: string; teamName:
           </Table>
         </Box>
       )}
+      <ConfirmDialog
+        open={promoting !== null}
+        title={adminTexts.makeOwnerTitle}
+        text={promoting ? adminTexts.makeOwnerConfirm(promoting.email, teamName) : ""}
+        confirm={adminTexts.makeOwner}
+        onConfirm={() => {
+          if (promoting) changeRole(promoting, "owner", true);
+          setPromoting(null);
+        }}
+        onClose={() => setPromoting(null)}
+      />
       <RemoveMemberDialog
         email={removing?.email ?? null}
         team={teamName}

@@ -31,6 +31,7 @@ export const auditEntry = (over: Partial<AuditEntry>): AuditEntry => ({
   target_type: "user",
   target_id: "user-2",
   details: {},
+  names: {},
   ...over,
 });
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
+import { forgetDeletedPhoto } from "./deleted-photos";
 import { imageKeys } from "./get-images";
 import { regionKeys } from "./get-regions";
 
@@ -19,7 +20,7 @@ export function useDeleteImage(options: { onSuccess?: (id: string) => void } = {
     onSuccess: async (_data, id) => {
       // The caller moves its selection first, so no screen shows a photo that is gone.
       options.onSuccess?.(id);
-      queryClient.removeQueries({ queryKey: imageKeys.one(id) });
+      forgetDeletedPhoto(queryClient, id);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: imageKeys.all }),
         queryClient.invalidateQueries({ queryKey: regionKeys.all }),

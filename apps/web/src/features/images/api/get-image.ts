@@ -1,6 +1,7 @@
 import { imageResponseSchema, type ImageRecord } from "@poleatlas/shared";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
+import { wasDeleted } from "./deleted-photos";
 import { imageKeys } from "./get-images";
 
 /** One of the caller's photos; a 404 `not_found` when it is missing or someone else's. */
@@ -21,7 +22,11 @@ export function imageQueryOptions(id: string) {
   });
 }
 
-/** The photo `id` (for a link naming only the photo); nothing is asked while it is null. */
+/** The photo `id` (for a link naming only the photo); nothing is asked while it is null or deleted. */
 export function useImage(id: string | null) {
-  return useQuery({ ...imageQueryOptions(id ?? ""), enabled: id !== null });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...imageQueryOptions(id ?? ""),
+    enabled: id !== null && !wasDeleted(queryClient, id),
+  });
 }

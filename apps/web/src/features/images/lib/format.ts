@@ -9,7 +9,7 @@ const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
  */
 export function formatPhotoDate(date: string | null | undefined, locale?: string): string {
   if (!date || !YMD.test(date)) return mapScreenTexts.noDate;
-  // The one date format of every screen (shared): the info box on the globe writes the same.
+  // The one date format of every screen (shared with the server's texts).
   return formatDate(date, locale);
 }
 

@@ -1,5 +1,6 @@
 /** An invitation to a team, through better-auth's organization endpoints. */
 import { z } from "zod";
+import { invitationTeamSchema } from "@poleatlas/shared";
 import { apiClient } from "../../../lib/api-client";
 
 export const invitationSchema = z.object({
@@ -26,4 +27,10 @@ export async function acceptInvitation(invitationId: string): Promise<void> {
 
 export async function rejectInvitation(invitationId: string): Promise<void> {
   await apiClient.post("/api/auth/organization/reject-invitation", { invitationId }, anything);
+}
+
+/** The team a pending invitation is for; asked also while signed out (the link is the key). */
+export async function getInvitationTeam(id: string, signal?: AbortSignal): Promise<string> {
+  const url = `/api/invitations/${encodeURIComponent(id)}/team`;
+  return (await apiClient.get(url, invitationTeamSchema, { signal })).teamName;
 }

@@ -33,6 +33,26 @@ describe("AcceptInvitationPage", () => {
     localStorage.clear();
   });
 
+  it("names the team to a visitor who is not signed in yet", async () => {
+    fakeServer({
+      "GET /api/invitations/inv1/team": () => ({ status: 200, body: { teamName: "North Crew" } }),
+    });
+    renderAt("/accept-invitation/inv1", routes);
+    expect(await screen.findByText("You are invited to join North Crew.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in to accept" })).toBeInTheDocument();
+  });
+
+  it("tells a visitor when the link is spent, before they sign in", async () => {
+    fakeServer({
+      "GET /api/invitations/inv1/team": () => ({
+        status: 404,
+        body: { code: "not_found", message: workspaceTexts.invitationUnknown },
+      }),
+    });
+    renderAt("/accept-invitation/inv1", routes);
+    expect(await screen.findByRole("alert")).toHaveTextContent(workspaceTexts.invitationUnknown);
+  });
+
   it("asks a visitor to sign in and remembers to come back", async () => {
     const server = fakeServer();
     const user = userEvent.setup();
@@ -41,7 +61,10 @@ describe("AcceptInvitationPage", () => {
     expect(await screen.findByText("Login screen")).toBeInTheDocument();
     expect(router.state.location.search).toBe("?next=%2Faccept-invitation%2Finv1");
     expect(localStorage.getItem("poleatlas.next")).toBe("/accept-invitation/inv1");
-    expect(server.actions()).toEqual([]);
+    // Only the team's name was read: nothing accepted or declined before signing in.
+    expect(server.actions()).toEqual([
+      { method: "GET", path: "/api/invitations/inv1/team", body: undefined },
+    ]);
   });
 
   it("says who invites to which team as what; Accept joins, makes it active and opens its map", async () => {

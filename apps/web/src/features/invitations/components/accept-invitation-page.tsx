@@ -1,6 +1,6 @@
 /**
- * /accept-invitation/:id, where an invitation mail links. Signed out: sign in (or up) first and
- * come back here. Signed in: who invites you to which team as what; Accept joins the team and
+ * /accept-invitation/:id, where an invitation mail links. Signed out: the team it is for, and sign
+ * in (or up) first and come back here. Signed in: who invites you to which team as what; Accept joins the team and
  * opens its map, Decline refuses it. A spent, expired or someone else's invitation says so.
  */
 import { Alert, Button, CircularProgress, Stack, Typography } from "@mui/material";
@@ -11,7 +11,12 @@ import { useAuth } from "../../auth";
 import { AuthLayout, BlackSpinner } from "../../auth/components/auth-layout";
 import { forgetNextPath, rememberNextPath } from "../../auth/lib/next-path";
 import { useEnterTeam } from "../../workspaces";
-import { acceptInvitation, getInvitation, rejectInvitation } from "../api/invitation-calls";
+import {
+  acceptInvitation,
+  getInvitation,
+  getInvitationTeam,
+  rejectInvitation,
+} from "../api/invitation-calls";
 import { ApiError } from "../../../lib/api-client";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -27,8 +32,17 @@ function MapLink() {
 
 function SignedOut({ id }: { id: string }) {
   const here = `${ACCEPT_INVITATION_PATH}/${encodeURIComponent(id)}`;
+  // The team is named before signing in, so the visitor knows what the link is for.
+  const team = useQuery({
+    queryKey: ["invitation-team", id],
+    queryFn: ({ signal }) => getInvitationTeam(id, signal),
+    retry: false,
+  });
+  const spent = team.error instanceof ApiError && team.error.status === 404;
   return (
     <Stack spacing={2}>
+      {team.data !== undefined && <Typography>{workspaceTexts.invitationToTeam(team.data)}</Typography>}
+      {spent && <Alert severity="warning">{workspaceTexts.invitationUnknown}</Alert>}
       <Typography>{workspaceTexts.invitationSignedOut}</Typography>
       <Button
         component={RouterLink}

@@ -1,11 +1,11 @@
-import { poleResponseSchema, type PoleSummary } from "@poleatlas/shared";
+import { poleResponseSchema, type PoleRecord } from "@poleatlas/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 import type { PoleTimeline } from "./get-pole";
 import { poleKeys } from "./pole-keys";
 
 /** PATCH /api/poles/:id: the pole's label ("" clears it). */
-export async function patchPole(id: string, label: string): Promise<PoleSummary> {
+export async function patchPole(id: string, label: string): Promise<PoleRecord> {
   return (await apiClient.patch(`/api/poles/${encodeURIComponent(id)}`, { label }, poleResponseSchema)).pole;
 }
 

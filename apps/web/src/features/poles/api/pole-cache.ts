@@ -39,10 +39,21 @@ export function cachedPoleOf(queryClient: QueryClient, photoId: string): string 
   return null;
 }
 
+/** A cached timeline whose last photo was deleted: its pole is usually gone on the server too. */
+export function isEmptyTimeline(data: unknown): boolean {
+  const images = (data as Partial<PoleTimeline> | undefined)?.images;
+  return Array.isArray(images) && images.length === 0;
+}
+
 /** After anything that changed poles: the region's markers, the timelines, the regions' risk counts. */
 export async function refreshPoles(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: poleKeys.all }),
+    // A timeline whose last photo went is a pole that is usually gone on the server too: asking
+    // for it again would be a 404. Its emptied copy stays until nothing shows it.
+    queryClient.invalidateQueries({
+      queryKey: poleKeys.all,
+      predicate: (q) => !isEmptyTimeline(q.state.data),
+    }),
     queryClient.invalidateQueries({ queryKey: regionKeys.all }),
   ]);
 }

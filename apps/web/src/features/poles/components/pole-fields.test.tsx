@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
 import { photo, poleMarkersOf, poleSummary } from "../../../test/records";
 import { poleKeys } from "../api/pole-keys";
+import { useState } from "react";
+import { MoveUndoSnackbar, type PoleMove } from "./move-undo";
 import { PoleFields } from "./pole-fields";
 
 afterEach(() => {
@@ -23,7 +25,7 @@ const POLES = poleMarkersOf([
 ]);
 
 /** `labelSaved`: when the label's PATCH is answered (at once unless told). */
-function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve()) {
+function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve(), gonePole = "") {
   const server = fakeServer({
     "GET /api/poles": () => ({ status: 200, body: regionPoles }),
     "PATCH /api/poles/here": async (call) => {
@@ -33,7 +35,10 @@ function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve(
         body: { pole: { ...HERE, label: (call.body as { label: string }).label.trim() } },
       };
     },
-    "PATCH /api/images/p1": () => ({ status: 200, body: { image: P } }),
+    "PATCH /api/images/p1": (call) =>
+      (call.body as { pole_id?: string }).pole_id === gonePole
+        ? { status: 404, body: { code: "pole_not_found", message: "Pole not found" } }
+        : { status: 200, body: { image: P } },
   });
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -48,7 +53,13 @@ function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve(
       queryFn: () => Promise.resolve(client.getQueryData<{ pole: typeof HERE }>(key)!),
       staleTime: Infinity,
     });
-    return <PoleFields photo={P} pole={data?.pole ?? HERE} regionId="13.4,52.5" />;
+    const [moved, setMoved] = useState<PoleMove | null>(null);
+    return (
+      <>
+        <PoleFields photo={P} pole={data?.pole ?? HERE} regionId="13.4,52.5" onMoved={setMoved} />
+        <MoveUndoSnackbar move={moved} onClose={() => setMoved(null)} />
+      </>
+    );
   }
   render(
     <QueryClientProvider client={client}>
@@ -140,12 +151,13 @@ describe("PoleFields", () => {
     expect(field).toHaveValue("P-52");
   });
 
-  it("offers the region's other poles nearest first, and moves or splits the photo", async () => {
+  it("offers the region's other poles nearest first, with distance and direction, and moves or splits the photo", async () => {
     const { patches } = setup();
     await userEvent.click(await screen.findByRole("combobox", { name: "Move to another pole" }));
     const options = screen.getAllByRole("option").map((o) => o.textContent);
-    expect(options).toEqual(["P-7 · 3 photos", "No label · 1 photo"]);
-    await userEvent.click(screen.getByRole("option", { name: "P-7 · 3 photos" }));
+    // 0.001° and 0.04° of latitude north of the photo.
+    expect(options).toEqual(["P-7 · 111 m N · 3 photos", "No label · 4.4 km N · 1 photo"]);
+    await userEvent.click(screen.getByRole("option", { name: "P-7 · 111 m N · 3 photos" }));
     await userEvent.click(screen.getByRole("button", { name: "Make a new pole" }));
     await waitFor(() => expect(patches()).toHaveLength(2));
     expect(patches().map((c) => c.body)).toEqual([{ pole_id: "near" }, { pole_id: "new" }]);
@@ -164,7 +176,31 @@ describe("PoleFields", () => {
     await userEvent.click(await screen.findByRole("combobox", { name: "Move to another pole" }));
     const options = screen.getAllByRole("option");
     expect(options).toHaveLength(50);
-    // Named as before: its label (none here) and its photo count.
-    expect(options[0]).toHaveTextContent("No label · 1 photo");
+    // Its label (none here), how far and which way, and its photo count.
+    expect(options[0]).toHaveTextContent("No label · 1 m N · 1 photo");
+  });
+
+  it("says where the photo went, and Undo moves it back to the pole it left", async () => {
+    const { patches } = setup();
+    await userEvent.click(await screen.findByRole("combobox", { name: "Move to another pole" }));
+    await userEvent.click(screen.getByRole("option", { name: /^P-7/ }));
+    expect(await screen.findByText("Moved to P-7")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches().map((c) => c.body)).toEqual([{ pole_id: "near" }, { pole_id: "here" }]);
+  });
+
+  it("Undo gives the photo a pole of its own where the pole it left has gone", async () => {
+    const { patches } = setup(POLES, Promise.resolve(), "here");
+    await userEvent.click(await screen.findByRole("combobox", { name: "Move to another pole" }));
+    await userEvent.click(screen.getByRole("option", { name: /^No label/ }));
+    expect(await screen.findByText(/^Moved to No label · 4\.4 km N/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(patches()).toHaveLength(3));
+    expect(patches().map((c) => c.body)).toEqual([
+      { pole_id: "far" },
+      { pole_id: "here" },
+      { pole_id: "new" },
+    ]);
   });
 });

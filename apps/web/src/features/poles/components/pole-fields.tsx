@@ -12,9 +12,18 @@ import { useRegionPoles } from "../api/get-poles";
 import { usePatchImage } from "../api/patch-image";
 import { usePatchPole } from "../api/patch-pole";
 import { nearestPoles, type NearPole } from "../lib/nearest-poles";
+import type { PoleMove } from "./move-undo";
 
+/** Which way the pole lies from the photo, to the nearest of the eight compass points. */
+const direction = (bearing: number) => poleTexts.compass[Math.round(bearing / 45) % 8]!;
+
+/** "P-7 · 12 m NE · 3 photos": told apart by tag, place and size, not only "No label · 1 photo". */
 const poleName = (p: NearPole) =>
-  `${p.label || poleTexts.poleLabelEmpty} · ${poleTexts.poleSummary(p.count)}`;
+  [
+    p.label || poleTexts.poleLabelEmpty,
+    poleTexts.distance(p.metres, direction(p.bearing)),
+    poleTexts.poleSummary(p.count),
+  ].join(" · ");
 
 const failure = (e: unknown) => (e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed);
 
@@ -77,9 +86,11 @@ export interface PoleFieldsProps {
   /** The photo's pole, from its timeline answer. */
   pole: PoleSummary;
   regionId: string | null;
+  /** A move was applied: what to offer to undo (the panel may show another pole meanwhile). */
+  onMoved?: (move: PoleMove) => void;
 }
 
-export function PoleFields({ photo, pole, regionId }: PoleFieldsProps) {
+export function PoleFields({ photo, pole, regionId, onMoved }: PoleFieldsProps) {
   const poles = useRegionPoles(regionId);
   const move = usePatchImage();
   const [error, setError] = useState<string | null>(null);
@@ -94,9 +105,16 @@ export function PoleFields({ photo, pole, regionId }: PoleFieldsProps) {
   if (pole.id !== photo.pole_id || latitude === null || longitude === null) return null;
   const send = (poleId: string) => {
     setError(null);
-    move
-      .mutateAsync({ id: photo.id, patch: { pole_id: poleId } })
-      .catch((e: unknown) => setError(failure(e)));
+    const to = others.find((p) => p.id === poleId);
+    move.mutateAsync({ id: photo.id, patch: { pole_id: poleId } }).then(
+      () =>
+        onMoved?.({
+          photoId: photo.id,
+          from: pole.id,
+          text: to ? poleTexts.movedTo(to.label || poleName(to)) : poleTexts.movedToNewPole,
+        }),
+      (e: unknown) => setError(failure(e)),
+    );
   };
   return (
     <Stack spacing={1.5}>

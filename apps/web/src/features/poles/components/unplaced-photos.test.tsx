@@ -13,20 +13,36 @@ afterEach(() => {
 
 const LOST = photo({ id: "lost", latitude: null, longitude: null, name: "lost.jpg" });
 
-function renderBoth(onPlaced = vi.fn(), onPlaceOnMap = vi.fn()) {
+function renderBoth(onPlaced = vi.fn(), onPlaceOnMap = vi.fn(), readOnly = false) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   render(
     <QueryClientProvider client={client}>
       <UnplacedNavItem onOpen={() => {}} />
-      <UnplacedPhotosDialog open onClose={() => {}} onPlaced={onPlaced} onPlaceOnMap={onPlaceOnMap} />
+      <UnplacedPhotosDialog
+        open
+        onClose={() => {}}
+        onPlaced={onPlaced}
+        onPlaceOnMap={onPlaceOnMap}
+        readOnly={readOnly}
+      />
     </QueryClientProvider>,
   );
   return onPlaced;
 }
 
 describe("unplaced photos", () => {
+  it("shows a viewer the photos without offering to place them (the server would refuse)", async () => {
+    fakeServer({ "GET /api/images": () => ({ status: 200, body: { images: [LOST], nextCursor: null } }) });
+    renderBoth(vi.fn(), vi.fn(), true);
+    expect(await screen.findByText("lost.jpg")).toBeInTheDocument();
+    expect(screen.getByText(/As a viewer you can see them/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Place photo" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Place on map" })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Latitude")).not.toBeInTheDocument();
+  });
+
   it("counts them, refuses coordinates off the globe without asking, and places one", async () => {
     const server = fakeServer({
       "GET /api/images": () => ({ status: 200, body: { images: [LOST], nextCursor: null } }),

@@ -49,9 +49,11 @@ interface PlaceFormProps {
   photo: ImageRecord;
   onPlaced: (placed: ImageRecord) => void;
   onPlaceOnMap: (photo: ImageRecord) => void;
+  /** A viewer: the photo is listed, with nothing offered that the server would refuse. */
+  readOnly: boolean;
 }
 
-function PlaceForm({ photo, onPlaced, onPlaceOnMap }: PlaceFormProps) {
+function PlaceForm({ photo, onPlaced, onPlaceOnMap, readOnly }: PlaceFormProps) {
   const [latitude, setLatitude] = useState("");
   const [longitude, setLongitude] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +73,7 @@ function PlaceForm({ photo, onPlaced, onPlaceOnMap }: PlaceFormProps) {
   return (
     <Box
       component="form"
-      aria-label={`${poleTexts.placePhoto}: ${photo.name}`}
+      aria-label={readOnly ? undefined : `${poleTexts.placePhoto}: ${photo.name}`}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -92,27 +94,30 @@ function PlaceForm({ photo, onPlaced, onPlaceOnMap }: PlaceFormProps) {
             {formatPhotoDate(photo.date)}
           </Typography>
         </Box>
-        {[
-          { label: poleTexts.latitude, value: latitude, set: setLatitude },
-          { label: poleTexts.longitude, value: longitude, set: setLongitude },
-        ].map(({ label, value, set }) => (
-          <TextField
-            key={label}
-            size="small"
-            label={label}
-            value={value}
-            onChange={(e) => set(e.target.value)}
-            sx={{ width: 120 }}
-          />
-        ))}
-        <Stack spacing={1}>
-          <Button type="submit" variant="contained" disabled={place.isPending}>
-            {poleTexts.placePhoto}
-          </Button>
-          <Button variant="outlined" disabled={place.isPending} onClick={() => onPlaceOnMap(photo)}>
-            {poleTexts.placeOnMap}
-          </Button>
-        </Stack>
+        {!readOnly &&
+          [
+            { label: poleTexts.latitude, value: latitude, set: setLatitude },
+            { label: poleTexts.longitude, value: longitude, set: setLongitude },
+          ].map(({ label, value, set }) => (
+            <TextField
+              key={label}
+              size="small"
+              label={label}
+              value={value}
+              onChange={(e) => set(e.target.value)}
+              sx={{ width: 120 }}
+            />
+          ))}
+        {!readOnly && (
+          <Stack spacing={1}>
+            <Button type="submit" variant="contained" disabled={place.isPending}>
+              {poleTexts.placePhoto}
+            </Button>
+            <Button variant="outlined" disabled={place.isPending} onClick={() => onPlaceOnMap(photo)}>
+              {poleTexts.placeOnMap}
+            </Button>
+          </Stack>
+        )}
       </Stack>
       {error && (
         <Alert severity="error" sx={{ mt: 1 }}>
@@ -130,9 +135,17 @@ export interface UnplacedPhotosDialogProps {
   onPlaced: (photo: ImageRecord) => void;
   /** 'Place on map': the globe should pick this photo's position (the dialog is closed for it). */
   onPlaceOnMap: (photo: ImageRecord) => void;
+  /** A viewer's: the photos are listed without the fields and buttons to place them. */
+  readOnly?: boolean;
 }
 
-export function UnplacedPhotosDialog({ open, onClose, onPlaced, onPlaceOnMap }: UnplacedPhotosDialogProps) {
+export function UnplacedPhotosDialog({
+  open,
+  onClose,
+  onPlaced,
+  onPlaceOnMap,
+  readOnly = false,
+}: UnplacedPhotosDialogProps) {
   const unplaced = useUnplacedImages();
   const photos = unplaced.data?.images ?? [];
   return (
@@ -140,11 +153,17 @@ export function UnplacedPhotosDialog({ open, onClose, onPlaced, onPlaceOnMap }: 
       <DialogTitle>{poleTexts.unplacedPhotos}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {poleTexts.unplacedHelp}
+          {readOnly ? poleTexts.unplacedReadOnly : poleTexts.unplacedHelp}
         </Typography>
         <Stack spacing={2}>
           {photos.map((p) => (
-            <PlaceForm key={p.id} photo={p} onPlaced={onPlaced} onPlaceOnMap={onPlaceOnMap} />
+            <PlaceForm
+              key={p.id}
+              photo={p}
+              onPlaced={onPlaced}
+              onPlaceOnMap={onPlaceOnMap}
+              readOnly={readOnly}
+            />
           ))}
         </Stack>
       </DialogContent>

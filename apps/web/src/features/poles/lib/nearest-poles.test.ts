@@ -13,10 +13,17 @@ describe("nearestPoles", () => {
       // 0.03° of longitude at 52.5° N is ~2 km, nearer than 0.04° of latitude (~4.4 km).
       { id: "east", latitude: 52.52, longitude: 13.43, count: 4 },
     ]);
-    expect(nearestPoles(poles, here, "here")).toEqual([
+    const list = nearestPoles(poles, here, "here");
+    expect(list.map(({ id, label, count }) => ({ id, label, count }))).toEqual([
       { id: "near", label: "P-7", count: 3 },
       { id: "east", label: "", count: 4 },
       { id: "far", label: "", count: 1 },
+    ]);
+    // 0.001° of latitude is 111 m due north; 0.03° of longitude here is ~2 km due east.
+    expect(list.map((p) => [Math.round(p.metres), Math.round(p.bearing)])).toEqual([
+      [111, 0],
+      [2030, 90],
+      [4448, 0],
     ]);
   });
 

@@ -12,6 +12,30 @@ export interface NearPole {
   id: string;
   label: string;
   count: number;
+  /** From the photo, in metres (great circle, the server's Earth radius). */
+  metres: number;
+  /** From the photo to the pole, in degrees clockwise from north. */
+  bearing: number;
+}
+
+const EARTH_RADIUS_M = 6371008.8;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/** Great-circle distance (haversine) and initial bearing from `here` to the point. */
+export function distanceAndBearing(
+  here: { latitude: number; longitude: number },
+  lat: number,
+  lon: number,
+): { metres: number; bearing: number } {
+  const φ1 = rad(here.latitude);
+  const φ2 = rad(lat);
+  const Δλ = rad(lon - here.longitude);
+  const h = Math.sin((φ2 - φ1) / 2) ** 2 + Math.cos(φ1) * Math.cos(φ2) * Math.sin(Δλ / 2) ** 2;
+  const metres = 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  const y = Math.sin(Δλ) * Math.cos(φ2);
+  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
+  const bearing = ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+  return { metres, bearing };
 }
 
 /** Good enough to order a region's poles by nearness (a region is 0.1° wide). */
@@ -42,6 +66,7 @@ export function nearestPoles(
   }
   return best.map(({ i }) => {
     const id = poles.ids[i]!;
-    return { id, label: poles.labels[id] ?? "", count: poles.counts[i] ?? 0 };
+    const { metres, bearing } = distanceAndBearing(here, poles.latitudes[i]!, poles.longitudes[i]!);
+    return { id, label: poles.labels[id] ?? "", count: poles.counts[i] ?? 0, metres, bearing };
   });
 }

@@ -4,7 +4,13 @@
  * the labels of the region on screen, and a text nothing matched is said to need the internet
  * (a place name cannot be looked up offline) instead of a bare '(not found)'.
  */
-import { searchTexts, type PoleMarkers, type PoleSearchHit, type RegionSummary } from "@poleatlas/shared";
+import {
+  poleName,
+  searchTexts,
+  type PoleMarkers,
+  type PoleSearchHit,
+  type RegionSummary,
+} from "@poleatlas/shared";
 import { ApiError } from "../../../lib/api-client";
 import { searchGlobe, type SearchHit } from "./local-search";
 
@@ -47,7 +53,7 @@ export async function searchMap(
       kind: "pole",
       id: p.id,
       regionId: p.region_id,
-      displayName: searchTexts.poleHit(p.label, regionName.get(p.region_id)),
+      displayName: searchTexts.poleHit(poleName(p), regionName.get(p.region_id)),
       longitude: p.longitude,
       latitude: p.latitude,
     }));

@@ -3,6 +3,7 @@ import { Box, Typography } from "@mui/material";
 import { messages, uploadDialogTexts } from "@poleatlas/shared";
 import { useId } from "react";
 import { useDropzone, type Accept } from "react-dropzone";
+import { FOCUS_RING } from "../../../app/theme";
 
 /** Spec §5: image/jpeg, image/jpg, image/png (.jpg, .jpeg, .png); no size or count limit. */
 export const ACCEPT: Accept = {
@@ -31,41 +32,44 @@ export function DropZone({ onFiles, disabled, compact = false }: DropZoneProps) 
       ),
   });
 
+  // The file input sits beside the zone, not in it: a control inside a button is announced as
+  // neither (axe: nested-interactive), and react-dropzone finds it by its ref either way.
   return (
-    <Box
-      {...getRootProps({
-        role: "button",
-        "aria-label": "Choose images to upload",
-        "aria-describedby": hintId,
-        "aria-disabled": disabled || undefined,
-      })}
-      sx={{
-        border: 2,
-        borderStyle: "dashed",
-        borderColor: isDragActive ? "primary.main" : "divider",
-        borderRadius: 2,
-        bgcolor: isDragActive ? "action.hover" : "transparent",
-        p: compact ? 1.5 : 3,
-        textAlign: "center",
-        cursor: disabled ? "default" : "pointer",
-        opacity: disabled ? 0.5 : 1,
-        outline: "none",
-        transition: "border-color 120ms, background-color 120ms",
-        "&:hover": disabled ? undefined : { borderColor: "primary.light" },
-        "&:focus-visible": { borderColor: "primary.main", boxShadow: 3 },
-      }}
-    >
+    <>
       <input {...getInputProps({ "aria-label": "Image files" })} />
-      <CloudUploadIcon color="primary" sx={{ fontSize: compact ? 28 : 40 }} aria-hidden />
-      <Typography variant="subtitle1">
-        {isDragActive ? uploadDialogTexts.dropActive : uploadDialogTexts.dropIdle}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        or click to choose files
-      </Typography>
-      <Typography id={hintId} variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        {messages.onlyJpegPng}
-      </Typography>
-    </Box>
+      <Box
+        {...getRootProps({
+          role: "button",
+          "aria-label": "Choose images to upload",
+          "aria-describedby": hintId,
+          "aria-disabled": disabled || undefined,
+        })}
+        sx={{
+          border: 2,
+          borderStyle: "dashed",
+          borderColor: isDragActive ? "primary.main" : "divider",
+          borderRadius: 2,
+          bgcolor: isDragActive ? "action.hover" : "transparent",
+          p: compact ? 1.5 : 3,
+          textAlign: "center",
+          cursor: disabled ? "default" : "pointer",
+          opacity: disabled ? 0.5 : 1,
+          transition: "border-color 120ms, background-color 120ms",
+          "&:hover": disabled ? undefined : { borderColor: "primary.light" },
+          "&:focus-visible": { ...FOCUS_RING, borderColor: "primary.main" },
+        }}
+      >
+        <CloudUploadIcon color="primary" sx={{ fontSize: compact ? 28 : 40 }} aria-hidden />
+        <Typography variant="subtitle1">
+          {isDragActive ? uploadDialogTexts.dropActive : uploadDialogTexts.dropIdle}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          or click to choose files
+        </Typography>
+        <Typography id={hintId} variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {messages.onlyJpegPng}
+        </Typography>
+      </Box>
+    </>
   );
 }

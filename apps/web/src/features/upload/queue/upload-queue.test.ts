@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client";
 import { memoryQueueStore } from "./queue-store";
-import { createUploadQueue } from "./upload-queue";
+import { createUploadQueue, MIN_AUTO_SEND_GAP_MS } from "./upload-queue";
 
 const me = { userId: "u1", workspaceId: "w1" };
 const file = (name: string) =>
@@ -79,6 +79,37 @@ describe("the upload queue", () => {
     const [first, second] = await Promise.all([queue.drain(me, slow), queue.drain(me, slow)]);
     expect([first, second]).toEqual([1, 0]);
     expect(calls).toBe(1);
+  });
+
+  it("keeps automatic sends apart on a flaky connection: one try per gap, calls meanwhile make one", async () => {
+    vi.useFakeTimers();
+    try {
+      const queue = createUploadQueue(memoryQueueStore());
+      await queue.enqueue(file("a.jpg"), me);
+      let tries = 0;
+      const down = () => {
+        tries += 1;
+        return Promise.reject(new ApiError(0, "network_error", "down"));
+      };
+      // The connection comes back five times within a second.
+      const runs = [];
+      for (let i = 0; i < 5; i++) {
+        runs.push(queue.drainSoon(me, down));
+        await vi.advanceTimersByTimeAsync(200);
+      }
+      expect(tries).toBe(1);
+      await vi.advanceTimersByTimeAsync(MIN_AUTO_SEND_GAP_MS);
+      expect(tries).toBe(2);
+      expect(await Promise.all(runs)).toEqual([0, 0, 0, 0, 0]);
+      // Retry by hand is not held back.
+      await queue.drain(me, down);
+      expect(tries).toBe(3);
+      // Long after, an automatic send goes at once and delivers.
+      await vi.advanceTimersByTimeAsync(MIN_AUTO_SEND_GAP_MS);
+      expect(await queue.drainSoon(me, () => Promise.resolve())).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("names whose and where each photo is when sending it; another one active now (409) keeps it waiting", async () => {

@@ -39,12 +39,22 @@ export const isRetryable = (e: unknown) =>
   e.status >= 500 ||
   e.code === "wrong_workspace";
 
+/**
+ * The least time between two automatic sends (the page opening, each reconnect, the timer): a
+ * flaky connection that comes and goes every second gets one try per gap, not one per return.
+ * Retry pressed by the user sends at once.
+ */
+export const MIN_AUTO_SEND_GAP_MS = 5_000;
+
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 export function createUploadQueue(store: QueueStore, runAlone: RunAlone = inThisTabOnly) {
   let entries: readonly QueuedUpload[] = [];
   let loaded: Promise<void> | null = null;
   let draining = false;
+  /** When the last automatic send started, and the one waiting out the gap (if any). */
+  let lastAutoAt = Number.NEGATIVE_INFINITY;
+  let deferred: Promise<number> | null = null;
   const listeners = new Set<() => void>();
 
   const publish = (next: readonly QueuedUpload[]) => {
@@ -60,6 +70,54 @@ export function createUploadQueue(store: QueueStore, runAlone: RunAlone = inThis
     }));
   const mine = (owner: QueueOwner) => (e: QueuedUpload) =>
     e.userId === owner.userId && e.workspaceId === owner.workspaceId;
+
+  /**
+   * Sends the owner's waiting photos one by one; stops at the first that still cannot get
+   * through (the connection is still down). Returns how many arrived.
+   */
+  const drain = async (owner: QueueOwner, send: SendFile): Promise<number> => {
+    if (draining) return 0;
+    draining = true;
+    try {
+      const sent = await runAlone(async () => {
+        let count = 0;
+        // Read afresh: another tab may have sent some since this tab last looked.
+        try {
+          await reload();
+        } catch (e) {
+          console.error("Upload queue unreadable", e);
+          return 0;
+        }
+        for (const { id } of entries.filter(mine(owner)).filter((e) => e.state === "waiting")) {
+          // Each one read again just before it goes: removed meanwhile (Remove) means not sent.
+          const entry = (await store.all()).find((e) => e.id === id);
+          if (!entry || entry.state !== "waiting") continue;
+          const file = new File([entry.file], entry.name, {
+            type: entry.type,
+            lastModified: entry.lastModified,
+          });
+          try {
+            await send(file, { userId: entry.userId, workspaceId: entry.workspaceId });
+          } catch (e) {
+            if (isRetryable(e)) break;
+            await store.put({
+              ...entry,
+              state: "failed",
+              error: e instanceof Error ? e.message : String(e),
+            });
+            continue;
+          }
+          await store.remove(entry.id);
+          count += 1;
+        }
+        return count;
+      });
+      return sent ?? 0;
+    } finally {
+      draining = false;
+      await reload().catch((e: unknown) => console.error("Upload queue unreadable", e));
+    }
+  };
 
   return {
     subscribe: (listener: () => void) => {
@@ -113,52 +171,25 @@ export function createUploadQueue(store: QueueStore, runAlone: RunAlone = inThis
       }
     },
 
+    drain,
+
     /**
-     * Sends the owner's waiting photos one by one; stops at the first that still cannot get
-     * through (the connection is still down). Returns how many arrived.
+     * An automatic send: at once when the last one started at least MIN_AUTO_SEND_GAP_MS ago,
+     * else once when the gap is over (several calls meanwhile make that one send; they answer 0).
      */
-    drain: async (owner: QueueOwner, send: SendFile): Promise<number> => {
-      if (draining) return 0;
-      draining = true;
-      try {
-        const sent = await runAlone(async () => {
-          let count = 0;
-          // Read afresh: another tab may have sent some since this tab last looked.
-          try {
-            await reload();
-          } catch (e) {
-            console.error("Upload queue unreadable", e);
-            return 0;
-          }
-          for (const { id } of entries.filter(mine(owner)).filter((e) => e.state === "waiting")) {
-            // Each one read again just before it goes: removed meanwhile (Remove) means not sent.
-            const entry = (await store.all()).find((e) => e.id === id);
-            if (!entry || entry.state !== "waiting") continue;
-            const file = new File([entry.file], entry.name, {
-              type: entry.type,
-              lastModified: entry.lastModified,
-            });
-            try {
-              await send(file, { userId: entry.userId, workspaceId: entry.workspaceId });
-            } catch (e) {
-              if (isRetryable(e)) break;
-              await store.put({
-                ...entry,
-                state: "failed",
-                error: e instanceof Error ? e.message : String(e),
-              });
-              continue;
-            }
-            await store.remove(entry.id);
-            count += 1;
-          }
-          return count;
-        });
-        return sent ?? 0;
-      } finally {
-        draining = false;
-        await reload().catch((e: unknown) => console.error("Upload queue unreadable", e));
+    drainSoon: (owner: QueueOwner, send: SendFile): Promise<number> => {
+      if (deferred) return Promise.resolve(0);
+      const wait = lastAutoAt + MIN_AUTO_SEND_GAP_MS - Date.now();
+      if (wait <= 0) {
+        lastAutoAt = Date.now();
+        return drain(owner, send);
       }
+      deferred = new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => {
+        deferred = null;
+        lastAutoAt = Date.now();
+        return drain(owner, send);
+      });
+      return deferred;
     },
   };
 }

@@ -2,7 +2,7 @@
  * The upload queue in the app: one per page (IndexedDB where the browser has it), sent again
  * when the page opens, as soon as the server can be reached again (the browser back online, or
  * the health probe getting through: lib/offline/connectivity.ts), and every 30 s while something
- * waits (a busy server).
+ * waits (a busy server); these automatic sends are at least MIN_AUTO_SEND_GAP_MS apart.
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import { onReconnect } from "../../../lib/offline/connectivity";
@@ -49,9 +49,16 @@ export function useUploadQueue(
   );
   const waiting = entries.filter((e) => e.state === "waiting").length;
 
+  /** Retry: at once. */
   const sendNow = useCallback(async () => {
     if (!userId || !workspaceId) return;
     const sent = await uploadQueue.drain({ userId, workspaceId }, send);
+    if (sent > 0) onSent();
+  }, [userId, workspaceId, onSent]);
+  /** By itself: kept a few seconds apart, so a flaky connection is not hammered. */
+  const sendSoon = useCallback(async () => {
+    if (!userId || !workspaceId) return;
+    const sent = await uploadQueue.drainSoon({ userId, workspaceId }, send);
     if (sent > 0) onSent();
   }, [userId, workspaceId, onSent]);
 
@@ -61,15 +68,15 @@ export function useUploadQueue(
 
   useEffect(() => {
     if (!userId || !workspaceId) return;
-    void uploadQueue.load().then(sendNow);
-    return onReconnect(() => void sendNow());
-  }, [userId, workspaceId, sendNow]);
+    void uploadQueue.load().then(sendSoon);
+    return onReconnect(() => void sendSoon());
+  }, [userId, workspaceId, sendSoon]);
 
   useEffect(() => {
     if (waiting === 0) return;
-    const timer = window.setInterval(() => void sendNow(), RETRY_EVERY_MS);
+    const timer = window.setInterval(() => void sendSoon(), RETRY_EVERY_MS);
     return () => window.clearInterval(timer);
-  }, [waiting, sendNow]);
+  }, [waiting, sendSoon]);
 
   const enqueue = useCallback(
     async (file: File): Promise<boolean> => {

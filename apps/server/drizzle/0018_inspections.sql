@@ -135,10 +135,11 @@ CREATE TRIGGER utility_pole_images_last_photo_updated AFTER UPDATE ON utility_po
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_last_photo();
 --> statement-breakpoint
--- Empty poles go unless findings hold them; the others take their latest rated photo's rating.
+-- Empty photo-made poles go unless findings hold them (imported poles stay); the others take their
+-- latest rated photo's rating.
 CREATE OR REPLACE FUNCTION utility_pole_refresh(pole_ids uuid[]) RETURNS void
 LANGUAGE sql AS $$
-  DELETE FROM utility_poles p WHERE p.id = ANY(pole_ids)
+  DELETE FROM utility_poles p WHERE p.id = ANY(pole_ids) AND p.source = 'photo'
     AND NOT EXISTS (SELECT 1 FROM utility_pole_images i WHERE i.pole_id = p.id)
     AND NOT EXISTS (SELECT 1 FROM utility_pole_findings f WHERE f.pole_id = p.id);
   UPDATE utility_poles p SET risk = (

@@ -1,0 +1,31 @@
+/** Wires GET /api/export: its repository (one pooled connection per export) and its service. */
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config";
+import type { Database } from "../../infra/db/database";
+import type { AuditLog } from "../audit/audit-log";
+import type { RequestLimits } from "../images/request-limits";
+import type { RequireActor } from "../workspaces/actor";
+import { createExportRepository } from "./export.repository";
+import { exportRoutes } from "./export.routes";
+import { createExportService } from "./export.service";
+
+export function registerExport(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: Database;
+    audit: AuditLog;
+    limits: RequestLimits;
+    requireActor: RequireActor;
+  },
+): void {
+  const { config, limits } = deps;
+  const service = createExportService({
+    repository: createExportRepository(deps.database.pool),
+    audit: deps.audit,
+    publicUrl: config.publicUrl,
+    limits: limits.exports,
+    watch: limits.watch,
+  });
+  exportRoutes(app, { requireActor: deps.requireActor, service, readerStallMs: config.readerStallMs });
+}

@@ -1,0 +1,60 @@
+/**
+ * POST /api/poles/import, HTTP only: the multipart `file` is streamed to a private temp file
+ * (never held in memory), handed to the import, and removed whatever happens.
+ */
+import { pipeline } from "node:stream/promises";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  canManage,
+  poleImportQuerySchema,
+  poleImportResultSchema,
+  poleImportTexts,
+  workspaceTexts,
+} from "@poleatlas/shared";
+import { AppError, badRequest, forbidden } from "../../../errors";
+import type { TempFiles } from "../../../infra/uploads/temp-files";
+import type { RequireActor } from "../../workspaces/actor";
+import type { PoleImport } from "./import.service";
+
+export async function poleImportRoutes(
+  app: FastifyInstance,
+  deps: { requireActor: RequireActor; service: PoleImport; temp: TempFiles; maxBytes: number },
+) {
+  const { requireActor, service, temp, maxBytes } = deps;
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        "/api/poles/import",
+        { schema: { querystring: poleImportQuerySchema, response: { 200: poleImportResultSchema } } },
+        async (req) => {
+          const actor = await requireActor(req);
+          // Before a byte of the file is read: a member's upload of a million rows is refused at once.
+          if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
+          if (!req.isMultipart()) throw badRequest(poleImportTexts.noFile, "file_required");
+          const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
+          if (!part || part.fieldname !== "file") throw badRequest(poleImportTexts.noFile, "file_required");
+          const file = await temp.newPath("upload");
+          try {
+            await pipeline(part.file, temp.createWriteStream(file));
+            if (part.file.truncated)
+              throw new AppError(
+                413,
+                "file_too_large",
+                poleImportTexts.tooLarge(Math.round(maxBytes / 1048576)),
+              );
+            return await service.run(
+              actor,
+              { path: file, filename: part.filename },
+              req.query.dryRun === "true",
+            );
+          } finally {
+            await temp.remove(file);
+          }
+        },
+      );
+  });
+}

@@ -1,0 +1,210 @@
+/**
+ * POST /api/poles/import: a register file (CSV, GeoJSON or zipped Shapefile) read row by row,
+ * each row checked, and the good ones applied in batches of POLE_IMPORT_BATCH_ROWS, each batch one
+ * transaction under the workspace's lock (the one uploads take), so a failure halfway leaves whole
+ * batches only and a re-run reports them `unchanged`. Bad rows never stop the good ones. A dry run
+ * reads and compares the same way and writes nothing.
+ *
+ * Matching: a row with a tag updates the workspace's pole with that tag (any case) or creates one;
+ * a row without a tag updates the nearest pole within SPOT_RADIUS_METERS or creates one.
+ */
+import { open } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import {
+  canManage,
+  MAX_LISTED_REJECTIONS,
+  poleImportTexts as texts,
+  workspaceTexts,
+  type PoleImportRejection,
+  type PoleImportResult,
+} from "@poleatlas/shared";
+import { badRequest, forbidden } from "../../../errors";
+import type { Db } from "../../../infra/db/database";
+import type { AuditLog } from "../../audit/audit-log";
+import type { Executor } from "../../images/images.repository";
+import type { Actor } from "../../workspaces/actor";
+import { importRepository as repo, type StoredPole } from "./import.repository";
+import { checkRow, type PoleInput } from "./pole-input";
+import { readCsv } from "./read-csv";
+import { readGeoJson } from "./read-geojson";
+import { readShapefile } from "./read-shapefile";
+import type { SourceRow } from "./source-row";
+
+export interface PoleImportDeps {
+  db: Db;
+  withLocks: <T>(keys: string[], fn: (tx: Executor) => Promise<T>) => Promise<T>;
+  audit: AuditLog;
+  spotRadiusMeters: number;
+  batchRows: number;
+}
+
+/** Which reader a file needs: by its first bytes (a zip, a JSON object), else CSV. */
+async function readerFor(file: string, filename: string): Promise<AsyncGenerator<SourceRow>> {
+  const handle = await open(file);
+  const head = Buffer.alloc(64);
+  const { bytesRead } = await handle.read(head, 0, 64, 0).finally(() => handle.close());
+  const start = head.subarray(0, bytesRead);
+  if (start.subarray(0, 4).equals(Buffer.from("PK\x03\x04", "latin1"))) return readShapefile(file);
+  const text = start
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
+  if (text.startsWith("{")) return readGeoJson(file);
+  if (/\.(shp|dbf|shx|xlsx?|kml|kmz|gpkg)$/i.test(filename) || start.includes(0))
+    throw badRequest(texts.unknownFormat, "import_unknown_format");
+  return readCsv(createReadStream(file));
+}
+
+const SAME_PLACE_DEGREES = 1e-9;
+const canonical = (o: Record<string, unknown>) =>
+  JSON.stringify(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
+
+/** The row would change nothing on the pole. */
+function unchanged(row: PoleInput, pole: StoredPole): boolean {
+  return (
+    pole.source === "import" &&
+    Math.abs(pole.latitude - row.latitude) < SAME_PLACE_DEGREES &&
+    Math.abs(pole.longitude - row.longitude) < SAME_PLACE_DEGREES &&
+    (row.label === undefined || row.label === pole.label) &&
+    (row.tag === null || row.tag.toLowerCase() === pole.key) &&
+    row.material === pole.material &&
+    row.height_m === pole.height_m &&
+    row.class === pole.class &&
+    row.installed_year === pole.installed_year &&
+    row.circuit === pole.circuit &&
+    canonical(row.attributes) === canonical(pole.attributes)
+  );
+}
+
+const toWrite = ({ row: _row, label, ...rest }: PoleInput) => ({ ...rest, label: label ?? null });
+
+export function createPoleImport(deps: PoleImportDeps) {
+  const { db, withLocks, audit, spotRadiusMeters, batchRows } = deps;
+
+  /** Applies (or, dry, only compares) one batch; answers its counts. */
+  async function applyBatch(tx: Executor, workspaceId: string, batch: PoleInput[], dryRun: boolean) {
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    const tagged = batch.filter((r) => r.tag !== null);
+    const stored = new Map(
+      (
+        await repo.byTags(
+          tx,
+          workspaceId,
+          tagged.map((r) => r.tag!.toLowerCase()),
+        )
+      ).map((p) => [p.key, p]),
+    );
+    const inserts: PoleInput[] = [];
+    const updates: (PoleInput & { id: string })[] = [];
+    for (const row of tagged) {
+      const pole = stored.get(row.tag!.toLowerCase());
+      if (!pole) inserts.push(row);
+      else if (unchanged(row, pole)) counts.unchanged += 1;
+      else updates.push({ ...row, id: pole.id });
+    }
+    // Rows without a tag go one by one: a row may land next to the pole the row before made.
+    for (const row of batch.filter((r) => r.tag === null)) {
+      const pole = await repo.nearest(tx, workspaceId, row.latitude, row.longitude, spotRadiusMeters);
+      if (!pole) {
+        counts.created += 1;
+        if (!dryRun) await repo.insert(tx, workspaceId, [toWrite(row)]);
+      } else if (unchanged(row, pole)) counts.unchanged += 1;
+      else {
+        counts.updated += 1;
+        if (!dryRun) await repo.update(tx, workspaceId, [{ ...toWrite(row), id: pole.id }]);
+      }
+    }
+    counts.created += inserts.length;
+    counts.updated += updates.length;
+    if (!dryRun) {
+      await repo.insert(tx, workspaceId, inserts.map(toWrite));
+      await repo.update(
+        tx,
+        workspaceId,
+        updates.map((u) => ({ ...toWrite(u), id: u.id })),
+      );
+    }
+    return counts;
+  }
+
+  return {
+    /** Owners and admins only; `file` is the received upload on disk. */
+    async run(
+      actor: Actor,
+      file: { path: string; filename: string },
+      dryRun: boolean,
+    ): Promise<PoleImportResult> {
+      if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      const result: PoleImportResult = {
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        rejected: [],
+        rejected_count: 0,
+        bounds: null,
+        dry_run: dryRun,
+      };
+      const reject = (r: PoleImportRejection) => {
+        result.rejected_count += 1;
+        if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push(r);
+      };
+      const seen = new Set<string>();
+      let batch: PoleInput[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const rows = batch;
+        batch = [];
+        const counts = dryRun
+          ? await applyBatch(db, actor.workspaceId, rows, true)
+          : await withLocks([actor.workspaceId], (tx) => applyBatch(tx, actor.workspaceId, rows, false));
+        result.created += counts.created;
+        result.updated += counts.updated;
+        result.unchanged += counts.unchanged;
+      };
+      for await (const source of await readerFor(file.path, file.filename)) {
+        const checked = checkRow(source);
+        if ("reason" in checked) {
+          reject({ row: source.row, reason: checked.reason });
+          continue;
+        }
+        const row = checked.ok;
+        if (row.tag !== null) {
+          const key = row.tag.toLowerCase();
+          if (seen.has(key)) {
+            reject({ row: row.row, reason: texts.tagTwice(row.tag) });
+            continue;
+          }
+          seen.add(key);
+        }
+        const b = result.bounds;
+        result.bounds = b
+          ? {
+              minLon: Math.min(b.minLon, row.longitude),
+              minLat: Math.min(b.minLat, row.latitude),
+              maxLon: Math.max(b.maxLon, row.longitude),
+              maxLat: Math.max(b.maxLat, row.latitude),
+            }
+          : { minLon: row.longitude, minLat: row.latitude, maxLon: row.longitude, maxLat: row.latitude };
+        batch.push(row);
+        if (batch.length >= batchRows) await flush();
+      }
+      await flush();
+      if (!dryRun && result.created + result.updated > 0) {
+        const { rejected: _listed, ...counts } = result;
+        await audit(actor, {
+          action: "pole.import",
+          targetType: "workspace",
+          targetId: actor.workspaceId,
+          details: { file: file.filename, ...counts },
+        });
+      }
+      return result;
+    },
+  };
+}
+
+export type PoleImport = ReturnType<typeof createPoleImport>;

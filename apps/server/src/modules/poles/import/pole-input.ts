@@ -1,0 +1,157 @@
+/**
+ * One register row checked and turned into a pole's fields, or the reason it is refused, in the
+ * words poleImportTexts gives. The register's known columns are found by name (any case, a few
+ * usual synonyms); the columns an export of the poles layer adds (risk, photo counts) are left
+ * out; every other column is kept in `attributes`.
+ */
+import {
+  MAX_ATTRIBUTES_BYTES,
+  MAX_CIRCUIT_LENGTH,
+  MAX_CLASS_LENGTH,
+  MAX_HEIGHT_M,
+  MAX_TAG_LENGTH,
+  MIN_HEIGHT_M,
+  MIN_INSTALLED_YEAR,
+  MAX_POLE_LABEL_LENGTH,
+  POLE_MATERIALS,
+  maxInstalledYear,
+  poleImportTexts as texts,
+  safeLabel,
+  type PoleAttributes,
+  type PoleMaterial,
+} from "@poleatlas/shared";
+import { TAG_NAMES, type FieldValue, type SourceRow } from "./source-row";
+
+export interface PoleInput {
+  row: number;
+  tag: string | null;
+  /** undefined: the file has no label column, so a pole's label stays as it is. */
+  label: string | undefined;
+  latitude: number;
+  longitude: number;
+  material: PoleMaterial | null;
+  height_m: number | null;
+  class: string | null;
+  installed_year: number | null;
+  circuit: string | null;
+  attributes: PoleAttributes;
+}
+
+const KNOWN: Record<string, keyof PoleInput> = {
+  label: "label",
+  material: "material",
+  height_m: "height_m",
+  height: "height_m",
+  class: "class",
+  pole_class: "class",
+  installed_year: "installed_year",
+  year_installed: "installed_year",
+  year: "installed_year",
+  circuit: "circuit",
+  feeder: "circuit",
+};
+/** What an export of the poles layer adds about photos and ratings: not the register's. */
+const DERIVED = new Set(["risk", "photo_count", "last_photo_date", "source", "pole_uuid"]);
+
+const text = (v: FieldValue | undefined) => (v === null || v === undefined ? "" : String(v).trim());
+
+function number(column: string, v: FieldValue | undefined): number | null | string {
+  const t = text(v);
+  if (t === "") return null;
+  const n = typeof v === "number" ? v : Number(t);
+  return Number.isFinite(n) ? n : texts.notANumber(column, t);
+}
+
+type Checked = { ok: PoleInput } | { reason: string };
+
+export function checkRow(source: SourceRow, now = new Date()): Checked {
+  if ("reason" in source) return { reason: source.reason };
+  const { row, fields } = source;
+  const latText = text(source.lat as FieldValue);
+  const lonText = text(source.lon as FieldValue);
+  if (latText === "" || lonText === "") return { reason: texts.noCoordinates };
+  const latitude = number("latitude", source.lat as FieldValue);
+  const longitude = number("longitude", source.lon as FieldValue);
+  if (typeof latitude === "string") return { reason: latitude };
+  if (typeof longitude === "string") return { reason: longitude };
+  if (latitude === null || longitude === null) return { reason: texts.noCoordinates };
+  if (Math.abs(latitude) > 90) return { reason: texts.latitudeOutOfRange(latitude) };
+  if (Math.abs(longitude) > 180) return { reason: texts.longitudeOutOfRange(longitude) };
+
+  const byName = new Map<string, string>();
+  for (const name of Object.keys(fields)) byName.set(name.toLowerCase(), name);
+  const tagColumn = TAG_NAMES.map((n) => byName.get(n)).find((n) => n !== undefined);
+  const input: PoleInput = {
+    row,
+    tag: null,
+    label: undefined,
+    latitude,
+    longitude,
+    material: null,
+    height_m: null,
+    class: null,
+    installed_year: null,
+    circuit: null,
+    attributes: {},
+  };
+  for (const [name, value] of Object.entries(fields)) {
+    const lower = name.toLowerCase();
+    if (name === tagColumn) {
+      const tag = safeLabel(text(value));
+      if (tag.length > MAX_TAG_LENGTH) return { reason: texts.tooLong("tag", MAX_TAG_LENGTH) };
+      input.tag = tag === "" ? null : tag;
+      continue;
+    }
+    if (DERIVED.has(lower)) continue;
+    const known = KNOWN[lower];
+    if (known === undefined) {
+      if (value !== null && text(value) !== "")
+        input.attributes[name] = typeof value === "number" ? value : safeLabel(String(value));
+      continue;
+    }
+    const t = text(value);
+    switch (known) {
+      case "label":
+        if (t.length > MAX_POLE_LABEL_LENGTH)
+          return { reason: texts.tooLong("label", MAX_POLE_LABEL_LENGTH) };
+        input.label = safeLabel(t);
+        break;
+      case "material": {
+        const m = t.toLowerCase();
+        if (m === "") break;
+        if (!(POLE_MATERIALS as readonly string[]).includes(m))
+          return { reason: texts.badMaterial(t, POLE_MATERIALS) };
+        input.material = m as PoleMaterial;
+        break;
+      }
+      case "height_m": {
+        const h = number("height_m", value);
+        if (typeof h === "string") return { reason: h };
+        if (h !== null && (h < MIN_HEIGHT_M || h > MAX_HEIGHT_M))
+          return { reason: texts.outOfRange("height_m", t, MIN_HEIGHT_M, MAX_HEIGHT_M) };
+        input.height_m = h;
+        break;
+      }
+      case "installed_year": {
+        const y = number("installed_year", value);
+        if (typeof y === "string") return { reason: y };
+        const max = maxInstalledYear(now);
+        if (y !== null && (!Number.isInteger(y) || y < MIN_INSTALLED_YEAR || y > max))
+          return { reason: texts.outOfRange("installed_year", t, MIN_INSTALLED_YEAR, max) };
+        input.installed_year = y;
+        break;
+      }
+      case "class":
+        if (t.length > MAX_CLASS_LENGTH) return { reason: texts.tooLong("class", MAX_CLASS_LENGTH) };
+        input.class = t === "" ? null : safeLabel(t);
+        break;
+      case "circuit":
+        if (t.length > MAX_CIRCUIT_LENGTH) return { reason: texts.tooLong("circuit", MAX_CIRCUIT_LENGTH) };
+        input.circuit = t === "" ? null : safeLabel(t);
+        break;
+    }
+  }
+  if (Buffer.byteLength(JSON.stringify(input.attributes)) > MAX_ATTRIBUTES_BYTES)
+    return { reason: texts.attributesTooLarge };
+  return { ok: input };
+}

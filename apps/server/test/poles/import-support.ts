@@ -1,0 +1,72 @@
+/** Register files sent to POST /api/poles/import, and the poles they leave, for the import tests. */
+import { poleImportResultSchema, poleTimelineSchema } from "@poleatlas/shared";
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { TestApp } from "../helpers/app";
+import { multipartBody } from "../helpers/multipart";
+import { TEST_ORIGIN, type SignedInUser } from "../helpers/users";
+
+export function importFile(
+  t: TestApp,
+  who: SignedInUser,
+  bytes: Uint8Array | string,
+  filename: string,
+  dryRun = false,
+) {
+  const body = multipartBody(typeof bytes === "string" ? Buffer.from(bytes) : bytes, {
+    filename,
+    contentType: "application/octet-stream",
+  });
+  return t.app.inject({
+    method: "POST",
+    url: `/api/poles/import${dryRun ? "?dryRun=true" : ""}`,
+    headers: { cookie: who.cookie, origin: TEST_ORIGIN, "content-type": body.contentType },
+    payload: body.payload,
+  });
+}
+
+/** Imports and expects a 200; answers the parsed result. */
+export async function imported(
+  t: TestApp,
+  who: SignedInUser,
+  bytes: Uint8Array | string,
+  filename = "poles.csv",
+  dryRun = false,
+) {
+  const res = await importFile(t, who, bytes, filename, dryRun);
+  expect(res.statusCode, res.body).toBe(200);
+  return poleImportResultSchema.parse(res.json());
+}
+
+export interface StoredPoleRow {
+  id: string;
+  tag: string | null;
+  label: string;
+  latitude: number;
+  longitude: number;
+  material: string | null;
+  height_m: number | null;
+  class: string | null;
+  installed_year: number | null;
+  circuit: string | null;
+  source: string;
+  attributes: Record<string, string | number>;
+  photo_count: number;
+}
+
+/** Every pole of the workspace, by tag then position (straight from the table). */
+export async function polesOf(t: TestApp, workspaceId: string): Promise<StoredPoleRow[]> {
+  const res = await t.db.database.db.execute(
+    sql`SELECT id::text AS id, tag, label, latitude, longitude, material, height_m, class, installed_year,
+          circuit, source, attributes, photo_count
+        FROM utility_poles WHERE workspace_id = ${workspaceId}
+        ORDER BY lower(tag) COLLATE "C" NULLS LAST, latitude, longitude`,
+  );
+  return res.rows as unknown as StoredPoleRow[];
+}
+
+export async function poleRecord(t: TestApp, who: SignedInUser, id: string) {
+  const res = await t.app.inject({ method: "GET", url: `/api/poles/${id}`, headers: { cookie: who.cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return poleTimelineSchema.parse(res.json());
+}

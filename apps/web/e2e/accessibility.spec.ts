@@ -1,0 +1,119 @@
+/**
+ * The main screens checked with axe-core (WCAG 2.x A and AA rules): sign-in, sign-up, the map's
+ * overview, a region with a selected photo, the upload dialog, the upgrade page, team admin and
+ * the invitation page. Each must have no serious or critical violation. The globe's own canvas
+ * is Cesium's and is left to it; everything around it is ours. Also the keyboard focus ring and
+ * the distinct names of the legend's toggles and the panel's rating buttons.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { createConfirmedUser, signInContext, waitForMail } from "./support/auth";
+import { settle } from "./support/map-globe";
+import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
+
+test.setTimeout(240_000);
+
+/** Serious and critical violations, each as "rule: target, target" for a readable failure. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    // The globe's drawing surface: a canvas Cesium owns.
+    .exclude(".cesium-widget canvas")
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("sign-in and sign-up have no serious accessibility violation", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByLabel("Email")).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await expect(page.getByLabel("Confirm Password")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("the map, a selected photo and the upload dialog have no serious violation", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { berlin, spot } = await seedMap(page, baseURL!);
+  await page.goto("/map?globeTestHook");
+  await settle(page, (s) => s.regionMarkers === 2);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${spot[2].id}`);
+  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
+  const panel = page.getByTestId("photo-panel");
+  await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("region-selected.png") });
+
+  // The legend's toggles and the panel's rating buttons are told apart by their names.
+  const legend = page.getByRole("region", { name: "Risk Levels" });
+  await expect(legend.getByRole("button", { name: "Show high-risk poles" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(legend).toContainText("High Risk");
+  await expect(page.getByRole("button", { name: "High Risk", exact: true })).toHaveCount(1);
+
+  // Cesium's own info box repeated the panel: it is gone.
+  await expect(page.locator(".cesium-infoBox")).toHaveCount(0);
+
+  // A control reached with the keyboard shows a ring.
+  await legend.getByRole("button", { name: "Show low-risk poles" }).focus();
+  await page.keyboard.press("Tab");
+  const outline = await page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement!);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe("none");
+  expect(outline.width).toBeGreaterThanOrEqual(2);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Upload Images" }).click();
+  await expect(page.getByRole("dialog", { name: "Upload Images" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("the upgrade page, team admin and the invitation page have no serious violation", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const owner = await createConfirmedUser();
+  const crew = await createConfirmedUser();
+  await signInContext(page.context(), owner);
+  await page.goto("/subscribe");
+  await expect(page.getByRole("heading").first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const post = async (endpoint: string, data: unknown) => {
+    const res = await page.request.post(`/api/auth/organization/${endpoint}`, {
+      data,
+      headers: { origin: baseURL! },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as { id: string };
+  };
+  const team = await post("create", { name: "Axe Crew", slug: `axe-crew-${Date.now()}` });
+  await post("set-active", { organizationId: team.id });
+  await post("invite-member", { email: crew.email, role: "member", organizationId: team.id });
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Team admin: Axe Crew" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const mail = await waitForMail(crew.email, "invited you");
+  const link = new URL(mail.links[0]!.url);
+  const visitor = await browser.newContext({ baseURL });
+  const invited = await visitor.newPage();
+  await invited.goto(link.pathname);
+  await expect(invited.getByRole("link", { name: "Sign in to accept" })).toBeVisible();
+  expect(await seriousViolations(invited)).toEqual([]);
+  await signInContext(visitor, crew);
+  await invited.reload();
+  await expect(invited.getByRole("button", { name: "Accept" })).toBeVisible();
+  expect(await seriousViolations(invited)).toEqual([]);
+  await visitor.close();
+});

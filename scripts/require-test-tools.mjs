@@ -1,0 +1,30 @@
+// Fails early, with what to do, when a system program the tests drive is missing: the system
+// Chromium (e2e; browsers are never downloaded) and GDAL's ogr2ogr (it writes the Shapefiles the
+// pole-register import is tested with, in real coordinate systems).
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const missing = [];
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  missing.push(
+    `Chromium not found at ${chromium}.\n` +
+      "The end-to-end tests drive the system Chromium (browsers are never downloaded).\n" +
+      "Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH.",
+  );
+}
+if (process.argv.includes("--gdal")) {
+  try {
+    execFileSync("ogr2ogr", ["--version"], { stdio: "ignore" });
+  } catch {
+    missing.push(
+      "ogr2ogr not found on PATH.\n" +
+        "The pole import tests make their Shapefiles with GDAL.\n" +
+        "Install it (Debian/Ubuntu: sudo apt-get install -y gdal-bin).",
+    );
+  }
+}
+if (missing.length > 0) {
+  console.error(`\n${missing.join("\n\n")}\n`);
+  process.exit(1);
+}
