@@ -3,7 +3,7 @@ import { findingListSchema, regionKey, type Finding } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { placedPhoto } from "../poles/support";
-import { addFinding, get, resolveFinding } from "./support";
+import { addFinding, get, resolveFinding, send } from "./support";
 
 const t = useTestApp({}, { today: () => "2026-06-01" });
 const user = useSignedInUser(t);
@@ -59,6 +59,22 @@ describe("the work list", () => {
       longitude: -3.7,
       region_id: regionKey(-3.7, 40.1),
     });
+  });
+
+  it("names each finding's pole by its register tag, else by its label", async () => {
+    const tagged = await placedPhoto(t, user.cookie, 48.1, 11.5);
+    const labelled = await placedPhoto(t, user.cookie, 48.3, 11.9);
+    for (const [photo, body] of [
+      [tagged, { label: "By the barn", tag: "P-17" }],
+      [labelled, { label: "By the mill" }],
+    ] as const) {
+      const res = await send(t, user.cookie, "PATCH", `/api/poles/${photo.pole_id}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      await addFinding(t, user.cookie, photo.pole_id!, { code: "lean", level: 2 });
+    }
+    const tagOf = async (poleId: string) => (await all(`pole=${poleId}`, 10)).map((f) => f.pole_tag);
+    expect(await tagOf(tagged.pole_id!)).toEqual(["P-17"]);
+    expect(await tagOf(labelled.pole_id!)).toEqual(["By the mill"]);
   });
 
   it("answers 400 to a bad cursor, level or region", async () => {

@@ -9,10 +9,10 @@ import type { Db } from "../../infra/db/database";
 import type { Executor } from "../images/images.repository";
 
 /**
- * A pole's tag as findings, the work list and the report show it: its label for now. The pole
- * register's `tag` column takes its place here (e.g. `coalesce(nullif(p.tag, ''), p.label)`).
+ * A pole's tag as findings, the work list and the report show it: the register's tag, else (a pole
+ * made from photos and never given one) its label.
  */
-export const POLE_TAG = sql.raw("p.label");
+export const POLE_TAG = sql.raw("coalesce(nullif(p.tag, ''), p.label)");
 
 export interface FindingRow {
   id: string;
