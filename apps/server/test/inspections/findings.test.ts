@@ -11,6 +11,7 @@ import {
   regionKey,
   RISK_CODES,
 } from "@poleatlas/shared";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { patchImage, placedPhoto } from "../poles/support";
@@ -197,5 +198,20 @@ describe("findings", () => {
     expect(del.statusCode).toBe(204);
     const seen = await pole(user.cookie, photo.pole_id!);
     expect(seen.findings).toMatchObject([{ id: f.id, image_id: null }]);
+  });
+
+  it("tell the workspace's open screens that the pole changed, each time", async () => {
+    const photo = await placedPhoto(t, user.cookie, 43.3, 5.4);
+    const poleEvents = async () => {
+      const res = await t.db.database.db.execute(
+        sql`SELECT type FROM workspace_events WHERE ${photo.pole_id!} = ANY(pole_ids) ORDER BY id`,
+      );
+      return (res.rows as { type: string }[]).map((r) => r.type);
+    };
+    const before = (await poleEvents()).length;
+    const f = await addFinding(t, user.cookie, photo.pole_id!, { code: "lean", level: 1 });
+    await send(t, user.cookie, "PATCH", `/api/findings/${f.id}`, { level: 2 });
+    await resolveFinding(t, user.cookie, f.id);
+    expect((await poleEvents()).slice(before)).toEqual(["pole.updated", "pole.updated", "pole.updated"]);
   });
 });
