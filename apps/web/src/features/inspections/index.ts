@@ -1,5 +1,6 @@
 import { lazy } from "react";
 
+export { findingKeys } from "./api/findings";
 export { PoleFindings } from "./components/pole-findings";
 export { InspectionsNavItems } from "./components/inspections-nav";
 /** Their own chunks: the map screen carries only the panel's list and the sidebar entries. */
