@@ -10,6 +10,7 @@ import {
   regionListSchema,
   regionKey,
   RISK_CODES,
+  INSPECTION_CODES,
 } from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -37,6 +38,14 @@ async function markerRisk(cookie: string, regionId: string, poleId: string) {
   const res = await get(t, cookie, `/api/poles?region=${regionId}`);
   const m = poleMarkersSchema.parse(res.json());
   return RISK_CODES[m.risks[m.ids.indexOf(poleId)]!];
+}
+
+/** The region markers' overdue flag and inspection state of a pole. */
+async function markerInspection(cookie: string, regionId: string, poleId: string) {
+  const res = await get(t, cookie, `/api/poles?region=${regionId}`);
+  const m = poleMarkersSchema.parse(res.json());
+  const i = m.ids.indexOf(poleId);
+  return { overdue: m.overdue?.[i], inspection: INSPECTION_CODES[m.inspections?.[i] ?? -1] };
 }
 
 describe("findings", () => {
@@ -84,9 +93,17 @@ describe("findings", () => {
 
     // Overdue only once the clock passes the due date (7 days for level 1).
     expect((await regionOf(user.cookie, region))?.overdue).toBe(0);
+    expect(await markerInspection(user.cookie, region, poleId)).toEqual({
+      overdue: 0,
+      inspection: "current",
+    });
     today = "2026-03-09";
     expect((await pole(user.cookie, poleId)).pole.overdue).toBe(true);
     expect((await regionOf(user.cookie, region))?.overdue).toBe(1);
+    expect(await markerInspection(user.cookie, region, poleId)).toEqual({
+      overdue: 1,
+      inspection: "current",
+    });
 
     await resolveFinding(t, user.cookie, high.id);
     seen = await pole(user.cookie, poleId);

@@ -6,6 +6,8 @@ import {
   DEFAULT_INSPECTION_SETTINGS,
   findingListSchema,
   inspectionSettingsSchema,
+  INSPECTION_CODES,
+  poleMarkersSchema,
   poleTimelineSchema,
   regionListSchema,
   summarySchema,
@@ -82,6 +84,16 @@ describe("inspection due", () => {
     expect(await state(current.pole_id!)).toEqual({ state: "current", lastInspectedOn: "2020-06-02" });
     expect(await state(due.pole_id!)).toEqual({ state: "due", lastInspectedOn: "2017-01-01" });
     expect(await state(overdue.pole_id!)).toEqual({ state: "overdue", lastInspectedOn: "2016-06-01" });
+    // The region view's markers carry the same states (the legend's 'Inspection due' view).
+    for (const [photo, want] of [
+      [current, "current"],
+      [due, "due"],
+      [overdue, "overdue"],
+    ] as const) {
+      const region = `31.2,${photo.latitude}`;
+      const m = poleMarkersSchema.parse((await get(t, owner.cookie, `/api/poles?region=${region}`)).json());
+      expect(INSPECTION_CODES[m.inspections![m.ids.indexOf(photo.pole_id!)]!]).toBe(want);
+    }
 
     // A finding is an inspection too.
     const f = await addFinding(t, owner.cookie, overdue.pole_id!, { code: "lean", level: 1 });

@@ -55,6 +55,8 @@ export function createConditionService(deps: {
   }
 
   return {
+    thresholds,
+
     async ofPole(actor: Actor, poleId: string): Promise<PoleInspection> {
       const [row, t] = await Promise.all([repository.poleInspection(poleId), thresholds(actor)]);
       const last = row?.last_inspected_on ?? null;

@@ -63,10 +63,10 @@ export function createPolesService({
 
   return {
     /** The caller's poles in one region, compact (poleMarkersSchema), as JSON text. */
-    async regionMarkersJson({ workspaceId }: Actor, regionId: string): Promise<string> {
+    async regionMarkersJson(actor: Actor, regionId: string): Promise<string> {
       const region = parseRegionKey(regionId);
       if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
-      return poles.markersJson(workspaceId, region);
+      return poles.markersJson(actor.workspaceId, region, await inspections.condition.thresholds(actor));
     },
 
     /**
