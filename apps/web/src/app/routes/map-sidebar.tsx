@@ -23,7 +23,7 @@ export interface MapSidebarProps {
   onLogout: () => void;
   /** The upload queue's entry ('N waiting'), when something waits. */
   queue?: ReactNode;
-  /** The open region, offered by the export dialog. */
+  /** The open region, offered by the export dialog and its report. */
   regionId: string | null;
 }
 
@@ -60,7 +60,7 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId }: 
             {queue}
             <UnplacedNavItem onOpen={onUnplaced} />
             <ExportNavItem regionId={regionId} />
-            <InspectionsNavItems />
+            <InspectionsNavItems regionId={regionId} />
             <AdminNavItem />
           </>
         }
