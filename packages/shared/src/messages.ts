@@ -241,6 +241,12 @@ export const inspectionTexts = {
   legendCondition: "Condition",
   legendInspection: "Inspection due",
   legendViews: "Legend view",
+  settingsTitle: "Inspection settings",
+  settingsCodes: "Codes (one per line: code: description)",
+  settingsAllowance: (level: number) => `Days to fix, level ${level}`,
+  settingsCycle: "Inspection cycle (years)",
+  settingsSaved: "Settings saved.",
+  settingsInvalid: "Check the codes (slug: description, each once), days (0–36,500) and years (1–100).",
   legendOverdueToggle: "Show poles with overdue findings",
   legendInspectionNames: { current: "Current", due: "Due", overdue: "Overdue", never: "Never inspected" },
   legendInspectionToggles: {

@@ -22,6 +22,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useSummary } from "../api/findings";
 import { useRegions } from "../api/regions";
+import { usePermissions } from "../../workspaces";
+import { SettingsCard } from "./settings-card";
 
 const LEVELS: FindingLevel[] = [1, 2, 3];
 const INSPECTION_COLORS = { current: "#4caf50", due: "#ff9800", overdue: "#f44336" };
@@ -45,6 +47,7 @@ export default function DashboardPage() {
   const [region, setRegion] = useState<string | null>(null);
   const summary = useSummary(region);
   const regions = useRegions();
+  const may = usePermissions();
   const s = summary.data;
   const sum = (key: "open" | "overdue" | "resolved12m") =>
     s ? LEVELS.reduce((n, l) => n + s.levels[l][key], 0) : 0;
@@ -174,6 +177,7 @@ export default function DashboardPage() {
             />
           </Paper>
         </Stack>
+        {may.canManageTeam && <SettingsCard />}
       </Stack>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { canDeleteAny, canEdit, type ImageRecord } from "@poleatlas/shared";
+import { canDeleteAny, canEdit, canManage, type ImageRecord } from "@poleatlas/shared";
 import { useCallback } from "react";
 import { useAuth } from "../../auth";
 import { useWorkspaces } from "./workspaces";
@@ -18,5 +18,7 @@ export function usePermissions() {
       canDeleteAny(role) || (canEdit(role) && (photo.uploaded_by === null || photo.uploaded_by === email)),
     [role, email],
   );
-  return { inTeam: active?.kind === "team", canEdit: canEdit(role), canDelete };
+  const inTeam = active?.kind === "team";
+  // A team's owners and admins set its inspection programme; a personal workspace keeps the defaults.
+  return { inTeam, canEdit: canEdit(role), canDelete, canManageTeam: inTeam && canManage(role) };
 }
