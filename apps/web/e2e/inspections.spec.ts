@@ -6,6 +6,9 @@ import { RISK_COLORS } from "@poleatlas/shared";
 import { settle } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 
+/** The 'Inspection due' view's fills: current, due, overdue, never inspected (as globe/markers.ts). */
+const INSPECTION_FILLS = [RISK_COLORS.low, "#ff9800", RISK_COLORS.high, "#202020"];
+
 test("a level 1 finding turns the pole red and lists it; resolving it returns the colour", async ({
   page,
   baseURL,
@@ -50,5 +53,20 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   await resolve.getByRole("button", { name: "Resolve" }).click();
   await expect(resolve).toBeHidden();
   await expect(panel.getByTestId("finding")).toContainText("Pole straightened");
+  await settle(page, (s) => JSON.stringify(s.photoMarkerLooks[pole]) === JSON.stringify(colourBefore));
+
+  await page.screenshot({ path: testInfo.outputPath("finding-resolved.png") });
+
+  // The legend's other view: the same poles by inspection state; back to Condition after.
+  const legend = page.getByRole("region", { name: "Risk Levels" });
+  await legend.getByRole("tab", { name: "Inspection due" }).click();
+  await expect(legend.getByRole("button", { name: "Show poles never inspected" })).toBeVisible();
+  // Coloured by its inspection state now: one of the view's four looks, never the overdue ring.
+  await settle(page, (s) => {
+    const look = s.photoMarkerLooks[pole];
+    return look !== undefined && INSPECTION_FILLS.includes(look.fill) && look.outline !== "#FF1744";
+  });
+  await page.screenshot({ path: testInfo.outputPath("legend-inspection.png") });
+  await legend.getByRole("tab", { name: "Condition" }).click();
   await settle(page, (s) => JSON.stringify(s.photoMarkerLooks[pole]) === JSON.stringify(colourBefore));
 });
