@@ -6,6 +6,10 @@ import { RISK_COLORS } from "@poleatlas/shared";
 import { settle } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 
+// A long journey (map, work list, dashboard, map again) on a shared machine: each step waits for
+// what the user sees; the whole may take minutes when the machine is busy.
+test.setTimeout(360_000);
+
 /** The 'Inspection due' view's fills: current, due, overdue, never inspected (as globe/markers.ts). */
 const INSPECTION_FILLS = [RISK_COLORS.low, "#ff9800", RISK_COLORS.high, "#202020"];
 
