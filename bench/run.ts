@@ -7,6 +7,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { benchApiScale } from "./api-scale";
+import { benchInspections } from "./inspections";
 import { benchExif } from "./exif";
 import { benchExport } from "./export";
 import { benchGlobe } from "./globe";
@@ -136,6 +137,27 @@ async function main() {
         `p50 ${fmt(r.assignPole.p50Ms, 2)} ms, p95 ${fmt(r.assignPole.p95Ms, 2)} ms`,
       ]);
     }
+  }
+
+  if (want("inspections")) {
+    console.error("· inspections");
+    const sized = (name: string, full: number, short: number) =>
+      Number(process.env[name] ?? (quick ? short : full));
+    const r = await benchInspections(
+      sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000),
+      sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000),
+      quick ? 10 : 30,
+    );
+    results.inspections = r;
+    const at = `${r.poles.toLocaleString("en-US")} poles, ${r.findings.toLocaleString("en-US")} findings`;
+    const t = (x: { p50Ms: number; p95Ms: number }) => `p50 ${fmt(x.p50Ms, 1)} ms, p95 ${fmt(x.p95Ms, 1)} ms`;
+    rows.push([`${at}: GET /api/regions`, `${t(r.regions)} (target p50 ≤ 100 ms)`]);
+    rows.push([`${at}: GET /api/findings?overdue=true&limit=100`, `${t(r.overdue)} (target p50 ≤ 100 ms)`]);
+    rows.push([`${at}: the work list's first page`, `${t(r.workListFirstPage)} (target ≤ 300 ms)`]);
+    rows.push([
+      `${at}: region report of ${r.reportFindings.toLocaleString("en-US")} findings (${fmt(r.regionReport.bytes / 1024, 0)} KiB PDF)`,
+      `${t(r.regionReport)} (target ≤ 5 s)`,
+    ]);
   }
 
   if (want("list")) {

@@ -66,5 +66,9 @@ export default defineConfig(({ mode }) => ({
     environment: "happy-dom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
+    // Screens wait for what the user sees; on a loaded machine the map screen's first render (its
+    // lazy panels) alone took over the 5 s default, so the limits only catch a test that hangs.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 }));

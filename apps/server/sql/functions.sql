@@ -246,14 +246,15 @@ BEGIN
   RETURN found;
 END $$;
 
--- Current since drizzle/0012_pole_register.sql.
--- After photos joined or left these poles: empty photo-made poles go (an imported pole stays: it
--- is the utility's asset, photographed or not), the others take the rating of their latest rated
--- photo (list order: utility_pole_list_key).
+-- Current since drizzle/0018_inspections.sql.
+-- After photos joined or left these poles: empty photo-made poles go unless findings hold them (a
+-- finding is kept for good; an imported pole stays: it is the utility's asset, photographed or
+-- not), the others take the rating of their latest rated photo (list order: utility_pole_list_key).
 CREATE OR REPLACE FUNCTION utility_pole_refresh(pole_ids uuid[]) RETURNS void
 LANGUAGE sql AS $$
   DELETE FROM utility_poles p WHERE p.id = ANY(pole_ids) AND p.source = 'photo'
-    AND NOT EXISTS (SELECT 1 FROM utility_pole_images i WHERE i.pole_id = p.id);
+    AND NOT EXISTS (SELECT 1 FROM utility_pole_images i WHERE i.pole_id = p.id)
+    AND NOT EXISTS (SELECT 1 FROM utility_pole_findings f WHERE f.pole_id = p.id);
   UPDATE utility_poles p SET risk = (
     SELECT i.risk FROM utility_pole_images i
     WHERE i.pole_id = p.id AND i.risk IS NOT NULL
@@ -325,8 +326,8 @@ CREATE OR REPLACE TRIGGER utility_pole_images_pole_count_truncated AFTER TRUNCAT
 -- Regions' pole counts by risk
 -- ================================================================================================
 
--- Current since drizzle/0007_workspaces.sql.
--- Recounts the given regions' poles by risk.
+-- Current since drizzle/0018_inspections.sql.
+-- Recounts the given regions' poles by condition (the worst open finding, else the quick rating).
 CREATE OR REPLACE FUNCTION utility_pole_region_risk_refresh(workspace_ids text[], lons float8[], lats float8[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -338,10 +339,10 @@ BEGIN
   SELECT k.workspace_id, k.region_lon, k.region_lat, c.high, c.medium, c.low, c.unrated
   FROM (SELECT DISTINCT * FROM unnest(workspace_ids, lons, lats) AS k(workspace_id, region_lon, region_lat)) k
   CROSS JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE risk = 'high')::int AS high,
-           count(*) FILTER (WHERE risk = 'medium')::int AS medium,
-           count(*) FILTER (WHERE risk = 'low')::int AS low,
-           count(*) FILTER (WHERE risk IS NULL)::int AS unrated,
+    SELECT count(*) FILTER (WHERE condition = 'high')::int AS high,
+           count(*) FILTER (WHERE condition = 'medium')::int AS medium,
+           count(*) FILTER (WHERE condition = 'low')::int AS low,
+           count(*) FILTER (WHERE condition IS NULL)::int AS unrated,
            count(*) AS n
     FROM utility_poles p
     WHERE p.workspace_id = k.workspace_id AND p.region_lon = k.region_lon AND p.region_lat = k.region_lat
@@ -349,9 +350,9 @@ BEGIN
   WHERE c.n > 0;
 END $$;
 
--- Current since drizzle/0009_pole_photo_count.sql.
--- Keeps utility_pole_region_risk (each region's poles by risk) for every write to utility_poles.
--- The counts read only a pole's workspace, region and risk: an update that changes none of them
+-- Current since drizzle/0018_inspections.sql.
+-- Keeps utility_pole_region_risk (each region's poles by condition) for every write to utility_poles.
+-- The counts read only a pole's workspace, region and condition: an update that changes none of them
 -- (a photo count, a label) does not recount its region, which for a region of 100k poles would
 -- cost every upload ~50 ms.
 CREATE OR REPLACE FUNCTION utility_poles_changed() RETURNS trigger
@@ -369,8 +370,8 @@ BEGIN
     IF NOT EXISTS (
       SELECT 1 FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
       WHERE o.id IS NULL OR n.id IS NULL
-         OR (o.workspace_id, o.region_lon, o.region_lat, o.risk)
-            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.risk)
+         OR (o.workspace_id, o.region_lon, o.region_lat, o.condition)
+            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.condition)
     ) THEN
       RETURN NULL;
     END IF;
@@ -391,6 +392,93 @@ CREATE OR REPLACE TRIGGER utility_poles_deleted AFTER DELETE ON utility_poles
 CREATE OR REPLACE TRIGGER utility_poles_updated AFTER UPDATE ON utility_poles
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION utility_poles_changed();
+
+
+-- ================================================================================================
+-- Inspections: findings and a pole's roll-up of them
+-- ================================================================================================
+
+-- Current since drizzle/0018_inspections.sql.
+-- A pole's finding columns from its findings: the worst open level and earliest open due date
+-- (its condition and whether it is overdue) and the latest observation (its last inspection).
+CREATE OR REPLACE FUNCTION utility_pole_findings_refresh(pole_ids uuid[]) RETURNS void
+LANGUAGE sql AS $$
+  UPDATE utility_poles p
+  SET finding_level = f.level, finding_due_on = f.due_on, last_finding_on = f.observed_on
+  FROM (
+    SELECT q.id,
+           (SELECT min(level) FROM utility_pole_findings x WHERE x.pole_id = q.id AND x.status = 'open') AS level,
+           (SELECT min(due_on) FROM utility_pole_findings x WHERE x.pole_id = q.id AND x.status = 'open') AS due_on,
+           (SELECT max(observed_on) FROM utility_pole_findings x WHERE x.pole_id = q.id) AS observed_on
+    FROM unnest(pole_ids) AS q(id)
+  ) f
+  WHERE p.id = f.id
+    AND (p.finding_level, p.finding_due_on, p.last_finding_on) IS DISTINCT FROM (f.level, f.due_on, f.observed_on);
+$$;
+
+-- Current since drizzle/0018_inspections.sql.
+CREATE OR REPLACE FUNCTION utility_pole_findings_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM utility_pole_lock_users(ARRAY(SELECT DISTINCT workspace_id FROM new_rows));
+    PERFORM utility_pole_findings_refresh(ARRAY(SELECT DISTINCT pole_id FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM utility_pole_lock_users(ARRAY(SELECT DISTINCT workspace_id FROM old_rows));
+    PERFORM utility_pole_findings_refresh(ARRAY(SELECT DISTINCT pole_id FROM old_rows));
+  ELSE
+    PERFORM utility_pole_lock_users(ARRAY(SELECT workspace_id FROM old_rows UNION SELECT workspace_id FROM new_rows));
+    PERFORM utility_pole_findings_refresh(ARRAY(SELECT pole_id FROM old_rows UNION SELECT pole_id FROM new_rows));
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER utility_pole_findings_inserted AFTER INSERT ON utility_pole_findings
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_findings_changed();
+
+CREATE OR REPLACE TRIGGER utility_pole_findings_deleted AFTER DELETE ON utility_pole_findings
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_findings_changed();
+
+CREATE OR REPLACE TRIGGER utility_pole_findings_updated AFTER UPDATE ON utility_pole_findings
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_findings_changed();
+
+-- Current since drizzle/0018_inspections.sql.
+-- Each pole's latest photo date (a part of its last inspection), for every write to the photos.
+CREATE OR REPLACE FUNCTION utility_pole_images_last_photo() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  touched uuid[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    touched := ARRAY(SELECT DISTINCT pole_id FROM new_rows WHERE pole_id IS NOT NULL);
+  ELSIF TG_OP = 'DELETE' THEN
+    touched := ARRAY(SELECT DISTINCT pole_id FROM old_rows WHERE pole_id IS NOT NULL);
+  ELSE
+    touched := ARRAY(
+      SELECT o.pole_id FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE (o.pole_id, o.date) IS DISTINCT FROM (n.pole_id, n.date) AND o.pole_id IS NOT NULL
+      UNION
+      SELECT n.pole_id FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE (o.pole_id, o.date) IS DISTINCT FROM (n.pole_id, n.date) AND n.pole_id IS NOT NULL);
+  END IF;
+  IF cardinality(touched) = 0 THEN RETURN NULL; END IF;
+  UPDATE utility_poles p SET last_photo_on = l.last
+  FROM (SELECT q.id, (SELECT max(i.date) FROM utility_pole_images i WHERE i.pole_id = q.id) AS last
+        FROM unnest(touched) AS q(id)) l
+  WHERE p.id = l.id AND p.last_photo_on IS DISTINCT FROM l.last;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER utility_pole_images_last_photo_inserted AFTER INSERT ON utility_pole_images
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_last_photo();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_last_photo_deleted AFTER DELETE ON utility_pole_images
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_last_photo();
+
+CREATE OR REPLACE TRIGGER utility_pole_images_last_photo_updated AFTER UPDATE ON utility_pole_images
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_last_photo();
 
 
 -- ================================================================================================

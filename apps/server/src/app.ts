@@ -24,6 +24,7 @@ import { createRequestLimits } from "./modules/images/request-limits";
 import { createTempFiles } from "./infra/uploads/temp-files";
 import { registerPoles } from "./modules/poles/poles.module";
 import { registerApiReference, registerOpenApi } from "./modules/openapi/openapi.module";
+import { registerInspections } from "./modules/inspections/inspections.module";
 import { createEventsPublisher, registerEvents } from "./modules/events/events.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
@@ -33,6 +34,7 @@ import { registerOriginCheck } from "./plugins/origin-check";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerUnstorableTextCheck } from "./plugins/unstorable-text";
 import { registerWeb } from "./plugins/web";
+import { utcToday, type Today } from "./modules/inspections/clock";
 
 /** Longer than Fastify's keep-alive timeout (72 s), so idle keep-alive sockets end the usual way. */
 const CONNECTION_IDLE_TIMEOUT_MS = 120_000;
@@ -46,6 +48,8 @@ export interface AppDeps {
   logger?: LoggerOptions;
   /** Why the database is down when we know it (the embedded PostgreSQL exited): /api/health says it. */
   databaseDown?: () => string | undefined;
+  /** Today's date for the inspection rules; tests set their own. */
+  today?: Today;
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
@@ -55,6 +59,7 @@ export async function buildApp({
   storage,
   logger,
   databaseDown,
+  today = utcToday,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -136,12 +141,15 @@ export async function buildApp({
   });
   registerInvitationTeam(app, { db });
   const audit = registerAudit(app, { db, requireActor });
+  // Findings, settings, reports: what a pole's panel and the regions show of them goes to the poles.
+  const inspections = registerInspections(app, { db, audit, requireActor, publish: events.publish, today });
   const poles = await registerPoles(app, {
     db,
     spotRadiusMeters: config.spotRadiusMeters,
     audit,
     requireActor,
     publish: events.publish,
+    inspections,
     temp: createTempFiles(config.uploadTmpDir),
     poleImport: config.poleImport,
   });

@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = [
   "quota.cap",
   "export.download",
   "team.create",
+  "finding.create",
+  "finding.update",
+  "finding.resolve",
+  "settings.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

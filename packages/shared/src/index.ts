@@ -21,3 +21,4 @@ export * from "./concurrency";
 export * from "./openapi";
 export * from "./api-keys";
 export * from "./ogc";
+export * from "./inspections";

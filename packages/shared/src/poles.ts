@@ -59,6 +59,13 @@ export const poleListQuerySchema = z
 export const RISK_CODES = ["unrated", "low", "medium", "high"] as const satisfies readonly RiskKey[];
 
 /**
+ * A pole's inspection state as the legend's 'Inspection due' view draws it: inspected within the
+ * cycle, due in its last year, overdue after it, or never inspected (no photo, no finding).
+ */
+export const INSPECTION_CODES = ["current", "due", "overdue", "never"] as const;
+export type InspectionKey = (typeof INSPECTION_CODES)[number];
+
+/**
  * A region's poles as the map draws them, column by column, oldest first: 100k poles
  * stay a few MB on the wire, where 100k PoleSummary objects would be ~20 MB. Item i of every
  * column is pole i. Everything else about a pole (dates, its photos) comes from GET /api/poles/:id
@@ -81,6 +88,18 @@ export const poleMarkersSchema = z.object({
   counts: z.array(z.number().int()),
   /** Set labels only, by pole id (most poles have none). */
   labels: z.record(z.string(), z.string()),
+  /** 1 where the pole has an open finding past its due date. Absent from an older server. */
+  overdue: z.array(z.number().int().min(0).max(1)).optional(),
+  /** Index into INSPECTION_CODES: the pole's inspection state. Absent from an older server. */
+  inspections: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(INSPECTION_CODES.length - 1),
+    )
+    .optional(),
 });
 /** GET /api/poles: a region's markers, or (with ?tag=) the poles whose tag matches. */
 export const poleListResponseSchema = z.union([poleMarkersSchema, poleTagResponseSchema]);

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
+import { findingSchema, poleInspectionSchema, regionInspectionSchema } from "./inspections";
 import { poleRecordSchema, regionRiskSchema, riskSchema } from "./poles";
 
 export const photoMetadataSchema = z.object({
@@ -99,7 +100,12 @@ export type ImageListQuery = z.infer<typeof imageListQuerySchema>;
 export const imageIdParamsSchema = z.object({ id: z.guid() });
 
 /** GET /api/poles/:id: the pole and its timeline (its photos in list order). */
-export const poleTimelineSchema = z.object({ pole: poleRecordSchema, images: z.array(imageRecordSchema) });
+export const poleTimelineSchema = z.object({
+  pole: poleRecordSchema.extend(poleInspectionSchema.shape),
+  images: z.array(imageRecordSchema),
+  /** Its findings, newest first. */
+  findings: z.array(findingSchema).default([]),
+});
 /** GET /api/poles/:id: the pole and its photos in list order. */
 export type PoleTimeline = z.infer<typeof poleTimelineSchema>;
 
@@ -122,8 +128,9 @@ export const regionSummarySchema = z.object({
   latitude: z.number(),
   count: z.number().int(),
   bounds: regionBoundsSchema,
-  /** Its poles by risk: the poles whose position lies in the region. */
+  /** Its poles by condition: the poles whose position lies in the region. */
   risk: regionRiskSchema,
+  ...regionInspectionSchema.shape,
   /**
    * Its poles, photographed or not: only where the workspace imported a pole register (then a
    * region may have poles and no photos, `count` 0).

@@ -12,7 +12,10 @@ import {
   type RegionSummary,
 } from "../src/index";
 
-export interface Region<T extends RegionImage = RegionImage> extends Omit<RegionSummary, "risk"> {
+export interface Region<T extends RegionImage = RegionImage> extends Omit<
+  RegionSummary,
+  "risk" | "overdue" | "inspectionDue"
+> {
   /** The region's images in list order (date ascending). */
   images: T[];
 }

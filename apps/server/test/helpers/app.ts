@@ -29,6 +29,8 @@ export async function buildTestApp(
   opts: {
     storage?: (config: Config) => Storage | Promise<Storage>;
     poolMax?: number;
+    /** Today's date as the inspection rules read it (YYYY-MM-DD). */
+    today?: () => string;
     /** Another server process on this one's database (its own pool and data folder; not dropped). */
     beside?: TestApp;
   } = {},
@@ -48,7 +50,12 @@ export async function buildTestApp(
     ...secret,
     ...env,
   });
-  const app = await buildApp({ config, database: db.database, storage: await opts.storage?.(config) });
+  const app = await buildApp({
+    config,
+    database: db.database,
+    storage: await opts.storage?.(config),
+    today: opts.today,
+  });
   await app.ready();
   return {
     app,

@@ -91,7 +91,14 @@ async function insertRows(userId: string, rows: RegionImage[]): Promise<void> {
  */
 const NO_POLES = { high: 0, medium: 0, low: 0, unrated: 0 };
 const summaries = (images: RegionImage[]): Omit<RegionSummary, "name">[] =>
-  byId(groupIntoRegions(images).map(({ images: _images, ...summary }) => ({ ...summary, risk: NO_POLES })));
+  byId(
+    groupIntoRegions(images).map(({ images: _images, ...summary }) => ({
+      ...summary,
+      risk: NO_POLES,
+      overdue: 0,
+      inspectionDue: { due: 0, overdue: 0 },
+    })),
+  );
 
 /** Regions without their names, by id: what the oracle and the API must agree on. */
 function byId(regions: readonly RegionSummary[]): Omit<RegionSummary, "name">[] {

@@ -25,6 +25,8 @@ import { personalActor } from "../../src/modules/workspaces/actor";
 import { createAuditLog } from "../../src/modules/audit/audit-log";
 import { createEventsRepository } from "../../src/modules/events/events.repository";
 import { createAuditRepository } from "../../src/modules/audit/audit.repository";
+import { utcToday } from "../../src/modules/inspections/clock";
+import { createInspections } from "../../src/modules/inspections/inspections.module";
 import { createPoles } from "../../src/modules/poles/poles.module";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
@@ -63,7 +65,14 @@ function serviceWith(
     temp: createTempFiles(path.join(work, "tmp")),
     slots: new UploadSlots(),
     log: Fastify({ logger: { level: "silent" } }).log,
-    poles: createPoles(t.db.database.db, repository, DEFAULT_SPOT_RADIUS_METERS, audit, publish).placement,
+    poles: createPoles(
+      t.db.database.db,
+      repository,
+      DEFAULT_SPOT_RADIUS_METERS,
+      audit,
+      publish,
+      createInspections(t.db.database.db, { audit, today: utcToday, publish }),
+    ).placement,
     audit,
     publish,
     teamQuotaBytes: STORAGE_QUOTA_BYTES,

@@ -3,7 +3,14 @@ import { ACCEPT_INVITATION_PATH } from "@poleatlas/shared";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from "../features/auth";
 import { AcceptInvitationPage } from "../features/invitations";
 import { ProtectedRoute } from "./protected-route";
-import { AdminRoute, ApiKeysRoute, MapRoute, SubscribeRoute } from "./routes/lazy-routes";
+import {
+  AdminRoute,
+  ApiKeysRoute,
+  DashboardRoute,
+  MapRoute,
+  SubscribeRoute,
+  WorkRoute,
+} from "./routes/lazy-routes";
 
 export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
@@ -20,6 +27,8 @@ export const router = createBrowserRouter([
       { path: "/subscribe", element: <SubscribeRoute /> },
       { path: "/admin", element: <AdminRoute /> },
       { path: "/keys", element: <ApiKeysRoute /> },
+      { path: "/work", element: <WorkRoute /> },
+      { path: "/dashboard", element: <DashboardRoute /> },
     ],
   },
   { path: "*", element: <Navigate to="/" replace /> },

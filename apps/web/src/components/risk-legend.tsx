@@ -1,36 +1,98 @@
 /**
  * The Risk Levels legend at the globe's bottom right (spec §2 Map screen), plus 'Not rated'. Each
- * entry is a toggle button: pressed off, that risk level's poles leave the map. The toggles are named
+ * entry is a toggle button: pressed off, its poles leave the map. The toggles are named
  * "Show … poles", apart from the photo panel's rating buttons that show the same words.
+ * Two views: 'Condition' (the default: the spec's levels, plus Overdue, poles with an overdue
+ * finding, drawn with a red ring and counted apart) and 'Inspection due' (current, due, overdue,
+ * never inspected).
  */
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
-import { Box, Button, ButtonBase, Paper, Stack, Typography } from "@mui/material";
+import { Box, Button, ButtonBase, Paper, Stack, Tab, Tabs, Typography } from "@mui/material";
 import { useId, useState } from "react";
-import { mapScreenTexts, poleTexts, RISK_COLORS, type RiskKey } from "@poleatlas/shared";
-import { riskLook } from "../globe/markers";
+import {
+  INSPECTION_CODES,
+  inspectionTexts,
+  mapScreenTexts,
+  poleTexts,
+  type RiskKey,
+} from "@poleatlas/shared";
+import { inspectionLook, OVERDUE_RING, riskLook, type LegendKey, type LegendMode } from "../globe/markers";
 
-const LEVELS: { key: RiskKey; label: string; fill: string; ring: string }[] = [
-  { key: "low", label: mapScreenTexts.lowRisk, fill: RISK_COLORS.low, ring: "#000" },
-  { key: "medium", label: mapScreenTexts.mediumRisk, fill: RISK_COLORS.medium, ring: "#000" },
-  { key: "high", label: mapScreenTexts.highRisk, fill: RISK_COLORS.high, ring: "#000" },
-  // Drawn as on the map: a grey ring, never a yellow that would read as Medium.
-  {
-    key: "unrated",
-    label: poleTexts.notRated,
-    fill: riskLook("unrated").fill,
-    ring: riskLook("unrated").outline,
-  },
+interface Entry {
+  key: LegendKey;
+  label: string;
+  toggleName: string;
+  fill: string;
+  ring: string;
+  /** Ring width in px: a grey (not rated) or red (overdue) ring reads as a ring. */
+  ringWidth: number;
+  count?: number;
+}
+
+const riskEntry = (key: RiskKey, label: string, look = riskLook(key)): Entry => ({
+  key,
+  label,
+  toggleName: mapScreenTexts.legendToggleNames[key],
+  // The spec's colours with a thin black outline; not rated as on the map: a grey ring, never a
+  // yellow that would read as Medium.
+  fill: look.fill,
+  ring: key === "unrated" ? look.outline : "#000",
+  ringWidth: key === "unrated" ? 3 : 1,
+});
+
+const CONDITION: Entry[] = [
+  riskEntry("low", mapScreenTexts.lowRisk),
+  riskEntry("medium", mapScreenTexts.mediumRisk),
+  riskEntry("high", mapScreenTexts.highRisk),
+  riskEntry("unrated", poleTexts.notRated),
 ];
 
+const INSPECTION: Entry[] = INSPECTION_CODES.map((state) => ({
+  key: `inspection-${state}` as const,
+  label: inspectionTexts.legendInspectionNames[state],
+  toggleName: inspectionTexts.legendInspectionToggles[state],
+  fill: inspectionLook(state).fill,
+  ring: inspectionLook(state).outline,
+  ringWidth: state === "never" ? 3 : 1,
+}));
+
 export interface RiskLegendProps {
-  hidden: ReadonlySet<RiskKey>;
-  onToggle: (key: RiskKey) => void;
+  hidden: ReadonlySet<LegendKey>;
+  onToggle: (key: LegendKey) => void;
+  /** The view shown: 'Condition' by default. */
+  mode?: LegendMode;
+  onModeChange?: (mode: LegendMode) => void;
+  /** Poles with an overdue finding (the Condition view's Overdue entry). */
+  overdueCount?: number;
   /** Narrow screens: a button that opens the list, so the legend does not cover the globe. */
   collapsible?: boolean;
 }
 
-export function RiskLegend({ hidden, onToggle, collapsible = false }: RiskLegendProps) {
+function entriesOf(mode: LegendMode, overdueCount: number): Entry[] {
+  if (mode === "inspection") return INSPECTION;
+  return [
+    ...CONDITION,
+    {
+      key: "overdue",
+      label: inspectionTexts.overdue,
+      toggleName: inspectionTexts.legendOverdueToggle,
+      fill: "transparent",
+      ring: OVERDUE_RING,
+      ringWidth: 3,
+      count: overdueCount,
+    },
+  ];
+}
+
+export function RiskLegend({
+  hidden,
+  onToggle,
+  mode = "condition",
+  onModeChange,
+  overdueCount = 0,
+  collapsible = false,
+}: RiskLegendProps) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const showList = !collapsible || open;
@@ -59,12 +121,28 @@ export function RiskLegend({ hidden, onToggle, collapsible = false }: RiskLegend
         </Typography>
       )}
       <Stack spacing={0.25} id={listId} sx={{ display: showList ? undefined : "none" }}>
-        {LEVELS.map(({ key, label, fill, ring }) => {
+        {onModeChange && (
+          <Tabs
+            value={mode}
+            onChange={(_, next: LegendMode) => onModeChange(next)}
+            aria-label={inspectionTexts.legendViews}
+            variant="fullWidth"
+            sx={{
+              minHeight: 32,
+              mb: 0.5,
+              "& .MuiTab-root": { minHeight: 32, py: 0.5, px: 1, textTransform: "none" },
+            }}
+          >
+            <Tab value="condition" label={inspectionTexts.legendCondition} />
+            <Tab value="inspection" label={inspectionTexts.legendInspection} />
+          </Tabs>
+        )}
+        {entriesOf(mode, overdueCount).map(({ key, label, toggleName, fill, ring, ringWidth, count }) => {
           const shown = !hidden.has(key);
           return (
             <ButtonBase
               key={key}
-              aria-label={mapScreenTexts.legendToggleNames[key]}
+              aria-label={toggleName}
               aria-pressed={shown}
               onClick={() => onToggle(key)}
               sx={{
@@ -82,12 +160,17 @@ export function RiskLegend({ hidden, onToggle, collapsible = false }: RiskLegend
                   height: 14,
                   borderRadius: "50%",
                   bgcolor: fill,
-                  border: `${key === "unrated" ? 3 : 1}px solid ${ring}`,
+                  border: `${ringWidth}px solid ${ring}`,
                 }}
               />
               <Typography variant="body2" sx={{ textDecoration: shown ? "none" : "line-through" }}>
                 {label}
               </Typography>
+              {count !== undefined && (
+                <Typography variant="body2" color="text.secondary" sx={{ ml: "auto", pl: 1 }}>
+                  {count}
+                </Typography>
+              )}
             </ButtonBase>
           );
         })}

@@ -26,7 +26,7 @@ import { PhotoLayer } from "./photo-layer";
 import { RegionLayer } from "./region-layer";
 import { markSelected, screenProjector, viewBoxOf } from "./scene-helpers";
 import { poleMarkers } from "./pole-markers";
-import { regionMarkers, toMarkerRef, type MarkerRef, type RiskKey } from "./markers";
+import { regionMarkers, toMarkerRef, type LegendKey, type LegendMode, type MarkerRef } from "./markers";
 import { MAX_ZOOM_OUT_M } from "./camera-targets";
 import { GlobeEventHub, type GlobeEvents } from "./globe-events";
 import type { GlobeBenchHook, GlobeMode, GlobeSearch, GlobeState } from "./globe-types";
@@ -70,7 +70,8 @@ export class GlobeController {
   private skyShown = false;
   private selectedPhoto: ImageRecord | null = null;
   /** Risk levels the legend hides. */
-  private hiddenRisks: ReadonlySet<RiskKey> = new Set();
+  private hiddenRisks: ReadonlySet<LegendKey> = new Set();
+  private legendMode: LegendMode = "condition";
   private frames = 0;
   /** The chosen base layer when its tiles cannot be reached. */
   private unreachableBasemap: string | null = null;
@@ -170,9 +171,10 @@ export class GlobeController {
     this.drawPoles();
   }
 
-  /** Hides the poles of these risk levels (the legend's filter). */
-  setHiddenRisks(hidden: ReadonlySet<RiskKey>): void {
+  /** Draws the poles as the legend's view says, without those of the entries it hides. */
+  setHiddenRisks(hidden: ReadonlySet<LegendKey>, mode: LegendMode = "condition"): void {
     this.hiddenRisks = hidden;
+    this.legendMode = mode;
     this.regionLayer.set(regionMarkers(this.regions, hidden));
     this.drawPoles();
   }
@@ -199,7 +201,7 @@ export class GlobeController {
   }
 
   private drawPoles(): void {
-    this.photoLayer.set(poleMarkers(this.poles, this.hiddenRisks));
+    this.photoLayer.set(poleMarkers(this.poles, this.hiddenRisks, this.legendMode));
     this.changed();
   }
 

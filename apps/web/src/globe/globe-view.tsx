@@ -10,11 +10,11 @@ import {
   type ImageRecord,
   type PoleMarkers,
   type RegionSummary,
-  type RiskKey,
 } from "@poleatlas/shared";
 import { useEffect, useRef, useState } from "react";
 import { GlobeController, type GlobeEvents, type GlobeMode, type LatLon } from "./globe-controller";
 import type { GlobeSearch } from "./globe-types";
+import type { LegendKey, LegendMode } from "./markers";
 import { exposeGlobeForTests } from "./test-hook";
 
 export interface GlobeViewProps {
@@ -26,8 +26,10 @@ export interface GlobeViewProps {
   mode: GlobeMode;
   /** The photo in the panel: its pole's marker is highlighted. */
   selectedPhoto: ImageRecord | null;
-  /** Risk levels whose poles the legend hides. */
-  hiddenRisks: ReadonlySet<RiskKey>;
+  /** The legend's entries whose poles are hidden. */
+  hiddenRisks: ReadonlySet<LegendKey>;
+  /** The legend's view: poles coloured by condition (default) or by inspection state. */
+  legendMode?: LegendMode;
   /** The operator's basemaps and the default one (GET /api/basemaps); absent until answered. */
   basemaps?: BasemapsResponse;
   /**
@@ -92,7 +94,7 @@ export function GlobeView(props: GlobeViewProps) {
     };
   }, []);
 
-  const { regions, poles, mode, selectedPhoto, hiddenRisks, pickingPosition } = props;
+  const { regions, poles, mode, selectedPhoto, hiddenRisks, pickingPosition, legendMode } = props;
   const regionId = mode.mode === "region" ? mode.regionId : null;
   useEffect(() => {
     if (ready) controller.current?.setRegions(regions);
@@ -111,8 +113,8 @@ export function GlobeView(props: GlobeViewProps) {
     controller.current?.selectPhoto(selectedPhoto);
   }, [ready, selectedPhoto]);
   useEffect(() => {
-    controller.current?.setHiddenRisks(hiddenRisks);
-  }, [ready, hiddenRisks]);
+    controller.current?.setHiddenRisks(hiddenRisks, legendMode);
+  }, [ready, hiddenRisks, legendMode]);
   const { basemaps, coveredBottomPx = 0, search } = props;
   useEffect(() => {
     controller.current?.setCoveredBottom(coveredBottomPx);

@@ -2,7 +2,14 @@
  * Pure data → marker mapping the GlobeController draws. No Cesium here, so it runs in unit tests
  * (a real Viewer cannot start without WebGL).
  */
-import { mapScreenTexts, RISK_CODES, RISK_COLORS, type RegionSummary, type RiskKey } from "@poleatlas/shared";
+import {
+  mapScreenTexts,
+  RISK_CODES,
+  RISK_COLORS,
+  type InspectionKey,
+  type RegionSummary,
+  type RiskKey,
+} from "@poleatlas/shared";
 
 export type MarkerKind = "region" | "photo";
 
@@ -21,6 +28,11 @@ export interface MarkerSpec extends MarkerRef {
 }
 
 export type { RiskKey };
+
+/** The legend's views: the poles' condition (the spec's Risk Levels, plus Overdue), or inspection due. */
+export type LegendMode = "condition" | "inspection";
+/** What a legend entry hides: a risk level, poles with an overdue finding, an inspection state. */
+export type LegendKey = RiskKey | "overdue" | `inspection-${InspectionKey}`;
 
 /** A pole in region view (kind "photo": the photo layer's); its id is the pole's id. */
 export interface PoleMarkerSpec extends MarkerSpec {
@@ -82,7 +94,7 @@ export function isCoordinate(lon: number | undefined, lat: number | undefined): 
  */
 export function regionMarkers(
   regions: readonly RegionSummary[],
-  hidden: ReadonlySet<RiskKey> = new Set(),
+  hidden: ReadonlySet<LegendKey> = new Set(),
 ): RegionMarkerSpec[] {
   const out: RegionMarkerSpec[] = [];
   for (const r of regions) {
@@ -116,11 +128,21 @@ export function riskLook(risk: RiskKey): { fill: string; outline: string } {
   return { fill: RISK_COLORS[risk], outline: MARKER_STYLE.outlineColor };
 }
 
+/** A pole with an open finding past its due date: a red outer ring around its condition's colour. */
+export const OVERDUE_RING = "#FF1744";
+
+/** The 'Inspection due' view's colours: inspected, due soon, overdue, never (a grey ring as unrated). */
+export function inspectionLook(state: InspectionKey): { fill: string; outline: string } {
+  if (state === "never") return riskLook("unrated");
+  const fill = { current: RISK_COLORS.low, due: "#ff9800", overdue: RISK_COLORS.high }[state];
+  return { fill, outline: MARKER_STYLE.outlineColor };
+}
+
 /**
  * The worst risk among a region's poles of the levels shown: its marker's outline says it (none:
  * the spec's black).
  */
-export function regionOutline(region: RegionSummary, hidden: ReadonlySet<RiskKey> = new Set()): string {
+export function regionOutline(region: RegionSummary, hidden: ReadonlySet<LegendKey> = new Set()): string {
   if (region.risk.high > 0 && !hidden.has("high")) return RISK_COLORS.high;
   if (region.risk.medium > 0 && !hidden.has("medium")) return "#ff9800";
   return MARKER_STYLE.outlineColor;

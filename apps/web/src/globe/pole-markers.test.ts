@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RISK_COLORS } from "@poleatlas/shared";
 import { poleMarkersOf } from "../test/records";
-import { riskLook } from "./markers";
+import { inspectionLook, OVERDUE_RING, riskLook } from "./markers";
 import { poleMarkers } from "./pole-markers";
 
 describe("poleMarkers (the compact form → one marker per pole)", () => {
@@ -52,6 +52,46 @@ describe("poleMarkers (the compact form → one marker per pole)", () => {
       { id: "l", risk: "low" },
     ]);
     expect(poleMarkers(poles, new Set(["high", "unrated"] as const)).map((m) => m.id)).toEqual(["l"]);
+  });
+
+  it("rings a pole with an overdue finding in red, and the Overdue entry hides it", () => {
+    const poles = {
+      ...poleMarkersOf([
+        { id: "late", risk: "high" },
+        { id: "fine", risk: "low" },
+      ]),
+      overdue: [1, 0],
+    };
+    const markers = poleMarkers(poles);
+    expect(markers.map((m) => [m.id, m.fill, m.outline])).toEqual([
+      ["late", RISK_COLORS.high, OVERDUE_RING],
+      ["fine", RISK_COLORS.low, riskLook("low").outline],
+    ]);
+    expect(poleMarkers(poles, new Set(["overdue"] as const)).map((m) => m.id)).toEqual(["fine"]);
+  });
+
+  it("in the 'Inspection due' view, colours by inspection state and hides by it", () => {
+    const poles = {
+      ...poleMarkersOf([
+        { id: "c", risk: "high" },
+        { id: "d", risk: "high" },
+        { id: "o", risk: "high" },
+        { id: "n", risk: "high" },
+      ]),
+      overdue: [1, 1, 1, 1],
+      // INSPECTION_CODES: current, due, overdue, never
+      inspections: [0, 1, 2, 3],
+    };
+    const markers = poleMarkers(poles, new Set(["high"] as const), "inspection");
+    expect(markers.map((m) => [m.id, m.fill, m.outline])).toEqual(
+      (["current", "due", "overdue", "never"] as const).map((state, i) => [
+        "cdon"[i],
+        inspectionLook(state).fill,
+        inspectionLook(state).outline,
+      ]),
+    );
+    const hidden = new Set(["inspection-due", "inspection-never"] as const);
+    expect(poleMarkers(poles, hidden, "inspection").map((m) => m.id)).toEqual(["c", "o"]);
   });
 
   it("skips positions that are not on the globe, and reads an unknown risk code as unrated", () => {

@@ -17,6 +17,8 @@ export function region(overrides: Partial<RegionSummary> & { id: string }): Regi
     count: 1,
     bounds: { minLon: lon, minLat: lat, maxLon: lon, maxLat: lat },
     risk: { high: 0, medium: 0, low: 0, unrated: 1 },
+    overdue: 0,
+    inspectionDue: { due: 0, overdue: 0 },
     ...overrides,
   };
 }

@@ -1,6 +1,9 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy…/waitFor wait for what the user sees; 1 s (the default) was too short under load.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

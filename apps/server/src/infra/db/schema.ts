@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   primaryKey,
   text,
   timestamp,
@@ -270,6 +271,18 @@ export const poles = pgTable(
     version: integer("version").notNull().default(1),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    // The inspection roll-up, kept by triggers on findings and photos (drizzle/0018).
+    findingLevel: smallint("finding_level"),
+    findingDueOn: date("finding_due_on", { mode: "string" }),
+    lastPhotoOn: date("last_photo_on", { mode: "string" }),
+    lastFindingOn: date("last_finding_on", { mode: "string" }),
+    /** What the globe and the legend show: the worst open finding, else the quick rating. */
+    condition: text("condition").generatedAlwaysAs(
+      sql.raw("CASE finding_level WHEN 1 THEN 'high' WHEN 2 THEN 'medium' WHEN 3 THEN 'low' ELSE risk END"),
+    ),
+    lastInspectedOn: date("last_inspected_on", { mode: "string" }).generatedAlwaysAs(
+      sql.raw("greatest(last_photo_on, last_finding_on)"),
+    ),
   },
   (t) => [
     index("poles_user_lat_idx").on(t.workspaceId, t.latitude),
@@ -281,8 +294,58 @@ export const poles = pgTable(
       .on(t.workspaceId)
       .where(sql`${t.source} = 'import'`),
     index("poles_user_region_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.risk),
+    index("poles_finding_due_idx")
+      .on(t.workspaceId, t.findingDueOn, t.regionLon, t.regionLat)
+      .where(sql`finding_due_on IS NOT NULL`),
+    index("poles_inspected_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.lastInspectedOn),
   ],
 );
+
+/**
+ * A finding of an inspection (drizzle/0018): a defect on a pole with its priority level and the
+ * date to fix it by; resolving records what was done, when and by whom. Never deleted.
+ */
+export const findings = pgTable(
+  "utility_pole_findings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id").notNull(),
+    poleId: uuid("pole_id")
+      .notNull()
+      .references(() => poles.id),
+    imageId: uuid("image_id").references(() => images.id, { onDelete: "set null" }),
+    code: text("code").notNull(),
+    level: smallint("level").notNull(),
+    notes: text("notes"),
+    observedOn: date("observed_on", { mode: "string" }).notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status").notNull().default("open"),
+    resolvedOn: date("resolved_on", { mode: "string" }),
+    resolvedBy: text("resolved_by"),
+    action: text("action"),
+    repairImageId: uuid("repair_image_id").references(() => images.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("findings_workspace_due_idx").on(t.workspaceId, t.dueOn, t.id),
+    index("findings_open_due_idx")
+      .on(t.workspaceId, t.dueOn, t.id)
+      .where(sql`status = 'open'`),
+    index("findings_pole_idx").on(t.poleId, t.observedOn, t.createdAt),
+  ],
+);
+
+/** A workspace's inspection programme (drizzle/0018); none stored means the defaults. */
+export const inspectionSettings = pgTable("workspace_inspection_settings", {
+  workspaceId: text("workspace_id").primaryKey(),
+  codes: jsonb("codes").notNull(),
+  allowanceDays1: integer("allowance_days_1").notNull(),
+  allowanceDays2: integer("allowance_days_2").notNull(),
+  allowanceDays3: integer("allowance_days_3").notNull(),
+  cycleYears: integer("cycle_years").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Per-workspace, per-region summaries of utility_pole_images, kept exact by statement-level triggers

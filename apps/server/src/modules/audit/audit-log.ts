@@ -9,7 +9,7 @@ import type { AuditRepository, NewAuditEntry } from "./audit.repository";
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType: "image" | "pole" | "member" | "invitation" | "user" | "workspace";
+  targetType: "image" | "pole" | "member" | "invitation" | "user" | "workspace" | "finding";
   targetId: string;
   details?: Record<string, unknown>;
 }

@@ -42,6 +42,7 @@ import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 import type { UploadSlots } from "./upload-slots";
 import type { AuditLog } from "../audit/audit-log";
+import type { RegionInspection } from "../inspections/condition.service";
 import type { PublishEvent } from "../events/events.repository";
 import type { Actor } from "../workspaces/actor";
 import {
@@ -75,6 +76,8 @@ export interface PolePlacement {
   /** After photos left these poles: empty ones go, the rest re-rate. */
   refresh(tx: Executor, poleIds: string[]): Promise<void>;
   riskByRegion(workspaceId: string): Promise<RegionPoles>;
+  /** Per region: poles with an overdue finding, poles due for inspection. */
+  inspectionByRegion(actor: Actor): Promise<(lon: number, lat: number) => RegionInspection>;
 }
 
 /** The workspace's poles per region, for GET /api/regions. */
@@ -338,10 +341,11 @@ export function createImagesService(deps: ImagesServiceDeps) {
       };
     },
 
-    async regions({ workspaceId }: Actor): Promise<RegionSummary[]> {
-      const [rows, poleRegions] = await Promise.all([
-        repository.regions(workspaceId),
-        poles.riskByRegion(workspaceId),
+    async regions(actor: Actor): Promise<RegionSummary[]> {
+      const [rows, poleRegions, inspectionOf] = await Promise.all([
+        repository.regions(actor.workspaceId),
+        poles.riskByRegion(actor.workspaceId),
+        poles.inspectionByRegion(actor),
       ]);
       const { riskOf, imported } = poleRegions;
       const poleCount = (risk: RegionRisk) => risk.high + risk.medium + risk.low + risk.unrated;
@@ -361,6 +365,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
             maxLat: r.max_lat + 0,
           },
           risk,
+          ...inspectionOf(r.region_lon, r.region_lat),
           ...(imported ? { poles: poleCount(risk) } : {}),
         };
       });
@@ -384,6 +389,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
           count: 0,
           bounds: { minLon: lon - 0.05, minLat: lat - 0.05, maxLon: lon + 0.05, maxLat: lat + 0.05 },
           risk,
+          ...inspectionOf(r.region_lon, r.region_lat),
           poles: poleCount(risk),
         });
       }

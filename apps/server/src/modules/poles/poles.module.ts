@@ -5,6 +5,7 @@ import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import { createImagesRepository, type ImagesRepository } from "../images/images.repository";
 import type { PolePlacement } from "../images/images.service";
+import type { PoleInspections } from "../inspections/inspections.module";
 import type { RequireActor } from "../workspaces/actor";
 import { createPolesRepository } from "./poles.repository";
 import { polesRoutes } from "./poles.routes";
@@ -19,10 +20,19 @@ export function createPoles(
   spotRadiusMeters: number,
   audit: AuditLog,
   publish: PublishEvent,
+  /** A pole's condition and findings, the regions' inspection counts (the inspections module). */
+  inspections: PoleInspections,
   importBatchRows = 5000,
 ) {
   const repository = createPolesRepository(db);
-  const service = createPolesService({ poles: repository, images, spotRadiusMeters, audit, publish });
+  const service = createPolesService({
+    poles: repository,
+    images,
+    spotRadiusMeters,
+    audit,
+    publish,
+    inspections,
+  });
   const register = createPoleImport({
     db,
     withLocks: (keys, fn) => images.withLocks(keys, fn),
@@ -34,6 +44,7 @@ export function createPoles(
     assign: (tx, workspaceId, lat, lon) => repository.assign(tx, workspaceId, lat, lon, spotRadiusMeters),
     refresh: (tx, ids) => repository.refresh(tx, ids),
     riskByRegion: (workspaceId) => service.riskByRegion(workspaceId),
+    inspectionByRegion: (actor) => inspections.condition.byRegion(actor),
   };
   return { service, placement, register };
 }
@@ -47,6 +58,7 @@ export async function registerPoles(
     audit: AuditLog;
     requireActor: RequireActor;
     publish: PublishEvent;
+    inspections: PoleInspections;
     temp: TempFiles;
     poleImport: { batchRows: number; maxBytes: number };
   },
@@ -58,6 +70,7 @@ export async function registerPoles(
     deps.spotRadiusMeters,
     deps.audit,
     deps.publish,
+    deps.inspections,
     deps.poleImport.batchRows,
   );
   polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });

@@ -37,9 +37,9 @@ const SUMMARY_JOIN = sql.raw(`CROSS JOIN LATERAL (
     SELECT count(*)::int AS photo_count, min(i.date)::text AS first_date, max(i.date)::text AS last_date
     FROM utility_pole_images i WHERE i.pole_id = p.id) s`);
 
-/** A pole's risk as its index in RISK_CODES (NULL is "unrated"), written out from the codes. */
+/** A pole's condition as its index in RISK_CODES (NULL is "unrated"), written out from the codes. */
 const RISK_CODE = sql.raw(
-  `CASE p.risk ${RISK_CODES.map((r, i) => (r === "unrated" ? "" : `WHEN '${r}' THEN '${i}' `)).join("")}ELSE '${RISK_CODES.indexOf("unrated")}' END`,
+  `CASE p.condition ${RISK_CODES.map((r, i) => (r === "unrated" ? "" : `WHEN '${r}' THEN '${i}' `)).join("")}ELSE '${RISK_CODES.indexOf("unrated")}' END`,
 );
 /** Every column in the same order, so PostgreSQL sorts the rows once for all of them (PG 16+). */
 const OLDEST_FIRST = sql.raw("ORDER BY p.created_at, p.id");
@@ -65,6 +65,13 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
 }
 
+/** The days a pole's overdue flag and inspection state turn on (the workspace's cycle). */
+export interface InspectionDates {
+  today: string;
+  overdueBefore: string;
+  dueBefore: string;
+}
+
 export const poleQueries = {
   /**
    * The owner's poles drawn in one region (by the pole's own position), oldest first, as one row
@@ -73,13 +80,19 @@ export const poleQueries = {
    * PostgreSQL's shortest exact form, a valid JSON number); in SQL the rounding costs less than
    * parsing the longer numbers in Node.
    */
-  markers: (workspaceId: string, region: { longitude: number; latitude: number }) =>
+  markers: (workspaceId: string, region: { longitude: number; latitude: number }, at: InspectionDates) =>
     sql`SELECT coalesce(string_agg(p.id::text, '","' ${OLDEST_FIRST}), '') AS ids,
           coalesce(string_agg((round(p.latitude * 1e6) / 1e6)::text, ',' ${OLDEST_FIRST}), '') AS latitudes,
           coalesce(string_agg((round(p.longitude * 1e6) / 1e6)::text, ',' ${OLDEST_FIRST}), '') AS longitudes,
           coalesce(string_agg(${RISK_CODE}, ',' ${OLDEST_FIRST}), '') AS risks,
           coalesce(string_agg(p.photo_count::text, ',' ${OLDEST_FIRST}), '') AS counts,
-          coalesce(json_object_agg(p.id, p.label) FILTER (WHERE p.label <> ''), '{}')::text AS labels
+          coalesce(json_object_agg(p.id, p.label) FILTER (WHERE p.label <> ''), '{}')::text AS labels,
+          coalesce(string_agg((coalesce(p.finding_due_on < ${at.today}::date, false))::int::text, ','
+            ${OLDEST_FIRST}), '') AS overdue,
+          coalesce(string_agg((CASE WHEN p.last_inspected_on IS NULL THEN 3
+            WHEN p.last_inspected_on <= ${at.overdueBefore}::date THEN 2
+            WHEN p.last_inspected_on <= ${at.dueBefore}::date THEN 1 ELSE 0 END)::text, ','
+            ${OLDEST_FIRST}), '') AS inspections
         FROM utility_poles p
         WHERE p.workspace_id = ${workspaceId} AND p.region_lon = ${region.longitude}::float8
           AND p.region_lat = ${region.latitude}::float8`,
@@ -152,13 +165,20 @@ export function createPolesRepository(db: Db) {
      * time (measured at 100k poles). Ids are uuids and numbers print bare, so nothing needs escaping;
      * labels come as a JSON object from PostgreSQL.
      */
-    async markersJson(workspaceId: string, region: { longitude: number; latitude: number }): Promise<string> {
+    async markersJson(
+      workspaceId: string,
+      region: { longitude: number; latitude: number },
+      at: InspectionDates,
+    ): Promise<string> {
       const [c] = await rows<
-        Record<"ids" | "latitudes" | "longitudes" | "risks" | "counts" | "labels", string>
-      >(db, poleQueries.markers(workspaceId, region));
+        Record<
+          "ids" | "latitudes" | "longitudes" | "risks" | "counts" | "labels" | "overdue" | "inspections",
+          string
+        >
+      >(db, poleQueries.markers(workspaceId, region, at));
       if (!c) throw new Error("an aggregate gave no row");
       const ids = c.ids === "" ? "[]" : `["${c.ids}"]`;
-      return `{"ids":${ids},"latitudes":[${c.latitudes}],"longitudes":[${c.longitudes}],"risks":[${c.risks}],"counts":[${c.counts}],"labels":${c.labels}}`;
+      return `{"ids":${ids},"latitudes":[${c.latitudes}],"longitudes":[${c.longitudes}],"risks":[${c.risks}],"counts":[${c.counts}],"labels":${c.labels},"overdue":[${c.overdue}],"inspections":[${c.inspections}]}`;
     },
 
     /** One pole, only when it is the caller's. */

@@ -18,6 +18,7 @@ import {
   type ImageRecord,
   type PoleRecord,
   type PolePatch,
+  type PoleTimeline,
   type RegionRisk,
   workspaceTexts,
 } from "@poleatlas/shared";
@@ -28,6 +29,7 @@ import type { Actor } from "../workspaces/actor";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
 import type { RegionPoles } from "../images/images.service";
+import type { PoleInspections } from "../inspections/inspections.module";
 import type { ImageChanges, PoleColumn, PolesRepository } from "./poles.repository";
 
 export interface PolesServiceDeps {
@@ -38,11 +40,19 @@ export interface PolesServiceDeps {
   audit: AuditLog;
   /** Each change reaches the workspace's open screens (with the change's transaction). */
   publish: PublishEvent;
+  inspections: PoleInspections;
 }
 
 const NO_RISK: RegionRisk = { high: 0, medium: 0, low: 0, unrated: 0 };
 
-export function createPolesService({ poles, images, spotRadiusMeters, audit, publish }: PolesServiceDeps) {
+export function createPolesService({
+  poles,
+  images,
+  spotRadiusMeters,
+  audit,
+  publish,
+  inspections,
+}: PolesServiceDeps) {
   const poleNotFound = () => notFound(messages.poleNotFound);
 
   async function ownedPole(workspaceId: string, id: string): Promise<PoleRecord> {
@@ -53,10 +63,10 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit, pub
 
   return {
     /** The caller's poles in one region, compact (poleMarkersSchema), as JSON text. */
-    async regionMarkersJson({ workspaceId }: Actor, regionId: string): Promise<string> {
+    async regionMarkersJson(actor: Actor, regionId: string): Promise<string> {
       const region = parseRegionKey(regionId);
       if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
-      return poles.markersJson(workspaceId, region);
+      return poles.markersJson(actor.workspaceId, region, await inspections.condition.thresholds(actor));
     },
 
     /**
@@ -83,10 +93,15 @@ export function createPolesService({ poles, images, spotRadiusMeters, audit, pub
       return poles.byTagPrefix(workspaceId, tag, limit);
     },
 
-    /** The pole and its timeline (photos in list order). */
-    async get({ workspaceId }: Actor, id: string): Promise<{ pole: PoleRecord; images: ImageRecord[] }> {
-      const pole = await ownedPole(workspaceId, id);
-      return { pole, images: (await poles.timeline(id)).map(toImageRecord) };
+    /** The pole with its condition, its timeline (photos in list order) and its findings. */
+    async get(actor: Actor, id: string): Promise<PoleTimeline> {
+      const pole = await ownedPole(actor.workspaceId, id);
+      const [timeline, inspection, findings] = await Promise.all([
+        poles.timeline(id),
+        inspections.condition.ofPole(actor, id),
+        inspections.findingsOf(id),
+      ]);
+      return { pole: { ...pole, ...inspection }, images: timeline.map(toImageRecord), findings };
     },
 
     /**

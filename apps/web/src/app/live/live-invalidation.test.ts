@@ -28,6 +28,7 @@ function staleAfter(e: WorkspaceEvent): string[] {
     ["storage", "usage"],
     ["workspaces"],
     ["admin", "team-1", "members"],
+    ["findings", "summary", null],
     ["session"],
   ];
   for (const key of keys) {
@@ -46,21 +47,23 @@ function staleAfter(e: WorkspaceEvent): string[] {
 }
 
 describe("what a live change makes stale", () => {
-  it("a rating: the photo, its pole's timeline, the markers and the region counts, nothing else", () => {
+  it("a rating: the photo, its pole's timeline, the markers, the region counts and findings' counts", () => {
     expect(staleAfter(event({ image_ids: ["photo-a"], pole_ids: ["pole-a"] }))).toEqual([
       '["images","one","photo-a"]',
       '["images","unplaced"]',
       '["poles","one","pole-a"]',
       '["poles",{"region":"8.5,47.4"}]',
       '["regions"]',
+      '["findings","summary",null]',
     ]);
   });
 
-  it("a pole label: its timeline, the markers and the regions", () => {
+  it("a pole label or finding: its timeline, the markers, the regions, the work list and dashboard", () => {
     expect(staleAfter(event({ type: "pole.updated", pole_ids: ["pole-b"] }))).toEqual([
       '["poles","one","pole-b"]',
       '["poles",{"region":"8.5,47.4"}]',
       '["regions"]',
+      '["findings","summary",null]',
     ]);
   });
 

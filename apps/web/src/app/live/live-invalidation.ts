@@ -1,13 +1,14 @@
 /**
  * What a live change makes stale, by the app's query keys: the photo it names, the timelines of
  * the poles it names, the open region's markers and the regions' counts (pole colours, photo
- * counts), and what lists or counts photos when one came or went. Queries on screen read again at
- * once; the rest read when next shown.
+ * counts), the work list and the dashboard, and what lists or counts photos when one came or
+ * went. Queries on screen read again at once; the rest read when next shown.
  */
 import type { WorkspaceEvent } from "@poleatlas/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { adminKeys } from "../../features/admin";
 import { forgetDeletedPhoto, imageKeys, regionKeys } from "../../features/images";
+import { findingKeys } from "../../features/inspections";
 import { dropPhotoFromTimelines, isEmptyTimeline, poleKeys, unplacedKey } from "../../features/poles";
 import { storageKeys } from "../../features/storage";
 import { workspaceKeys } from "../../features/workspaces";
@@ -35,6 +36,8 @@ export function invalidateFor(queryClient: QueryClient, event: WorkspaceEvent): 
   }
   void queryClient.invalidateQueries({ predicate: (q) => isRegionMarkers(q.queryKey) });
   stale(regionKeys.all);
+  // A finding or a rating moves the work list and the dashboard's counts.
+  stale(findingKeys.all);
   if (event.type !== "pole.updated") stale(unplacedKey);
   if (event.type === "image.created" || event.type === "image.deleted") stale(storageKeys.usage);
 }

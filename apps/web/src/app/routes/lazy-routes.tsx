@@ -7,6 +7,7 @@ import { Box, CircularProgress } from "@mui/material";
 import { lazy, Suspense } from "react";
 import { AdminPage } from "../../features/admin";
 import { ApiKeysPage } from "../../features/api-keys";
+import { DashboardPage, WorkListPage } from "../../features/inspections";
 import { pageDownload } from "../../lib/offline/network-quiet";
 
 // The globe's chunk is asked for together with the screen's rather than after it has arrived and
@@ -54,6 +55,22 @@ export function ApiKeysRoute() {
   return (
     <Suspense fallback={<RouteLoading />}>
       <ApiKeysPage />
+    </Suspense>
+  );
+}
+
+export function WorkRoute() {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <WorkListPage />
+    </Suspense>
+  );
+}
+
+export function DashboardRoute() {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <DashboardPage />
     </Suspense>
   );
 }

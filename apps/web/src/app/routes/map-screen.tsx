@@ -3,6 +3,7 @@
  * photo's panel and the upload dialog. Composes the features; the view state is in the URL.
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
+import { PoleFindings } from "../../features/inspections";
 import { Alert, Box, Button, Stack } from "@mui/material";
 import {
   linkTexts,
@@ -16,6 +17,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { RiskLegend } from "../../components/risk-legend";
+import { useLegend } from "./use-legend";
 import { useAuth } from "../../features/auth";
 import {
   imageKeys,
@@ -70,24 +72,16 @@ export default function MapScreen() {
   const [uploadOpen, setUploadOpen] = useState(false);
   const [unplacedOpen, setUnplacedOpen] = useState(false);
   const [moved, setMoved] = useState<PoleMove | null>(null);
-  const [hiddenRisks, setHiddenRisks] = useState<ReadonlySet<RiskKey>>(new Set());
   const [unreachable, setUnreachable] = useState<{ name: string; useBuiltIn: () => void } | null>(null);
   const onBasemapUnreachable = useCallback(
     (name: string | null, useBuiltIn: () => void) =>
       setUnreachable(name === null ? null : { name, useBuiltIn }),
     [],
   );
-  const toggleRisk = useCallback((key: RiskKey) => {
-    setHiddenRisks((was) => {
-      const next = new Set(was);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
-  }, []);
-
   const regions = useRegions();
   // The region view draws its poles from the compact form: never the region's photos.
   const regionPoles = useRegionPoles(url.regionId);
+  const legend = useLegend(regions.data ?? NO_REGIONS, regionPoles.data ?? null, url.regionId !== null);
   const usage = useStorageUsage();
   const basemaps = useBasemaps();
   const linked = useLinkedPhoto(url);
@@ -169,7 +163,8 @@ export default function MapScreen() {
           poles={regionPoles.data ?? null}
           mode={mode}
           selectedPhoto={selection?.photo ?? null}
-          hiddenRisks={hiddenRisks}
+          hiddenRisks={legend.hidden}
+          legendMode={legend.mode}
           basemaps={basemaps.data}
           pickingPosition={placing.photo !== null}
           onPositionPicked={placing.picked}
@@ -182,7 +177,14 @@ export default function MapScreen() {
           coveredBottomPx={compact && selection ? sheetCoverPx() : 0}
           onBasemapUnreachable={onBasemapUnreachable}
         />
-        <RiskLegend hidden={hiddenRisks} onToggle={toggleRisk} collapsible={compact} />
+        <RiskLegend
+          mode={legend.mode}
+          onModeChange={legend.setMode}
+          hidden={legend.hidden}
+          onToggle={legend.toggle}
+          overdueCount={legend.overdueCount}
+          collapsible={compact}
+        />
         <Stack
           spacing={1}
           sx={{
@@ -260,6 +262,7 @@ export default function MapScreen() {
                 <PoleFields photo={photo} pole={picked.pole} regionId={url.regionId} onMoved={setMoved} />
               )}
               <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
+              <PoleFindings key={`findings-${photo.id}`} photo={photo} readOnly={!may.canEdit} />
             </>
           )}
         />

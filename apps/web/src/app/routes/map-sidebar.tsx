@@ -11,6 +11,7 @@ import { AppSidebar } from "../../components/app-sidebar";
 import { useCompactLayout } from "../../components/use-layout";
 import { AdminNavItem } from "../../features/admin";
 import { ApiKeysNavItem } from "../../features/api-keys";
+import { InspectionsNavItems } from "../../features/inspections";
 import { ExportNavItem } from "../../features/export";
 import { ImportPolesNavItem } from "../../features/pole-import";
 import { UnplacedNavItem } from "../../features/poles";
@@ -24,7 +25,7 @@ export interface MapSidebarProps {
   onLogout: () => void;
   /** The upload queue's entry ('N waiting'), when something waits. */
   queue?: ReactNode;
-  /** The open region, offered by the export dialog. */
+  /** The open region, offered by the export dialog and its report. */
   regionId: string | null;
 }
 
@@ -62,6 +63,7 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId }: 
             <UnplacedNavItem onOpen={onUnplaced} />
             <ExportNavItem regionId={regionId} />
             <ImportPolesNavItem />
+            <InspectionsNavItems regionId={regionId} />
             <AdminNavItem />
             <ApiKeysNavItem />
           </>

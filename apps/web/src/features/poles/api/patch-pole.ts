@@ -30,7 +30,10 @@ export async function patchPole(id: string, label: string, version: number): Pro
 
 /** The panel's timeline answer carries the pole: the saved label, at once. */
 function showPole(queryClient: QueryClient, pole: PoleRecord) {
-  queryClient.setQueryData<PoleTimeline>(poleKeys.one(pole.id), (old) => (old ? { ...old, pole } : old));
+  // Over what the timeline had: its pole also carries the findings and condition a PATCH omits.
+  queryClient.setQueryData<PoleTimeline>(poleKeys.one(pole.id), (old) =>
+    old ? { ...old, pole: { ...old.pole, ...pole } } : old,
+  );
 }
 
 export function usePatchPole() {

@@ -18,6 +18,14 @@ export function usePermissions() {
       canDeleteAny(role) || (canEdit(role) && (photo.uploaded_by === null || photo.uploaded_by === email)),
     [role, email],
   );
-  // Owners and admins: importing the pole register.
-  return { inTeam: active?.kind === "team", canEdit: canEdit(role), canManage: canManage(role), canDelete };
+  const inTeam = active?.kind === "team";
+  // Owners and admins import the pole register; a team's also set its inspection programme (a
+  // personal workspace keeps the defaults).
+  return {
+    inTeam,
+    canEdit: canEdit(role),
+    canManage: canManage(role),
+    canDelete,
+    canManageTeam: inTeam && canManage(role),
+  };
 }

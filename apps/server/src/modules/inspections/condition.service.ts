@@ -1,0 +1,124 @@
+/**
+ * What the map reads of inspections: a pole's condition, whether it is overdue and its inspection
+ * state; per region, poles with an overdue finding and poles due for inspection; the summary the
+ * dashboard shows. Anyone in the workspace reads these (viewers too).
+ */
+import {
+  addYears,
+  inspectionState,
+  parseRegionKey,
+  messages,
+  type PoleInspection,
+  type Summary,
+} from "@poleatlas/shared";
+import { badRequest } from "../../errors";
+import type { Actor } from "../workspaces/actor";
+import type { Today } from "./clock";
+import type { InspectionsRepository } from "./inspections.repository";
+import type { SettingsService } from "./settings.service";
+
+export interface RegionInspection {
+  overdue: number;
+  inspectionDue: { due: number; overdue: number };
+}
+
+const NONE: RegionInspection = { overdue: 0, inspectionDue: { due: 0, overdue: 0 } };
+
+/** The last day of each of the 12 months up to today's (today itself for the current month). */
+export function monthEnds(today: string): string[] {
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  const ends: string[] = [];
+  for (let back = 11; back >= 1; back--) {
+    ends.push(new Date(Date.UTC(y, m - back, 0)).toISOString().slice(0, 10));
+  }
+  ends.push(today);
+  return ends;
+}
+
+export function createConditionService(deps: {
+  repository: InspectionsRepository;
+  settings: SettingsService;
+  today: Today;
+}) {
+  const { repository, settings, today } = deps;
+
+  /** The dates the inspection state turns on, for this workspace's cycle. */
+  async function thresholds(actor: Actor) {
+    const day = today();
+    const cycle = (await settings.get(actor)).cycleYears;
+    return {
+      today: day,
+      cycle,
+      overdueBefore: addYears(day, -cycle),
+      dueBefore: addYears(day, -(cycle - 1)),
+    };
+  }
+
+  return {
+    thresholds,
+
+    async ofPole(actor: Actor, poleId: string): Promise<PoleInspection> {
+      const [row, t] = await Promise.all([repository.poleInspection(poleId), thresholds(actor)]);
+      const last = row?.last_inspected_on ?? null;
+      return {
+        condition: row?.condition ?? "unrated",
+        overdue: row?.finding_due_on != null && row.finding_due_on < t.today,
+        inspection: { state: inspectionState(last, t.today, t.cycle), lastInspectedOn: last },
+      };
+    },
+
+    /** Per region (by its rounded centre): overdue poles and poles due for inspection. */
+    async byRegion(actor: Actor): Promise<(lon: number, lat: number) => RegionInspection> {
+      const t = await thresholds(actor);
+      const rows = await repository.regionCounts(actor.workspaceId, t.today, t.overdueBefore, t.dueBefore);
+      const byKey = new Map<string, RegionInspection>();
+      for (const r of rows) {
+        byKey.set(`${r.region_lon},${r.region_lat}`, {
+          overdue: r.overdue,
+          inspectionDue: { due: r.inspection_due, overdue: r.inspection_overdue },
+        });
+      }
+      return (lon, lat) => byKey.get(`${lon},${lat}`) ?? NONE;
+    },
+
+    async summary(actor: Actor, regionId: string | undefined): Promise<Summary> {
+      let region: { longitude: number; latitude: number } | undefined;
+      if (regionId !== undefined) {
+        const parsed = parseRegionKey(regionId);
+        if (!parsed) throw badRequest(messages.invalidRegion, "invalid_region");
+        region = parsed;
+      }
+      const t = await thresholds(actor);
+      const months = monthEnds(t.today);
+      const { levels, inspection, byMonth } = await repository.summary(actor.workspaceId, region, {
+        today: t.today,
+        resolvedSince: addYears(t.today, -1),
+        overdueBefore: t.overdueBefore,
+        dueBefore: t.dueBefore,
+        monthEnds: months,
+      });
+      const level = (n: number) => {
+        const r = levels.find((l) => l.level === n);
+        return { open: r?.open ?? 0, overdue: r?.overdue ?? 0, resolved12m: r?.resolved ?? 0 };
+      };
+      const open = (end: string, n: number) =>
+        byMonth.find((b) => b.month_end === end && b.level === n)?.n ?? 0;
+      const total = inspection?.total ?? 0;
+      const due = inspection?.inspection_due ?? 0;
+      const overdue = inspection?.inspection_overdue ?? 0;
+      return {
+        today: t.today,
+        levels: { 1: level(1), 2: level(2), 3: level(3) },
+        inspection: { current: total - due - overdue, due, overdue },
+        openByMonth: months.map((end) => ({
+          month: end.slice(0, 7),
+          1: open(end, 1),
+          2: open(end, 2),
+          3: open(end, 3),
+        })),
+      };
+    },
+  };
+}
+
+export type ConditionService = ReturnType<typeof createConditionService>;

@@ -1,0 +1,59 @@
+/**
+ * Builds the inspections module: findings, settings, the condition roll-up the map reads, the
+ * reports; registers its routes and hands the poles module what a pole's panel and the regions show.
+ */
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../infra/db/database";
+import type { AuditLog } from "../audit/audit-log";
+import type { PublishEvent } from "../events/events.repository";
+import { createImagesRepository } from "../images/images.repository";
+import { createPolesRepository } from "../poles/poles.repository";
+import type { RequireActor } from "../workspaces/actor";
+import type { Today } from "./clock";
+import { createConditionService } from "./condition.service";
+import { createFindingsService, toFinding } from "./findings.service";
+import { createInspectionsRepository } from "./inspections.repository";
+import { inspectionsRoutes } from "./inspections.routes";
+import { createReportsService } from "./reports.service";
+import { createSettingsService } from "./settings.service";
+
+export function createInspections(db: Db, deps: { audit: AuditLog; today: Today; publish: PublishEvent }) {
+  const repository = createInspectionsRepository(db);
+  // The photos' and the poles' repositories hold no state: this module reads through its own.
+  const images = createImagesRepository(db);
+  const poles = createPolesRepository(db);
+  const settings = createSettingsService({ repository, images, audit: deps.audit });
+  const findings = createFindingsService({
+    repository,
+    settings,
+    images,
+    ...deps,
+    poleOf: (workspaceId, id) => poles.findOwned(workspaceId, id),
+  });
+  const condition = createConditionService({ repository, settings, today: deps.today });
+  const reports = createReportsService({ repository, settings, condition, today: deps.today });
+  return {
+    repository,
+    settings,
+    findings,
+    condition,
+    reports,
+    /** A pole's findings, newest first, as the pole's panel shows them. */
+    findingsOf: async (poleId: string) =>
+      (await repository.ofPole(poleId)).map((r) => toFinding(r, deps.today())),
+  };
+}
+
+export type Inspections = ReturnType<typeof createInspections>;
+/** What the poles module reads of inspections: a pole's condition and findings, the regions' counts. */
+export type PoleInspections = Pick<Inspections, "condition" | "findingsOf">;
+
+/** The findings, settings and reports routes; returns what the poles module shows of them. */
+export function registerInspections(
+  app: FastifyInstance,
+  deps: { db: Db; audit: AuditLog; requireActor: RequireActor; publish: PublishEvent; today: Today },
+): PoleInspections {
+  const inspections = createInspections(deps.db, deps);
+  inspectionsRoutes(app, { requireActor: deps.requireActor, ...inspections });
+  return inspections;
+}

@@ -1,0 +1,296 @@
+/**
+ * Every SQL statement about findings, inspection settings and their counts. A pole's roll-up of
+ * its findings (worst open level, earliest open due date, last inspection) is kept on the pole by
+ * triggers (drizzle/0018), so the counts here read poles, not findings.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { FindingLevel, FindingStatus, InspectionSettings } from "@poleatlas/shared";
+import type { Db } from "../../infra/db/database";
+import type { Executor } from "../images/images.repository";
+
+/**
+ * A pole's tag as findings, the work list and the report show it: the register's tag, else (a pole
+ * made from photos and never given one) its label.
+ */
+export const POLE_TAG = sql.raw("coalesce(nullif(p.tag, ''), p.label)");
+
+export interface FindingRow {
+  id: string;
+  pole_id: string;
+  pole_tag: string;
+  latitude: number;
+  longitude: number;
+  region_lon: number;
+  region_lat: number;
+  image_id: string | null;
+  code: string;
+  level: FindingLevel;
+  notes: string | null;
+  observed_on: string;
+  due_on: string;
+  status: FindingStatus;
+  created_by: string;
+  created_by_email: string;
+  resolved_on: string | null;
+  resolved_by: string | null;
+  action: string | null;
+  repair_image_id: string | null;
+}
+
+export interface NewFinding {
+  workspaceId: string;
+  poleId: string;
+  imageId: string | null;
+  code: string;
+  level: FindingLevel;
+  notes: string | null;
+  observedOn: string;
+  dueOn: string;
+  createdBy: string;
+}
+
+export interface FindingFilter {
+  workspaceId: string;
+  status: "open" | "resolved" | "all";
+  overdueBefore?: string;
+  level?: FindingLevel;
+  region?: { longitude: number; latitude: number };
+  poleId?: string;
+  after?: { dueOn: string; id: string };
+  limit: number;
+}
+
+export interface PoleInspectionRow {
+  condition: "high" | "medium" | "low" | null;
+  finding_due_on: string | null;
+  last_inspected_on: string | null;
+}
+
+export interface RegionInspectionRow {
+  region_lon: number;
+  region_lat: number;
+  overdue: number;
+  inspection_due: number;
+  inspection_overdue: number;
+}
+
+const FINDING_COLUMNS = sql`f.id::text AS id, f.pole_id::text AS pole_id, ${POLE_TAG} AS pole_tag,
+  p.latitude, p.longitude, p.region_lon, p.region_lat, f.image_id::text AS image_id, f.code,
+  f.level::int AS level, f.notes, f.observed_on::text AS observed_on, f.due_on::text AS due_on, f.status,
+  f.created_by, coalesce(u.email, '') AS created_by_email, f.resolved_on::text AS resolved_on,
+  f.resolved_by, f.action, f.repair_image_id::text AS repair_image_id`;
+const FINDING_FROM = sql`utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
+  LEFT JOIN "user" u ON u.id = f.created_by`;
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+/** Inspection state of poles in SQL: the same thresholds as inspectionState() in packages/shared. */
+function inspectionCounts(overdueBefore: string, dueBefore: string) {
+  return sql`count(*) FILTER (WHERE p.last_inspected_on IS NULL OR p.last_inspected_on <= ${overdueBefore}::date)::int AS inspection_overdue,
+    count(*) FILTER (WHERE p.last_inspected_on > ${overdueBefore}::date AND p.last_inspected_on <= ${dueBefore}::date)::int AS inspection_due`;
+}
+
+export function createInspectionsRepository(db: Db) {
+  return {
+    async settings(workspaceId: string): Promise<InspectionSettings | null> {
+      const [row] = await rows<{
+        codes: InspectionSettings["codes"];
+        a1: number;
+        a2: number;
+        a3: number;
+        cycle: number;
+      }>(
+        db,
+        sql`SELECT codes, allowance_days_1 AS a1, allowance_days_2 AS a2, allowance_days_3 AS a3, cycle_years AS cycle
+            FROM workspace_inspection_settings WHERE workspace_id = ${workspaceId}`,
+      );
+      return row
+        ? { codes: row.codes, allowanceDays: { 1: row.a1, 2: row.a2, 3: row.a3 }, cycleYears: row.cycle }
+        : null;
+    },
+
+    async saveSettings(tx: Executor, workspaceId: string, s: InspectionSettings): Promise<void> {
+      await tx.execute(
+        sql`INSERT INTO workspace_inspection_settings AS w
+              (workspace_id, codes, allowance_days_1, allowance_days_2, allowance_days_3, cycle_years)
+            VALUES (${workspaceId}, ${JSON.stringify(s.codes)}::jsonb, ${s.allowanceDays[1]}, ${s.allowanceDays[2]},
+                    ${s.allowanceDays[3]}, ${s.cycleYears})
+            ON CONFLICT (workspace_id) DO UPDATE SET codes = EXCLUDED.codes,
+              allowance_days_1 = EXCLUDED.allowance_days_1, allowance_days_2 = EXCLUDED.allowance_days_2,
+              allowance_days_3 = EXCLUDED.allowance_days_3, cycle_years = EXCLUDED.cycle_years, updated_at = now()`,
+      );
+    },
+
+    async insert(tx: Executor, f: NewFinding): Promise<string> {
+      const [row] = await rows<{ id: string }>(
+        tx,
+        sql`INSERT INTO utility_pole_findings
+              (workspace_id, pole_id, image_id, code, level, notes, observed_on, due_on, created_by)
+            VALUES (${f.workspaceId}, ${f.poleId}::uuid, ${f.imageId}::uuid, ${f.code}, ${f.level}, ${f.notes},
+                    ${f.observedOn}::date, ${f.dueOn}::date, ${f.createdBy})
+            RETURNING id::text AS id`,
+      );
+      if (!row) throw new Error("INSERT … RETURNING gave no finding");
+      return row.id;
+    },
+
+    /** One finding of the workspace; `lock` holds its row until the transaction ends. */
+    async find(workspaceId: string, id: string, tx: Executor = db, lock = false): Promise<FindingRow | null> {
+      const [row] = await rows<FindingRow>(
+        tx,
+        sql`SELECT ${FINDING_COLUMNS} FROM ${FINDING_FROM}
+            WHERE f.id = ${id}::uuid AND f.workspace_id = ${workspaceId} ${lock ? sql`FOR UPDATE OF f` : sql``}`,
+      );
+      return row ?? null;
+    },
+
+    async update(tx: Executor, id: string, changes: Record<string, string | number | null>): Promise<void> {
+      const sets = Object.entries(changes).map(([column, value]) =>
+        column.endsWith("_on")
+          ? sql`${sql.identifier(column)} = ${value}::date`
+          : column.endsWith("image_id")
+            ? sql`${sql.identifier(column)} = ${value}::uuid`
+            : sql`${sql.identifier(column)} = ${value}`,
+      );
+      await tx.execute(
+        sql`UPDATE utility_pole_findings SET ${sql.join(sets, sql`, `)} WHERE id = ${id}::uuid`,
+      );
+    },
+
+    /** The work list: by due date then id, after the cursor's row. */
+    list(q: FindingFilter): Promise<FindingRow[]> {
+      const where: SQL[] = [sql`f.workspace_id = ${q.workspaceId}`];
+      if (q.status !== "all") where.push(sql`f.status = ${q.status}`);
+      if (q.overdueBefore !== undefined)
+        where.push(sql`f.status = 'open' AND f.due_on < ${q.overdueBefore}::date`);
+      if (q.level !== undefined) where.push(sql`f.level = ${q.level}`);
+      if (q.region) {
+        where.push(
+          sql`p.region_lon = ${q.region.longitude}::float8 AND p.region_lat = ${q.region.latitude}::float8`,
+        );
+      }
+      if (q.poleId !== undefined) where.push(sql`f.pole_id = ${q.poleId}::uuid`);
+      if (q.after) where.push(sql`(f.due_on, f.id) > (${q.after.dueOn}::date, ${q.after.id}::uuid)`);
+      return rows<FindingRow>(
+        db,
+        sql`SELECT ${FINDING_COLUMNS} FROM ${FINDING_FROM}
+            WHERE ${sql.join(where, sql` AND `)} ORDER BY f.due_on, f.id LIMIT ${q.limit}`,
+      );
+    },
+
+    /** A pole's findings, newest first. */
+    ofPole(poleId: string): Promise<FindingRow[]> {
+      return rows<FindingRow>(
+        db,
+        sql`SELECT ${FINDING_COLUMNS} FROM ${FINDING_FROM}
+            WHERE f.pole_id = ${poleId}::uuid ORDER BY f.observed_on DESC, f.created_at DESC, f.id DESC`,
+      );
+    },
+
+    async poleInspection(poleId: string): Promise<PoleInspectionRow | null> {
+      const [row] = await rows<PoleInspectionRow>(
+        db,
+        sql`SELECT condition, finding_due_on::text AS finding_due_on, last_inspected_on::text AS last_inspected_on
+            FROM utility_poles WHERE id = ${poleId}::uuid`,
+      );
+      return row ?? null;
+    },
+
+    /** Per region: poles with an overdue finding, poles due and overdue for inspection. */
+    regionCounts(workspaceId: string, today: string, overdueBefore: string, dueBefore: string) {
+      return rows<RegionInspectionRow>(
+        db,
+        sql`SELECT p.region_lon, p.region_lat,
+              count(*) FILTER (WHERE p.finding_due_on < ${today}::date)::int AS overdue,
+              ${inspectionCounts(overdueBefore, dueBefore)}
+            FROM utility_poles p WHERE p.workspace_id = ${workspaceId}
+            GROUP BY p.region_lon, p.region_lat`,
+      );
+    },
+
+    /** Counts by level: open, overdue, resolved since `resolvedSince`; poles by inspection state. */
+    async summary(
+      workspaceId: string,
+      region: { longitude: number; latitude: number } | undefined,
+      dates: {
+        today: string;
+        resolvedSince: string;
+        overdueBefore: string;
+        dueBefore: string;
+        monthEnds: string[];
+      },
+    ) {
+      const inRegion = region
+        ? sql`AND p.region_lon = ${region.longitude}::float8 AND p.region_lat = ${region.latitude}::float8`
+        : sql``;
+      const levels = await rows<{ level: number; open: number; overdue: number; resolved: number }>(
+        db,
+        sql`SELECT f.level::int AS level,
+              count(*) FILTER (WHERE f.status = 'open')::int AS open,
+              count(*) FILTER (WHERE f.status = 'open' AND f.due_on < ${dates.today}::date)::int AS overdue,
+              count(*) FILTER (WHERE f.status = 'resolved' AND f.resolved_on > ${dates.resolvedSince}::date)::int AS resolved
+            FROM utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
+            WHERE f.workspace_id = ${workspaceId} ${inRegion} GROUP BY f.level`,
+      );
+      const [inspection] = await rows<{ total: number; inspection_due: number; inspection_overdue: number }>(
+        db,
+        sql`SELECT count(*)::int AS total, ${inspectionCounts(dates.overdueBefore, dates.dueBefore)}
+            FROM utility_poles p WHERE p.workspace_id = ${workspaceId} ${inRegion}`,
+      );
+      const months = sql.join(
+        dates.monthEnds.map((m) => sql`${m}::date`),
+        sql`, `,
+      );
+      const byMonth = await rows<{ month_end: string; level: number; n: number }>(
+        db,
+        sql`SELECT m.d::text AS month_end, f.level::int AS level, count(*)::int AS n
+            FROM unnest(ARRAY[${months}]) AS m(d)
+            JOIN utility_pole_findings f ON f.observed_on <= m.d AND (f.resolved_on IS NULL OR f.resolved_on > m.d)
+            JOIN utility_poles p ON p.id = f.pole_id
+            WHERE f.workspace_id = ${workspaceId} ${inRegion}
+            GROUP BY m.d, f.level`,
+      );
+      return { levels, inspection, byMonth };
+    },
+
+    /** The team's name (none for a personal workspace) and the region's number (none: no such region). */
+    async names(workspaceId: string, region: { longitude: number; latitude: number }) {
+      const [row] = await rows<{ workspace: string | null; region: number | null }>(
+        db,
+        sql`SELECT (SELECT name FROM organization WHERE id = ${workspaceId}) AS workspace,
+              (SELECT number FROM utility_pole_region_numbers WHERE workspace_id = ${workspaceId}
+                 AND region_lon = ${region.longitude}::float8 AND region_lat = ${region.latitude}::float8) AS region`,
+      );
+      return { workspace: row?.workspace ?? null, region: row?.region ?? null };
+    },
+
+    /** The report's poles due or overdue for inspection in one region, oldest inspection first. */
+    duePoles(
+      workspaceId: string,
+      region: { longitude: number; latitude: number },
+      dueBefore: string,
+      limit: number,
+    ) {
+      return rows<{
+        id: string;
+        pole_tag: string;
+        latitude: number;
+        longitude: number;
+        last_inspected_on: string | null;
+      }>(
+        db,
+        sql`SELECT p.id::text AS id, ${POLE_TAG} AS pole_tag, p.latitude, p.longitude,
+              p.last_inspected_on::text AS last_inspected_on
+            FROM utility_poles p
+            WHERE p.workspace_id = ${workspaceId} AND p.region_lon = ${region.longitude}::float8
+              AND p.region_lat = ${region.latitude}::float8
+              AND (p.last_inspected_on IS NULL OR p.last_inspected_on <= ${dueBefore}::date)
+            ORDER BY p.last_inspected_on NULLS FIRST, p.id LIMIT ${limit}`,
+      );
+    },
+  };
+}
+
+export type InspectionsRepository = ReturnType<typeof createInspectionsRepository>;

@@ -1,0 +1,101 @@
+/** HTTP only: findings, the workspace's inspection settings, the summary. */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  findingCreateSchema,
+  findingIdParamsSchema,
+  findingListQuerySchema,
+  findingListSchema,
+  findingPatchSchema,
+  findingResponseSchema,
+  inspectionSettingsSchema,
+  poleIdParamsSchema,
+  regionReportParamsSchema,
+  summaryQuerySchema,
+  summarySchema,
+} from "@poleatlas/shared";
+import type { RequireActor } from "../workspaces/actor";
+import type { ConditionService } from "./condition.service";
+import type { FindingsService } from "./findings.service";
+import type { ReportsService } from "./reports.service";
+import type { SettingsService } from "./settings.service";
+
+export function inspectionsRoutes(
+  app: FastifyInstance,
+  deps: {
+    requireActor: RequireActor;
+    findings: FindingsService;
+    settings: SettingsService;
+    condition: ConditionService;
+    reports: ReportsService;
+  },
+) {
+  const { requireActor, findings, settings, condition, reports } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    "/api/poles/:id/findings",
+    {
+      schema: {
+        params: poleIdParamsSchema,
+        body: findingCreateSchema,
+        response: { 201: findingResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const actor = await requireActor(req);
+      const finding = await findings.create(actor, req.params.id, req.body);
+      return reply.code(201).send({ finding });
+    },
+  );
+
+  api.patch(
+    "/api/findings/:id",
+    {
+      schema: {
+        params: findingIdParamsSchema,
+        body: findingPatchSchema,
+        response: { 200: findingResponseSchema },
+      },
+    },
+    async (req) => ({ finding: await findings.patch(await requireActor(req), req.params.id, req.body) }),
+  );
+
+  api.get(
+    "/api/findings",
+    { schema: { querystring: findingListQuerySchema, response: { 200: findingListSchema } } },
+    async (req) => findings.list(await requireActor(req), req.query),
+  );
+
+  api.get(
+    "/api/workspace/settings",
+    { schema: { response: { 200: inspectionSettingsSchema } } },
+    async (req) => settings.get(await requireActor(req)),
+  );
+
+  api.put(
+    "/api/workspace/settings",
+    { schema: { body: inspectionSettingsSchema, response: { 200: inspectionSettingsSchema } } },
+    async (req) => settings.put(await requireActor(req), req.body),
+  );
+
+  api.get(
+    "/api/reports/summary",
+    { schema: { querystring: summaryQuerySchema, response: { 200: summarySchema } } },
+    async (req) => condition.summary(await requireActor(req), req.query.region),
+  );
+
+  // A PDF stream: no response schema (zod has nothing to check in a binary body).
+  api.get(
+    "/api/reports/region/:file",
+    { schema: { params: regionReportParamsSchema } },
+    async (req, reply) => {
+      const pdf = await reports.regionPdf(await requireActor(req), req.params.file);
+      const name = `region-report-${req.params.file.replace(/[^0-9.-]+/g, "_")}.pdf`;
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `inline; filename="${name}"`)
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,46 @@
+/** GET /api/reports/region/:id.pdf: one region's report, for anyone in the workspace. */
+import { addYears, inspectionTexts, messages, parseRegionKey, workspaceTexts } from "@poleatlas/shared";
+import { badRequest, notFound } from "../../errors";
+import type { Actor } from "../workspaces/actor";
+import type { Today } from "./clock";
+import type { ConditionService } from "./condition.service";
+import { toFinding } from "./findings.service";
+import type { InspectionsRepository } from "./inspections.repository";
+import { regionReportPdf } from "./region-report";
+import type { SettingsService } from "./settings.service";
+
+/** A report lists at most this many findings and poles (a region of 10k findings fits whole). */
+export const REPORT_MAX_ROWS = 20_000;
+
+export function createReportsService(deps: {
+  repository: InspectionsRepository;
+  settings: SettingsService;
+  condition: ConditionService;
+  today: Today;
+}) {
+  const { repository, settings, condition, today } = deps;
+  return {
+    async regionPdf(actor: Actor, regionId: string) {
+      const region = parseRegionKey(regionId);
+      if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
+      const names = await repository.names(actor.workspaceId, region);
+      if (names.region === null) throw notFound(inspectionTexts.regionNotFound);
+      const day = today();
+      const cycle = (await settings.get(actor)).cycleYears;
+      const [summary, rows, duePoles] = await Promise.all([
+        condition.summary(actor, regionId),
+        repository.list({ workspaceId: actor.workspaceId, status: "open", region, limit: REPORT_MAX_ROWS }),
+        repository.duePoles(actor.workspaceId, region, addYears(day, -(cycle - 1)), REPORT_MAX_ROWS),
+      ]);
+      return regionReportPdf({
+        workspace: names.workspace ?? workspaceTexts.personal,
+        region: `Region ${names.region}`,
+        summary,
+        findings: rows.map((r) => toFinding(r, day)),
+        duePoles,
+      });
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,69 @@
+/** GET /api/reports/region/:id.pdf: a PDF that pdftotext reads, holding the right rows. */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { regionKey } from "@poleatlas/shared";
+import { describe, expect, it } from "vitest";
+import { useSignedInUser, useTestApp } from "../helpers/setup";
+import { placedPhoto } from "../poles/support";
+import { addFinding, get, resolveFinding } from "./support";
+
+const t = useTestApp({}, { today: () => "2026-06-01" });
+const user = useSignedInUser(t);
+const stranger = useSignedInUser(t);
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "region-report-"));
+  try {
+    const file = path.join(dir, "r.pdf");
+    await writeFile(file, bytes);
+    const { stdout } = await promisify(execFile)("pdftotext", ["-layout", file, "-"]);
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe("the region report", () => {
+  it("lists the open findings by due date and the poles due for inspection", async () => {
+    const a = await placedPhoto(t, user.cookie, 60.1, 24.9, "2015-05-05");
+    const b = await placedPhoto(t, user.cookie, 60.12, 24.92, "2025-05-05");
+    const later = await addFinding(t, user.cookie, a.pole_id!, { code: "crossarm", level: 3 });
+    const sooner = await addFinding(t, user.cookie, b.pole_id!, { code: "vegetation-contact", level: 1 });
+    const done = await addFinding(t, user.cookie, b.pole_id!, { code: "tag-missing", level: 2 });
+    await resolveFinding(t, user.cookie, done.id);
+    const region = regionKey(24.9, 60.1);
+
+    const res = await get(t, user.cookie, `/api/reports/region/${region}.pdf`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain("Region 1 — inspection report");
+    expect(text).toContain("Date: 2026-06-01");
+    const open = text.slice(
+      text.indexOf("Open findings by due date"),
+      text.indexOf("Poles due for inspection"),
+    );
+    expect(open).toContain("(2)");
+    expect(open.indexOf("vegetation-contact")).toBeGreaterThan(-1);
+    expect(open.indexOf("vegetation-contact")).toBeLessThan(open.indexOf("crossarm"));
+    expect(open).toContain(sooner.due_on);
+    expect(open).toContain(later.due_on);
+    expect(open).toContain("60.120000, 24.920000");
+    expect(open).not.toContain("tag-missing");
+    // Pole a was last photographed in 2015 but has a finding today: not due. None is due.
+    expect(text.slice(text.indexOf("Poles due for inspection"))).toContain("(0)");
+  });
+
+  it("is 404 for someone else's region and 400 for a bad name", async () => {
+    expect(
+      (await get(t, stranger.cookie, `/api/reports/region/${regionKey(24.9, 60.1)}.pdf`)).statusCode,
+    ).toBe(404);
+    expect((await get(t, user.cookie, "/api/reports/region/nowhere.pdf")).statusCode).toBe(400);
+    expect((await get(t, user.cookie, `/api/reports/region/${regionKey(24.9, 60.1)}.txt`)).statusCode).toBe(
+      400,
+    );
+  });
+});

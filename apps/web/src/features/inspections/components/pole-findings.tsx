@@ -1,0 +1,138 @@
+/**
+ * The photo panel's findings: the pole's open and resolved findings with their due dates, 'Add
+ * finding' (observed on the shown photo's date, the photo attached) and 'Resolve'. Viewers see the
+ * list only.
+ */
+import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
+import { findingListSchema, inspectionTexts, type Finding, type ImageRecord } from "@poleatlas/shared";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiClient } from "../../../lib/api-client";
+import { findingKeys, useAddFinding, usePatchFinding } from "../api/findings";
+import { AddFindingDialog, ResolveDialog } from "./finding-dialogs";
+import { LevelChip } from "./level-chip";
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : inspectionTexts.loadFailed);
+
+function FindingRow({ f, onResolve }: { f: Finding; onResolve?: () => void }) {
+  const secondary =
+    f.status === "resolved"
+      ? inspectionTexts.resolvedOn(f.resolved_on ?? "", f.action ?? "")
+      : `${inspectionTexts.due(f.due_on)}${f.overdue ? ` · ${inspectionTexts.overdue}` : ""}`;
+  return (
+    <ListItem
+      disableGutters
+      data-testid="finding"
+      secondaryAction={
+        onResolve && f.status === "open" ? (
+          <Button size="small" onClick={onResolve}>
+            {inspectionTexts.resolve}
+          </Button>
+        ) : undefined
+      }
+    >
+      <Stack direction="row" spacing={1} sx={{ pr: 10, alignItems: "center" }}>
+        <LevelChip level={f.level} />
+        <ListItemText
+          primary={f.code}
+          secondary={secondary}
+          slotProps={{ secondary: { color: f.overdue ? "error" : "text.secondary" } }}
+        />
+      </Stack>
+    </ListItem>
+  );
+}
+
+export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; readOnly?: boolean }) {
+  const poleId = photo.pole_id;
+  const findings = useQuery({
+    queryKey: [...findingKeys.all, "pole", poleId],
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/findings?pole=${poleId}&status=all&limit=500`, findingListSchema, { signal }),
+    enabled: poleId !== null,
+  });
+  const add = useAddFinding();
+  const patch = usePatchFinding();
+  const [adding, setAdding] = useState(false);
+  const [resolving, setResolving] = useState<Finding | null>(null);
+  if (poleId === null) return null;
+  // Open ones first by due date, then the resolved ones, newest first.
+  const list = [...(findings.data?.findings ?? [])].sort((a, b) =>
+    a.status !== b.status
+      ? a.status === "open"
+        ? -1
+        : 1
+      : a.status === "open"
+        ? 0
+        : b.due_on < a.due_on
+          ? -1
+          : 1,
+  );
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center" }}>
+        <Typography variant="subtitle2">{inspectionTexts.findings}</Typography>
+        {!readOnly && (
+          <Button size="small" variant="outlined" onClick={() => setAdding(true)}>
+            {inspectionTexts.addFinding}
+          </Button>
+        )}
+      </Stack>
+      {list.length === 0 && findings.isSuccess && (
+        <Typography variant="body2" color="text.secondary">
+          {inspectionTexts.noFindings}
+        </Typography>
+      )}
+      <List dense aria-label={inspectionTexts.findings}>
+        {list.map((f) => (
+          <FindingRow key={f.id} f={f} onResolve={readOnly ? undefined : () => setResolving(f)} />
+        ))}
+      </List>
+      {adding && (
+        <AddFindingDialog
+          open
+          busy={add.isPending}
+          error={add.error ? errorText(add.error) : null}
+          onClose={() => {
+            setAdding(false);
+            add.reset();
+          }}
+          onSave={(form) =>
+            add.mutate(
+              {
+                poleId,
+                body: {
+                  code: form.code,
+                  level: form.level,
+                  notes: form.notes || undefined,
+                  image_id: photo.id,
+                },
+              },
+              { onSuccess: () => setAdding(false) },
+            )
+          }
+        />
+      )}
+      {resolving && (
+        <ResolveDialog
+          open
+          busy={patch.isPending}
+          error={patch.error ? errorText(patch.error) : null}
+          onClose={() => {
+            setResolving(null);
+            patch.reset();
+          }}
+          onResolve={(action, withPhoto) =>
+            patch.mutate(
+              {
+                id: resolving.id,
+                patch: { resolve: { action, image_id: withPhoto ? photo.id : undefined } },
+              },
+              { onSuccess: () => setResolving(null) },
+            )
+          }
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Inspections at scale: one workspace with POLES poles (default 1M, in regions of 1,000 on a 0.2°
+ * grid) and FINDINGS findings (default 200k; one region holds 10k of them, ten per pole), inserted
+ * in SQL (the triggers keep the poles' roll-up as the API would). Times GET /api/regions, the
+ * overdue findings, the work list's first page and one region's PDF report of 10k findings.
+ * BENCH_INSPECTION_POLES / BENCH_INSPECTION_FINDINGS set smaller sizes for a loaded machine.
+ */
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import type pg from "pg";
+import { regionKey } from "@poleatlas/shared";
+import { connectDatabase, runMigrations } from "../apps/server/src/infra/db/database";
+import { startEmbeddedPostgres } from "../apps/server/src/infra/db/embedded-postgres";
+import { benchServerEnv, percentile, signedInClient, type Client } from "./lib/client";
+import { makeDataDir, startServer } from "./lib/server";
+
+export interface InspectionTiming {
+  p50Ms: number;
+  p95Ms: number;
+  bytes: number;
+  runs: number;
+}
+
+export interface InspectionsResult {
+  poles: number;
+  findings: number;
+  reportFindings: number;
+  regions: InspectionTiming;
+  overdue: InspectionTiming;
+  workListFirstPage: InspectionTiming;
+  regionReport: InspectionTiming;
+}
+
+const PER_REGION = 1000;
+/** The report's region: its 1,000 poles hold ten findings each. */
+const REPORT_PER_POLE = 10;
+
+async function seed(db: pg.Pool, workspaceId: string, poles: number, findings: number) {
+  await db.query(
+    `INSERT INTO utility_poles (workspace_id, latitude, longitude, risk, label, last_photo_on)
+     SELECT $1, 30 + ((i / ${PER_REGION}) / 500) * 0.2 + (random() - 0.5) * 0.08,
+            -120 + ((i / ${PER_REGION}) % 500) * 0.2 + (random() - 0.5) * 0.08,
+            (ARRAY['low', 'medium', 'high', NULL])[1 + (i & 3)], 'P-' || i,
+            CASE WHEN i % 7 = 0 THEN NULL ELSE date '2012-01-01' + (i % 5000) END
+     FROM generate_series(0, $2::int - 1) AS i`,
+    [workspaceId, poles],
+  );
+  // The report's region (pole P-0's: its 1,000 poles) ten findings a pole, then one finding each
+  // on poles spread over the rest; one in four resolved.
+  await db.query(
+    `WITH target AS (
+       SELECT region_lon, region_lat FROM utility_poles WHERE workspace_id = $1 AND label = 'P-0'
+     ), inr AS (
+       SELECT p.id FROM utility_poles p JOIN target t USING (region_lon, region_lat) WHERE p.workspace_id = $1
+     ), rest AS (
+       SELECT p.id, row_number() OVER (ORDER BY p.id) AS n FROM utility_poles p
+       WHERE p.workspace_id = $1 AND p.id NOT IN (SELECT id FROM inr)
+     ), picked AS (
+       SELECT id FROM inr CROSS JOIN generate_series(1, ${REPORT_PER_POLE})
+       UNION ALL
+       SELECT id FROM rest WHERE n % greatest(1, ($3::int - ${PER_REGION}) / greatest(1, $2::int - ${PER_REGION * REPORT_PER_POLE})) = 0
+     ), numbered AS (
+       SELECT id, row_number() OVER () AS r FROM (SELECT id FROM picked LIMIT $2) x
+     )
+     INSERT INTO utility_pole_findings
+       (workspace_id, pole_id, code, level, observed_on, due_on, created_by, status, resolved_on, resolved_by, action)
+     SELECT $1, id, (ARRAY['lean', 'top-rot', 'crossarm', 'insulator'])[1 + r % 4], 1 + r % 3,
+            date '2020-01-01' + (r % 2400)::int,
+            date '2020-01-01' + (r % 2400)::int + (ARRAY[7, 365, 1825])[1 + r % 3],
+            $1, CASE WHEN r % 4 = 0 THEN 'resolved' ELSE 'open' END,
+            CASE WHEN r % 4 = 0 THEN date '2026-01-01' END,
+            CASE WHEN r % 4 = 0 THEN $1 END,
+            CASE WHEN r % 4 = 0 THEN 'Repaired' END
+     FROM numbered`,
+    [workspaceId, findings, poles],
+  );
+  await db.query("VACUUM ANALYZE utility_poles");
+  await db.query("VACUUM ANALYZE utility_pole_findings");
+}
+
+async function time(client: Client, url: string, runs: number): Promise<InspectionTiming> {
+  const ms: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const res = await client.get(url);
+    const body = await res.arrayBuffer();
+    ms.push(performance.now() - t0);
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    bytes = body.byteLength;
+  }
+  ms.sort((a, b) => a - b);
+  return { p50Ms: percentile(ms, 50), p95Ms: percentile(ms, 95), bytes, runs };
+}
+
+export async function benchInspections(
+  poles: number,
+  findings: number,
+  runs: number,
+): Promise<InspectionsResult> {
+  const dir = await makeDataDir("poleatlas-bench-inspections-");
+  const pgServer = await startEmbeddedPostgres(path.join(dir, "postgres"));
+  const database = connectDatabase(pgServer.url);
+  await runMigrations(database);
+  const server = await startServer({ env: { ...benchServerEnv, DATABASE_URL: pgServer.url, DATA_DIR: dir } });
+  try {
+    const client = await signedInClient(server.url);
+    await seed(database.pool, client.userId, poles, findings);
+    const counted = await database.pool.query<{ n: number; report: number; lon: number; lat: number }>(
+      `SELECT (SELECT count(*)::int FROM utility_pole_findings) AS n,
+              (SELECT count(*)::int FROM utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
+               WHERE (p.region_lon, p.region_lat) = (t.region_lon, t.region_lat)) AS report,
+              t.region_lon AS lon, t.region_lat AS lat
+       FROM utility_poles t WHERE t.label = 'P-0'`,
+    );
+    const { n, report, lon, lat } = counted.rows[0]!;
+    const regionId = regionKey(lon, lat);
+    await client.get("/api/regions"); // warm once, as a second visit would be
+    return {
+      poles,
+      findings: n,
+      reportFindings: report,
+      regions: await time(client, "/api/regions", runs),
+      overdue: await time(client, "/api/findings?overdue=true&limit=100", runs),
+      workListFirstPage: await time(client, "/api/findings?status=open&limit=25", runs),
+      regionReport: await time(
+        client,
+        `/api/reports/region/${encodeURIComponent(regionId)}.pdf`,
+        Math.min(runs, 3),
+      ),
+    };
+  } finally {
+    await server.stop();
+    await database.close();
+    await pgServer.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

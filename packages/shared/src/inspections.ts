@@ -1,0 +1,229 @@
+/**
+ * Inspections: findings on poles with a priority level and a date to fix them by, resolved with a
+ * record of the repair, and the programme's settings (codes, allowance per level, cycle). The
+ * contract of /api/findings, /api/workspace/settings and /api/reports.
+ */
+import { z } from "zod";
+import { MAX_NOTES_LENGTH } from "./poles";
+
+export const FINDING_LEVELS = [1, 2, 3] as const;
+export type FindingLevel = (typeof FINDING_LEVELS)[number];
+
+/** The code list a workspace starts with (and a personal workspace always has). */
+export const DEFAULT_FINDING_CODES = [
+  { code: "groundline-decay", description: "Decay at the groundline" },
+  { code: "top-rot", description: "Rot at the pole top" },
+  { code: "split-crack", description: "Split or crack" },
+  { code: "lean", description: "Leaning pole" },
+  { code: "woodpecker-insect", description: "Woodpecker or insect damage" },
+  { code: "crossarm", description: "Crossarm damaged" },
+  { code: "insulator", description: "Insulator damaged" },
+  { code: "guy-anchor", description: "Guy or anchor problem" },
+  { code: "vegetation-contact", description: "Vegetation contact" },
+  { code: "clearance", description: "Clearance below the minimum" },
+  { code: "attachment", description: "Attachment problem" },
+  { code: "tag-missing", description: "Pole tag missing" },
+  { code: "other", description: "Other" },
+] as const;
+/** Days from observation to the fix-by date, per level. */
+export const DEFAULT_ALLOWANCE_DAYS = { 1: 7, 2: 365, 3: 1825 } as const;
+export const DEFAULT_CYCLE_YEARS = 10;
+export const FINDINGS_PAGE_LIMIT = 100;
+export const MAX_FINDINGS_PAGE_LIMIT = 500;
+export const MAX_FINDING_CODES = 100;
+
+const isoDate = z.iso.date();
+const levelSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+const codeSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "A code is lower-case letters, digits and dashes");
+const longText = z.string().max(MAX_NOTES_LENGTH);
+
+export const findingIdParamsSchema = z.object({ id: z.guid() });
+
+/** POST /api/poles/:id/findings */
+export const findingCreateSchema = z
+  .object({
+    code: codeSchema,
+    level: levelSchema,
+    notes: longText.optional(),
+    observed_on: isoDate.optional(),
+    image_id: z.guid().optional(),
+  })
+  .strict();
+export type FindingCreate = z.infer<typeof findingCreateSchema>;
+
+/** PATCH /api/findings/:id: edit, or resolve once (the action taken is required). */
+export const findingPatchSchema = z
+  .object({
+    level: levelSchema.optional(),
+    notes: longText.nullable().optional(),
+    code: codeSchema.optional(),
+    resolve: z
+      .object({
+        action: z.string().trim().min(1, "Say what was done").max(MAX_NOTES_LENGTH),
+        resolved_on: isoDate.optional(),
+        image_id: z.guid().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });
+export type FindingPatch = z.infer<typeof findingPatchSchema>;
+
+export const findingStatusSchema = z.enum(["open", "resolved"]);
+export type FindingStatus = z.infer<typeof findingStatusSchema>;
+
+export const findingSchema = z.object({
+  id: z.string(),
+  pole_id: z.string(),
+  /** The pole's tag as the utility paints it (its label until the register gives it one). */
+  pole_tag: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  region_id: z.string(),
+  image_id: z.string().nullable(),
+  code: z.string(),
+  level: levelSchema,
+  notes: z.string().nullable(),
+  observed_on: z.string(),
+  due_on: z.string(),
+  status: findingStatusSchema,
+  /** Open and past its due date (today by the server's clock). */
+  overdue: z.boolean(),
+  created_by: z.string(),
+  created_by_email: z.string(),
+  resolved_on: z.string().nullable(),
+  resolved_by: z.string().nullable(),
+  action: z.string().nullable(),
+  repair_image_id: z.string().nullable(),
+});
+export type Finding = z.infer<typeof findingSchema>;
+export const findingResponseSchema = z.object({ finding: findingSchema });
+
+const booleanFlag = z.enum(["true", "false"]).transform((v) => v === "true");
+
+/** GET /api/findings */
+export const findingListQuerySchema = z.object({
+  status: z.enum(["open", "resolved", "all"]).default("all"),
+  overdue: booleanFlag.optional(),
+  level: z.coerce.number().pipe(levelSchema).optional(),
+  region: z.string().max(32).optional(),
+  pole: z.guid().optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_FINDINGS_PAGE_LIMIT).optional(),
+  cursor: z.string().max(100).optional(),
+});
+export type FindingListQuery = z.infer<typeof findingListQuerySchema>;
+export const findingListSchema = z.object({
+  findings: z.array(findingSchema),
+  nextCursor: z.string().nullable(),
+});
+export type FindingList = z.infer<typeof findingListSchema>;
+
+/** GET/PUT /api/workspace/settings */
+export const inspectionSettingsSchema = z.object({
+  codes: z
+    .array(z.object({ code: codeSchema, description: z.string().trim().min(1).max(120) }))
+    .min(1)
+    .max(MAX_FINDING_CODES)
+    .refine((codes) => new Set(codes.map((c) => c.code)).size === codes.length, "Each code once"),
+  allowanceDays: z.object({
+    1: z.number().int().min(0).max(36500),
+    2: z.number().int().min(0).max(36500),
+    3: z.number().int().min(0).max(36500),
+  }),
+  cycleYears: z.number().int().min(1).max(100),
+});
+export type InspectionSettings = z.infer<typeof inspectionSettingsSchema>;
+export const DEFAULT_INSPECTION_SETTINGS: InspectionSettings = {
+  codes: DEFAULT_FINDING_CODES.map((c) => ({ ...c })),
+  allowanceDays: { ...DEFAULT_ALLOWANCE_DAYS },
+  cycleYears: DEFAULT_CYCLE_YEARS,
+};
+
+export const CONDITIONS = ["high", "medium", "low", "unrated"] as const;
+export const conditionSchema = z.enum(CONDITIONS);
+export type Condition = z.infer<typeof conditionSchema>;
+export const INSPECTION_STATES = ["current", "due", "overdue"] as const;
+export const inspectionStateSchema = z.enum(INSPECTION_STATES);
+export type InspectionState = z.infer<typeof inspectionStateSchema>;
+
+/** What GET /api/poles/:id adds to the pole. */
+export const poleInspectionSchema = z.object({
+  // Defaults: the web app still reads a pole from a server without inspections (a rolling update).
+  condition: conditionSchema.default("unrated"),
+  /** An open finding is past its due date. */
+  overdue: z.boolean().default(false),
+  inspection: z
+    .object({ state: inspectionStateSchema, lastInspectedOn: z.string().nullable() })
+    .default({ state: "overdue", lastInspectedOn: null }),
+});
+export type PoleInspection = z.infer<typeof poleInspectionSchema>;
+
+/** What GET /api/regions items add: poles with an overdue finding, poles due for inspection. */
+export const regionInspectionSchema = z.object({
+  overdue: z.number().int(),
+  inspectionDue: z.object({ due: z.number().int(), overdue: z.number().int() }),
+});
+
+/** GET /api/reports/summary?region= */
+export const summaryQuerySchema = z.object({ region: z.string().max(32).optional() });
+const levelCounts = z.object({
+  open: z.number().int(),
+  overdue: z.number().int(),
+  resolved12m: z.number().int(),
+});
+export const summarySchema = z.object({
+  today: z.string(),
+  levels: z.object({ 1: levelCounts, 2: levelCounts, 3: levelCounts }),
+  inspection: z.object({ current: z.number().int(), due: z.number().int(), overdue: z.number().int() }),
+  /** Open findings by level at the end of each of the last 12 months, oldest first. */
+  openByMonth: z.array(
+    z.object({ month: z.string(), 1: z.number().int(), 2: z.number().int(), 3: z.number().int() }),
+  ),
+});
+export type Summary = z.infer<typeof summarySchema>;
+/** GET /api/reports/region/:file, where the file is "<region id>.pdf". */
+export const regionReportParamsSchema = z.object({
+  file: z
+    .string()
+    .max(40)
+    .regex(/^[^/]+\.pdf$/, "A region report is <region id>.pdf")
+    .transform((f) => f.slice(0, -".pdf".length)),
+});
+
+/** A date `days` after a YYYY-MM-DD date, in the calendar (no time zone involved). */
+export function addDays(isoDay: string, days: number): string {
+  const t = Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** A date `years` before or after, in the calendar; 29 February falls back to the 28th. */
+export function addYears(isoDay: string, years: number): string {
+  const [y, m, d] = isoDay.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y + years, m - 1, d));
+  if (date.getUTCDate() !== d) date.setUTCDate(0);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Due within the last year of the cycle, overdue from the day the cycle ends; a pole never
+ * inspected is overdue.
+ */
+export function inspectionState(
+  lastInspectedOn: string | null,
+  today: string,
+  cycleYears: number,
+): InspectionState {
+  if (lastInspectedOn === null || lastInspectedOn <= addYears(today, -cycleYears)) return "overdue";
+  if (lastInspectedOn <= addYears(today, -(cycleYears - 1))) return "due";
+  return "current";
+}
+
+/** Level 1 is High, 2 Medium, 3 Low: the legend's colours. */
+export const LEVEL_CONDITION = { 1: "high", 2: "medium", 3: "low" } as const satisfies Record<
+  FindingLevel,
+  Condition
+>;
