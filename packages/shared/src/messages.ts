@@ -223,3 +223,18 @@ export const poleImportTexts = {
   attributesTooLarge: "the other columns are larger than 4 KB together",
   columnCount: (got: number, want: number) => `has ${got} columns where the header has ${want}`,
 } as const;
+
+/** GPS tracks: the upload's refusals and the Unplaced list's 'Place with a GPS track'. */
+export const trackTexts = {
+  noFile: "Choose a GPS track to upload: a GPX file, or a GeoJSON line with a time for each point.",
+  unknownFormat: "This file is not a GPX track or a GeoJSON line.",
+  notXml: "The GPX file could not be read: it is not well-formed XML.",
+  notGpx: "The file is XML but not GPX: it has no <gpx> element.",
+  geojsonUnreadable:
+    "The GeoJSON could not be read: it must hold a LineString or MultiLineString with a time for each point (properties.coordTimes).",
+  noPoints: "The track has no points.",
+  noTimes: "The track's points have no times: a track without times cannot place photos.",
+  tooManyPoints: (max: number) => `The track has more than ${max.toLocaleString("en")} points.`,
+  tooLarge: (mb: number) => `The track is larger than ${mb} MB.`,
+  notFound: "GPS track not found.",
+} as const;

@@ -48,6 +48,8 @@ export interface NewImageRow {
   metadata: PhotoMetadata;
   poleId: string | null;
   sha256: string;
+  /** The capture instant (capture-time.ts), ISO 8601. */
+  takenAt: string | null;
 }
 
 /** A workspace's storage as the database holds it (null: no quota or cap was set). */
@@ -227,10 +229,10 @@ export function createImagesRepository(db: Db) {
         tx,
         sql`INSERT INTO utility_pole_images
               (id, user_id, workspace_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata,
-               pole_id, sha256)
+               pole_id, sha256, taken_at)
             VALUES (${r.id}, ${r.userId}, ${r.workspaceId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
               ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb, ${r.poleId}::uuid,
-              ${r.sha256})
+              ${r.sha256}, ${r.takenAt}::timestamptz)
             RETURNING ${COLUMNS}`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no row");

@@ -37,6 +37,7 @@ import type { TempFiles } from "../../infra/uploads/temp-files";
 import { toImageRecord } from "./image-record";
 import type { Executor, ImagesRepository, ListFilter } from "./images.repository";
 import { decodeCursor, encodeCursor } from "./list-cursor";
+import { captureInstant } from "./capture-time";
 import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 import type { UploadSlots } from "./upload-slots";
@@ -258,6 +259,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
             metadata,
             poleId,
             sha256,
+            takenAt: captureInstant(reading.timestamp, timezoneOffset),
           });
           await audit(
             actor,
