@@ -32,6 +32,9 @@ export interface ImageRow {
   rated_by: string | null;
   uploaded_by_email: string | null;
   rated_by_email: string | null;
+  /** ISO 8601 UTC with milliseconds. */
+  taken_at: string | null;
+  heading: number | null;
 }
 
 export interface NewImageRow {
@@ -76,7 +79,8 @@ export interface RegionRow {
 export const COLUMNS =
   sql.raw(`id::text, user_id, workspace_id, storage_key, thumbnail_key, name, date::text AS date,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256, rated_by,
+  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256, rated_by, heading,
+  to_char(taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS taken_at,
   (SELECT u.email FROM "user" u WHERE u.id = user_id) AS uploaded_by_email,
   (SELECT u.email FROM "user" u WHERE u.id = rated_by) AS rated_by_email`);
 

@@ -97,6 +97,9 @@ export function imageRecord(name: string): ImageRecord {
     sha256: null,
     uploaded_by: null,
     rated_by: null,
+    taken_at: null,
+    local_time: null,
+    heading: null,
     metadata: {
       latitude: 52.520008,
       longitude: 13.404954,
