@@ -33,6 +33,7 @@ export const EXPORT_CSV_COLUMNS = [
   "notes",
   "uploaded_by",
   "image_url",
+  "heading",
 ] as const;
 
 const isoDate = z

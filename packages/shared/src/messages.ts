@@ -5,6 +5,8 @@
 import { QUOTA_MB } from "./constants";
 
 export const messages = {
+  /** The photo panel's and the KML export's heading: "looking NE, 47°". */
+  lookingToward: (point: string, degrees: number) => `looking ${point}, ${degrees}°`,
   // §5 validation
   passwordsDoNotMatch: "Passwords do not match",
   passwordTooShort: "Password must be at least 6 characters long",
@@ -141,6 +143,9 @@ export const mapScreenTexts = {
   upgradeNow: "Upgrade Now",
   backToMap: "Back to Map",
   // Ours (not in the spec):
+  /** The panel's capture time on the clocks where the photo was taken, and the camera's heading. */
+  localTime: "Local time",
+  heading: "Heading",
   /** The legend's toggles, named apart from the panel's rating buttons that show the same words. */
   legendToggleNames: {
     low: "Show low-risk poles",

@@ -77,6 +77,7 @@ describe("GET /api/export?format=geojson", () => {
       notes: STORED_NOTE,
       uploaded_by: owner.email,
       image_url: `http://localhost:8080${sydney.record.image_url}`,
+      heading: null,
     });
   });
 });

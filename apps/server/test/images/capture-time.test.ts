@@ -20,7 +20,8 @@ async function stored(o: { time: string; offset?: string; gps?: GpsPoint; timezo
     offsetTimeOriginal: o.offset,
     gps: o.gps ?? null,
   });
-  const fields = o.timezoneOffset === undefined ? {} : { timezoneOffset: String(o.timezoneOffset) };
+  const fields: Record<string, string> =
+    o.timezoneOffset === undefined ? {} : { timezoneOffset: String(o.timezoneOffset) };
   const res = await upload(t, user.cookie, bytes, { fields });
   expect(res.statusCode, res.body).toBe(201);
   return imageResponseSchema.parse(res.json()).image;

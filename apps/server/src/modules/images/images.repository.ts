@@ -53,6 +53,8 @@ export interface NewImageRow {
   sha256: string;
   /** The capture instant (capture-time.ts), ISO 8601. */
   takenAt: string | null;
+  /** EXIF GPSImgDirection, 0 ≤ h < 360. */
+  heading: number | null;
 }
 
 /** A workspace's storage as the database holds it (null: no quota or cap was set). */
@@ -233,10 +235,10 @@ export function createImagesRepository(db: Db) {
         tx,
         sql`INSERT INTO utility_pole_images
               (id, user_id, workspace_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata,
-               pole_id, sha256, taken_at)
+               pole_id, sha256, taken_at, heading)
             VALUES (${r.id}, ${r.userId}, ${r.workspaceId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
               ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb, ${r.poleId}::uuid,
-              ${r.sha256}, ${r.takenAt}::timestamptz)
+              ${r.sha256}, ${r.takenAt}::timestamptz, ${r.heading}::float8)
             RETURNING ${COLUMNS}`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no row");

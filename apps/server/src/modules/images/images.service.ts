@@ -261,6 +261,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
             poleId,
             sha256,
             takenAt: time.takenAt,
+            heading: reading.heading,
           });
           await audit(
             actor,
