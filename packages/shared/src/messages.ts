@@ -243,3 +243,20 @@ export const trackTexts = {
   tooLarge: (mb: number) => `The track is larger than ${mb} MB.`,
   notFound: "GPS track not found.",
 } as const;
+
+/** 'Place with a GPS track' in the Unplaced photos dialog. */
+export const trackPlacementTexts = {
+  title: "Place with a GPS track",
+  help: "Photos without GPS are placed where the track was at their capture time. Set the offset when the camera's clock was wrong: camera time + offset = true time.",
+  track: "GPS track",
+  trackOption: (name: string, points: number) => `${name} (${points.toLocaleString("en")} points)`,
+  upload: "Upload a track",
+  offset: "Clock offset (seconds)",
+  preview: "Preview",
+  apply: "Apply",
+  wouldPlace: (placed: number, skipped: number) =>
+    `${placed} ${placed === 1 ? "photo" : "photos"} would be placed` +
+    (skipped > 0 ? `; ${skipped} skipped (a gap in the track, or off it).` : "."),
+  placed: (placed: number) => `${placed} ${placed === 1 ? "photo" : "photos"} placed.`,
+  failed: "The track could not be applied. Try again.",
+} as const;
