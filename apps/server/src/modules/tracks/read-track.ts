@@ -140,6 +140,6 @@ function asFeatures(doc: unknown): Feature[] {
     return d.features.filter((f): f is Feature => typeof f === "object" && f !== null);
   }
   if (d.type === "Feature") return [d];
-  if (d.type === "LineString" || d.type === "MultiLineString") return [{ geometry: d as Geometry }];
+  if (d.type === "LineString" || d.type === "MultiLineString") return [{ geometry: d }];
   return [];
 }

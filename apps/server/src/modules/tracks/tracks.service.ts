@@ -14,7 +14,7 @@ import {
   type TrackMatchResult,
   type TrackPlacement,
   type TrackSkipReason,
-  trackMatchBodySchema,
+  type trackMatchBodySchema,
 } from "@poleatlas/shared";
 import type { z } from "zod";
 import { forbidden, notFound } from "../../errors";
