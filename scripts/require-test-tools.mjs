@@ -1,6 +1,7 @@
 // Fails early, with what to do, when a system program the tests drive is missing: the system
-// Chromium (e2e; browsers are never downloaded) and GDAL's ogr2ogr (it writes the Shapefiles the
-// pole-register import is tested with, in real coordinate systems).
+// Chromium (e2e; browsers are never downloaded), GDAL's ogr2ogr (it writes the Shapefiles the
+// pole-register import is tested with, in real coordinate systems), and gpsbabel and exiftool (a
+// real tool's GPX track, and exiftool's own geotagging as the reference the GPS tracks must match).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -22,6 +23,22 @@ if (process.argv.includes("--gdal")) {
         "The pole import tests make their Shapefiles with GDAL.\n" +
         "Install it (Debian/Ubuntu: sudo apt-get install -y gdal-bin).",
     );
+  }
+}
+if (process.argv.includes("--gps")) {
+  for (const [program, args, pkg] of [
+    ["gpsbabel", ["-V"], "gpsbabel"],
+    ["exiftool", ["-ver"], "libimage-exiftool-perl"],
+  ]) {
+    try {
+      execFileSync(program, args, { stdio: "ignore" });
+    } catch {
+      missing.push(
+        `${program} not found on PATH.\n` +
+          "The GPS track tests make their GPX with gpsbabel and compare with exiftool's geotagging.\n" +
+          `Install it (Debian/Ubuntu: sudo apt-get install -y ${pkg}).`,
+      );
+    }
   }
 }
 if (missing.length > 0) {

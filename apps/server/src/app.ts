@@ -25,6 +25,7 @@ import { createTempFiles } from "./infra/uploads/temp-files";
 import { registerPoles } from "./modules/poles/poles.module";
 import { registerApiReference, registerOpenApi } from "./modules/openapi/openapi.module";
 import { registerInspections } from "./modules/inspections/inspections.module";
+import { registerTracks } from "./modules/tracks/tracks.module";
 import { createEventsPublisher, registerEvents } from "./modules/events/events.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
 import { defaultWebDistDir } from "./paths";
@@ -164,6 +165,8 @@ export async function buildApp({
     limits,
     publish: events.publish,
   });
+  // GPS tracks place photos without coordinates by their capture time, then by the pole rule.
+  await registerTracks(app, { db, poles, audit, requireActor, publish: events.publish });
   await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });
   registerExport(app, { config, database, audit, limits, requireActor });
   await registerEvents(app, { database, repository: events, requireActor });

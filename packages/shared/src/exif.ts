@@ -35,6 +35,13 @@ export interface PhotoReading {
    */
   timestamp: string;
   hasGps: boolean;
+  /**
+   * EXIF GPSImgDirection: the compass direction the camera looked, degrees from north, 0 ≤ h < 360
+   * (360 reads as 0); null when absent or not a number. Its reference (GPSImgDirectionRef: T true,
+   * M magnetic) is in `headingRef`.
+   */
+  heading: number | null;
+  headingRef: "T" | "M" | null;
   hasOriginalDate: boolean;
   /** messages.noGps / messages.noOriginalDate for what is missing (+ implausibleOriginalDate). */
   warnings: string[];
@@ -64,6 +71,8 @@ const PICK = [
   "GPSLatitudeRef",
   "GPSLongitude",
   "GPSLongitudeRef",
+  "GPSImgDirection",
+  "GPSImgDirectionRef",
 ];
 
 type RawTags = Partial<Record<(typeof PICK)[number], unknown>>;
@@ -135,11 +144,21 @@ export async function readPhotoMetadata(
     calendarDate: original?.date ?? calendarDateAt(fallback, opts.timezoneOffset ?? 0),
     timestamp: original?.timestamp ?? new Date(fallback).toISOString(),
     hasGps,
+    heading: headingOf(tags.GPSImgDirection),
+    headingRef:
+      tags.GPSImgDirectionRef === "T" || tags.GPSImgDirectionRef === "M" ? tags.GPSImgDirectionRef : null,
     hasOriginalDate: original !== null,
     warnings,
     format,
     error,
   };
+}
+
+/** A direction in degrees folded into 0 ≤ h < 360; null unless a finite number (or a one-item array). */
+function headingOf(value: unknown): number | null {
+  const v = Array.isArray(value) && value.length === 1 ? (value[0] as unknown) : value;
+  if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > 360) return null;
+  return v === 360 ? 0 : v;
 }
 
 /**

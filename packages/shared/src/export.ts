@@ -33,6 +33,7 @@ export const EXPORT_CSV_COLUMNS = [
   "notes",
   "uploaded_by",
   "image_url",
+  "heading",
 ] as const;
 
 /** `photos` (the default): one row per photo; `poles`: one row per pole, with its register fields. */

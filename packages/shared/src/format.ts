@@ -1,4 +1,5 @@
 import { BYTES_PER_MB } from "./constants";
+import { messages } from "./messages";
 
 /** MB as the spec shows it: bytes / 1048576, rounded to a whole number. */
 export function bytesToMB(bytes: number): number {
@@ -43,3 +44,14 @@ export function formatDateTime(iso: string, locale?: string): string {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? iso : at.toLocaleString(locale);
 }
+
+const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"] as const;
+
+/** The eight-point compass direction nearest a heading in degrees (47 → "NE"). */
+export function compassPoint(degrees: number): (typeof COMPASS)[number] {
+  return COMPASS[Math.round((((degrees % 360) + 360) % 360) / 45) % 8]!;
+}
+
+/** A photo's heading as the panel and the KML export say it: "looking NE, 47°". */
+export const headingText = (degrees: number) =>
+  messages.lookingToward(compassPoint(degrees), Math.round(degrees) % 360);

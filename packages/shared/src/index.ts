@@ -22,3 +22,4 @@ export * from "./openapi";
 export * from "./api-keys";
 export * from "./ogc";
 export * from "./inspections";
+export * from "./tracks";

@@ -5,6 +5,8 @@
 import { QUOTA_MB } from "./constants";
 
 export const messages = {
+  /** The photo panel's and the KML export's heading: "looking NE, 47°". */
+  lookingToward: (point: string, degrees: number) => `looking ${point}, ${degrees}°`,
   // §5 validation
   passwordsDoNotMatch: "Passwords do not match",
   passwordTooShort: "Password must be at least 6 characters long",
@@ -165,6 +167,9 @@ export const mapScreenTexts = {
   upgradeNow: "Upgrade Now",
   backToMap: "Back to Map",
   // Ours (not in the spec):
+  /** The panel's capture time on the clocks where the photo was taken, and the camera's heading. */
+  localTime: "Local time",
+  heading: "Heading",
   /** The legend's toggles, named apart from the panel's rating buttons that show the same words. */
   legendToggleNames: {
     low: "Show low-risk poles",
@@ -373,4 +378,36 @@ export const poleMoveSearchTexts = {
   /** "P-104 · Corner of 5th · 1.2 km NE" */
   option: (tag: string | null, label: string, where: string) =>
     [tag, label, where].filter((s) => s !== null && s !== "").join(" · "),
+} as const;
+
+/** GPS tracks: the upload's refusals and the Unplaced list's 'Place with a GPS track'. */
+export const trackTexts = {
+  noFile: "Choose a GPS track to upload: a GPX file, or a GeoJSON line with a time for each point.",
+  unknownFormat: "This file is not a GPX track or a GeoJSON line.",
+  notXml: "The GPX file could not be read: it is not well-formed XML.",
+  notGpx: "The file is XML but not GPX: it has no <gpx> element.",
+  geojsonUnreadable:
+    "The GeoJSON could not be read: it must hold a LineString or MultiLineString with a time for each point (properties.coordTimes).",
+  noPoints: "The track has no points.",
+  noTimes: "The track's points have no times: a track without times cannot place photos.",
+  tooManyPoints: (max: number) => `The track has more than ${max.toLocaleString("en")} points.`,
+  tooLarge: (mb: number) => `The track is larger than ${mb} MB.`,
+  notFound: "GPS track not found.",
+} as const;
+
+/** 'Place with a GPS track' in the Unplaced photos dialog. */
+export const trackPlacementTexts = {
+  title: "Place with a GPS track",
+  help: "Photos without GPS are placed where the track was at their capture time. Set the offset when the camera's clock was wrong: camera time + offset = true time.",
+  track: "GPS track",
+  trackOption: (name: string, points: number) => `${name} (${points.toLocaleString("en")} points)`,
+  upload: "Upload a track",
+  offset: "Clock offset (seconds)",
+  preview: "Preview",
+  apply: "Apply",
+  wouldPlace: (placed: number, skipped: number) =>
+    `${placed} ${placed === 1 ? "photo" : "photos"} would be placed` +
+    (skipped > 0 ? `; ${skipped} skipped (a gap in the track, or off it).` : "."),
+  placed: (placed: number) => `${placed} ${placed === 1 ? "photo" : "photos"} placed.`,
+  failed: "The track could not be applied. Try again.",
 } as const;

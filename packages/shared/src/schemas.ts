@@ -46,6 +46,16 @@ export const imageRecordSchema = z.object({
   /** When and by whom (e-mail) it was last changed; null: not changed since the upload. */
   updated_at: z.string().nullable(),
   updated_by: z.string().nullable(),
+  /** The capture instant, ISO 8601 UTC (null: stored before capture times were kept, zone unknown). */
+  taken_at: z.string().nullable(),
+  /**
+   * The capture time as the clocks where it was taken showed it, "2024-05-01T23:30:00+09:00" (the
+   * position's time zone, else the camera's own offset); a camera time without a zone as written
+   * ("2024-05-01T23:30:00"); null when there is neither.
+   */
+  local_time: z.string().nullable(),
+  /** The compass direction the camera looked, degrees from north (true), 0 ≤ h < 360; null: unknown. */
+  heading: z.number().nullable(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 

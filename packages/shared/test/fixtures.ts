@@ -25,6 +25,8 @@ export interface PhotoFixtureOptions {
   color?: { r: number; g: number; b: number };
   /** An XMP packet to embed (JPEG APP1 / PNG iTXt), e.g. from xmpPacket(). */
   xmp?: string;
+  /** EXIF GPSImgDirection as the rational hundredths/100, with its reference (T true, M magnetic). */
+  heading?: { degrees: number; ref: "T" | "M" };
 }
 
 export interface PhotoFixture {
@@ -86,6 +88,14 @@ export async function makePhoto(opts: PhotoFixtureOptions = {}): Promise<PhotoFi
       ...expected,
       latitude: dmsToDecimal(lat, gps.latitude < 0),
       longitude: dmsToDecimal(lon, gps.longitude < 0),
+    };
+  }
+
+  if (opts.heading) {
+    exif.IFD3 = {
+      ...exif.IFD3,
+      GPSImgDirectionRef: opts.heading.ref,
+      GPSImgDirection: `${Math.round(opts.heading.degrees * 100)}/100`,
     };
   }
 

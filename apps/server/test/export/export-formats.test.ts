@@ -4,7 +4,7 @@
  * spreadsheet formulas neutralised.
  */
 import { EXPORT_CSV_COLUMNS } from "@poleatlas/shared";
-import * as xml from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
@@ -77,6 +77,7 @@ describe("GET /api/export?format=geojson", () => {
       notes: STORED_NOTE,
       uploaded_by: owner.email,
       image_url: `http://localhost:8080${sydney.record.image_url}`,
+      heading: null,
     });
   });
 });
@@ -124,24 +125,15 @@ describe("GET /api/export?format=csv", () => {
 });
 
 describe("GET /api/export?format=kml", () => {
-  // fast-xml-parser 3 (already installed) leaves the five XML entities as they are: decode them.
-  const decode = (v: string) =>
-    v
-      .replaceAll("&lt;", "<")
-      .replaceAll("&gt;", ">")
-      .replaceAll("&quot;", '"')
-      .replaceAll("&apos;", "'")
-      .replaceAll("&amp;", "&");
+  // fast-xml-parser decodes the five XML entities itself.
   const parse = (text: string): unknown => {
-    expect(xml.validate(text)).toBe(true);
-    return xml.parse(text, {
+    expect(XMLValidator.validate(text)).toBe(true);
+    return new XMLParser({
       ignoreAttributes: false,
-      parseNodeValue: false,
+      parseTagValue: false,
       parseAttributeValue: false,
-      tagValueProcessor: decode,
-      attrValueProcessor: decode,
-      arrayMode: (tag) => ["Folder", "Placemark", "Style"].includes(tag),
-    });
+      isArray: (tag) => ["Folder", "Placemark", "Style"].includes(tag),
+    }).parse(text);
   };
 
   it("is KML 2.2: placed photos only, lon,lat coordinates, TimeStamps, risk styles, a Folder per pole", async () => {

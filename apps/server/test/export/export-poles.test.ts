@@ -4,7 +4,7 @@
  * gives the same poles (CSV and GeoJSON); only the actor's own workspace is exported.
  */
 import { EXPORT_POLE_COLUMNS } from "@poleatlas/shared";
-import * as xml from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { imported, polesOf, type StoredPoleRow } from "../poles/import-support";
@@ -110,8 +110,10 @@ describe("GET /api/export?layer=poles", () => {
 
     const kml = await exportFile(t, owner, "format=kml&layer=poles");
     expect(kml.statusCode, kml.body).toBe(200);
-    expect(xml.validate(kml.body)).toBe(true);
-    const doc = xml.parse(kml.body, { arrayMode: (tag) => tag === "Placemark" }) as {
+    expect(XMLValidator.validate(kml.body)).toBe(true);
+    const doc = new XMLParser({ parseTagValue: false, isArray: (tag) => tag === "Placemark" }).parse(
+      kml.body,
+    ) as {
       kml: { Document: { Placemark: { name: string }[] } };
     };
     expect(doc.kml.Document.Placemark.map((p) => p.name)).toEqual(["P-1", "P-2", "P-3"]);

@@ -67,6 +67,7 @@ export const featureSchema = z
       notes: z.string().nullable(),
       uploaded_by: z.string().nullable(),
       image_url: z.url(),
+      heading: z.number().min(0).lt(360).nullable(),
     }),
   })
   .strict();

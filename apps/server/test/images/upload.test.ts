@@ -71,8 +71,9 @@ describe("POST /api/images: what was written is what is stored", () => {
         name: filename,
         latitude: expected.latitude,
         longitude: expected.longitude,
-        // Camera date text as written (never shifted), else the file's lastModified date.
-        date: c.date ? "2023-12-31" : "2021-05-06",
+        // The day where it was taken: 23:59:59 at -11:00 is already 1 January in Santiago and in
+        // Berlin; else the file's lastModified date.
+        date: c.date ? "2024-01-01" : "2021-05-06",
         metadata: {
           latitude: expected.latitude,
           longitude: expected.longitude,

@@ -7,6 +7,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -222,8 +223,12 @@ export const images = pgTable(
     version: integer("version").notNull().default(1),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    // The capture instant and the camera's compass heading (drizzle/0020_tracks_time_heading.sql).
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+    heading: doublePrecision("heading"),
   },
   (t) => [
+    check("images_heading_range", sql`${t.heading} >= 0 AND ${t.heading} < 360`),
     // Both end in the full list order (date, created_at, id), so lists and a region's first
     // photo come straight from the index without sorting.
     index("images_workspace_date_idx").on(t.workspaceId, t.date, t.createdAt, t.id),
@@ -485,4 +490,27 @@ export const workspaceEvents = pgTable(
     index("workspace_events_workspace_idx").on(t.workspaceId, t.id),
     index("workspace_events_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * GPS tracks a workspace's photos without coordinates are placed with (drizzle/0020): the points
+ * as [ms since 1970, latitude, longitude], in time order, one per instant.
+ */
+export const tracks = pgTable(
+  "tracks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id").notNull(),
+    /** Who uploaded it; the track goes with their account, like their photos. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    pointCount: integer("point_count").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    points: jsonb("points").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tracks_workspace_idx").on(t.workspaceId, t.createdAt)],
 );

@@ -24,6 +24,7 @@ const row: ExportRow = {
   notes: null,
   uploaded_by: "crew@example.com",
   storage_key: "utility-poles/u/0b8e.jpg",
+  heading: null,
 };
 
 describe("csvText", () => {
@@ -51,8 +52,12 @@ describe("csvText", () => {
 
   it("ends each record with CRLF and makes image URLs absolute", () => {
     expect(csvRow(ctx, row)).toBe(
-      `${row.id},pole.jpg,2024-05-01,-33.865143,151.2099,,,,,crew@example.com,https://atlas.example.com/files/utility-poles/u/0b8e.jpg\r\n`,
+      `${row.id},pole.jpg,2024-05-01,-33.865143,151.2099,,,,,crew@example.com,https://atlas.example.com/files/utility-poles/u/0b8e.jpg,\r\n`,
     );
+  });
+
+  it("writes the camera's heading last, empty when unknown", () => {
+    expect(csvRow(ctx, { ...row, heading: 47.25 })).toMatch(/0b8e\.jpg,47\.25\r\n$/);
   });
 });
 
@@ -81,6 +86,7 @@ describe("KML", () => {
     expect(kmlPlacemark(ctx, row)).toContain("<coordinates>151.2099,-33.865143</coordinates>");
     expect(kmlPlacemark(ctx, row)).toContain("<TimeStamp><when>2024-05-01</when></TimeStamp>");
     expect(kmlPlacemark(ctx, { ...row, date: null })).not.toContain("TimeStamp");
+    expect(kmlPlacemark(ctx, { ...row, heading: 47 })).toContain("looking NE, 47°");
     expect(kmlFolderStart({ ...row, pole_id: "abcdef12-3456" })).toBe("<Folder><name>Pole abcdef12</name>\n");
     expect(kmlFolderStart(row)).toBe("<Folder><name>No pole</name>\n");
   });

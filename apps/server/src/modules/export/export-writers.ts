@@ -2,7 +2,7 @@
  * The three file formats as small pure functions over one row each, so the route only streams
  * and the escaping rules are unit-tested on their own.
  */
-import { EXPORT_CSV_COLUMNS, exportTexts, RISK_COLORS, type Risk } from "@poleatlas/shared";
+import { EXPORT_CSV_COLUMNS, exportTexts, headingText, RISK_COLORS, type Risk } from "@poleatlas/shared";
 import type { ExportRow } from "./export.repository";
 
 /** What a row needs beyond itself: the absolute address of the photo files. */
@@ -47,6 +47,7 @@ export function csvRow(ctx: WriterContext, r: ExportRow): string {
       csvText(r.notes),
       csvText(r.uploaded_by),
       csvText(imageUrl(ctx, r)),
+      csvNumber(r.heading),
     ].join(",") + "\r\n"
   );
 }
@@ -73,6 +74,7 @@ export function geojsonFeature(ctx: WriterContext, r: ExportRow): string {
       notes: r.notes,
       uploaded_by: r.uploaded_by,
       image_url: imageUrl(ctx, r),
+      heading: r.heading,
     },
   });
 }
@@ -122,7 +124,8 @@ export function kmlFolderStart(r: ExportRow): string {
 
 export function kmlPlacemark(ctx: WriterContext, r: ExportRow): string {
   const when = r.date ? `<TimeStamp><when>${r.date}</when></TimeStamp>` : "";
-  const description = [r.risk ? `Risk: ${r.risk}` : "Unrated", r.notes ?? "", imageUrl(ctx, r)]
+  const looking = r.heading === null ? "" : headingText(r.heading);
+  const description = [r.risk ? `Risk: ${r.risk}` : "Unrated", looking, r.notes ?? "", imageUrl(ctx, r)]
     .filter((s) => s !== "")
     .join("\n");
   return (

@@ -24,6 +24,8 @@ export interface ExportRow {
   notes: string | null;
   uploaded_by: string | null;
   storage_key: string;
+  /** Degrees from north the camera looked; null: unknown. */
+  heading: number | null;
 }
 
 export interface ExportFilter {
@@ -68,7 +70,7 @@ export function exportQuery(f: ExportFilter): SQL {
   const order = f.byPole ? sql`i.pole_id ASC NULLS LAST, ${listOrder("i")}` : listOrder("i");
   return sql`SELECT i.id::text AS id, i.name, i.date::text AS date, i.latitude, i.longitude,
                     i.pole_id::text AS pole_id, p.label AS pole_label, i.risk, i.notes,
-                    u.email AS uploaded_by, i.storage_key
+                    u.email AS uploaded_by, i.storage_key, i.heading
              FROM utility_pole_images i
              LEFT JOIN utility_poles p ON p.id = i.pole_id
              LEFT JOIN "user" u ON u.id = i.user_id

@@ -1,5 +1,20 @@
 import type { ImageRecord } from "@poleatlas/shared";
+import { localIso, offsetMinutes, zoneAt } from "./capture-time";
 import type { ImageRow } from "./images.repository";
+
+const OFFSET = /([+-])(\d\d):(\d\d)$/;
+
+/** The capture time on the local clocks (ImageRecord.local_time). */
+function localTime(row: ImageRow): string | null {
+  const stamp = row.metadata.timestamp;
+  if (row.taken_at === null) return /Z$|[+-]\d\d:\d\d$/.test(stamp.slice(10)) ? null : stamp.slice(0, 19);
+  const ms = Date.parse(row.taken_at);
+  const zone = zoneAt(row.latitude, row.longitude);
+  if (zone) return localIso(ms, offsetMinutes(zone, ms));
+  const own = OFFSET.exec(stamp.slice(10));
+  if (own) return localIso(ms, (own[1] === "-" ? -1 : 1) * (Number(own[2]) * 60 + Number(own[3])));
+  return stamp.endsWith("Z") ? localIso(ms, 0) : stamp.slice(0, 19);
+}
 
 /** Files are served by us at /files/<key> (owner only), never by a public bucket URL. */
 export const FILES_PREFIX = "/files/";
@@ -25,5 +40,8 @@ export function toImageRecord(row: ImageRow): ImageRecord {
     version: row.version,
     updated_at: row.updated_at,
     updated_by: row.updated_by_email,
+    taken_at: row.taken_at,
+    local_time: localTime(row),
+    heading: row.heading,
   };
 }

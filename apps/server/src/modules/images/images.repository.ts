@@ -36,6 +36,9 @@ export interface ImageRow {
   version: number;
   updated_at: string | null;
   updated_by_email: string | null;
+  /** ISO 8601 UTC with milliseconds. */
+  taken_at: string | null;
+  heading: number | null;
 }
 
 export interface NewImageRow {
@@ -52,6 +55,10 @@ export interface NewImageRow {
   metadata: PhotoMetadata;
   poleId: string | null;
   sha256: string;
+  /** The capture instant (capture-time.ts), ISO 8601. */
+  takenAt: string | null;
+  /** EXIF GPSImgDirection, 0 ≤ h < 360. */
+  heading: number | null;
 }
 
 /** A workspace's storage as the database holds it (null: no quota or cap was set). */
@@ -78,7 +85,8 @@ export interface RegionRow {
 export const COLUMNS =
   sql.raw(`id::text, user_id, workspace_id, storage_key, thumbnail_key, name, date::text AS date,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256, rated_by,
+  latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256, rated_by, heading,
+  to_char(taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS taken_at,
   (SELECT u.email FROM "user" u WHERE u.id = user_id) AS uploaded_by_email,
   (SELECT u.email FROM "user" u WHERE u.id = rated_by) AS rated_by_email, version,
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at,
@@ -233,10 +241,10 @@ export function createImagesRepository(db: Db) {
         tx,
         sql`INSERT INTO utility_pole_images
               (id, user_id, workspace_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata,
-               pole_id, sha256)
+               pole_id, sha256, taken_at, heading)
             VALUES (${r.id}, ${r.userId}, ${r.workspaceId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
               ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb, ${r.poleId}::uuid,
-              ${r.sha256})
+              ${r.sha256}, ${r.takenAt}::timestamptz, ${r.heading}::float8)
             RETURNING ${COLUMNS}`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no row");

@@ -38,6 +38,7 @@ import type { TempFiles } from "../../infra/uploads/temp-files";
 import { toImageRecord } from "./image-record";
 import type { Executor, ImagesRepository, ListFilter } from "./images.repository";
 import { decodeCursor, encodeCursor } from "./list-cursor";
+import { captureTime } from "./capture-time";
 import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 import type { UploadSlots } from "./upload-slots";
@@ -197,6 +198,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       lastModified,
     };
     validateNewImage(name, metadata);
+    const time = captureTime(reading, timezoneOffset);
 
     const thumbPath = await temp.newPath("thumb");
     try {
@@ -254,14 +256,16 @@ export function createImagesService(deps: ImagesServiceDeps) {
             storageKey,
             thumbnailKey,
             name,
-            // The spec's rule: the original date, else lastModified's (at the sender's offset), else today's.
-            date: reading.calendarDate,
+            // The local day where it was taken; without a place, the spec's rule (capture-time.ts).
+            date: time.date,
             latitude: reading.latitude,
             longitude: reading.longitude,
             fileSize: received.size,
             metadata,
             poleId,
             sha256,
+            takenAt: time.takenAt,
+            heading: reading.heading,
           });
           await audit(
             actor,

@@ -191,13 +191,16 @@ export function createPolesRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The pole's photos in list order: its timeline. */
+    /**
+     * The pole's photos by capture instant (photos stored before capture times were kept, last),
+     * then in list order: its timeline.
+     */
     timeline(poleId: string): Promise<ImageRow[]> {
       return rows<ImageRow>(
         db,
         sql`SELECT ${COLUMNS} FROM utility_pole_images img
             WHERE img.pole_id = ${poleId}::uuid
-            ORDER BY ${listOrder("img")}`,
+            ORDER BY img.taken_at ASC NULLS LAST, ${listOrder("img")}`,
       );
     },
 

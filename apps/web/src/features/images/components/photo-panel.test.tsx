@@ -82,6 +82,22 @@ describe("PhotoPanel", () => {
     );
   });
 
+  it("shows the local time where the photo was taken and where the camera looked", () => {
+    renderPanel({
+      photo: photo({ id: "t", date: "2024-05-01", local_time: "2024-05-01T23:30:00+09:00", heading: 47.25 }),
+    });
+    expect(screen.getByRole("group", { name: "Local time" })).toHaveTextContent(
+      "Local time23:30 (UTC+09:00)",
+    );
+    expect(screen.getByRole("group", { name: "Heading" })).toHaveTextContent("Headinglooking NE, 47°");
+  });
+
+  it("leaves out the local time and heading it does not know", () => {
+    renderPanel({ photo: photo({ id: "u", date: "2024-05-01" }) });
+    expect(screen.queryByRole("group", { name: "Local time" })).toBeNull();
+    expect(screen.queryByRole("group", { name: "Heading" })).toBeNull();
+  });
+
   it("asks before deleting", async () => {
     const user = userEvent.setup();
     const props = renderPanel({ photo: timeline[0]! });

@@ -1,9 +1,15 @@
 /** The 400 px right panel for the selected photo (spec §2 Map screen). Presentational. */
 import CloseIcon from "@mui/icons-material/Close";
 import { Alert, Box, Divider, IconButton, Paper, Stack, Typography } from "@mui/material";
-import { mapScreenTexts, SIDE_PANEL_WIDTH_PX, workspaceTexts, type ImageRecord } from "@poleatlas/shared";
+import {
+  headingText,
+  mapScreenTexts,
+  SIDE_PANEL_WIDTH_PX,
+  workspaceTexts,
+  type ImageRecord,
+} from "@poleatlas/shared";
 import { useId, useRef, type ReactNode, type TouchEvent } from "react";
-import { formatLocation, formatPhotoDate } from "../lib/format";
+import { formatLocalTime, formatLocation, formatPhotoDate } from "../lib/format";
 import { DeletePhotoButton } from "./delete-photo-button";
 import { PhotoImage } from "./photo-image";
 import { PhotoTimeline } from "./photo-timeline";
@@ -85,6 +91,7 @@ export function PhotoPanel(props: PhotoPanelProps) {
   const { photo, timeline, index, onSelect, onClose, onDelete, deleting, error, inspection } = props;
   const { showPeople = false, canDelete = true, sheet = false } = props;
   const swipe = useSwipeDown(onClose);
+  const localTime = formatLocalTime(photo.local_time);
   return (
     <Paper
       component="aside"
@@ -125,7 +132,11 @@ export function PhotoPanel(props: PhotoPanelProps) {
       )}
       <Stack spacing={2} sx={{ mt: 2 }}>
         <Field label={mapScreenTexts.date}>{formatPhotoDate(photo.date)}</Field>
+        {localTime && <Field label={mapScreenTexts.localTime}>{localTime}</Field>}
         <Field label={mapScreenTexts.location}>{formatLocation(photo.latitude, photo.longitude)}</Field>
+        {photo.heading !== null && photo.heading !== undefined && (
+          <Field label={mapScreenTexts.heading}>{headingText(photo.heading)}</Field>
+        )}
         {showPeople && photo.uploaded_by && (
           <Field label={workspaceTexts.uploadedBy}>{photo.uploaded_by}</Field>
         )}

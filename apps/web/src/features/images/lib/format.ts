@@ -13,6 +13,19 @@ export function formatPhotoDate(date: string | null | undefined, locale?: string
   return formatDate(date, locale);
 }
 
+const LOCAL = /^\d{4}-\d{2}-\d{2}T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * A record's `local_time` as the clocks where it was taken showed it: "23:30 (UTC+09:00)", or
+ * "23:30" for a camera time without zone; null when there is none.
+ */
+export function formatLocalTime(localTime: string | null | undefined): string | null {
+  const m = localTime ? LOCAL.exec(localTime) : null;
+  if (!m) return null;
+  const zone = m[2] === undefined ? "" : m[2] === "Z" ? " (UTC)" : ` (UTC${m[2]})`;
+  return `${m[1]}${zone}`;
+}
+
 /** Latitude and longitude to 6 decimals, or the spec's text when either is missing. */
 export function formatLocation(
   latitude: number | null | undefined,

@@ -26,6 +26,7 @@ import { formatPhotoDate } from "../../images/lib/format";
 import { useUnplacedImages } from "../api/get-unplaced";
 import { usePatchImage } from "../api/patch-image";
 import { parseCoordinates } from "../lib/coordinates";
+import { TrackPlacement } from "../../tracks/track-placement";
 
 /** The sidebar entry: hidden while every photo has a place. */
 export function UnplacedNavItem({ onOpen }: { onOpen: () => void }) {
@@ -155,6 +156,7 @@ export function UnplacedPhotosDialog({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {readOnly ? poleTexts.unplacedReadOnly : poleTexts.unplacedHelp}
         </Typography>
+        {!readOnly && photos.length > 0 && <TrackPlacement />}
         <Stack spacing={2}>
           {photos.map((p) => (
             <PlaceForm

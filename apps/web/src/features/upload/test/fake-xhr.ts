@@ -100,6 +100,9 @@ export function imageRecord(name: string): ImageRecord {
     version: 1,
     updated_at: null,
     updated_by: null,
+    taken_at: null,
+    local_time: null,
+    heading: null,
     metadata: {
       latitude: 52.520008,
       longitude: 13.404954,
