@@ -178,6 +178,10 @@ export const images = pgTable(
     notes: text("notes"),
     // The stored file's SHA-256, unique per owner (drizzle/0005_photo_sha256.sql).
     sha256: text("sha256"),
+    // What was blurred in the stored file (drizzle/0021_face_blur.sql).
+    facesBlurred: integer("faces_blurred").notNull().default(0),
+    manualBoxes: integer("manual_boxes").notNull().default(0),
+    blurredAt: timestamp("blurred_at", { withTimezone: true }),
   },
   (t) => [
     // Both end in the full list order (date, created_at, id), so lists and a region's first
@@ -376,3 +380,11 @@ export const workspaceEvents = pgTable(
     index("workspace_events_created_idx").on(t.createdAt),
   ],
 );
+
+/** A workspace's settings (drizzle/0021); no row: every default. */
+export const workspaceSettings = pgTable("workspace_settings", {
+  /** A user's id (personal workspace) or an organization's id. */
+  workspaceId: text("workspace_id").primaryKey(),
+  blurFaces: boolean("blur_faces").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
