@@ -11,6 +11,7 @@ import type { Storage } from "./infra/storage/storage";
 import { createAuthModule } from "./modules/auth/auth-module";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
+import { registerSettings } from "./modules/settings/settings.module";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerAdmin } from "./modules/admin/admin.module";
@@ -133,6 +134,8 @@ export async function buildApp({
     temp: createTempFiles(config.uploadTmpDir),
     poleImport: config.poleImport,
   });
+  // Workspace settings: GET/PUT /api/workspace/settings (photos read whether to blur faces).
+  const settings = registerSettings(app, { db, audit, requireActor });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const images = await registerImages(app, {
     config,
@@ -143,6 +146,7 @@ export async function buildApp({
     audit,
     limits,
     publish: events.publish,
+    blurFacesIn: settings.blurFaces,
   });
   await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });
   registerExport(app, { config, database, audit, limits, requireActor });

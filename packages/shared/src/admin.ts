@@ -145,6 +145,8 @@ export const adminTexts = {
     "quota.cap": "Member cap set",
     "export.download": "Data exported",
     "team.create": "Team created",
+    "image.blur": "Photo blurred by hand",
+    "settings.update": "Workspace settings changed",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",
   /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */

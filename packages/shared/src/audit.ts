@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   "quota.cap",
   "export.download",
   "team.create",
+  "image.blur",
+  "settings.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

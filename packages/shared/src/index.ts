@@ -17,3 +17,4 @@ export * from "./events";
 export { sniffImageFormat, type ImageFormat } from "./exif-locate";
 export * from "./regions";
 export * from "./search";
+export * from "./privacy";

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
 import { poleRecordSchema, regionRiskSchema, riskSchema } from "./poles";
+import { imagePrivacySchema } from "./privacy";
 
 export const photoMetadataSchema = z.object({
   latitude: z.number().nullable(),
@@ -40,6 +41,8 @@ export const imageRecordSchema = z.object({
   /** In a team: the e-mail of who uploaded it and of who last rated it (null: none, or gone). */
   uploaded_by: z.string().nullable(),
   rated_by: z.string().nullable(),
+  /** What was blurred in the stored file (faces at upload, rectangles by hand). */
+  privacy: imagePrivacySchema.optional(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 

@@ -22,5 +22,6 @@ export function toImageRecord(row: ImageRow): ImageRecord {
     sha256: row.sha256,
     uploaded_by: row.uploaded_by_email,
     rated_by: row.rated_by_email,
+    privacy: { faces: row.faces_blurred, manualBoxes: row.manual_boxes, blurredAt: row.blurred_at },
   };
 }

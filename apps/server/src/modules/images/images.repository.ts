@@ -32,6 +32,9 @@ export interface ImageRow {
   rated_by: string | null;
   uploaded_by_email: string | null;
   rated_by_email: string | null;
+  faces_blurred: number;
+  manual_boxes: number;
+  blurred_at: string | null;
 }
 
 export interface NewImageRow {
@@ -48,6 +51,8 @@ export interface NewImageRow {
   metadata: PhotoMetadata;
   poleId: string | null;
   sha256: string;
+  /** Faces blurred before it was stored. */
+  facesBlurred: number;
 }
 
 /** A workspace's storage as the database holds it (null: no quota or cap was set). */
@@ -76,7 +81,9 @@ export const COLUMNS =
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
   latitude, longitude, metadata, pole_id::text AS pole_id, risk, notes, sha256, rated_by,
   (SELECT u.email FROM "user" u WHERE u.id = user_id) AS uploaded_by_email,
-  (SELECT u.email FROM "user" u WHERE u.id = rated_by) AS rated_by_email`);
+  (SELECT u.email FROM "user" u WHERE u.id = rated_by) AS rated_by_email,
+  faces_blurred, manual_boxes,
+  to_char(blurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS blurred_at`);
 
 /**
  * The one list order (shared LIST_ORDER_COLUMNS): ascending, nulls (undated) last. Qualified with
@@ -227,10 +234,10 @@ export function createImagesRepository(db: Db) {
         tx,
         sql`INSERT INTO utility_pole_images
               (id, user_id, workspace_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata,
-               pole_id, sha256)
+               pole_id, sha256, faces_blurred, blurred_at)
             VALUES (${r.id}, ${r.userId}, ${r.workspaceId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
               ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb, ${r.poleId}::uuid,
-              ${r.sha256})
+              ${r.sha256}, ${r.facesBlurred}, CASE WHEN ${r.facesBlurred}::int > 0 THEN now() END)
             RETURNING ${COLUMNS}`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no row");

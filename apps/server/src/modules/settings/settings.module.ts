@@ -1,0 +1,20 @@
+/** Workspace settings (GET/PUT /api/workspace/settings); the photos module reads `blurFaces`. */
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../infra/db/database";
+import type { AuditLog } from "../audit/audit-log";
+import type { RequireActor } from "../workspaces/actor";
+import { createPrivacySettingsRepository } from "./privacy-settings.repository";
+import { createPrivacySettingsService, type PrivacySettingsService } from "./privacy-settings.service";
+import { settingsRoutes } from "./settings.routes";
+
+export function registerSettings(
+  app: FastifyInstance,
+  deps: { db: Db; audit: AuditLog; requireActor: RequireActor },
+): PrivacySettingsService {
+  const privacy = createPrivacySettingsService({
+    repository: createPrivacySettingsRepository(deps.db),
+    audit: deps.audit,
+  });
+  settingsRoutes(app, { requireActor: deps.requireActor, privacy });
+  return privacy;
+}
