@@ -226,6 +226,7 @@ export const poleImportTexts = {
 
 /** Face blurring: the workspace setting and the photo panel's manual blur tool. */
 export const privacyTexts = {
+  sectionTitle: "Privacy",
   blurFacesLabel: "Blur faces in new photos",
   blurFacesHelp:
     "Faces are found and blurred before a photo is stored; the unblurred photo is never kept. License plates are not detected: blur them by hand.",

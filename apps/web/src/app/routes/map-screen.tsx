@@ -23,6 +23,7 @@ import {
   SelectedPhotoPanel,
   SHEET_MAX_HEIGHT_VH,
   useRegions,
+  BlurTool,
 } from "../../features/images";
 import {
   dropPhotoFromTimelines,
@@ -254,6 +255,7 @@ export default function MapScreen() {
                 <PoleFields photo={photo} pole={picked.pole} regionId={url.regionId} onMoved={setMoved} />
               )}
               <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
+              {may.canEdit && <BlurTool key={`blur-${photo.id}`} photo={photo} />}
             </>
           )}
         />

@@ -8,3 +8,4 @@ export { PhotoPanel, SHEET_MAX_HEIGHT_VH, type PhotoPanelProps } from "./compone
 export { latestPhoto, selectionInTimeline, stepTimeline, type Selection } from "./lib/selection";
 export { formatLocation, formatPhotoDate } from "./lib/format";
 export { PhotoPanelStatus, type PhotoPanelStatusProps } from "./components/photo-panel-status";
+export { BlurTool } from "./components/blur-tool";
