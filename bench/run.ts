@@ -10,6 +10,7 @@ import { benchApiScale } from "./api-scale";
 import { benchInspections } from "./inspections";
 import { benchExif } from "./exif";
 import { benchExport } from "./export";
+import { benchFaces } from "./faces";
 import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
 import { benchListLoad } from "./list-load";
@@ -240,6 +241,27 @@ async function main() {
     rows.push([
       `wire: /map time to regions drawn (${link})`,
       `${fmt(w.mapMs10Mbit, 0)} ms (target ≤ 3,000 ms)`,
+    ]);
+  }
+
+  if (want("faces")) {
+    console.error("· face blurring");
+    const f = await benchFaces(quick);
+    results.faces = f;
+    for (const t of f.thresholds) {
+      rows.push([
+        `faces: threshold ${t.threshold} (${f.facesPlaced} faces, ${f.photosWithoutFaces} photos without)`,
+        `recall ${fmt(t.recall * 100, 0)} %, ${fmt(t.falseBoxesPerPhoto, 2)} false boxes/photo`,
+      ]);
+    }
+    rows.push(["faces: 12 MP thumbnail alone (blurring off)", `${fmt(f.thumbnailOnlyPerSec)} photos/s`]);
+    rows.push([
+      "faces: scan + thumbnail, no face (blurring on)",
+      `${fmt(f.scanAndThumbnailNoFacePerSec)} photos/s = ${fmt(f.ratioOnToOffNoFace, 2)} of off (target ≥ 0.6)`,
+    ]);
+    rows.push([
+      "faces: scan + blur + thumbnail, a face",
+      `${fmt(f.scanBlurAndThumbnailWithFacePerSec)} photos/s = ${fmt(f.ratioOnToOffWithFace, 2)} of off`,
     ]);
   }
 

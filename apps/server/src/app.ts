@@ -13,6 +13,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
 import { createApiKeys } from "./modules/api-keys/api-keys.module";
 import { registerOgc } from "./modules/ogc/ogc.module";
+import { registerSettings } from "./modules/settings/settings.module";
 import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerAdmin } from "./modules/admin/admin.module";
@@ -154,6 +155,8 @@ export async function buildApp({
     temp: createTempFiles(config.uploadTmpDir),
     poleImport: config.poleImport,
   });
+  // Workspace settings: GET/PUT /api/workspace/settings (photos read whether to blur faces).
+  const settings = registerSettings(app, { db, audit, requireActor, inspection: inspections.settings });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const images = await registerImages(app, {
     config,
@@ -164,6 +167,7 @@ export async function buildApp({
     audit,
     limits,
     publish: events.publish,
+    blurFacesIn: settings.blurFaces,
   });
   // GPS tracks place photos without coordinates by their capture time, then by the pole rule.
   await registerTracks(app, { db, poles, audit, requireActor, publish: events.publish });

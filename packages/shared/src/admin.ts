@@ -147,8 +147,9 @@ export const adminTexts = {
     "finding.create": "Finding added",
     "finding.update": "Finding edited",
     "finding.resolve": "Finding resolved",
-    "settings.update": "Inspection settings changed",
     "team.create": "Team created",
+    "image.blur": "Photo blurred by hand",
+    "settings.update": "Workspace settings changed",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",
   /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */

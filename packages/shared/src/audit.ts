@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "finding.create",
   "finding.update",
   "finding.resolve",
+  "image.blur",
   "settings.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -23,3 +23,5 @@ export * from "./api-keys";
 export * from "./ogc";
 export * from "./inspections";
 export * from "./tracks";
+export * from "./privacy";
+export * from "./workspace-settings";

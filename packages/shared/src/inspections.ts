@@ -137,6 +137,8 @@ export const inspectionSettingsSchema = z.object({
   cycleYears: z.number().int().min(1).max(100),
 });
 export type InspectionSettings = z.infer<typeof inspectionSettingsSchema>;
+/** The inspection fields of a PUT /api/workspace/settings (each optional; see workspace-settings.ts). */
+export const inspectionSettingsUpdateSchema = inspectionSettingsSchema.partial();
 export const DEFAULT_INSPECTION_SETTINGS: InspectionSettings = {
   codes: DEFAULT_FINDING_CODES.map((c) => ({ ...c })),
   allowanceDays: { ...DEFAULT_ALLOWANCE_DAYS },

@@ -411,3 +411,26 @@ export const trackPlacementTexts = {
   placed: (placed: number) => `${placed} ${placed === 1 ? "photo" : "photos"} placed.`,
   failed: "The track could not be applied. Try again.",
 } as const;
+
+/** Face blurring: the workspace setting and the photo panel's manual blur tool. */
+export const privacyTexts = {
+  sectionTitle: "Privacy",
+  blurFacesLabel: "Blur faces in new photos",
+  blurFacesHelp:
+    "Faces are found and blurred before a photo is stored; the unblurred photo is never kept. License plates are not detected: blur them by hand.",
+  blurTool: "Blur areas",
+  blurToolHelp: "Drag over the photo to mark each area to blur.",
+  blurApply: "Blur marked areas",
+  blurClear: "Clear",
+  blurCancel: "Cancel",
+  blurConfirmTitle: "Blur these areas?",
+  blurConfirmBody: (n: number) =>
+    `${n} ${n === 1 ? "area" : "areas"} will be blurred in the photo and its thumbnail. This cannot be undone.`,
+  blurConfirm: "Blur",
+  blurDone: "The marked areas are blurred.",
+  blurFailed: "Could not blur the photo. Try again.",
+  blurredSummary: (faces: number, manual: number) =>
+    `Blurred: ${faces} ${faces === 1 ? "face" : "faces"}, ${manual} by hand`,
+  boxOutside: "An area lies outside the photo.",
+  settingsSaved: "Settings saved.",
+} as const;

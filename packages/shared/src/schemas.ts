@@ -6,6 +6,7 @@ import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
 import { findingSchema, poleInspectionSchema, regionInspectionSchema } from "./inspections";
 import { poleRecordSchema, regionRiskSchema, riskSchema } from "./poles";
+import { imagePrivacySchema } from "./privacy";
 
 export const photoMetadataSchema = z.object({
   latitude: z.number().nullable(),
@@ -56,6 +57,8 @@ export const imageRecordSchema = z.object({
   local_time: z.string().nullable(),
   /** The compass direction the camera looked, degrees from north (true), 0 ≤ h < 360; null: unknown. */
   heading: z.number().nullable(),
+  /** What was blurred in the stored file (faces at upload, rectangles by hand). */
+  privacy: imagePrivacySchema.optional(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 

@@ -4,6 +4,9 @@
  * constraint), on a real database. And the other way round: a COMMIT that succeeded but whose
  * answer was lost keeps the files of the row it committed.
  */
+import { createFaceDetector } from "../../src/infra/faces/face-detector";
+import { createFaceScanner } from "../../src/infra/faces/face-scan";
+import { createFacePrivacy } from "../../src/modules/images/face-privacy";
 import { createHash } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -58,11 +61,12 @@ function serviceWith(
 ): ImagesService {
   const audit = createAuditLog(createAuditRepository(t.db.database.db));
   const { publish } = createEventsRepository(t.db.database.db);
+  const temp = createTempFiles(path.join(work, "tmp"));
   return createImagesService({
     repository,
     storage,
     images: createImageProcessor(),
-    temp: createTempFiles(path.join(work, "tmp")),
+    temp,
     slots: new UploadSlots(),
     log: Fastify({ logger: { level: "silent" } }).log,
     poles: createPoles(
@@ -76,6 +80,11 @@ function serviceWith(
     audit,
     publish,
     teamQuotaBytes: STORAGE_QUOTA_BYTES,
+    privacy: createFacePrivacy({
+      scanner: createFaceScanner(createFaceDetector(), 416),
+      temp,
+      blurFacesIn: () => Promise.resolve(true),
+    }),
   });
 }
 

@@ -226,6 +226,10 @@ export const images = pgTable(
     // The capture instant and the camera's compass heading (drizzle/0020_tracks_time_heading.sql).
     takenAt: timestamp("taken_at", { withTimezone: true }),
     heading: doublePrecision("heading"),
+    // What was blurred in the stored file (drizzle/0021_face_blur.sql).
+    facesBlurred: integer("faces_blurred").notNull().default(0),
+    manualBoxes: integer("manual_boxes").notNull().default(0),
+    blurredAt: timestamp("blurred_at", { withTimezone: true }),
   },
   (t) => [
     check("images_heading_range", sql`${t.heading} >= 0 AND ${t.heading} < 360`),
@@ -514,3 +518,11 @@ export const tracks = pgTable(
   },
   (t) => [index("tracks_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
+
+/** A workspace's settings (drizzle/0021); no row: every default. */
+export const workspaceSettings = pgTable("workspace_settings", {
+  /** A user's id (personal workspace) or an organization's id. */
+  workspaceId: text("workspace_id").primaryKey(),
+  blurFaces: boolean("blur_faces").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -84,6 +84,12 @@ export function createLocalStorage(opts: { rootDir: string; bucket: string }): S
       return { kind: "stream", body: createReadStream(file), size: info.size, etag };
     },
 
+    async read(key) {
+      const file = fileFor(key);
+      const info = await stat(file).catch(() => null);
+      return info?.isFile() ? createReadStream(file) : null;
+    },
+
     list(prefix) {
       return walk(bucketDir, prefix);
     },

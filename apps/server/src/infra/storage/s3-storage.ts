@@ -93,6 +93,18 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
       }
     },
 
+    async read(key) {
+      assertSafeKey(key);
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return (res.Body as Readable | undefined) ?? null;
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        if (isNoSuchBucket(err)) throw bucketMissing();
+        throw err;
+      }
+    },
+
     async serve(key, { contentType, cacheControl }) {
       assertSafeKey(key);
       const command = new GetObjectCommand({

@@ -35,6 +35,8 @@ export interface Storage {
   put(key: string, sourcePath: string, contentType: string): Promise<void>;
   /** The object for a GET, or null when there is none. */
   serve(key: string, opts: ServeOptions): Promise<ServedObject | null>;
+  /** The stored bytes, for the server's own use (a manual blur); null when the key is missing. */
+  read(key: string): Promise<Readable | null>;
   /** Every object whose key starts with `prefix` (orphan sweeps, backups). */
   list(prefix: string): AsyncIterable<StoredObject>;
   /** Removes the object; a missing one is not an error. */

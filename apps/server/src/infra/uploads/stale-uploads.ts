@@ -1,13 +1,13 @@
 /**
  * Temp files that a crashed or killed process left behind: `upload-*` (a received body) and
- * `thumb-*` (its thumbnail) in the upload temp folder. Normally each request removes its own;
+ * `thumb-*` (its thumbnail), `blur-*` (its blurred copy) in the upload temp folder. Normally each request removes its own;
  * these are swept at start-up. Only files older than `maxAgeMs` go, so requests still running in
  * another process on the same DATA_DIR keep theirs.
  */
 import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 
-const OURS = /^(upload|thumb)-/;
+const OURS = /^(upload|thumb|blur)-/;
 
 /** Removes our stale temp files in `dir`; resolves with how many were removed. */
 export async function sweepStaleUploads(

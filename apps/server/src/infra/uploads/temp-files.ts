@@ -10,7 +10,7 @@ import { chmod, mkdir, open, stat, unlink, type FileHandle } from "node:fs/promi
 import path from "node:path";
 import { Writable } from "node:stream";
 
-export type TempKind = "upload" | "thumb";
+export type TempKind = "upload" | "thumb" | "blur";
 
 export interface TempFiles {
   /** A fresh path in the folder (created on first use); nothing is written yet. */

@@ -43,5 +43,6 @@ export function toImageRecord(row: ImageRow): ImageRecord {
     taken_at: row.taken_at,
     local_time: localTime(row),
     heading: row.heading,
+    privacy: { faces: row.faces_blurred, manualBoxes: row.manual_boxes, blurredAt: row.blurred_at },
   };
 }

@@ -5,6 +5,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
+import { createFaceDetector } from "../../infra/faces/face-detector";
+import { createFaceScanner, type FaceScanner } from "../../infra/faces/face-scan";
 import { createImageProcessor } from "../../infra/images/image-processor";
 import { openStorage } from "../../infra/storage/create-storage";
 import type { Storage } from "../../infra/storage/storage";
@@ -13,11 +15,17 @@ import { sweepStaleUploads } from "../../infra/uploads/stale-uploads";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import type { RequireActor } from "../workspaces/actor";
+import { blurRoutes } from "./blur.routes";
+import { createFacePrivacy } from "./face-privacy";
 import { filesRoutes } from "./files.routes";
 import { createImagesRepository } from "./images.repository";
 import { imagesRoutes } from "./images.routes";
 import { createImagesService, type ImagesService, type PolePlacement } from "./images.service";
+import { createManualBlur } from "./manual-blur";
 import type { RequestLimits } from "./request-limits";
+
+/** The detector's input side: the upload is shrunk to this before the scan (docs/benchmarks.md "Face blurring"). */
+const FACE_SCAN_SIZE = 416;
 
 /** Temp files older than this at start-up belong to uploads a crash interrupted. */
 const STALE_UPLOAD_AGE_MS = 6 * 3600 * 1000;
@@ -39,9 +47,13 @@ export async function registerImages(
     audit: AuditLog;
     limits: RequestLimits;
     publish: PublishEvent;
+    /** The workspace's face-blurring setting (modules/settings). */
+    blurFacesIn: (workspaceId: string) => Promise<boolean>;
+    /** Finds faces in uploads (default: the packaged detector; tests may hand in their own). */
+    faceScanner?: FaceScanner;
   },
 ): Promise<ImagesModule> {
-  const { config, database, requireActor, poles, audit, limits, publish } = deps;
+  const { config, database, requireActor, poles, audit, limits, publish, blurFacesIn } = deps;
   const storage = deps.storage ?? (await openStorage(config.storage));
   const log = app.log.child({ module: "images" });
   try {
@@ -61,10 +73,12 @@ export async function registerImages(
   }
   const repository = createImagesRepository(database.db);
   const temp = createTempFiles(config.uploadTmpDir);
+  const images = createImageProcessor();
+  const scanner = deps.faceScanner ?? createFaceScanner(createFaceDetector(), FACE_SCAN_SIZE);
   const service = createImagesService({
     repository,
     storage,
-    images: createImageProcessor(),
+    images,
     temp,
     slots: limits.uploads,
     log,
@@ -72,6 +86,7 @@ export async function registerImages(
     audit,
     publish,
     teamQuotaBytes: config.teamQuotaBytes,
+    privacy: createFacePrivacy({ scanner, temp, blurFacesIn }),
   });
   await imagesRoutes(app, {
     requireActor,
@@ -80,5 +95,7 @@ export async function registerImages(
     readerStallMs: config.readerStallMs,
   });
   filesRoutes(app, { requireActor, service });
+  const manualBlur = createManualBlur({ repository, storage, images, temp, audit, publish, log });
+  blurRoutes(app, { requireActor, manualBlur });
   return { service, storage };
 }

@@ -39,6 +39,9 @@ export interface ImageRow {
   /** ISO 8601 UTC with milliseconds. */
   taken_at: string | null;
   heading: number | null;
+  faces_blurred: number;
+  manual_boxes: number;
+  blurred_at: string | null;
 }
 
 export interface NewImageRow {
@@ -59,6 +62,8 @@ export interface NewImageRow {
   takenAt: string | null;
   /** EXIF GPSImgDirection, 0 ≤ h < 360. */
   heading: number | null;
+  /** Faces blurred before it was stored. */
+  facesBlurred: number;
 }
 
 /** A workspace's storage as the database holds it (null: no quota or cap was set). */
@@ -90,7 +95,9 @@ export const COLUMNS =
   (SELECT u.email FROM "user" u WHERE u.id = user_id) AS uploaded_by_email,
   (SELECT u.email FROM "user" u WHERE u.id = rated_by) AS rated_by_email, version,
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at,
-  (SELECT u.email FROM "user" u WHERE u.id = updated_by) AS updated_by_email`);
+  (SELECT u.email FROM "user" u WHERE u.id = updated_by) AS updated_by_email,
+  faces_blurred, manual_boxes,
+  to_char(blurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS blurred_at`);
 
 /**
  * The one list order (shared LIST_ORDER_COLUMNS): ascending, nulls (undated) last. Qualified with
@@ -241,10 +248,11 @@ export function createImagesRepository(db: Db) {
         tx,
         sql`INSERT INTO utility_pole_images
               (id, user_id, workspace_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata,
-               pole_id, sha256, taken_at, heading)
+               pole_id, sha256, taken_at, heading, faces_blurred, blurred_at)
             VALUES (${r.id}, ${r.userId}, ${r.workspaceId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
               ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb, ${r.poleId}::uuid,
-              ${r.sha256}, ${r.takenAt}::timestamptz, ${r.heading}::float8)
+              ${r.sha256}, ${r.takenAt}::timestamptz, ${r.heading}::float8, ${r.facesBlurred},
+              CASE WHEN ${r.facesBlurred}::int > 0 THEN now() END)
             RETURNING ${COLUMNS}`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no row");

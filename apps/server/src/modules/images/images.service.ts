@@ -37,6 +37,7 @@ import type { ServedObject, Storage } from "../../infra/storage/storage";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 import { toImageRecord } from "./image-record";
 import type { Executor, ImagesRepository, ListFilter } from "./images.repository";
+import type { FacePrivacy, PreparedPhoto } from "./face-privacy";
 import { decodeCursor, encodeCursor } from "./list-cursor";
 import { captureTime } from "./capture-time";
 import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
@@ -68,6 +69,8 @@ export interface ImagesServiceDeps {
   publish: PublishEvent;
   /** A team's pool where no instance administrator set one (config TEAM_QUOTA_BYTES). */
   teamQuotaBytes: number;
+  /** Blurs faces before a photo is stored (where the workspace's setting says so). */
+  privacy: FacePrivacy;
 }
 
 /** What photos need of poles (modules/poles): joining one, leaving one, and the regions' risk. */
@@ -124,7 +127,8 @@ export const tooManyUploads = () =>
   new AppError(429, "too_many_uploads", messages.tooManyUploads(MAX_UPLOADS_IN_FLIGHT));
 
 export function createImagesService(deps: ImagesServiceDeps) {
-  const { repository, storage, images, temp, slots, log, poles, audit, publish, teamQuotaBytes } = deps;
+  const { repository, storage, images, temp, slots, log, poles, audit, publish, teamQuotaBytes, privacy } =
+    deps;
 
   /** The active workspace's quota and usage, and the caller's cap there (in `tx`: under its lock). */
   const storageOf = async (actor: Actor, tx?: Executor): Promise<WorkspaceStorage> =>
@@ -200,10 +204,20 @@ export function createImagesService(deps: ImagesServiceDeps) {
     validateNewImage(name, metadata);
     const time = captureTime(reading, timezoneOffset);
 
+    // Faces are blurred before anything is stored; the unblurred bytes stay in the temp folder
+    // and go with the request. The duplicate check above stays on the bytes that arrived.
+    let prepared: PreparedPhoto;
+    try {
+      prepared = await privacy.prepare(workspaceId, received.path, received.size, format);
+    } catch (err) {
+      if (err instanceof ImageDecodeError) throw badRequest(messages.imageUnreadable, "invalid_image");
+      throw err;
+    }
+    metadata.fileSize = prepared.size;
     const thumbPath = await temp.newPath("thumb");
     try {
       try {
-        await images.thumbnail(received.path, thumbPath);
+        await images.thumbnail(prepared.path, thumbPath);
       } catch (err) {
         if (err instanceof ImageDecodeError) throw badRequest(messages.imageUnreadable, "invalid_image");
         throw err;
@@ -219,7 +233,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       const stored: string[] = [];
       try {
         stored.push(storageKey);
-        await storage.put(storageKey, received.path, metadata.fileType);
+        await storage.put(storageKey, prepared.path, metadata.fileType);
         stored.push(thumbnailKey);
         await storage.put(thumbnailKey, thumbPath, THUMBNAIL_CONTENT_TYPE);
       } catch (err) {
@@ -242,7 +256,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
           // The same bytes may have come in beside this upload: the first one stored is the photo.
           const twin = await repository.findBySha256(workspaceId, sha256, tx);
           if (twin) return { row: twin, duplicate: true };
-          const refusal = refusalFor(await storageOf(actor, tx), received.size);
+          const refusal = refusalFor(await storageOf(actor, tx), prepared.size);
           if (refusal) throw refusal;
           const { latitude, longitude } = reading;
           const poleId =
@@ -260,12 +274,13 @@ export function createImagesService(deps: ImagesServiceDeps) {
             date: time.date,
             latitude: reading.latitude,
             longitude: reading.longitude,
-            fileSize: received.size,
+            fileSize: prepared.size,
             metadata,
             poleId,
             sha256,
             takenAt: time.takenAt,
             heading: reading.heading,
+            facesBlurred: prepared.faces,
           });
           await audit(
             actor,
@@ -273,7 +288,11 @@ export function createImagesService(deps: ImagesServiceDeps) {
               action: "image.upload",
               targetType: "image",
               targetId: id,
-              details: { name, bytes: received.size },
+              details: {
+                name,
+                bytes: prepared.size,
+                ...(prepared.faces > 0 ? { faces: prepared.faces } : {}),
+              },
             },
             tx,
           );
@@ -290,6 +309,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       }
     } finally {
       await temp.remove(thumbPath).catch((err: unknown) => log.warn({ err }, "could not remove a temp file"));
+      await prepared.discard().catch((err: unknown) => log.warn({ err }, "could not remove a temp file"));
     }
   }
 

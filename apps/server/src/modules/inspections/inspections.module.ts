@@ -48,11 +48,14 @@ export type Inspections = ReturnType<typeof createInspections>;
 /** What the poles module reads of inspections: a pole's condition and findings, the regions' counts. */
 export type PoleInspections = Pick<Inspections, "condition" | "findingsOf">;
 
-/** The findings, settings and reports routes; returns what the poles module shows of them. */
+/**
+ * The findings and reports routes; returns what the poles module shows of them, and the settings
+ * the workspace settings route reads and writes.
+ */
 export function registerInspections(
   app: FastifyInstance,
   deps: { db: Db; audit: AuditLog; requireActor: RequireActor; publish: PublishEvent; today: Today },
-): PoleInspections {
+): PoleInspections & Pick<Inspections, "settings"> {
   const inspections = createInspections(deps.db, deps);
   inspectionsRoutes(app, { requireActor: deps.requireActor, ...inspections });
   return inspections;

@@ -68,18 +68,6 @@ export function inspectionsRoutes(
   );
 
   api.get(
-    "/api/workspace/settings",
-    { schema: { response: { 200: inspectionSettingsSchema } } },
-    async (req) => settings.get(await requireActor(req)),
-  );
-
-  api.put(
-    "/api/workspace/settings",
-    { schema: { body: inspectionSettingsSchema, response: { 200: inspectionSettingsSchema } } },
-    async (req) => settings.put(await requireActor(req), req.body),
-  );
-
-  api.get(
     "/api/reports/summary",
     { schema: { querystring: summaryQuerySchema, response: { 200: summarySchema } } },
     async (req) => condition.summary(await requireActor(req), req.query.region),

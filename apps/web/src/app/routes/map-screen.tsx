@@ -26,6 +26,7 @@ import {
   SelectedPhotoPanel,
   SHEET_MAX_HEIGHT_VH,
   useRegions,
+  BlurTool,
 } from "../../features/images";
 import {
   dropPhotoFromTimelines,
@@ -263,6 +264,7 @@ export default function MapScreen() {
               )}
               <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
               <PoleFindings key={`findings-${photo.id}`} photo={photo} readOnly={!may.canEdit} />
+              {may.canEdit && <BlurTool key={`blur-${photo.id}`} photo={photo} />}
             </>
           )}
         />

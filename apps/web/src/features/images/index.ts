@@ -9,3 +9,4 @@ export { latestPhoto, selectionInTimeline, stepTimeline, type Selection } from "
 export { formatLocation, formatPhotoDate } from "./lib/format";
 export { PhotoPanelStatus, type PhotoPanelStatusProps } from "./components/photo-panel-status";
 export { getPhotoWorkspace } from "./api/get-photo-workspace";
+export { BlurTool } from "./components/blur-tool";

@@ -11,6 +11,7 @@ import { administers, useWorkspaces } from "../api/get-workspaces";
 import { AuditSection } from "./audit-section";
 import { InviteSection } from "./invite-section";
 import { MembersSection } from "./members-section";
+import { PrivacySection } from "./privacy-section";
 
 function BackToMap() {
   return (
@@ -49,6 +50,7 @@ function AdminContent() {
       </Typography>
       <MembersSection teamId={active.id} teamName={active.name} />
       <InviteSection teamId={active.id} />
+      <PrivacySection teamId={active.id} />
       <AuditSection teamId={active.id} />
     </Stack>
   );

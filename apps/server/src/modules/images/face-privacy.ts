@@ -1,0 +1,54 @@
+/**
+ * The upload's privacy step: where the workspace blurs faces (the default), the received photo is
+ * scanned and each face blurred into a new temp file, which is what gets stored; the received
+ * file (the unblurred bytes) never leaves the temp folder and goes with the request. A photo
+ * without faces is stored as it came, byte for byte.
+ */
+import type { ImageFormat } from "@poleatlas/shared";
+import type { FaceScanner } from "../../infra/faces/face-scan";
+import { blurAreas } from "../../infra/faces/photo-blur";
+import type { TempFiles } from "../../infra/uploads/temp-files";
+
+/** The file to store for an upload, and what was blurred in it. */
+export interface PreparedPhoto {
+  path: string;
+  size: number;
+  /** Faces blurred (0: stored as received). */
+  faces: number;
+  /** Removes the blurred temp copy (nothing when the received file is stored as is). */
+  discard(): Promise<void>;
+}
+
+export interface FacePrivacy {
+  prepare(workspaceId: string, src: string, size: number, format: ImageFormat): Promise<PreparedPhoto>;
+}
+
+export function createFacePrivacy(deps: {
+  scanner: FaceScanner;
+  temp: TempFiles;
+  /** The workspace's setting (GET/PUT /api/workspace/settings). */
+  blurFacesIn: (workspaceId: string) => Promise<boolean>;
+}): FacePrivacy {
+  const { scanner, temp, blurFacesIn } = deps;
+  return {
+    async prepare(workspaceId, src, size, format) {
+      const asReceived: PreparedPhoto = { path: src, size, faces: 0, discard: async () => {} };
+      if (!(await blurFacesIn(workspaceId))) return asReceived;
+      const faces = await scanner.scan(src);
+      if (faces.length === 0) return asReceived;
+      const dest = await temp.newPath("blur");
+      try {
+        await blurAreas(src, dest, faces, format);
+        return {
+          path: dest,
+          size: await temp.size(dest),
+          faces: faces.length,
+          discard: () => temp.remove(dest),
+        };
+      } catch (err) {
+        await temp.remove(dest).catch(() => {});
+        throw err;
+      }
+    },
+  };
+}

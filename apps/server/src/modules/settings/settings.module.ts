@@ -1,0 +1,24 @@
+/**
+ * Workspace settings (GET/PUT /api/workspace/settings): the privacy switch kept here and the
+ * inspection programme the inspections module keeps; the photos module reads `blurFaces`.
+ */
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../infra/db/database";
+import type { AuditLog } from "../audit/audit-log";
+import type { SettingsService as InspectionSettingsService } from "../inspections/settings.service";
+import type { RequireActor } from "../workspaces/actor";
+import { createPrivacySettingsRepository } from "./privacy-settings.repository";
+import { createPrivacySettingsService, type PrivacySettingsService } from "./privacy-settings.service";
+import { settingsRoutes } from "./settings.routes";
+
+export function registerSettings(
+  app: FastifyInstance,
+  deps: { db: Db; audit: AuditLog; requireActor: RequireActor; inspection: InspectionSettingsService },
+): PrivacySettingsService {
+  const privacy = createPrivacySettingsService({
+    repository: createPrivacySettingsRepository(deps.db),
+    audit: deps.audit,
+  });
+  settingsRoutes(app, { requireActor: deps.requireActor, privacy, inspection: deps.inspection });
+  return privacy;
+}

@@ -1,0 +1,52 @@
+/**
+ * GET/PUT /api/workspace/settings: the active workspace's settings, the inspection programme and
+ * the privacy switch in one object. PUT takes only the fields it changes and answers the whole
+ * object; each part keeps its own rules (owners and admins; a personal workspace keeps the
+ * inspection defaults) and its own audit entry.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  workspaceSettingsSchema,
+  workspaceSettingsUpdateSchema,
+  type WorkspaceSettings,
+} from "@poleatlas/shared";
+import type { SettingsService as InspectionSettingsService } from "../inspections/settings.service";
+import type { Actor, RequireActor } from "../workspaces/actor";
+import type { PrivacySettingsService } from "./privacy-settings.service";
+
+export function settingsRoutes(
+  app: FastifyInstance,
+  deps: {
+    requireActor: RequireActor;
+    privacy: PrivacySettingsService;
+    inspection: InspectionSettingsService;
+  },
+): void {
+  const { requireActor, privacy, inspection } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const whole = async (actor: Actor): Promise<WorkspaceSettings> => ({
+    ...(await inspection.get(actor)),
+    ...(await privacy.get(actor)),
+  });
+
+  api.get(
+    "/api/workspace/settings",
+    { schema: { response: { 200: workspaceSettingsSchema } } },
+    async (req) => whole(await requireActor(req)),
+  );
+
+  api.put(
+    "/api/workspace/settings",
+    { schema: { body: workspaceSettingsUpdateSchema, response: { 200: workspaceSettingsSchema } } },
+    async (req) => {
+      const actor = await requireActor(req);
+      const { blurFaces, ...programme } = req.body;
+      if (Object.keys(programme).length > 0) {
+        await inspection.put(actor, { ...(await inspection.get(actor)), ...programme });
+      }
+      if (blurFaces !== undefined) await privacy.update(actor, { blurFaces });
+      return whole(actor);
+    },
+  );
+}

@@ -1,0 +1,59 @@
+/** GET/PUT /api/workspace/settings: face blurring is on by default; owners and admins switch it, audited. */
+import { auditListSchema, privacySettingsSchema } from "@poleatlas/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useSignedInUser, useTestApp } from "../helpers/setup";
+import type { SignedInUser } from "../helpers/users";
+import { addMember, createTeam, get, setActive } from "./support";
+
+const t = useTestApp();
+const owner = useSignedInUser(t);
+const admin = useSignedInUser(t);
+const member = useSignedInUser(t);
+const loner = useSignedInUser(t);
+
+beforeAll(async () => {
+  const team = await createTeam(t, owner);
+  await addMember(t, team, owner, admin, "admin");
+  await addMember(t, team, owner, member, "member");
+  await setActive(t, owner, team);
+  await setActive(t, admin, team);
+  await setActive(t, member, team);
+});
+
+const put = (who: SignedInUser, payload: Record<string, unknown>) =>
+  t.app.inject({ method: "PUT", url: "/api/workspace/settings", headers: { cookie: who.cookie }, payload });
+const settings = async (who: SignedInUser) =>
+  privacySettingsSchema.parse((await get(t, who, "/api/workspace/settings")).json());
+
+describe("workspace settings", () => {
+  it("blur faces by default, in teams and personal workspaces", async () => {
+    expect(await settings(member)).toEqual({ blurFaces: true });
+    expect(await settings(loner)).toEqual({ blurFaces: true });
+  });
+
+  it("are switched by owners and admins, audited, and answered whole", async () => {
+    const off = await put(admin, { blurFaces: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ blurFaces: false });
+    expect(await settings(member)).toEqual({ blurFaces: false });
+    // A partial body that changes nothing answers the whole object.
+    expect((await put(owner, {})).json()).toEqual({ blurFaces: false });
+    expect((await put(owner, { blurFaces: true })).json()).toEqual({ blurFaces: true });
+    const entries = auditListSchema.parse(
+      (await get(t, owner, "/api/audit?action=settings.update")).json(),
+    ).entries;
+    expect(entries.map((e) => [e.actor_email, e.details.after])).toEqual([
+      [owner.email, { blurFaces: true }],
+      [admin.email, { blurFaces: false }],
+    ]);
+    // Another workspace's setting is its own.
+    expect(await settings(loner)).toEqual({ blurFaces: true });
+  });
+
+  it("refuse members and bad bodies", async () => {
+    expect((await put(member, { blurFaces: false })).statusCode).toBe(403);
+    expect((await put(owner, { blurFaces: "no" })).statusCode).toBe(400);
+    expect((await put(owner, { blurFaces: false, other: 1 })).statusCode).toBe(400);
+    expect(await settings(member)).toEqual({ blurFaces: true });
+  });
+});

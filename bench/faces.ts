@@ -1,0 +1,154 @@
+/**
+ * Face blurring: how well the packaged detector finds faces at each score threshold (recall and
+ * false boxes), and what the scan and the blur cost next to the thumbnail step an upload already
+ * pays. Faces: the public-domain astronaut portrait (apps/server/test/fixtures) pasted at several
+ * sizes into camera-sized scenes; scenes without a face: noise photos and the same scenes with a
+ * plain patch where the face would be. Runs in this process on the upload path's own functions.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { createFaceDetector } from "../apps/server/src/infra/faces/face-detector";
+import { createFaceScanner } from "../apps/server/src/infra/faces/face-scan";
+import { blurAreas } from "../apps/server/src/infra/faces/photo-blur";
+import { createImageProcessor } from "../apps/server/src/infra/images/image-processor";
+import { makeDataDir, repoRoot } from "./lib/server";
+import { noisyJpeg } from "./lib/photos";
+
+export interface FacesResult {
+  thresholds: { threshold: number; recall: number; falseBoxesPerPhoto: number }[];
+  facesPlaced: number;
+  photosWithoutFaces: number;
+  /** Sequential photos/s on 12 MP JPEGs. */
+  thumbnailOnlyPerSec: number;
+  scanAndThumbnailNoFacePerSec: number;
+  scanBlurAndThumbnailWithFacePerSec: number;
+  ratioOnToOffNoFace: number;
+  ratioOnToOffWithFace: number;
+}
+
+const SCAN_SIZE = 416;
+/** Where the astronaut's face is in her portrait (512 px), marked by hand. */
+const FACE_IN_PORTRAIT = { x: 180, y: 85, width: 80, height: 75 };
+
+async function scene(
+  i: number,
+  portraitSide: number | null,
+): Promise<{ bytes: Buffer; face: typeof FACE_IN_PORTRAIT | null }> {
+  const base = await noisyJpeg({
+    width: 4000,
+    height: 3000,
+    sigma: 30,
+    quality: 80,
+    dateTimeOriginal: "2024:05:01 10:00:00",
+    latitude: "45/1 30/1 0/1",
+    longitude: "73/1 30/1 0/1",
+  });
+  if (portraitSide === null) return { bytes: base, face: null };
+  const portrait = await sharp(path.join(repoRoot, "apps/server/test/fixtures/astronaut.jpg"))
+    .resize(portraitSide, portraitSide)
+    .toBuffer();
+  const left = 200 + ((i * 937) % (4000 - portraitSide - 400));
+  const top = 200 + ((i * 613) % (3000 - portraitSide - 400));
+  const f = portraitSide / 512;
+  const bytes = await sharp(base)
+    .composite([{ input: portrait, left, top }])
+    .keepMetadata()
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return {
+    bytes,
+    face: {
+      x: left + FACE_IN_PORTRAIT.x * f,
+      y: top + FACE_IN_PORTRAIT.y * f,
+      width: FACE_IN_PORTRAIT.width * f,
+      height: FACE_IN_PORTRAIT.height * f,
+    },
+  };
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+export async function benchFaces(quick: boolean): Promise<FacesResult> {
+  const dir = await makeDataDir("poleatlas-bench-faces-");
+  await mkdir(dir, { recursive: true });
+  // Portrait sides: the face is ~16 % of it, so 400–3000 px portraits give 60–470 px faces in a 4000 px photo.
+  const sides = quick ? [600, 1200, 2400] : [400, 600, 800, 1200, 1600, 2400, 3000];
+  const withFace: { file: string; face: typeof FACE_IN_PORTRAIT }[] = [];
+  const without: string[] = [];
+  for (const [i, side] of sides.entries()) {
+    const s = await scene(i, side);
+    const file = path.join(dir, `face-${i}.jpg`);
+    await writeFile(file, s.bytes);
+    withFace.push({ file, face: s.face! });
+  }
+  for (let i = 0; i < (quick ? 3 : 6); i++) {
+    const file = path.join(dir, `none-${i}.jpg`);
+    await writeFile(file, (await scene(i, null)).bytes);
+    without.push(file);
+  }
+
+  const thresholds = [];
+  for (const threshold of [0.2, 0.3, 0.4, 0.5, 0.6]) {
+    const scanner = createFaceScanner(
+      createFaceDetector({ scoreThreshold: threshold, inputSize: SCAN_SIZE }),
+      SCAN_SIZE,
+    );
+    let found = 0;
+    let falseBoxes = 0;
+    for (const p of withFace) {
+      const boxes = await scanner.scan(p.file);
+      if (boxes.some((b) => overlaps(b, p.face))) found += 1;
+      falseBoxes += boxes.filter((b) => !overlaps(b, p.face)).length;
+    }
+    for (const f of without) falseBoxes += (await scanner.scan(f)).length;
+    thresholds.push({
+      threshold,
+      recall: found / withFace.length,
+      falseBoxesPerPhoto: falseBoxes / (withFace.length + without.length),
+    });
+  }
+
+  // Cost, one photo after another: the thumbnail alone (blurring off) against scan + thumbnail
+  // (no face: stored as is) and scan + blur + thumbnail (a face).
+  const processor = createImageProcessor({ concurrency: 1 });
+  const scanner = createFaceScanner(createFaceDetector(), SCAN_SIZE);
+  const rounds = quick ? 3 : 6;
+  const rate = async (work: (i: number) => Promise<unknown>) => {
+    await work(0); // warm: the engine loads on its first scan
+    const t0 = performance.now();
+    for (let i = 0; i < rounds; i++) await work(i);
+    return rounds / ((performance.now() - t0) / 1000);
+  };
+  const noFace = without[0]!;
+  const faced = withFace[withFace.length - 1]!.file;
+  const out = (i: number, kind: string) => path.join(dir, `${kind}-${i}-${Math.random()}`);
+  const thumbnailOnlyPerSec = await rate((i) => processor.thumbnail(noFace, out(i, "t")));
+  const scanAndThumbnailNoFacePerSec = await rate(async (i) => {
+    await scanner.scan(noFace);
+    await processor.thumbnail(noFace, out(i, "t"));
+  });
+  const scanBlurAndThumbnailWithFacePerSec = await rate(async (i) => {
+    const boxes = await scanner.scan(faced);
+    const blurred = out(i, "b");
+    await blurAreas(faced, blurred, boxes, "jpeg");
+    await processor.thumbnail(blurred, out(i, "t"));
+  });
+  return {
+    thresholds,
+    facesPlaced: withFace.length,
+    photosWithoutFaces: without.length,
+    thumbnailOnlyPerSec,
+    scanAndThumbnailNoFacePerSec,
+    scanBlurAndThumbnailWithFacePerSec,
+    ratioOnToOffNoFace: scanAndThumbnailNoFacePerSec / thumbnailOnlyPerSec,
+    ratioOnToOffWithFace: scanBlurAndThumbnailWithFacePerSec / thumbnailOnlyPerSec,
+  };
+}
+
+// Run alone: `npx tsx bench/faces.ts [--quick]`.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const r = await benchFaces(process.argv.includes("--quick"));
+  console.log(JSON.stringify(r, null, 2));
+}

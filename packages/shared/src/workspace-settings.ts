@@ -1,0 +1,16 @@
+/**
+ * GET/PUT /api/workspace/settings: one object for the workspace's inspection programme and its
+ * privacy switch. PUT names only the fields it changes (unknown fields are refused) and answers
+ * the whole object.
+ */
+import type { z } from "zod";
+import { inspectionSettingsSchema, inspectionSettingsUpdateSchema } from "./inspections";
+import { privacySettingsSchema, privacySettingsUpdateSchema } from "./privacy";
+
+export const workspaceSettingsSchema = inspectionSettingsSchema.extend(privacySettingsSchema.shape);
+export type WorkspaceSettings = z.infer<typeof workspaceSettingsSchema>;
+
+export const workspaceSettingsUpdateSchema = inspectionSettingsUpdateSchema
+  .extend(privacySettingsUpdateSchema.shape)
+  .strict();
+export type WorkspaceSettingsUpdate = z.infer<typeof workspaceSettingsUpdateSchema>;
