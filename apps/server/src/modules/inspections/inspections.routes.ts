@@ -8,7 +8,6 @@ import {
   findingListSchema,
   findingPatchSchema,
   findingResponseSchema,
-  inspectionSettingsSchema,
   poleIdParamsSchema,
   regionReportParamsSchema,
   summaryQuerySchema,
@@ -18,19 +17,17 @@ import type { RequireActor } from "../workspaces/actor";
 import type { ConditionService } from "./condition.service";
 import type { FindingsService } from "./findings.service";
 import type { ReportsService } from "./reports.service";
-import type { SettingsService } from "./settings.service";
 
 export function inspectionsRoutes(
   app: FastifyInstance,
   deps: {
     requireActor: RequireActor;
     findings: FindingsService;
-    settings: SettingsService;
     condition: ConditionService;
     reports: ReportsService;
   },
 ) {
-  const { requireActor, findings, settings, condition, reports } = deps;
+  const { requireActor, findings, condition, reports } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

@@ -11,7 +11,6 @@ import {
   regionKey,
   type ImageRecord,
   type RegionSummary,
-  type RiskKey,
 } from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
