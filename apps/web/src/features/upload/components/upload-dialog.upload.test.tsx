@@ -100,7 +100,8 @@ describe("UploadDialog: uploading", () => {
     expect(within(card("c.jpg")).getByRole("status")).toHaveTextContent(
       "Failed to upload images. Please try again.",
     );
-    expect(within(card("d.jpg")).getByRole("status")).toHaveTextContent("Uploaded");
+    // Each answer is read in its own turn: d's may come after a's failure was shown.
+    await waitFor(() => expect(within(card("d.jpg")).getByRole("status")).toHaveTextContent("Uploaded"));
     expect(screen.getByText(/3 files could not be uploaded/)).toBeInTheDocument();
 
     // The stored photo is reported at once so the map shows it; the dialog stays for the rest.
