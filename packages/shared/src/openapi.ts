@@ -17,6 +17,9 @@ export const exportFileAnswer = streamedAnswer(
   "The file, in the asked format.",
   Object.values(EXPORT_CONTENT_TYPES).map((t) => t.split(";", 1)[0] ?? t),
 );
+export const regionReportAnswer = streamedAnswer("The region's inspection report as PDF.", [
+  "application/pdf",
+]);
 export const auditCsvAnswer = streamedAnswer("The audit trail as CSV (RFC 4180, UTF-8).", ["text/csv"]);
 export const eventStreamAnswer = streamedAnswer(
   "Server-sent events: the workspace's changes as they happen.",

@@ -50,7 +50,11 @@ describe("inspection settings", () => {
     expect(bad.statusCode).toBe(400);
     const put = await send(t, owner.cookie, "PUT", "/api/workspace/settings", settings);
     expect(put.statusCode, put.body).toBe(200);
-    expect((await get(t, viewer.cookie, "/api/workspace/settings")).json()).toEqual(settings);
+    // The one settings object also holds the privacy switch, untouched.
+    expect((await get(t, viewer.cookie, "/api/workspace/settings")).json()).toEqual({
+      ...settings,
+      blurFaces: true,
+    });
 
     const photo = await placedPhoto(t, member.cookie, 50.1, 14.4, "2026-05-01");
     const f = await addFinding(t, member.cookie, photo.pole_id!, { code: "lean", level: 2 });

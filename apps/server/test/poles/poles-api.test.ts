@@ -185,7 +185,16 @@ describe("owner checks and bad input", () => {
     const listed = poleMarkersSchema.parse(
       (await get(stranger.cookie, `/api/poles?region=${region}`)).json(),
     );
-    expect(listed).toEqual({ ids: [], latitudes: [], longitudes: [], risks: [], counts: [], labels: {} });
+    expect(listed).toEqual({
+      ids: [],
+      latitudes: [],
+      longitudes: [],
+      risks: [],
+      counts: [],
+      labels: {},
+      overdue: [],
+      inspections: [],
+    });
 
     const after = await pole(user.cookie, mine.pole_id!);
     expect(after.pole).toMatchObject({ label: "", risk: "low", photo_count: 1 });

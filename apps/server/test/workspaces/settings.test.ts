@@ -34,11 +34,12 @@ describe("workspace settings", () => {
   it("are switched by owners and admins, audited, and answered whole", async () => {
     const off = await put(admin, { blurFaces: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toEqual({ blurFaces: false });
+    // The whole object: the inspection programme comes with the switch.
+    expect(off.json()).toMatchObject({ blurFaces: false, cycleYears: 10 });
     expect(await settings(member)).toEqual({ blurFaces: false });
     // A partial body that changes nothing answers the whole object.
-    expect((await put(owner, {})).json()).toEqual({ blurFaces: false });
-    expect((await put(owner, { blurFaces: true })).json()).toEqual({ blurFaces: true });
+    expect((await put(owner, {})).json()).toMatchObject({ blurFaces: false, cycleYears: 10 });
+    expect((await put(owner, { blurFaces: true })).json()).toMatchObject({ blurFaces: true });
     const entries = auditListSchema.parse(
       (await get(t, owner, "/api/audit?action=settings.update")).json(),
     ).entries;

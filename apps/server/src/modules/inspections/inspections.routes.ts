@@ -9,6 +9,7 @@ import {
   findingPatchSchema,
   findingResponseSchema,
   poleIdParamsSchema,
+  regionReportAnswer,
   regionReportParamsSchema,
   summaryQuerySchema,
   summarySchema,
@@ -70,10 +71,10 @@ export function inspectionsRoutes(
     async (req) => condition.summary(await requireActor(req), req.query.region),
   );
 
-  // A PDF stream: no response schema (zod has nothing to check in a binary body).
+  // A PDF: described by its content type, never serialized.
   api.get(
     "/api/reports/region/:file",
-    { schema: { params: regionReportParamsSchema } },
+    { schema: { params: regionReportParamsSchema, response: { 200: regionReportAnswer } } },
     async (req, reply) => {
       const pdf = await reports.regionPdf(await requireActor(req), req.params.file);
       const name = `region-report-${req.params.file.replace(/[^0-9.-]+/g, "_")}.pdf`;
