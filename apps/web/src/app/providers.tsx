@@ -3,7 +3,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { onReconnect } from "../lib/offline/connectivity";
 import { onTabWorkspaceLost } from "../lib/tab-workspace";
+import type { WorkspacesResponse } from "@poleatlas/shared";
 import { AuthProvider } from "../features/auth";
+import { workspaceKeys } from "../features/workspaces";
+import { showRemoved } from "./live/removed-notice";
 import { theme } from "./theme";
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -19,8 +22,19 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
   // The server reachable again: everything on screen is asked afresh (copies and errors alike).
   useEffect(() => onReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
-  // The tab's workspace refused (left or removed): everything is read again in the session's.
-  useEffect(() => onTabWorkspaceLost(() => void queryClient.resetQueries()), [queryClient]);
+  // The tab's workspace refused (left or removed): say which team, then read everything again in
+  // the session's workspace.
+  useEffect(
+    () =>
+      onTabWorkspaceLost((lost) => {
+        const team = queryClient
+          .getQueryData<WorkspacesResponse>(workspaceKeys.all)
+          ?.workspaces.find((w) => w.id === lost && w.kind === "team");
+        if (team) showRemoved({ workspace_id: team.id, name: team.name });
+        void queryClient.resetQueries();
+      }),
+    [queryClient],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>

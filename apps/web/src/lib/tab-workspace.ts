@@ -9,7 +9,7 @@ import { forgetWithUserData } from "./offline/user-data";
 const KEY = "poleatlas.workspace";
 
 let memory: string | null = null;
-const lostListeners = new Set<() => void>();
+const lostListeners = new Set<(lost: string | null) => void>();
 // Signed out (or another user): the next one starts from their session's workspace.
 forgetWithUserData(() => setTabWorkspace(null));
 
@@ -32,8 +32,11 @@ export function setTabWorkspace(id: string | null): void {
   }
 }
 
-/** Runs `listener` when the server refuses the tab's workspace (the user left or was removed). */
-export function onTabWorkspaceLost(listener: () => void): () => void {
+/**
+ * Runs `listener` with the refused workspace's id when the server refuses the tab's workspace (the
+ * user left or was removed).
+ */
+export function onTabWorkspaceLost(listener: (lost: string | null) => void): () => void {
   lostListeners.add(listener);
   return () => {
     lostListeners.delete(listener);
@@ -45,6 +48,7 @@ export function onTabWorkspaceLost(listener: () => void): () => void {
  * session's active one, and let the screen read everything again.
  */
 export function tabWorkspaceLost(): void {
+  const lost = tabWorkspace();
   setTabWorkspace(null);
-  for (const listener of lostListeners) listener();
+  for (const listener of lostListeners) listener(lost);
 }

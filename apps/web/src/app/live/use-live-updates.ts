@@ -13,8 +13,9 @@ import {
   type RemovedEvent,
 } from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { invalidateFor } from "./live-invalidation";
+import { onRemovedNotice, removedNotice, showRemoved } from "./removed-notice";
 
 /** How soon a closed stream is opened again (EventSource retries dropped ones itself). */
 const REOPEN_MS = 30_000;
@@ -33,7 +34,7 @@ export function useLiveUpdates(workspaceId: string | null): {
   dismiss: () => void;
 } {
   const queryClient = useQueryClient();
-  const [removed, setRemoved] = useState<RemovedEvent | null>(null);
+  const removed = useSyncExternalStore(onRemovedNotice, removedNotice);
   useEffect(() => {
     if (!workspaceId || typeof EventSource === "undefined") return;
     let source: EventSource | null = null;
@@ -58,7 +59,7 @@ export function useLiveUpdates(workspaceId: string | null): {
       source.addEventListener("removed", (e: MessageEvent) => {
         const body = removedEventSchema.safeParse(parse(e.data));
         source?.close();
-        if (body.success) setRemoved(body.data);
+        if (body.success) showRemoved(body.data);
         // The server now answers in the user's own workspace: everything on screen reads again.
         void queryClient.invalidateQueries();
       });
@@ -74,5 +75,5 @@ export function useLiveUpdates(workspaceId: string | null): {
       source?.close();
     };
   }, [workspaceId, queryClient]);
-  return { removed, dismiss: () => setRemoved(null) };
+  return { removed, dismiss: () => showRemoved(null) };
 }
