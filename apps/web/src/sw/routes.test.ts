@@ -3,6 +3,7 @@ import {
   beyondNewest,
   dropsKeptCopy,
   isKeepLoadedMessage,
+  keptForWorkspace,
   loadedToKeep,
   staleCaches,
   strategyFor,
@@ -135,5 +136,26 @@ describe("loadedToKeep", () => {
     expect(isKeepLoadedMessage({ type: "poleatlas:keep-loaded", urls: ["/api/regions"] })).toBe(true);
     expect(isKeepLoadedMessage({ type: "poleatlas:keep-loaded", urls: [1] })).toBe(false);
     expect(isKeepLoadedMessage("poleatlas:clear-data")).toBe(false);
+  });
+});
+
+describe("keptForWorkspace", () => {
+  const asked = (workspace: string | null) => ({
+    workspace,
+    headers: new Headers(workspace === null ? {} : { "x-workspace-id": workspace }),
+  });
+
+  it("takes the tab's own workspace's copy first, else one asked before the tab named one", () => {
+    const early = asked(null);
+    const team = asked("team-1");
+    const personal = asked("user-1");
+    expect(keptForWorkspace([early, team, personal], "user-1")).toBe(personal);
+    expect(keptForWorkspace([early, team], "user-1")).toBe(early);
+    expect(keptForWorkspace([team, early], null)).toBe(early);
+  });
+
+  it("never hands one workspace's copy to a tab that names another", () => {
+    expect(keptForWorkspace([asked("team-1")], "user-1")).toBeUndefined();
+    expect(keptForWorkspace([], "user-1")).toBeUndefined();
   });
 });

@@ -153,3 +153,19 @@ export function beyondNewest<T>(keys: readonly T[], max: number): T[] {
 export function dropsKeptCopy(status: number): boolean {
   return status === 404 || status === 403 || status === 401;
 }
+
+/** The header each request of a tab names its workspace by (the shared WORKSPACE_HEADER). */
+export const WORKSPACE_REQUEST_HEADER = "x-workspace-id";
+
+/**
+ * Of the kept requests for one address (answers vary by workspace), the one whose answer may
+ * stand in for a request naming `workspace`: the same workspace's, else one asked before the tab
+ * named its workspace (the session's active one, where a tab starts). Never another named one.
+ */
+export function keptForWorkspace<T extends { headers: { get(name: string): string | null } }>(
+  kept: readonly T[],
+  workspace: string | null,
+): T | undefined {
+  const named = (k: T) => k.headers.get(WORKSPACE_REQUEST_HEADER);
+  return kept.find((k) => named(k) === workspace) ?? kept.find((k) => named(k) === null);
+}

@@ -19,6 +19,8 @@ import {
   dropsKeptCopy,
   isKeepLoadedMessage,
   loadedToKeep,
+  keptForWorkspace,
+  WORKSPACE_REQUEST_HEADER,
 } from "./routes";
 
 declare const __SW_PRECACHE__: string[];
@@ -167,7 +169,7 @@ async function networkFirst(req: Request, event: SwExtendableEvent): Promise<Res
   try {
     res = await fetch(req);
   } catch (err) {
-    const kept = await caches.match(req, { cacheName: DATA_CACHE });
+    const kept = await keptAnswer(req);
     if (kept) return kept;
     throw err;
   }
@@ -179,6 +181,18 @@ async function networkFirst(req: Request, event: SwExtendableEvent): Promise<Res
     event.waitUntil(caches.open(DATA_CACHE).then((c) => c.delete(req)));
   }
   return res;
+}
+
+/**
+ * The last answer kept for this request. Answers vary by the tab's workspace header, and the
+ * first load asks before the tab knows its workspace: such a copy is the session's workspace,
+ * where the tab started, so it stands in when no copy names the tab's workspace.
+ */
+async function keptAnswer(req: Request): Promise<Response | undefined> {
+  const cache = await caches.open(DATA_CACHE);
+  const kept = await cache.keys(req, { ignoreVary: true });
+  const key = keptForWorkspace(kept, req.headers.get(WORKSPACE_REQUEST_HEADER));
+  return key ? cache.match(key, { ignoreVary: true }) : undefined;
 }
 
 /** Stores a data answer with the time it was stored, unless the data was cleared meanwhile. */
