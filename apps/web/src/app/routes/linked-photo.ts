@@ -35,6 +35,9 @@ export function useLinkedPhoto(url: MapUrl) {
   const status = lookupId === null ? null : statusOf(linked.error);
   const missingHere = status === 404 || status === 400;
   const askWhere = status === 404 ? lookupId : null;
+  // Kept apart from the query: once switched, the photo is read again and found, so the question
+  // (and its answer) goes away while the notice should stay its few seconds.
+  const [switched, setSwitched] = useState<{ photo: string; name: string } | null>(null);
   const where = useQuery({
     queryKey: ["photo-workspace", askWhere],
     enabled: askWhere !== null,
@@ -44,21 +47,23 @@ export function useLinkedPhoto(url: MapUrl) {
       // Here already: the photo is gone after all (deleted meanwhile).
       if (workspace.id === tabWorkspace()) return { workspace, switched: false };
       setTabWorkspace(workspace.id);
+      setSwitched({ photo: askWhere ?? "", name: workspace.name });
       // Everything on screen was the old workspace's: read again in the new one (the link stays).
       await queryClient.resetQueries({ predicate: (q) => !SAME_IN_EVERY_WORKSPACE.has(q.queryKey[0]) });
       return { workspace, switched: true };
     },
   });
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const switchedTo = where.data?.switched && dismissed !== askWhere ? where.data.workspace.name : null;
-  const dismissSwitched = () => setDismissed(askWhere);
+  const switchedTo = switched && dismissed !== switched.photo ? switched.name : null;
+  const switchedPhoto = switched?.photo ?? null;
+  const dismissSwitched = () => setDismissed(switchedPhoto);
 
   // A short notice: it goes by itself.
   useEffect(() => {
     if (switchedTo === null) return;
-    const timer = setTimeout(() => setDismissed(askWhere), SWITCH_NOTICE_MS);
+    const timer = setTimeout(() => setDismissed(switchedPhoto), SWITCH_NOTICE_MS);
     return () => clearTimeout(timer);
-  }, [switchedTo, askWhere]);
+  }, [switchedTo, switchedPhoto]);
 
   // Not the user's anywhere, or not found even in its own workspace (deleted meanwhile).
   const notFound =
