@@ -109,3 +109,36 @@ test("a photo without GPS is listed as unplaced and placed by typed coordinates"
   // Every photo has a place now: the entry is gone.
   await expect(page.getByRole("button", { name: /Unplaced photos/ })).toBeHidden();
 });
+
+test("the move list shows each pole's latest photo and rings the one in focus on the globe", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { berlin, spot } = await seedMap(page, baseURL!);
+  const photo = spot[0];
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${photo.id}`);
+  const panel = page.getByTestId("photo-panel");
+  await settle(page, (s) => s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === photo.id);
+  await panel.getByRole("combobox", { name: "Move to another pole" }).click();
+  const options = page.getByRole("option");
+  await expect(options).toHaveCount(BERLIN_POLES - 1);
+  // Every seeded pole has photos: each entry shows its latest one, loaded.
+  await expect(options.first().locator("img")).toHaveJSProperty("complete", true);
+  expect(
+    await options
+      .first()
+      .locator("img")
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
+  await page.keyboard.press("ArrowDown");
+  const focused = page.locator("[role=option]:focus");
+  const candidate = await focused.getAttribute("data-value");
+  expect(candidate).toBeTruthy();
+  expect(candidate).not.toBe(photo.pole_id);
+  await settle(page, (s) => s.highlightedPoleId === candidate);
+  await page.screenshot({ path: testInfo.outputPath("move-list.png") });
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/^Moved to /)).toBeVisible();
+  // The list is closed: no pole stays ringed.
+  await settle(page, (s) => s.highlightedPoleId === null);
+});

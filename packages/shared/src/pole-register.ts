@@ -103,7 +103,11 @@ export const poleImportResultSchema = z.object({
 export type PoleImportResult = z.infer<typeof poleImportResultSchema>;
 export const MAX_LISTED_REJECTIONS = 1000;
 
-/** GET /api/poles?tag=PREFIX&limit= (at most 50): the workspace's poles whose tag or label starts so. */
+/**
+ * GET /api/poles?tag=PREFIX&limit= (at most 50): the workspace's poles whose tag or label starts
+ * so; GET /api/poles?ids= the same for the poles named. Each with its photo count and its latest
+ * photo's thumbnail (null: no photo), so a list can tell poles apart at a glance.
+ */
 export const poleTagHitSchema = z.object({
   id: z.string(),
   tag: z.string().nullable(),
@@ -111,6 +115,8 @@ export const poleTagHitSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   risk: z.enum(["low", "medium", "high"]).nullable(),
+  photo_count: z.number().int(),
+  thumbnail_url: z.string().nullable(),
 });
 export type PoleTagHit = z.infer<typeof poleTagHitSchema>;
 export const poleTagResponseSchema = z.object({ poles: z.array(poleTagHitSchema) });

@@ -40,18 +40,29 @@ export const poleSummarySchema = z.object({
 });
 export type PoleSummary = z.infer<typeof poleSummarySchema>;
 
+const GUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
 /**
- * GET /api/poles?region=ID (the region's markers) or GET /api/poles?tag=PREFIX&limit=N (poles by
- * tag, poleTagResponseSchema): one of the two.
+ * GET /api/poles?region=ID (the region's markers), GET /api/poles?tag=PREFIX&limit=N (poles by
+ * tag) or GET /api/poles?ids=ID,ID (the move list's candidates, at most 50, with their latest
+ * photo): one of the three. The last two answer poleTagResponseSchema.
  */
+export const MAX_POLE_IDS = 50;
 export const poleListQuerySchema = z
   .object({
     region: z.string().max(32).optional(),
     tag: z.string().trim().min(1).max(64).optional(),
+    ids: z
+      .string()
+      .regex(
+        new RegExp(`^${GUID}(,${GUID}){0,${MAX_POLE_IDS - 1}}$`, "i"),
+        `Give at most ${MAX_POLE_IDS} pole ids, comma-separated`,
+      )
+      .optional(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
   })
-  .refine((q) => (q.region === undefined) !== (q.tag === undefined), {
-    message: "Give either region or tag",
+  .refine((q) => [q.region, q.tag, q.ids].filter((v) => v !== undefined).length === 1, {
+    message: "Give one of region, tag or ids",
     path: ["region"],
   });
 

@@ -69,6 +69,7 @@ export class GlobeController {
   private destroyed = false;
   private skyShown = false;
   private selectedPhoto: ImageRecord | null = null;
+  private candidatePoleId: string | null = null;
   /** Risk levels the legend hides. */
   private hiddenRisks: ReadonlySet<LegendKey> = new Set();
   private legendMode: LegendMode = "condition";
@@ -202,6 +203,14 @@ export class GlobeController {
 
   private drawPoles(): void {
     this.photoLayer.set(poleMarkers(this.poles, this.hiddenRisks, this.legendMode));
+    this.photoLayer.highlight(this.candidatePoleId);
+    this.changed();
+  }
+
+  /** The pole the panel's move list points at: ringed on the globe (null: none). */
+  highlightPole(id: string | null): void {
+    this.candidatePoleId = id;
+    this.photoLayer.highlight(id);
     this.changed();
   }
 
@@ -263,6 +272,7 @@ export class GlobeController {
       regionMarkerLooks: this.regionLayer.looks(),
       selectedPhotoId: this.selectedPhoto?.id ?? null,
       selectedPoleId: this.selectedPhoto?.pole_id ?? null,
+      highlightedPoleId: this.photoLayer.highlighted(),
       flying: this.camera.flying,
       cameraHeight: this.cameraHeight(),
       tilesLoaded: this.viewer.scene.globe.tilesLoaded,

@@ -48,6 +48,8 @@ export interface GlobeState {
   selectedPhotoId: string | null;
   /** The selected photo's pole: its marker is drawn highlighted. */
   selectedPoleId: string | null;
+  /** The pole the move list points at: ringed on the globe. */
+  highlightedPoleId: string | null;
   flying: boolean;
   cameraHeight: number;
   tilesLoaded: boolean;

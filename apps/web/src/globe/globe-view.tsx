@@ -26,6 +26,8 @@ export interface GlobeViewProps {
   mode: GlobeMode;
   /** The photo in the panel: its pole's marker is highlighted. */
   selectedPhoto: ImageRecord | null;
+  /** The pole the panel's move list points at: ringed (null or absent: none). */
+  highlightedPoleId?: string | null;
   /** The legend's entries whose poles are hidden. */
   hiddenRisks: ReadonlySet<LegendKey>;
   /** The legend's view: poles coloured by condition (default) or by inspection state. */
@@ -115,7 +117,10 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     controller.current?.setHiddenRisks(hiddenRisks, legendMode);
   }, [ready, hiddenRisks, legendMode]);
-  const { basemaps, coveredBottomPx = 0, search } = props;
+  const { basemaps, coveredBottomPx = 0, search, highlightedPoleId = null } = props;
+  useEffect(() => {
+    controller.current?.highlightPole(highlightedPoleId);
+  }, [ready, highlightedPoleId]);
   useEffect(() => {
     controller.current?.setCoveredBottom(coveredBottomPx);
   }, [ready, coveredBottomPx]);

@@ -2,7 +2,7 @@
  * The layers with Cesium's real primitive collections. No WebGL is needed until a frame is
  * drawn, so a stand-in scene (primitives + requestRender) is enough to check what is drawn.
  */
-import { Cartesian3, type LabelCollection, type Scene } from "cesium";
+import { Cartesian3, PointPrimitiveCollection, type LabelCollection, type Scene } from "cesium";
 import { POLE_LABEL_MAX_DISTANCE_M } from "./markers";
 import { describe, expect, it } from "vitest";
 import { PhotoLayer } from "./photo-layer";
@@ -75,6 +75,30 @@ describe("PhotoLayer", () => {
     layer.select("c");
     layer.set(poles(lone("b"), lone("c", { longitude: 2 })));
     expect(size("c")).toBe(MARKER_STYLE.selectedPixelSize);
+  });
+
+  it("rings the move list's candidate at its marker, leaving the marker's own look alone", () => {
+    const { scene, added } = fakeScene();
+    const layer = new PhotoLayer(scene);
+    layer.set(poles(lone("a", { latitude: 52.5, longitude: 13.4 }), lone("b", { longitude: 2 })));
+    const rings = added.find(
+      (p): p is PointPrimitiveCollection => p instanceof PointPrimitiveCollection && p.length === 0,
+    )!;
+    layer.highlight("a");
+    expect(rings.length).toBe(1);
+    const ring = rings.get(0);
+    expect(Cartesian3.equals(ring.position, layer.positionOf("a"))).toBe(true);
+    expect(ring.outlineColor.toCssHexString().toUpperCase()).toBe(MARKER_STYLE.candidateRingColor);
+    expect(ring.color.alpha).toBe(0);
+    expect((ring.id as MarkerRef).id).toBe("a");
+    expect(layer.point("a")?.pixelSize).toBe(MARKER_STYLE.photoPixelSize);
+    expect(layer.highlighted()).toBe("a");
+    layer.highlight(null);
+    expect(rings.length).toBe(0);
+    // A pole that is not (or no longer) drawn gets no ring.
+    layer.highlight("gone");
+    expect(rings.length).toBe(0);
+    expect(layer.highlighted()).toBeNull();
   });
 
   it("recolours a kept point when its pole's risk changes", () => {

@@ -56,6 +56,9 @@ export const MARKER_STYLE = {
   photoPixelSize: 11,
   selectedPixelSize: 20,
   selectedOutlineColor: "#FFFFFF",
+  candidatePixelSize: 30,
+  candidateRingColor: "#00E5FF",
+  candidateRingWidth: 4,
   outlineWidth: 2,
   labelFont: "600 14px sans-serif",
 } as const;

@@ -9,7 +9,9 @@ import {
   Cartesian3,
   DistanceDisplayCondition,
   HorizontalOrigin,
+  Color,
   LabelCollection,
+  PointPrimitiveCollection,
   VerticalOrigin,
   type Label,
   type PointPrimitive,
@@ -27,6 +29,11 @@ import {
 import { RISK_PRIORITY } from "./screen-cap";
 
 const CLOSE_RANGE = new DistanceDisplayCondition(0, POLE_LABEL_MAX_DISTANCE_M);
+/**
+ * The move list's candidate: a hollow ring around its marker, in a colour no risk uses, so the
+ * pole a photo would move to is seen without changing how any pole's own risk looks.
+ */
+const CANDIDATE_RING = Color.fromCssColorString(MARKER_STYLE.candidateRingColor);
 /** Right of the marker, clear of the selected (bigger, outlined) marker, so it never covers the text. */
 const LABEL_OFFSET = new Cartesian2(16, 0);
 
@@ -37,10 +44,14 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
   private readonly labels = new LabelCollection({ blendOption: BlendOption.TRANSLUCENT });
   /** The drawn label of each labelled marker, by marker id. */
   private readonly labelOf = new Map<string, Label>();
+  /** The candidate's ring, drawn over every marker (translucent: its middle shows the marker). */
+  private readonly rings = new PointPrimitiveCollection({ blendOption: BlendOption.TRANSLUCENT });
+  private candidateId: string | null = null;
 
   constructor(scene: Scene) {
     super(scene, MARKER_STYLE.photoPixelSize, PHOTO_CELL_DEG, PHOTO_SCALE);
     scene.primitives.add(this.labels);
+    scene.primitives.add(this.rings);
   }
 
   protected override priority(spec: PoleMarkerSpec): number {
@@ -118,6 +129,30 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
     this.scene.requestRender();
   }
 
+  /** Rings the pole the move list points at (null: none); drawn whatever the cap says. */
+  highlight(id: string | null): void {
+    this.candidateId = id;
+    this.rings.removeAll();
+    const position = id ? this.positionOf(id) : undefined;
+    if (id && position) {
+      this.rings.add({
+        position,
+        pixelSize: MARKER_STYLE.candidatePixelSize,
+        color: Color.TRANSPARENT,
+        outlineColor: CANDIDATE_RING,
+        outlineWidth: MARKER_STYLE.candidateRingWidth,
+        disableDepthTestDistance: NO_DEPTH_TEST_WITHIN_M,
+        id: { kind: "photo", id } satisfies MarkerRef,
+      });
+    }
+    this.scene.requestRender();
+  }
+
+  /** The ringed pole while its marker is set (a new set of poles may have lost it). */
+  highlighted(): string | null {
+    return this.candidateId && this.rings.length > 0 ? this.candidateId : null;
+  }
+
   /**
    * The pole nearest to a canvas position (CSS pixels) within `reach` pixels, drawn or not: where
    * poles crowd, only one per marker-sized spot is drawn, and a click on a hidden one's spot
@@ -138,6 +173,7 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
 
   override destroy(): void {
     this.scene.primitives.remove(this.labels);
+    this.scene.primitives.remove(this.rings);
     super.destroy();
   }
 }

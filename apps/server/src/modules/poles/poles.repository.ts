@@ -7,6 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { RISK_CODES, type PoleTagHit, type PoleRecord, type RegionRisk, type Risk } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
 import { COLUMNS, listOrder, type Executor, type ImageRow } from "../images/images.repository";
+import { FILES_PREFIX } from "../images/image-record";
 
 /** The columns PATCH /api/poles/:id may write. */
 export type PoleColumn =
@@ -72,6 +73,15 @@ export interface InspectionDates {
   dueBefore: string;
 }
 
+/** A pole hit's columns (poleTagHitSchema); `latest` is LATEST_THUMBNAIL's. */
+const HIT_COLUMNS = sql`p.id::text AS id, p.tag, p.label, p.latitude, p.longitude, p.risk,
+  p.photo_count, CASE WHEN latest.thumbnail_key IS NULL THEN NULL
+    ELSE ${FILES_PREFIX} || latest.thumbnail_key END AS thumbnail_url`;
+/** The pole's latest photo by date (images_pole_idx walks it backwards: one row read a pole). */
+const LATEST_THUMBNAIL = sql`LEFT JOIN LATERAL (
+    SELECT img.thumbnail_key FROM utility_pole_images img WHERE img.pole_id = p.id
+    ORDER BY img.date DESC, img.created_at DESC, img.id DESC LIMIT 1) latest ON true`;
+
 export const poleQueries = {
   /**
    * The owner's poles drawn in one region (by the pole's own position), oldest first, as one row
@@ -118,13 +128,20 @@ export const poleQueries = {
   /** Poles whose tag or label starts with `prefix` (any case), by tag: GET /api/poles?tag=. */
   byTagPrefix: (workspaceId: string, prefix: string, limit: number) => {
     const pattern = `${escapeLike(prefix.toLowerCase())}%`;
-    return sql`SELECT p.id::text AS id, p.tag, p.label, p.latitude, p.longitude, p.risk
-        FROM utility_poles p
+    return sql`SELECT ${HIT_COLUMNS}
+        FROM utility_poles p ${LATEST_THUMBNAIL}
         WHERE p.workspace_id = ${workspaceId}
           AND ((p.tag IS NOT NULL AND lower(p.tag) LIKE ${pattern}) OR lower(p.label) LIKE ${pattern})
         ORDER BY lower(coalesce(p.tag, p.label)), p.id
         LIMIT ${limit}`;
   },
+  /** The named poles of the workspace (others' ids are simply not found), in the order named. */
+  byIds: (workspaceId: string, ids: readonly string[]) =>
+    sql`SELECT ${HIT_COLUMNS}
+        FROM unnest(${`{${ids.join(",")}}`}::uuid[]) WITH ORDINALITY AS named(id, n)
+        JOIN utility_poles p ON p.id = named.id ${LATEST_THUMBNAIL}
+        WHERE p.workspace_id = ${workspaceId}
+        ORDER BY named.n`,
   /** The nearest pole within `radius` metres, else a new one: the rule itself (0004). */
   assign: (workspaceId: string, latitude: number, longitude: number, radius: number) =>
     sql`SELECT utility_pole_assign(${workspaceId}, ${latitude}::float8, ${longitude}::float8, ${radius}::float8)::text AS id`,
@@ -261,6 +278,10 @@ export function createPolesRepository(db: Db) {
     /** GET /api/poles?tag=PREFIX: the workspace's poles by tag prefix. */
     byTagPrefix(workspaceId: string, prefix: string, limit: number): Promise<PoleTagHit[]> {
       return rows<PoleTagHit>(db, poleQueries.byTagPrefix(workspaceId, prefix, limit));
+    },
+
+    byIds(workspaceId: string, ids: readonly string[]): Promise<PoleTagHit[]> {
+      return rows<PoleTagHit>(db, poleQueries.byIds(workspaceId, ids));
     },
 
     /**

@@ -46,6 +46,9 @@ export function polesRoutes(
         const found = { poles: await service.byTag(actor, req.query.tag, req.query.limit) };
         return poleTagResponseSchema.parse(found);
       }
+      if (req.query.ids !== undefined) {
+        return poleTagResponseSchema.parse({ poles: await service.byIds(actor, req.query.ids.split(",")) });
+      }
       const json = await service.regionMarkersJson(actor, req.query.region ?? "");
       // Already the schema's JSON text: sent as it is (see above), so typed as what it encodes.
       return reply.type("application/json; charset=utf-8").send(json as unknown as PoleListResponse);

@@ -93,6 +93,11 @@ export function createPolesService({
       return poles.byTagPrefix(workspaceId, tag, limit);
     },
 
+    /** The move list's candidates: only the active workspace's poles are found. */
+    byIds({ workspaceId }: Actor, ids: readonly string[]): Promise<PoleTagHit[]> {
+      return poles.byIds(workspaceId, [...new Set(ids.map((id) => id.toLowerCase()))]);
+    },
+
     /** The pole with its condition, its timeline (photos in list order) and its findings. */
     async get(actor: Actor, id: string): Promise<PoleTimeline> {
       const pole = await ownedPole(actor.workspaceId, id);

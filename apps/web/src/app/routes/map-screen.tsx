@@ -38,6 +38,7 @@ import {
   refreshPoles,
   UnplacedPhotosDialog,
   usePlaceOnMap,
+  useMoveCandidate,
   useRegionPoles,
 } from "../../features/poles";
 import { useMapSearch } from "../../features/search";
@@ -97,6 +98,7 @@ export default function MapScreen() {
     [url],
   );
   const placing = usePlaceOnMap(showPlaced);
+  const moveCandidate = useMoveCandidate();
   const search = useMapSearch(regions.data ?? NO_REGIONS, regionPoles.data ?? null);
 
   const mode: GlobeMode = url.regionId ? { mode: "region", regionId: url.regionId } : { mode: "overview" };
@@ -163,6 +165,7 @@ export default function MapScreen() {
           poles={regionPoles.data ?? null}
           mode={mode}
           selectedPhoto={selection?.photo ?? null}
+          highlightedPoleId={moveCandidate}
           hiddenRisks={legend.hidden}
           legendMode={legend.mode}
           basemaps={basemaps.data}

@@ -9,3 +9,4 @@ export { unplacedKey } from "./api/get-unplaced";
 export { poleTimelineQueryOptions, usePoleTimeline, type PoleTimeline } from "./api/get-pole";
 export { cachedPoleOf, dropPhotoFromTimelines, isEmptyTimeline, refreshPoles } from "./api/pole-cache";
 export { PlaceOnMapHint, usePlaceOnMap } from "./components/place-on-map";
+export { useMoveCandidate } from "./lib/move-candidate";

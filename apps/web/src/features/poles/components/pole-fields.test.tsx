@@ -9,6 +9,7 @@ import { poleKeys } from "../api/pole-keys";
 import { useState } from "react";
 import { MoveUndoSnackbar, type PoleMove } from "./move-undo";
 import { PoleFields } from "./pole-fields";
+import { useMoveCandidate } from "../lib/move-candidate";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,17 +30,37 @@ const TAGGED = [
   { id: "here", tag: "P-1", label: "", latitude: 52.52, longitude: 13.4, risk: null },
   { id: "t104", tag: "P-104", label: "Corner of 5th", latitude: 52.53, longitude: 13.41, risk: null },
   { id: "t105", tag: "P-105", label: "", latitude: 48.14, longitude: 11.58, risk: "high" as const },
-];
+].map((p) => ({ ...p, photo_count: 0, thumbnail_url: null }));
 const tagHits = (prefix: string) =>
   TAGGED.filter((p) => p.tag.toLowerCase().startsWith(prefix.toLowerCase()) || p.label.startsWith(prefix));
 
+/** The move list's poles with their tag and latest photo (GET /api/poles?ids=); "far" has `farTag`. */
+const candidates = (ids: string, farTag: string | null) =>
+  ids.split(",").map((id) => ({
+    id,
+    tag: id === "far" ? farTag : null,
+    label: id === "near" ? "P-7" : "",
+    latitude: 0,
+    longitude: 0,
+    risk: null,
+    photo_count: 1,
+    thumbnail_url: id === "near" ? "/files/near-latest.jpg" : null,
+  }));
+
 /** `labelSaved`: when the label's PATCH is answered (at once unless told). */
-function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve(), gonePole = "") {
+function setup(
+  regionPoles = POLES,
+  labelSaved: Promise<void> = Promise.resolve(),
+  gonePole = "",
+  farTag: string | null = null,
+) {
   const server = fakeServer({
-    "GET /api/poles": (call) =>
-      call.path.includes("tag=")
-        ? { status: 200, body: { poles: tagHits(new URLSearchParams(call.path.split("?")[1]).get("tag")!) } }
-        : { status: 200, body: regionPoles },
+    "GET /api/poles": (call) => {
+      const query = new URLSearchParams(call.path.split("?")[1]);
+      if (query.has("tag")) return { status: 200, body: { poles: tagHits(query.get("tag")!) } };
+      if (query.has("ids")) return { status: 200, body: { poles: candidates(query.get("ids")!, farTag) } };
+      return { status: 200, body: regionPoles };
+    },
     "PATCH /api/poles/here": async (call) => {
       await labelSaved;
       return {
@@ -66,8 +87,10 @@ function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve(
       staleTime: Infinity,
     });
     const [moved, setMoved] = useState<PoleMove | null>(null);
+    const ringed = useMoveCandidate();
     return (
       <>
+        <output aria-label="Ringed on the globe">{ringed ?? ""}</output>
         <PoleFields photo={P} pole={data?.pole ?? HERE} regionId="13.4,52.5" onMoved={setMoved} />
         <MoveUndoSnackbar move={moved} onClose={() => setMoved(null)} />
       </>
@@ -85,7 +108,7 @@ function setup(regionPoles = POLES, labelSaved: Promise<void> = Promise.resolve(
       client.setQueryData(key, { pole: { ...HERE, label }, images: [P] });
       await new Promise((r) => setTimeout(r, 10));
     });
-  return { patches, poleIs };
+  return { patches, poleIs, server };
 }
 
 describe("PoleFields", () => {
@@ -166,13 +189,42 @@ describe("PoleFields", () => {
   it("offers the region's other poles nearest first, with distance and direction, and moves or splits the photo", async () => {
     const { patches } = setup();
     await userEvent.click(await screen.findByRole("combobox", { name: "Move to another pole" }));
-    const options = screen.getAllByRole("option").map((o) => o.textContent);
+    const options = screen.getAllByRole("option").map((o) => o.getAttribute("aria-label"));
     // 0.001° and 0.04° of latitude north of the photo.
     expect(options).toEqual(["P-7 · 111 m N · 3 photos", "No label · 4.4 km N · 1 photo"]);
     await userEvent.click(screen.getByRole("option", { name: "P-7 · 111 m N · 3 photos" }));
     await userEvent.click(screen.getByRole("button", { name: "Make a new pole" }));
     await waitFor(() => expect(patches()).toHaveLength(2));
     expect(patches().map((c) => c.body)).toEqual([{ pole_id: "near" }, { pole_id: "new" }]);
+  });
+
+  it("shows each candidate's tag and latest photo, and rings the one in focus on the globe", async () => {
+    const { server } = setup(POLES, Promise.resolve(), "", "T-9");
+    await userEvent.click(await screen.findByRole("combobox", { name: "Move to another pole" }));
+    // The tag comes with the candidates' answer (the region's compact form has labels only).
+    const far = await screen.findByRole("option", { name: "T-9 · 4.4 km N · 1 photo" });
+    const near = screen.getByRole("option", { name: "P-7 · 111 m N · 3 photos" });
+    expect(near.querySelector("img")).toHaveAttribute("src", "/files/near-latest.jpg");
+    expect(far.querySelector("img")).toBeNull();
+    const asked = server.calls.filter((c) => c.path.includes("ids="));
+    expect(asked.map((c) => new URLSearchParams(c.path.split("?")[1]).get("ids"))).toEqual(["near,far"]);
+    await userEvent.keyboard("{ArrowDown}");
+    const ringed = screen.getByRole("status", { name: "Ringed on the globe", hidden: true });
+    await waitFor(() => expect(ringed).toHaveTextContent(/^(near|far)$/));
+    const focused = document.activeElement?.getAttribute("aria-label");
+    expect(ringed).toHaveTextContent(focused?.startsWith("T-9") ? "far" : "near");
+    await userEvent.hover(far);
+    expect(ringed).toHaveTextContent("far");
+    // Closing the list leaves no pole ringed.
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(ringed).toHaveTextContent(""));
+  });
+
+  it("asks for the candidates' photos only when the list is opened", async () => {
+    const { server } = setup();
+    await screen.findByRole("combobox", { name: "Move to another pole" });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.calls.filter((c) => c.path.includes("ids="))).toEqual([]);
   });
 
   it("offers only the nearest 50 of a region's 100k poles", async () => {
@@ -189,7 +241,7 @@ describe("PoleFields", () => {
     const options = screen.getAllByRole("option");
     expect(options).toHaveLength(50);
     // Its label (none here), how far and which way, and its photo count.
-    expect(options[0]).toHaveTextContent("No label · 1 m N · 1 photo");
+    expect(options[0]).toHaveAccessibleName("No label · 1 m N · 1 photo");
   });
 
   it("says where the photo went, and Undo moves it back to the pole it left", async () => {

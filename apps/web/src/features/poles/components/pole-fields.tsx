@@ -4,7 +4,7 @@
  * nearest-poles.ts), to any pole of the workspace found by its tag or label, or to a pole of its own. The pole is the panel's timeline answer
  * (GET /api/poles/:id); the other poles come from the region's compact form.
  */
-import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
+import { Alert, Button, Stack, TextField } from "@mui/material";
 import {
   conflictTexts,
   MAX_POLE_LABEL_LENGTH,
@@ -18,20 +18,10 @@ import { useRegionPoles } from "../api/get-poles";
 import { usePatchImage } from "../api/patch-image";
 import { PoleConflict, usePatchPole } from "../api/patch-pole";
 import { ConflictDialog } from "./conflict-dialog";
-import { nearestPoles, type NearPole } from "../lib/nearest-poles";
+import { nearestPoles } from "../lib/nearest-poles";
+import { MoveToPole } from "./move-to-pole";
 import type { PoleMove } from "./move-undo";
 import { PoleTagSearch } from "./pole-tag-search";
-
-/** Which way the pole lies from the photo, to the nearest of the eight compass points. */
-const direction = (bearing: number) => poleTexts.compass[Math.round(bearing / 45) % 8]!;
-
-/** "P-7 · 12 m NE · 3 photos": told apart by tag, place and size, not only "No label · 1 photo". */
-const poleName = (p: NearPole) =>
-  [
-    p.label || poleTexts.poleLabelEmpty,
-    poleTexts.distance(p.metres, direction(p.bearing)),
-    poleTexts.poleSummary(p.count),
-  ].join(" · ");
 
 const failure = (e: unknown) => (e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed);
 
@@ -144,11 +134,9 @@ export function PoleFields({ photo, pole, regionId, onMoved }: PoleFieldsProps) 
     [poles.data, latitude, longitude, pole.id],
   );
   if (pole.id !== photo.pole_id || latitude === null || longitude === null) return null;
-  /** `named`: how the notice names the pole when it is not one of the region's listed. */
-  const send = (poleId: string, named?: string) => {
+  /** `name`: how the move's notice names the pole. */
+  const send = (poleId: string, name?: string) => {
     setError(null);
-    const to = others.find((p) => p.id === poleId);
-    const name = to ? to.label || poleName(to) : named;
     move.mutateAsync({ id: photo.id, patch: { pole_id: poleId }, version: photo.version }).then(
       (moved) =>
         onMoved?.({
@@ -164,21 +152,7 @@ export function PoleFields({ photo, pole, regionId, onMoved }: PoleFieldsProps) 
     <Stack spacing={1.5}>
       <LabelField key={pole.id} pole={pole} />
       <Stack direction="row" spacing={1}>
-        <TextField
-          select
-          size="small"
-          label={poleTexts.moveToPole}
-          value=""
-          disabled={others.length === 0 || move.isPending}
-          onChange={(e) => send(e.target.value)}
-          sx={{ flex: 1 }}
-        >
-          {others.map((p) => (
-            <MenuItem key={p.id} value={p.id}>
-              {poleName(p)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <MoveToPole others={others} disabled={move.isPending} onChoose={send} />
         <Button size="small" disabled={pole.photo_count < 2 || move.isPending} onClick={() => send("new")}>
           {poleTexts.makeNewPole}
         </Button>
