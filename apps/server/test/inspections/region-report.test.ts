@@ -4,15 +4,17 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { regionKey } from "@poleatlas/shared";
+import { regionKey, regionListSchema } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
+import { imported } from "../poles/import-support";
 import { placedPhoto } from "../poles/support";
 import { addFinding, get, resolveFinding } from "./support";
 
 const t = useTestApp({}, { today: () => "2026-06-01" });
 const user = useSignedInUser(t);
 const stranger = useSignedInUser(t);
+const registrar = useSignedInUser(t);
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "region-report-"));
@@ -55,6 +57,31 @@ describe("the region report", () => {
     expect(open).not.toContain("tag-missing");
     // Pole a was last photographed in 2015 but has a finding today: not due. None is due.
     expect(text.slice(text.indexOf("Poles due for inspection"))).toContain("(0)");
+  });
+
+  it("covers a region where only imported poles stand, named as the regions list names it", async () => {
+    await placedPhoto(t, registrar.cookie, 35.01, 135.01, "2020-01-01");
+    await imported(t, registrar, "tag,lat,lon\nK-1,35.01,135.02\nK-2,35.31,135.51\nK-3,35.32,135.52\n");
+    const list = await get(t, registrar.cookie, "/api/regions");
+    const unvisited = regionListSchema
+      .parse(list.json())
+      .regions.find((r) => r.id === regionKey(135.51, 35.31));
+    expect(unvisited).toMatchObject({ count: 0, poles: 2, name: "Region 2" });
+
+    const res = await get(t, registrar.cookie, `/api/reports/region/${unvisited!.id}.pdf`);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain("Region 2 — inspection report");
+    // Never inspected: both poles are due.
+    const due = text.slice(text.indexOf("Poles due for inspection"));
+    expect(due).toContain("(2)");
+    expect(due).toContain("K-2");
+    expect(due).toContain("K-3");
+    // Still 404 for a region without poles or photos, and for someone else.
+    expect((await get(t, registrar.cookie, `/api/reports/region/${regionKey(10, 10)}.pdf`)).statusCode).toBe(
+      404,
+    );
+    expect((await get(t, stranger.cookie, `/api/reports/region/${unvisited!.id}.pdf`)).statusCode).toBe(404);
   });
 
   it("is 404 for someone else's region and 400 for a bad name", async () => {

@@ -46,6 +46,7 @@ import type { UploadSlots } from "./upload-slots";
 import type { AuditLog } from "../audit/audit-log";
 import type { RegionInspection } from "../inspections/condition.service";
 import type { PublishEvent } from "../events/events.repository";
+import { unvisitedRegionNumbers } from "./region-numbers";
 import type { Actor } from "../workspaces/actor";
 import {
   inForce,
@@ -394,20 +395,13 @@ export function createImagesService(deps: ImagesServiceDeps) {
         };
       });
       if (!imported) return summaries;
-      // Regions where only imported poles stand (nobody photographed there yet): numbered after
-      // the photographed ones, west to east then south to north, and bounded by their cell.
-      const photographed = new Set(summaries.map((r) => r.id));
-      let next = rows.reduce((max, r) => Math.max(max, r.number), 0);
-      const unvisited = poleRegions.regions
-        .filter((r) => !photographed.has(regionKey(r.region_lon, r.region_lat)))
-        .sort((a, b) => a.region_lon - b.region_lon || a.region_lat - b.region_lat);
-      for (const r of unvisited) {
+      for (const r of unvisitedRegionNumbers(rows, poleRegions.regions)) {
         const risk = riskOf(r.region_lon, r.region_lat);
         const lon = r.region_lon + 0;
         const lat = r.region_lat + 0;
         summaries.push({
           id: regionKey(lon, lat),
-          name: `Region ${(next += 1)}`,
+          name: `Region ${r.number}`,
           longitude: lon,
           latitude: lat,
           count: 0,

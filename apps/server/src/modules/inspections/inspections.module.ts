@@ -7,6 +7,7 @@ import type { Db } from "../../infra/db/database";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import { createImagesRepository } from "../images/images.repository";
+import { unvisitedRegionNumbers } from "../images/region-numbers";
 import { createPolesRepository } from "../poles/poles.repository";
 import type { RequireActor } from "../workspaces/actor";
 import type { Today } from "./clock";
@@ -31,7 +32,22 @@ export function createInspections(db: Db, deps: { audit: AuditLog; today: Today;
     poleOf: (workspaceId, id) => poles.findOwned(workspaceId, id),
   });
   const condition = createConditionService({ repository, settings, today: deps.today });
-  const reports = createReportsService({ repository, settings, condition, today: deps.today });
+  const reports = createReportsService({
+    repository,
+    settings,
+    condition,
+    today: deps.today,
+    regionNumber: async (workspaceId, region) => {
+      const [photographed, poleRegions] = await Promise.all([
+        images.regions(workspaceId),
+        poles.riskByRegion(workspaceId),
+      ]);
+      const here = (r: { region_lon: number; region_lat: number }) =>
+        r.region_lon === region.longitude && r.region_lat === region.latitude;
+      const found = photographed.find(here) ?? unvisitedRegionNumbers(photographed, poleRegions).find(here);
+      return found?.number ?? null;
+    },
+  });
   return {
     repository,
     settings,

@@ -255,15 +255,13 @@ export function createInspectionsRepository(db: Db) {
       return { levels, inspection, byMonth };
     },
 
-    /** The team's name (none for a personal workspace) and the region's number (none: no such region). */
-    async names(workspaceId: string, region: { longitude: number; latitude: number }) {
-      const [row] = await rows<{ workspace: string | null; region: number | null }>(
+    /** The team's name; null for a personal workspace. */
+    async teamName(workspaceId: string): Promise<string | null> {
+      const [row] = await rows<{ name: string }>(
         db,
-        sql`SELECT (SELECT name FROM organization WHERE id = ${workspaceId}) AS workspace,
-              (SELECT number FROM utility_pole_region_numbers WHERE workspace_id = ${workspaceId}
-                 AND region_lon = ${region.longitude}::float8 AND region_lat = ${region.latitude}::float8) AS region`,
+        sql`SELECT name FROM organization WHERE id = ${workspaceId}`,
       );
-      return { workspace: row?.workspace ?? null, region: row?.region ?? null };
+      return row?.name ?? null;
     },
 
     /** The report's poles due or overdue for inspection in one region, oldest inspection first. */

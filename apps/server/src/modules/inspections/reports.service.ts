@@ -17,14 +17,22 @@ export function createReportsService(deps: {
   settings: SettingsService;
   condition: ConditionService;
   today: Today;
+  /** The region's number as the regions list names it; null: no such region in the workspace. */
+  regionNumber: (
+    workspaceId: string,
+    region: { longitude: number; latitude: number },
+  ) => Promise<number | null>;
 }) {
-  const { repository, settings, condition, today } = deps;
+  const { repository, settings, condition, today, regionNumber } = deps;
   return {
     async regionPdf(actor: Actor, regionId: string) {
       const region = parseRegionKey(regionId);
       if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
-      const names = await repository.names(actor.workspaceId, region);
-      if (names.region === null) throw notFound(inspectionTexts.regionNotFound);
+      const [team, number] = await Promise.all([
+        repository.teamName(actor.workspaceId),
+        regionNumber(actor.workspaceId, region),
+      ]);
+      if (number === null) throw notFound(inspectionTexts.regionNotFound);
       const day = today();
       const cycle = (await settings.get(actor)).cycleYears;
       const [summary, rows, duePoles] = await Promise.all([
@@ -33,8 +41,8 @@ export function createReportsService(deps: {
         repository.duePoles(actor.workspaceId, region, addYears(day, -(cycle - 1)), REPORT_MAX_ROWS),
       ]);
       return regionReportPdf({
-        workspace: names.workspace ?? workspaceTexts.personal,
-        region: `Region ${names.region}`,
+        workspace: team ?? workspaceTexts.personal,
+        region: `Region ${number}`,
         summary,
         findings: rows.map((r) => toFinding(r, day)),
         duePoles,
