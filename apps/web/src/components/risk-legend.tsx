@@ -130,7 +130,16 @@ export function RiskLegend({
             sx={{
               minHeight: 32,
               mb: 0.5,
-              "& .MuiTab-root": { minHeight: 32, py: 0.5, px: 1, textTransform: "none" },
+              // One line each: 'Inspection due' wrapped onto two in the legend's narrow box.
+              "& .MuiTab-root": {
+                minHeight: 32,
+                minWidth: 0,
+                flex: "1 0 auto",
+                py: 0.5,
+                px: 1,
+                textTransform: "none",
+                whiteSpace: "nowrap",
+              },
             }}
           >
             <Tab value="condition" label={inspectionTexts.legendCondition} />
