@@ -41,6 +41,7 @@ import {
   useRegionPoles,
 } from "../../features/poles";
 import { useMapSearch } from "../../features/search";
+import { TrackPreviewBar } from "../../features/tracks/track-preview";
 import { storageKeys, useStorageUsage } from "../../features/storage";
 import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from "../../features/upload";
 import { usePermissions, useWorkspaces } from "../../features/workspaces";
@@ -198,6 +199,7 @@ export default function MapScreen() {
         >
           <OfflineBanner />
           <PlaceOnMapHint placing={placing} />
+          <TrackPreviewBar />
           {unreachable && (
             <Alert
               severity="warning"
@@ -273,6 +275,7 @@ export default function MapScreen() {
         open={unplacedOpen}
         readOnly={!may.canEdit}
         onClose={() => setUnplacedOpen(false)}
+        onTrackPreview={() => setUnplacedOpen(false)}
         onPlaced={showPlaced}
         onPlaceOnMap={(photo) => {
           setUnplacedOpen(false);
