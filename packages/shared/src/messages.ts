@@ -454,3 +454,10 @@ export const privacyTexts = {
   boxOutside: "An area lies outside the photo.",
   settingsSaved: "Settings saved.",
 } as const;
+
+/** 'Place on map' (Unplaced photos, and the photo panel's move): the picked point before saving. */
+export const placeOnMapTexts = {
+  /** The point the last click on the globe picked, shown before it is saved. */
+  pickedAt: (at: string) => `Place it at ${at}? Click elsewhere on the map to change.`,
+  save: "Save",
+} as const;

@@ -261,7 +261,13 @@ export default function MapScreen() {
           renderInspection={(photo) => (
             <>
               {may.canEdit && picked.pole && (
-                <PoleFields photo={photo} pole={picked.pole} regionId={url.regionId} onMoved={setMoved} />
+                <PoleFields
+                  photo={photo}
+                  pole={picked.pole}
+                  regionId={url.regionId}
+                  onMoved={setMoved}
+                  onPlaceOnMap={placing.start}
+                />
               )}
               <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
               <PoleFindings key={`findings-${photo.id}`} photo={photo} readOnly={!may.canEdit} />
