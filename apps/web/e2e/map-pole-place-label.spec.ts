@@ -54,6 +54,9 @@ test("an unplaced photo is placed by clicking the globe, and joins the pole it w
   await startPlacing(page, "no-gps.jpg");
   await page.screenshot({ path: testInfo.outputPath("place-on-map-hint.png") });
   await clickGround(page, SPOT);
+  // The picked point is shown before it is saved.
+  await expect(page.getByText(/^Place it at 52\.52/)).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(HINT)).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`photo=${lost.id}`));
 

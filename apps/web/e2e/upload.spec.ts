@@ -8,6 +8,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { trackPlacementTexts } from "@poleatlas/shared";
 import { startSignedIn } from "./support/auth";
 import { expect, test } from "./support/fixtures";
 import { makeGif, makeJpeg, makeLargePng, makePng } from "./support/photo-fixtures";
@@ -167,7 +168,10 @@ test("drop → cards and warnings → acknowledge → upload with progress → s
   await page.keyboard.press("Escape");
   await expect(dialog).toBeVisible();
 
-  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  // The photo without GPS is in Unplaced now: the dialog stays to offer placing it by a track.
+  await expect(dialog.getByText(trackPlacementTexts.uploadedUnplaced(1))).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
     latency: 0,

@@ -410,6 +410,26 @@ export const trackPlacementTexts = {
     (skipped > 0 ? `; ${skipped} skipped (a gap in the track, or off it).` : "."),
   placed: (placed: number) => `${placed} ${placed === 1 ? "photo" : "photos"} placed.`,
   failed: "The track could not be applied. Try again.",
+  cancel: "Cancel",
+  /** Over the map while the preview's points are shown. */
+  previewing: (placed: number, skipped: number) =>
+    `${placed} ${placed === 1 ? "photo" : "photos"} would be placed at the points shown` +
+    (skipped > 0 ? `; ${skipped} skipped.` : "."),
+  nonePlaced: "No photo would be placed: check the track and the clock offset.",
+  syncPhoto: "Use a sync photo",
+  syncHelp:
+    "Pick a photo that shows a GPS or phone clock and type the time it shows: the offset is that time minus the camera's.",
+  syncPick: (name: string) => `Sync photo: ${name}`,
+  shownDate: "Date it shows",
+  shownTime: "Time it shows (HH:MM:SS)",
+  cameraTime: (date: string, time: string) => `Camera time: ${date} ${time}`,
+  useOffset: "Use this offset",
+  badShownTime: "Type the time as HH:MM:SS (within a week of the camera's time).",
+  /** The offset field's helper: the typed seconds as hours, minutes and seconds. */
+  offsetIs: (text: string) => `Offset: ${text}`,
+  /** The upload dialog, after photos without GPS came in. */
+  uploadedUnplaced: (n: number) =>
+    `${n} ${n === 1 ? "photo has" : "photos have"} no GPS position: ${n === 1 ? "it is" : "they are"} in Unplaced photos.`,
 } as const;
 
 /** Face blurring: the workspace setting and the photo panel's manual blur tool. */
@@ -433,4 +453,11 @@ export const privacyTexts = {
     `Blurred: ${faces} ${faces === 1 ? "face" : "faces"}, ${manual} by hand`,
   boxOutside: "An area lies outside the photo.",
   settingsSaved: "Settings saved.",
+} as const;
+
+/** 'Place on map' (Unplaced photos, and the photo panel's move): the picked point before saving. */
+export const placeOnMapTexts = {
+  /** The point the last click on the globe picked, shown before it is saved. */
+  pickedAt: (at: string) => `Place it at ${at}? Click elsewhere on the map to change.`,
+  save: "Save",
 } as const;

@@ -76,6 +76,23 @@ export class GlobeCamera {
     this.flights.over(target, REGION_FLIGHT_SECONDS);
   }
 
+  /** Straight down over these points (a track's preview), as over a region's poles. */
+  flyToPoints(points: readonly { longitude: number; latitude: number }[]): void {
+    if (points.length === 0) return;
+    const lons = points.map((p) => p.longitude);
+    const lats = points.map((p) => p.latitude);
+    const bounds = {
+      minLon: Math.min(...lons),
+      maxLon: Math.max(...lons),
+      minLat: Math.min(...lats),
+      maxLat: Math.max(...lats),
+    };
+    this.flights.over(
+      regionTarget({ bounds }, this.lens(REGION_MARGIN_PX), REGION_ZOOM_HEIGHT_M),
+      REGION_FLIGHT_SECONDS,
+    );
+  }
+
   /** Straight down over a search hit at the region zoom height. */
   flyOver(at: { longitude: number; latitude: number }): void {
     this.flights.over(at, REGION_FLIGHT_SECONDS);

@@ -23,6 +23,8 @@ import {
 import { GlobeCamera } from "./globe-camera";
 import { LocalGeocoderService } from "./geocoder-service";
 import { PhotoLayer } from "./photo-layer";
+import { PreviewLayer } from "./preview-layer";
+import type { PreviewPoint } from "./preview-store";
 import { RegionLayer } from "./region-layer";
 import { markSelected, screenProjector, viewBoxOf } from "./scene-helpers";
 import { poleMarkers } from "./pole-markers";
@@ -50,6 +52,7 @@ export class GlobeController {
   private readonly viewer: Viewer;
   private readonly regionLayer: RegionLayer;
   private readonly photoLayer: PhotoLayer;
+  private readonly previewLayer: PreviewLayer;
   private readonly clicks: ScreenSpaceEventHandler;
   private readonly picker: PositionPicker;
   private readonly camera: GlobeCamera;
@@ -96,6 +99,7 @@ export class GlobeController {
     scene.screenSpaceCameraController.maximumZoomDistance = MAX_ZOOM_OUT_M;
     this.regionLayer = new RegionLayer(scene);
     this.photoLayer = new PhotoLayer(scene);
+    this.previewLayer = new PreviewLayer(scene);
     this.camera = new GlobeCamera(this.viewer, () => this.handleMoveEnd());
     this.picker = new PositionPicker(scene.canvas, ellipsoidPosition(scene));
 
@@ -201,6 +205,13 @@ export class GlobeController {
     this.picker.cancel();
   }
 
+  /** Points shown until cleared (a track's dry run); the camera flies over new ones. */
+  setPreview(points: readonly PreviewPoint[]): void {
+    this.previewLayer.set(points);
+    this.camera.flyToPoints(points);
+    this.changed();
+  }
+
   private drawPoles(): void {
     this.photoLayer.set(poleMarkers(this.poles, this.hiddenRisks, this.legendMode));
     this.photoLayer.highlight(this.candidatePoleId);
@@ -269,6 +280,7 @@ export class GlobeController {
       photoMarkerLooks: this.photoLayer.looks(),
       poleLabels: this.photoLayer.labelTexts(),
       picking: this.picker.active,
+      previewPoints: this.previewLayer.size,
       regionMarkerLooks: this.regionLayer.looks(),
       selectedPhotoId: this.selectedPhoto?.id ?? null,
       selectedPoleId: this.selectedPhoto?.pole_id ?? null,
@@ -317,6 +329,7 @@ export class GlobeController {
     this.clicks.destroy();
     this.regionLayer.destroy();
     this.photoLayer.destroy();
+    this.previewLayer.destroy();
     this.viewer.destroy();
   }
 

@@ -45,6 +45,8 @@ export interface GlobeState {
   poleLabels: Record<string, string>;
   /** Pick mode is on: the next click on the globe gives a position (pickPosition). */
   picking: boolean;
+  /** Points a preview shows (a GPS track's dry run), not saved. */
+  previewPoints: number;
   selectedPhotoId: string | null;
   /** The selected photo's pole: its marker is drawn highlighted. */
   selectedPoleId: string | null;

@@ -11,10 +11,11 @@ import {
   type PoleMarkers,
   type RegionSummary,
 } from "@poleatlas/shared";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { GlobeController, type GlobeEvents, type GlobeMode, type LatLon } from "./globe-controller";
 import type { GlobeSearch } from "./globe-types";
 import type { LegendKey, LegendMode } from "./markers";
+import { previewPoints } from "./preview-store";
 import { exposeGlobeForTests } from "./test-hook";
 
 export interface GlobeViewProps {
@@ -130,6 +131,10 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     if (basemaps) controller.current?.setBasemaps(basemaps);
   }, [ready, basemaps]);
+  const preview = useSyncExternalStore(previewPoints.subscribe, previewPoints.get);
+  useEffect(() => {
+    controller.current?.setPreview(preview);
+  }, [ready, preview]);
   useEffect(() => {
     const globe = controller.current;
     if (!globe || !pickingPosition) return;

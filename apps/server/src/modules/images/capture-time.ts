@@ -40,6 +40,21 @@ export function captureTime(reading: CaptureInput, timezoneOffset: number | null
   return { takenAt: new Date(ms).toISOString(), date };
 }
 
+/**
+ * The `date` of a photo given a (new) place: the calendar day of its capture instant in the zone
+ * there; null when the instant or the zone is unknown (the date then stays as it is).
+ */
+export function localDateAt(
+  takenAt: string | number | null,
+  latitude: number,
+  longitude: number,
+): string | null {
+  const ms = typeof takenAt === "string" ? Date.parse(takenAt) : takenAt;
+  const zone = zoneAt(latitude, longitude);
+  if (ms === null || !Number.isFinite(ms) || !zone) return null;
+  return localIso(ms, offsetMinutes(zone, ms)).slice(0, 10);
+}
+
 /** The IANA zone at a position, null without one (or where the map has none). */
 export function zoneAt(latitude: number | null, longitude: number | null): string | null {
   if (latitude === null || longitude === null) return null;

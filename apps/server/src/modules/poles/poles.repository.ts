@@ -27,6 +27,8 @@ export interface ImageChanges {
   notes?: string | null;
   /** Who set `risk` (a user id). */
   rated_by?: string | null;
+  /** YYYY-MM-DD: the capture day where the photo now stands (a new place may change it). */
+  date?: string;
 }
 
 const SUMMARY = sql.raw(`p.id::text AS id, p.label, p.latitude, p.longitude, p.risk,

@@ -26,6 +26,7 @@ import { badRequest, conflict, editConflict, forbidden, isUniqueViolation, notFo
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import type { Actor } from "../workspaces/actor";
+import { localDateAt } from "../images/capture-time";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
 import type { RegionPoles } from "../images/images.service";
@@ -229,6 +230,11 @@ export function createPolesService({
             changes.latitude = target.latitude;
             changes.longitude = target.longitude;
           }
+        }
+        // The spec's date is the capture day where the photo was taken: a new place may move it.
+        if (changes.latitude !== undefined && changes.longitude !== undefined) {
+          const date = localDateAt(photo.taken_at, changes.latitude, changes.longitude);
+          if (date !== null && date !== photo.date) changes.date = date;
         }
         const updated = await poles.updateImage(tx, id, changes, { userId: actor.userId, expected });
         if (!updated) throw stale();

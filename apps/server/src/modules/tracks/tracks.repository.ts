@@ -101,15 +101,19 @@ export function createTracksRepository(db: Db) {
       return new Set(found.map((r) => r.id));
     },
 
+    /**
+     * Gives the photo its place and pole, and its capture instant on the track's clock (camera
+     * time + offset) with the calendar day there (`date`: null keeps the one it has).
+     */
     async place(
       tx: Executor,
       id: string,
-      latitude: number,
-      longitude: number,
-      poleId: string,
+      p: { latitude: number; longitude: number; poleId: string; takenAt: string; date: string | null },
     ): Promise<void> {
       await tx.execute(
-        sql`UPDATE utility_pole_images SET latitude = ${latitude}, longitude = ${longitude}, pole_id = ${poleId}::uuid
+        sql`UPDATE utility_pole_images SET latitude = ${p.latitude}, longitude = ${p.longitude},
+              pole_id = ${p.poleId}::uuid, taken_at = ${p.takenAt}::timestamptz,
+              date = COALESCE(${p.date}::date, date)
             WHERE id = ${id}::uuid`,
       );
     },

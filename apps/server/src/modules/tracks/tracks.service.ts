@@ -20,6 +20,7 @@ import type { z } from "zod";
 import { forbidden, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
+import { localDateAt } from "../images/capture-time";
 import type { Executor } from "../images/images.repository";
 import type { PolePlacement } from "../images/images.service";
 import type { Actor } from "../workspaces/actor";
@@ -122,7 +123,9 @@ export function createTracksService({ repository, placement, withLocks, audit, p
             continue;
           }
           const poleId = await placement.assign(tx, workspaceId, p.latitude, p.longitude);
-          await repository.place(tx, p.imageId, p.latitude, p.longitude, poleId);
+          // The track's clock is the true one: the photo's instant and its day there follow it.
+          const date = localDateAt(p.time, p.latitude, p.longitude);
+          await repository.place(tx, p.imageId, { ...p, poleId, takenAt: p.time, date });
           const after = { latitude: p.latitude, longitude: p.longitude, pole_id: poleId };
           const details = { before: { latitude: null, longitude: null, pole_id: null }, after, track: id };
           await audit(

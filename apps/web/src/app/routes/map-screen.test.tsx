@@ -164,7 +164,7 @@ describe("MapScreen: placing an unplaced photo by clicking the globe", () => {
     return { user, ...view };
   }
 
-  it("shows the hint, puts the globe in pick mode, and PATCHes the picked position", async () => {
+  it("shows the hint, puts the globe in pick mode, shows the picked position, and saves it", async () => {
     const server = serve({
       ...unplaced,
       "PATCH /api/images/lost": (call) => ({
@@ -179,6 +179,12 @@ describe("MapScreen: placing an unplaced photo by clicking the globe", () => {
     expect(globe).toHaveAttribute("data-picking", "true");
 
     await user.click(within(globe).getByRole("button", { name: "globe click" }));
+    // Shown before it is saved: nothing is sent until Save.
+    expect(
+      await screen.findByText("Place it at -33.868800, 151.209300? Click elsewhere on the map to change."),
+    ).toBeVisible();
+    expect(server.actions().filter((c) => c.method === "PATCH")).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() =>
       expect(server.actions().find((c) => c.method === "PATCH")?.body).toEqual({
         latitude: -33.8688,
@@ -205,9 +211,43 @@ describe("MapScreen: placing an unplaced photo by clicking the globe", () => {
     serve({ ...unplaced, "PATCH /api/images/lost": () => SERVER_ERROR });
     const { user } = await startPlacing();
     await user.click(await screen.findByRole("button", { name: "globe click" }));
+    await user.click(await screen.findByRole("button", { name: "Save" }));
     expect(await screen.findByText("Could not save. Please try again.")).toBeVisible();
     expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-picking", "true");
   });
+});
+
+describe("MapScreen: moving a photo from its panel by clicking the globe", () => {
+  it("'Place on map' starts pick mode, shows the picked position, and saves it", async () => {
+    const server = serve({
+      "GET /api/images/p2": () => ({ status: 200, body: { image: P2 } }),
+      "PATCH /api/images/p2": (call) => ({
+        status: 200,
+        body: { image: { ...P2, ...(call.body as object), pole_id: "pole-9", version: P2.version + 1 } },
+      }),
+    });
+    const user = userEvent.setup();
+    openMap("/map?photo=p2");
+    const panel = await screen.findByTestId("photo-panel", {}, { timeout: 20_000 });
+    await user.click(await within(panel).findByRole("button", { name: "Place on map" }, { timeout: 20_000 }));
+    expect(await screen.findByText("Click the map to place this photo. Esc to cancel.")).toBeVisible();
+    const globe = screen.getByTestId("globe-stub");
+    expect(globe).toHaveAttribute("data-picking", "true");
+    await user.click(within(globe).getByRole("button", { name: "globe click" }));
+    expect(
+      await screen.findByText("Place it at -33.868800, 151.209300? Click elsewhere on the map to change."),
+    ).toBeVisible();
+    expect(server.actions().filter((c) => c.method === "PATCH")).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(server.actions().find((c) => c.method === "PATCH")?.body).toEqual({
+        latitude: -33.8688,
+        longitude: 151.2093,
+      }),
+    );
+    await waitFor(() => expect(globe).toHaveAttribute("data-picking", "false"));
+    // A link, a timeline and two answers: ~12 s in jsdom on the shared machine.
+  }, 60_000);
 });
 
 describe("MapScreen: pole labels", () => {

@@ -42,6 +42,7 @@ import {
   useRegionPoles,
 } from "../../features/poles";
 import { useMapSearch } from "../../features/search";
+import { TrackPreviewBar } from "../../features/tracks/track-preview";
 import { storageKeys, useStorageUsage } from "../../features/storage";
 import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from "../../features/upload";
 import { usePermissions, useWorkspaces } from "../../features/workspaces";
@@ -201,6 +202,7 @@ export default function MapScreen() {
         >
           <OfflineBanner />
           <PlaceOnMapHint placing={placing} />
+          <TrackPreviewBar />
           {unreachable && (
             <Alert
               severity="warning"
@@ -262,7 +264,13 @@ export default function MapScreen() {
           renderInspection={(photo) => (
             <>
               {may.canEdit && picked.pole && (
-                <PoleFields photo={photo} pole={picked.pole} regionId={url.regionId} onMoved={setMoved} />
+                <PoleFields
+                  photo={photo}
+                  pole={picked.pole}
+                  regionId={url.regionId}
+                  onMoved={setMoved}
+                  onPlaceOnMap={placing.start}
+                />
               )}
               <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
               <PoleFindings key={`findings-${photo.id}`} photo={photo} readOnly={!may.canEdit} />
@@ -276,6 +284,7 @@ export default function MapScreen() {
         open={unplacedOpen}
         readOnly={!may.canEdit}
         onClose={() => setUnplacedOpen(false)}
+        onTrackPreview={() => setUnplacedOpen(false)}
         onPlaced={showPlaced}
         onPlaceOnMap={(photo) => {
           setUnplacedOpen(false);

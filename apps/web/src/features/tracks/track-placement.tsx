@@ -1,7 +1,8 @@
 /**
- * 'Place with a GPS track' in the Unplaced photos dialog: choose a track (or upload one), set the
- * camera clock's offset, preview how many photos it places, then apply. The server does the
- * placing (POST /api/tracks/:id/match), exiftool's rule and then the pole rule.
+ * 'Place with a GPS track' in the Unplaced photos dialog and the upload dialog: choose a track (or
+ * upload one), set the camera clock's offset (typed, or from a sync photo), preview the points on
+ * the globe (track-preview.tsx), then apply there. The server does the placing (POST
+ * /api/tracks/:id/match), exiftool's rule and then the pole rule.
  */
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import {
@@ -9,13 +10,15 @@ import {
   trackMatchResultSchema,
   trackPlacementTexts as texts,
   trackResponseSchema,
+  type ImageRecord,
   type TrackMatchResult,
 } from "@poleatlas/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiClient, apiErrorFrom, ApiError } from "../../lib/api-client";
-import { imageKeys } from "../images/api/get-images";
-import { refreshPoles } from "../poles/api/pole-cache";
+import { formatOffset } from "./clock-offset";
+import { SyncPhoto } from "./sync-photo";
+import { trackPreview } from "./track-preview";
 
 const tracksKey = ["tracks"] as const;
 
@@ -29,7 +32,16 @@ async function uploadTrack(file: File) {
 
 const failure = (e: unknown) => (e instanceof ApiError && e.status < 500 ? e.message : texts.failed);
 
-export function TrackPlacement() {
+export interface TrackPlacementProps {
+  /** The photos it is for (their thumbnails offer a sync photo). */
+  photos: readonly ImageRecord[];
+  /** Only these photos (an upload's); else every photo of the workspace without a place. */
+  imageIds?: string[];
+  /** The preview is on the globe: the dialog should make way for it. */
+  onPreview?: () => void;
+}
+
+export function TrackPlacement({ photos, imageIds, onPreview }: TrackPlacementProps) {
   const queryClient = useQueryClient();
   const tracks = useQuery({
     queryKey: tracksKey,
@@ -37,30 +49,28 @@ export function TrackPlacement() {
   });
   const [trackId, setTrackId] = useState("");
   const [offset, setOffset] = useState("0");
-  const [preview, setPreview] = useState<TrackMatchResult | null>(null);
+  const [empty, setEmpty] = useState<TrackMatchResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = useMutation({ mutationFn: uploadTrack });
   const match = useMutation({
-    mutationFn: (dryRun: boolean) =>
+    mutationFn: () =>
       apiClient.post(
         `/api/tracks/${encodeURIComponent(trackId)}/match`,
-        { offsetSeconds: Number(offset), dryRun },
+        { offsetSeconds: Number(offset), dryRun: true, ...(imageIds ? { imageIds } : {}) },
         trackMatchResultSchema,
       ),
   });
   const offsetValid = offset.trim() !== "" && Number.isFinite(Number(offset));
   const busy = upload.isPending || match.isPending;
 
-  const run = (dryRun: boolean) => {
+  const preview = () => {
     setError(null);
-    match.mutateAsync(dryRun).then(
-      async (result) => {
-        setPreview(result);
-        if (!dryRun)
-          await Promise.all([
-            queryClient.invalidateQueries({ queryKey: imageKeys.all }),
-            refreshPoles(queryClient),
-          ]);
+    setEmpty(null);
+    match.mutateAsync().then(
+      (result) => {
+        if (result.placed.length === 0) return setEmpty(result);
+        trackPreview.show({ trackId, offsetSeconds: Number(offset), result });
+        onPreview?.();
       },
       (e: unknown) => setError(failure(e)),
     );
@@ -80,7 +90,7 @@ export function TrackPlacement() {
           value={trackId}
           onChange={(e) => {
             setTrackId(e.target.value);
-            setPreview(null);
+            setEmpty(null);
           }}
           sx={{ minWidth: 200 }}
         >
@@ -105,7 +115,7 @@ export function TrackPlacement() {
                 async (track) => {
                   await queryClient.invalidateQueries({ queryKey: tracksKey });
                   setTrackId(track.id);
-                  setPreview(null);
+                  setEmpty(null);
                 },
                 (err: unknown) => setError(failure(err)),
               );
@@ -118,27 +128,26 @@ export function TrackPlacement() {
           value={offset}
           onChange={(e) => {
             setOffset(e.target.value);
-            setPreview(null);
+            setEmpty(null);
           }}
           error={!offsetValid}
-          sx={{ width: 170 }}
+          helperText={offsetValid ? texts.offsetIs(formatOffset(Number(offset))) : " "}
+          sx={{ width: 190 }}
         />
-        <Button disabled={!trackId || !offsetValid || busy} onClick={() => run(true)}>
+        <Button variant="contained" disabled={!trackId || !offsetValid || busy} onClick={preview}>
           {texts.preview}
         </Button>
-        <Button
-          variant="contained"
-          disabled={!preview?.dryRun || preview.placed.length === 0 || busy}
-          onClick={() => run(false)}
-        >
-          {texts.apply}
-        </Button>
       </Stack>
-      {preview && (
-        <Alert severity={preview.placed.length > 0 ? "info" : "warning"} sx={{ mt: 1 }}>
-          {preview.dryRun
-            ? texts.wouldPlace(preview.placed.length, preview.skipped.length)
-            : texts.placed(preview.placed.length)}
+      <SyncPhoto
+        photos={photos}
+        onOffset={(seconds) => {
+          setOffset(String(seconds));
+          setEmpty(null);
+        }}
+      />
+      {empty && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {empty.skipped.length > 0 ? texts.wouldPlace(0, empty.skipped.length) : texts.nonePlaced}
         </Alert>
       )}
       {error && (

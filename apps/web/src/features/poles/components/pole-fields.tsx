@@ -119,9 +119,11 @@ export interface PoleFieldsProps {
   regionId: string | null;
   /** A move was applied: what to offer to undo (the panel may show another pole meanwhile). */
   onMoved?: (move: PoleMove) => void;
+  /** 'Place on map': the next click on the globe gives the photo its new position. */
+  onPlaceOnMap?: (photo: ImageRecord) => void;
 }
 
-export function PoleFields({ photo, pole, regionId, onMoved }: PoleFieldsProps) {
+export function PoleFields({ photo, pole, regionId, onMoved, onPlaceOnMap }: PoleFieldsProps) {
   const poles = useRegionPoles(regionId);
   const move = usePatchImage();
   const [error, setError] = useState<string | null>(null);
@@ -156,6 +158,11 @@ export function PoleFields({ photo, pole, regionId, onMoved }: PoleFieldsProps) 
         <Button size="small" disabled={pole.photo_count < 2 || move.isPending} onClick={() => send("new")}>
           {poleTexts.makeNewPole}
         </Button>
+        {onPlaceOnMap && (
+          <Button size="small" disabled={move.isPending} onClick={() => onPlaceOnMap(photo)}>
+            {poleTexts.placeOnMap}
+          </Button>
+        )}
       </Stack>
       <PoleTagSearch
         from={{ latitude, longitude }}

@@ -1,6 +1,7 @@
 /**
  * Photos without GPS are counted in storage but have no place on the map: the sidebar entry counts
- * them, and its dialog places each by typing coordinates or by clicking the globe (place-on-map.tsx).
+ * them, and its dialog places each by typing coordinates or by clicking the globe (place-on-map.tsx),
+ * or all of them by a GPS track (features/tracks).
  */
 import AddLocationAltIcon from "@mui/icons-material/AddLocationAlt";
 import {
@@ -138,6 +139,8 @@ export interface UnplacedPhotosDialogProps {
   onPlaceOnMap: (photo: ImageRecord) => void;
   /** A viewer's: the photos are listed without the fields and buttons to place them. */
   readOnly?: boolean;
+  /** A GPS track's preview is on the globe: the dialog makes way for it. */
+  onTrackPreview?: () => void;
 }
 
 export function UnplacedPhotosDialog({
@@ -146,6 +149,7 @@ export function UnplacedPhotosDialog({
   onPlaced,
   onPlaceOnMap,
   readOnly = false,
+  onTrackPreview,
 }: UnplacedPhotosDialogProps) {
   const unplaced = useUnplacedImages();
   const photos = unplaced.data?.images ?? [];
@@ -156,7 +160,7 @@ export function UnplacedPhotosDialog({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {readOnly ? poleTexts.unplacedReadOnly : poleTexts.unplacedHelp}
         </Typography>
-        {!readOnly && photos.length > 0 && <TrackPlacement />}
+        {!readOnly && photos.length > 0 && <TrackPlacement photos={photos} onPreview={onTrackPreview} />}
         <Stack spacing={2}>
           {photos.map((p) => (
             <PlaceForm

@@ -17,6 +17,7 @@ import { prefetchReader, useUploadItems } from "../hooks/use-upload-items";
 import { useUploadRunner, type KeepForLater } from "../hooks/use-upload-runner";
 import { findMissingMetadata, formatSize, uploadBlocker, type MemberCap } from "../utils/upload-checks";
 import { DropZone } from "./drop-zone";
+import { UnplacedUploadOffer } from "../../tracks/upload-offer";
 import { FileCard } from "./file-card";
 import { MissingMetadataDialog } from "./missing-metadata-dialog";
 import { StorageAlert } from "./storage-alert";
@@ -71,6 +72,7 @@ export function UploadDialog(props: UploadDialogProps) {
   const [uploading, setUploading] = useState(false);
   const [runIds, setRunIds] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState({ key: 0, open: false });
+  const [unplaced, setUnplaced] = useState<ImageRecord[]>([]);
   // Files the user already accepted without metadata: a retry does not ask again.
   const acknowledged = useRef(new Set<string>());
   useConfirmLeave(uploading);
@@ -88,6 +90,7 @@ export function UploadDialog(props: UploadDialogProps) {
     setError(null);
     setRejectedNames([]);
     setRunIds(new Set());
+    setUnplaced([]);
     setConfirm((c) => ({ ...c, open: false }));
     acknowledged.current.clear();
   }, [reset]);
@@ -128,8 +131,14 @@ export function UploadDialog(props: UploadDialogProps) {
     // Every file was stored before: the dialog stays, so each card can say 'Already uploaded'
     // instead of closing on a success that added nothing.
     const nothingNew = result.duplicateCount > 0 && result.duplicateCount === batch.length;
+    // Photos without GPS land in Unplaced: the dialog stays to offer placing them by a track.
+    const noPlace = nothingNew
+      ? []
+      : result.uploaded.filter((i) => i.latitude === null || i.longitude === null);
+    setUnplaced(noPlace);
     if (result.failedCount === 0 && !nothingNew) {
       onUploaded(result.uploaded);
+      if (noPlace.length > 0) return;
       forget();
       onClose();
       return;
@@ -189,6 +198,15 @@ export function UploadDialog(props: UploadDialogProps) {
               </Alert>
             )}
             {error && <Alert severity="error">{error}</Alert>}
+            {!uploading && (
+              <UnplacedUploadOffer
+                photos={unplaced}
+                onPreview={() => {
+                  forget();
+                  onClose();
+                }}
+              />
+            )}
             {!uploading && failedCount > 0 && (
               <Alert severity="error">
                 {fileCount(failedCount)} could not be uploaded (see the cards below). Choose &lsquo;
