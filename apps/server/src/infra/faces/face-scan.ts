@@ -1,45 +1,62 @@
 /**
  * The faces in a photo file, as boxes in its displayed pixels grown by a fifth (a detector's box
- * hugs the face; hair, ears and chin around it identify a person too). The detector sees a small
- * upright copy: its network works at `inputSize` pixels anyway, and sharp shrinks a 12-MP JPEG
- * while decoding it far faster than the network could.
+ * hugs the face; hair, ears and chin around it identify a person too). The photo is decoded once,
+ * to a small upright copy (the preview): the detector's network works at its own input size
+ * anyway, sharp shrinks a 12-MP JPEG while decoding it far faster than the network could, and the
+ * thumbnail step makes the thumbnail from the same copy instead of decoding the photo again.
  */
 import { turns } from "../images/turns";
+import { ImageDecodeError, type Preview } from "../images/image-processor";
 import { growBox, openPhoto, photoGeometry, type Box } from "./photo-blur";
 import type { FaceDetector } from "./face-detector";
-import { ImageDecodeError } from "../images/image-processor";
 
 /** How much a face's box grows (half on each side) before it is blurred. */
 export const FACE_BOX_GROWTH = 0.2;
+/**
+ * The preview's longest side: above the detector's input (416) so it loses nothing, and above
+ * twice the thumbnail's side so the thumbnail made from it stays sharp.
+ */
+export const PREVIEW_SIDE = 640;
 
-export interface FaceScanner {
-  /** Faces in the photo at `src` (displayed pixels); ImageDecodeError when it is unreadable. */
-  scan(src: string): Promise<Box[]>;
+export interface FaceScan {
+  /** Faces in displayed pixels of the photo. */
+  faces: Box[];
+  /** The photo decoded once, upright and small: what the thumbnail is made from. */
+  preview: Preview;
 }
 
-export function createFaceScanner(detector: FaceDetector, scanSize: number): FaceScanner {
+export interface FaceScanner {
+  /** Faces in the photo at `src`; ImageDecodeError when it is unreadable. */
+  scan(src: string): Promise<FaceScan>;
+}
+
+/** The photo at `src`, upright, its longest side at most `side`, as RGB (the whole file is read). */
+export async function decodePreview(src: string, side: number): Promise<Preview> {
+  try {
+    const { data, info } = await openPhoto(src)
+      .autoOrient()
+      .resize(side, side, { fit: "inside", withoutEnlargement: true })
+      .removeAlpha()
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`${info.channels} channels`);
+    return { data, width: info.width, height: info.height };
+  } catch (err) {
+    throw new ImageDecodeError(err);
+  }
+}
+
+export function createFaceScanner(detector: FaceDetector, previewSide = PREVIEW_SIDE): FaceScanner {
   // The WASM engine works on the main thread: one scan at a time keeps the others' requests moving.
   const inTurn = turns(1);
   return {
     async scan(src) {
       const g = await photoGeometry(src);
-      let scan: { data: Buffer; info: { width: number; height: number; channels: number } };
-      try {
-        scan = await openPhoto(src)
-          .autoOrient()
-          .resize(scanSize, scanSize, { fit: "inside", withoutEnlargement: true })
-          .removeAlpha()
-          .toColourspace("srgb")
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-      } catch (err) {
-        throw new ImageDecodeError(err);
-      }
-      const { data, info } = scan;
-      if (info.channels !== 3) throw new ImageDecodeError(new Error(`${info.channels} channels`));
-      const faces = await inTurn(() => detector.detect(data, info.width, info.height));
-      const scale = g.width / info.width;
-      return faces.map((f) =>
+      const preview = await decodePreview(src, previewSide);
+      const found = await inTurn(() => detector.detect(preview.data, preview.width, preview.height));
+      const scale = g.width / preview.width;
+      const faces = found.map((f) =>
         growBox(
           { x: f.x * scale, y: f.y * scale, width: f.width * scale, height: f.height * scale },
           FACE_BOX_GROWTH,
@@ -47,6 +64,7 @@ export function createFaceScanner(detector: FaceDetector, scanSize: number): Fac
           g.height,
         ),
       );
+      return { faces, preview };
     },
   };
 }
