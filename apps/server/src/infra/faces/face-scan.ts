@@ -7,6 +7,7 @@
  */
 import { turns } from "../images/turns";
 import { ImageDecodeError, type Preview } from "../images/image-processor";
+import sharp from "sharp";
 import { growBox, openPhoto, photoGeometry, type Box } from "./photo-blur";
 import type { FaceDetector } from "./face-detector";
 
@@ -18,9 +19,11 @@ export const FACE_BOX_GROWTH = 0.2;
  */
 export const PREVIEW_SIDE = 640;
 
+/** A face found: its grown box in displayed pixels, and the detector's score (0–1). */
+export type FoundFace = Box & { score: number };
+
 export interface FaceScan {
-  /** Faces in displayed pixels of the photo. */
-  faces: Box[];
+  faces: FoundFace[];
   /** The photo decoded once, upright and small: what the thumbnail is made from. */
   preview: Preview;
 }
@@ -54,16 +57,25 @@ export function createFaceScanner(detector: FaceDetector, previewSide = PREVIEW_
     async scan(src) {
       const g = await photoGeometry(src);
       const preview = await decodePreview(src, previewSide);
-      const found = await inTurn(() => detector.detect(preview.data, preview.width, preview.height));
-      const scale = g.width / preview.width;
-      const faces = found.map((f) =>
-        growBox(
+      // sharp shrinks the preview to the network's side (a few ms): the network's own bilinear
+      // shrink of a larger image blurs small faces less evenly, and missed some (docs/benchmarks.md).
+      const { data, info } = await sharp(preview.data, {
+        raw: { width: preview.width, height: preview.height, channels: 3 },
+      })
+        .resize(detector.inputSize, detector.inputSize, { fit: "inside", withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const found = await inTurn(() => detector.detect(data, info.width, info.height));
+      const scale = g.width / info.width;
+      const faces = found.map((f) => ({
+        ...growBox(
           { x: f.x * scale, y: f.y * scale, width: f.width * scale, height: f.height * scale },
           FACE_BOX_GROWTH,
           g.width,
           g.height,
         ),
-      );
+        score: f.score,
+      }));
       return { faces, preview };
     },
   };
