@@ -29,7 +29,7 @@ export interface DetectorOptions {
   inputSize: number;
 }
 
-export const DEFAULT_DETECTOR_OPTIONS: DetectorOptions = { scoreThreshold: 0.4, inputSize: 416 };
+export const DEFAULT_DETECTOR_OPTIONS: DetectorOptions = { scoreThreshold: 0.3, inputSize: 416 };
 
 export interface FaceDetector {
   /** The network's input side: an image larger than this is shrunk to it first. */
