@@ -9,13 +9,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { createFaceDetector, DEFAULT_DETECTOR_OPTIONS } from "../apps/server/src/infra/faces/face-detector";
-import {
-  createFaceScanner,
-  decodePreview,
-  FACE_BOX_GROWTH,
-  PREVIEW_SIDE,
-} from "../apps/server/src/infra/faces/face-scan";
-import { blurAreas, growBox } from "../apps/server/src/infra/faces/photo-blur";
+import { createFaceScanner } from "../apps/server/src/infra/faces/face-scan";
+import { blurAreas } from "../apps/server/src/infra/faces/photo-blur";
 import { createImageProcessor } from "../apps/server/src/infra/images/image-processor";
 import { makeDataDir, repoRoot } from "./lib/server";
 import { noisyJpeg } from "./lib/photos";
