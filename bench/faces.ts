@@ -5,10 +5,10 @@
  * sizes into camera-sized scenes; scenes without a face: noise photos and the same scenes with a
  * plain patch where the face would be. Runs in this process on the upload path's own functions.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { createFaceDetector } from "../apps/server/src/infra/faces/face-detector";
+import { createFaceDetector, DEFAULT_DETECTOR_OPTIONS } from "../apps/server/src/infra/faces/face-detector";
 import { createFaceScanner } from "../apps/server/src/infra/faces/face-scan";
 import { blurAreas } from "../apps/server/src/infra/faces/photo-blur";
 import { createImageProcessor } from "../apps/server/src/infra/images/image-processor";
@@ -16,18 +16,24 @@ import { makeDataDir, repoRoot } from "./lib/server";
 import { noisyJpeg } from "./lib/photos";
 
 export interface FacesResult {
-  thresholds: { threshold: number; recall: number; falseBoxesPerPhoto: number }[];
+  /** Per detector input size and score threshold. */
+  thresholds: { inputSize: number; threshold: number; recall: number; falseBoxesPerPhoto: number }[];
   facesPlaced: number;
   photosWithoutFaces: number;
   /** Sequential photos/s on 12 MP JPEGs. */
   thumbnailOnlyPerSec: number;
   scanAndThumbnailNoFacePerSec: number;
+  /** The same with the thumbnail decoded from the file again (before the scan's copy was shared). */
+  scanAndThumbnailTwoDecodesPerSec: number;
   scanBlurAndThumbnailWithFacePerSec: number;
   ratioOnToOffNoFace: number;
   ratioOnToOffWithFace: number;
+  /** Scan + thumbnail without a face at other detector input sizes, as a share of off. */
+  ratioOnToOffNoFaceBySize: { inputSize: number; perSec: number; ratio: number }[];
 }
 
-const SCAN_SIZE = 416;
+const INPUT_SIZES = [320, 416, 512];
+const THRESHOLDS = [0.2, 0.3, 0.4, 0.5, 0.6];
 /** Where the astronaut's face is in her portrait (512 px), marked by hand. */
 const FACE_IN_PORTRAIT = { x: 180, y: 85, width: 80, height: 75 };
 
@@ -89,61 +95,107 @@ export async function benchFaces(quick: boolean): Promise<FacesResult> {
     without.push(file);
   }
 
-  const thresholds = [];
-  for (const threshold of [0.2, 0.3, 0.4, 0.5, 0.6]) {
+  // Each photo is scanned once per input size at the lowest threshold: a higher threshold only
+  // drops boxes scored below it, so each threshold's figures come from the same scan.
+  const thresholds: FacesResult["thresholds"] = [];
+  const files = [
+    ...withFace.map((p) => ({ file: p.file, face: p.face })),
+    ...without.map((file) => ({ file, face: null })),
+  ];
+  for (const inputSize of INPUT_SIZES) {
     const scanner = createFaceScanner(
-      createFaceDetector({ scoreThreshold: threshold, inputSize: SCAN_SIZE }),
-      SCAN_SIZE,
+      createFaceDetector({ scoreThreshold: Math.min(...THRESHOLDS), inputSize }),
     );
-    let found = 0;
-    let falseBoxes = 0;
-    for (const p of withFace) {
-      const boxes = await scanner.scan(p.file);
-      if (boxes.some((b) => overlaps(b, p.face))) found += 1;
-      falseBoxes += boxes.filter((b) => !overlaps(b, p.face)).length;
+    const scanned = [];
+    for (const { file, face } of files) {
+      const { faces } = await scanner.scan(file);
+      scanned.push({ face, boxes: faces.map((f) => ({ score: f.score, box: f })) });
     }
-    for (const f of without) falseBoxes += (await scanner.scan(f)).length;
-    thresholds.push({
-      threshold,
-      recall: found / withFace.length,
-      falseBoxesPerPhoto: falseBoxes / (withFace.length + without.length),
-    });
+    for (const threshold of THRESHOLDS) {
+      let found = 0;
+      let falseBoxes = 0;
+      for (const { face, boxes } of scanned) {
+        const kept = boxes.filter((b) => b.score >= threshold).map((b) => b.box);
+        if (face && kept.some((b) => overlaps(b, face))) found += 1;
+        falseBoxes += kept.filter((b) => !face || !overlaps(b, face)).length;
+      }
+      thresholds.push({
+        inputSize,
+        threshold,
+        recall: found / withFace.length,
+        falseBoxesPerPhoto: falseBoxes / files.length,
+      });
+    }
   }
 
   // Cost, one photo after another: the thumbnail alone (blurring off) against scan + thumbnail
-  // (no face: stored as is) and scan + blur + thumbnail (a face).
+  // from the scan's copy (no face: stored as is) and scan + blur + thumbnail (a face), as uploads
+  // do them (face-privacy.ts, images.service.ts).
   const processor = createImageProcessor({ concurrency: 1 });
-  const scanner = createFaceScanner(createFaceDetector(), SCAN_SIZE);
-  const rounds = quick ? 3 : 6;
-  const rate = async (work: (i: number) => Promise<unknown>) => {
-    await work(0); // warm: the engine loads on its first scan
-    const t0 = performance.now();
-    for (let i = 0; i < rounds; i++) await work(i);
-    return rounds / ((performance.now() - t0) / 1000);
-  };
+  const scanner = createFaceScanner(createFaceDetector());
+  const rounds = quick ? 4 : 8;
   const noFace = without[0]!;
   const faced = withFace[withFace.length - 1]!.file;
   const out = (i: number, kind: string) => path.join(dir, `${kind}-${i}-${Math.random()}`);
-  const thumbnailOnlyPerSec = await rate((i) => processor.thumbnail(noFace, out(i, "t")));
-  const scanAndThumbnailNoFacePerSec = await rate(async (i) => {
-    await scanner.scan(noFace);
-    await processor.thumbnail(noFace, out(i, "t"));
-  });
-  const scanBlurAndThumbnailWithFacePerSec = await rate(async (i) => {
-    const boxes = await scanner.scan(faced);
-    const blurred = out(i, "b");
-    await blurAreas(faced, blurred, boxes, "jpeg");
-    await processor.thumbnail(blurred, out(i, "t"));
-  });
+  const scanAndThumbnail = (s: typeof scanner) => async (i: number) => {
+    const { preview } = await s.scan(noFace);
+    await processor.thumbnail(noFace, out(i, "t"), preview);
+  };
+  const sized = INPUT_SIZES.map((inputSize) => ({
+    inputSize,
+    work: scanAndThumbnail(createFaceScanner(createFaceDetector({ ...DEFAULT_DETECTOR_OPTIONS, inputSize }))),
+  }));
+  const variants: ((i: number) => Promise<unknown>)[] = [
+    (i) => processor.thumbnail(noFace, out(i, "t")),
+    scanAndThumbnail(scanner),
+    async (i) => {
+      await scanner.scan(noFace);
+      await processor.thumbnail(noFace, out(i, "t"));
+    },
+    async (i) => {
+      const { faces } = await scanner.scan(faced);
+      const blurred = out(i, "b");
+      await blurAreas(faced, blurred, faces, "jpeg");
+      await processor.thumbnail(blurred, out(i, "t"));
+    },
+    ...sized.map((s) => s.work),
+  ];
+  // Round-robin, each variant once a round (after one warm-up each: the engine loads on its first
+  // scan): the machine is shared, and a load that comes and goes then weighs on all of them alike.
+  for (const work of variants) await work(0);
+  const secs = variants.map(() => 0);
+  for (let i = 0; i < rounds; i++) {
+    for (const [k, work] of variants.entries()) {
+      const t0 = performance.now();
+      await work(i);
+      secs[k]! += (performance.now() - t0) / 1000;
+    }
+  }
+  const [
+    thumbnailOnlyPerSec,
+    scanAndThumbnailNoFacePerSec,
+    scanAndThumbnailTwoDecodesPerSec,
+    scanBlurAndThumbnailWithFacePerSec,
+    ...bySize
+  ] = secs.map((t) => rounds / t) as [number, number, number, number, ...number[]];
+  const ratioOnToOffNoFaceBySize = sized.map((s, k) => ({
+    inputSize: s.inputSize,
+    perSec: bySize[k]!,
+    ratio: bySize[k]! / thumbnailOnlyPerSec,
+  }));
+  // Each run writes ~75 MB of 12 MP scenes and outputs: none of it is kept.
+  await rm(dir, { recursive: true, force: true });
   return {
     thresholds,
     facesPlaced: withFace.length,
     photosWithoutFaces: without.length,
     thumbnailOnlyPerSec,
     scanAndThumbnailNoFacePerSec,
+    scanAndThumbnailTwoDecodesPerSec,
     scanBlurAndThumbnailWithFacePerSec,
     ratioOnToOffNoFace: scanAndThumbnailNoFacePerSec / thumbnailOnlyPerSec,
     ratioOnToOffWithFace: scanBlurAndThumbnailWithFacePerSec / thumbnailOnlyPerSec,
+    ratioOnToOffNoFaceBySize,
   };
 }
 

@@ -22,6 +22,10 @@ export interface IngestResult {
   uploadPhotosPerSec: number;
   /** The same upload from bodies built beforehand, sent with node:http (see lib/upload.ts). */
   uploadPhotosPerSecLeanClient: number;
+  /** The lean client again into workspaces with face blurring switched off (the setting). */
+  uploadPhotosPerSecLeanClientBlurOff: number;
+  /** Blurring on / off, lean client, passes in the order on, off, off, on against shared load. */
+  ratioBlurOnToOff: number;
   /** The lean client against lib/upload-floor-server.ts: receive + thumbnail, nothing else. */
   floorPhotosPerSec: number;
   rawCopyMBps: number;
@@ -82,11 +86,17 @@ export async function benchIngest(photos: number, parallel: number): Promise<Ing
   const server = await startServer({ dataDir: path.join(dir, "server"), env: benchServerEnv });
   let uploadSecs: number;
   let leanSecs: number;
+  let leanOffSecs: number;
   try {
     uploadSecs = await uploadAll(server.url, files, parallel, postWithFetch);
     // The same files again, new users so nothing is a duplicate, with a client that costs the
     // shared cores less (lib/upload.ts): how much of the figure above is the bench's own client.
     leanSecs = await uploadAll(server.url, files, parallel, postLean);
+    // Blurring off (each new user switches the setting first) next to on, in the order on, off,
+    // off, on: a load that rises or falls over the run weighs on both alike.
+    leanOffSecs = await uploadAll(server.url, files, parallel, postLean, true, false);
+    leanOffSecs += await uploadAll(server.url, files, parallel, postLean, true, false);
+    leanSecs += await uploadAll(server.url, files, parallel, postLean);
   } finally {
     await server.stop();
   }
@@ -102,7 +112,9 @@ export async function benchIngest(photos: number, parallel: number): Promise<Ing
       mbPerPhoto: mb / photos,
       uploadMBps: mb / uploadSecs,
       uploadPhotosPerSec: photos / uploadSecs,
-      uploadPhotosPerSecLeanClient: photos / leanSecs,
+      uploadPhotosPerSecLeanClient: (2 * photos) / leanSecs,
+      uploadPhotosPerSecLeanClientBlurOff: (2 * photos) / leanOffSecs,
+      ratioBlurOnToOff: leanOffSecs / leanSecs,
       floorPhotosPerSec: photos / floorSecs,
       rawCopyMBps: mb / rawSecs,
       ratioUploadToRawCopy: rawSecs / uploadSecs,
@@ -134,7 +146,8 @@ type Post = (url: string, cookie: string, file: string) => Promise<{ status: num
 
 /**
  * Seconds to upload every file, `parallel` streams, each its own fresh user (none against the
- * floor server, which has no users), one file after another.
+ * floor server, which has no users), one file after another; `blurFaces` false switches each
+ * user's personal workspace to store photos unscanned first.
  */
 async function uploadAll(
   baseUrl: string,
@@ -142,11 +155,22 @@ async function uploadAll(
   parallel: number,
   post: Post,
   signIn = true,
+  blurFaces = true,
 ): Promise<number> {
   const clients = await Promise.all(
-    Array.from({ length: parallel }, () =>
-      signIn ? signedInClient(baseUrl) : Promise.resolve({ cookie: "" }),
-    ),
+    Array.from({ length: parallel }, async () => {
+      if (!signIn) return { cookie: "" };
+      const client = await signedInClient(baseUrl);
+      if (!blurFaces) {
+        const res = await fetch(`${baseUrl}/api/workspace/settings`, {
+          method: "PUT",
+          headers: { cookie: client.cookie, origin: baseUrl, "content-type": "application/json" },
+          body: JSON.stringify({ blurFaces: false }),
+        });
+        if (!res.ok) throw new Error(`could not switch blurring off: ${res.status} ${await res.text()}`);
+      }
+      return client;
+    }),
   );
   const streams = clients.map((c, k) => ({ client: c, files: files.filter((_, i) => i % parallel === k) }));
   const t0 = performance.now();

@@ -96,6 +96,11 @@ async function main() {
     const lean = (rate: number) =>
       `${fmt(rate)} photos/s, ${fmt(rate / r.thumbnailsPerSec, 3)} of sharp alone`;
     rows.push([`${label}: upload, lean node:http client`, lean(r.uploadPhotosPerSecLeanClient)]);
+    rows.push([
+      `${label}: upload, lean client, face blurring off`,
+      lean(r.uploadPhotosPerSecLeanClientBlurOff),
+    ]);
+    rows.push([`${label}: face blurring on / off`, `${fmt(r.ratioBlurOnToOff, 3)} (target ≥ 0.6)`]);
     rows.push([`${label}: floor (receive + thumbnail only), lean client`, lean(r.floorPhotosPerSec)]);
   }
 
@@ -250,7 +255,7 @@ async function main() {
     results.faces = f;
     for (const t of f.thresholds) {
       rows.push([
-        `faces: threshold ${t.threshold} (${f.facesPlaced} faces, ${f.photosWithoutFaces} photos without)`,
+        `faces: input ${t.inputSize}, threshold ${t.threshold} (${f.facesPlaced} faces, ${f.photosWithoutFaces} photos without)`,
         `recall ${fmt(t.recall * 100, 0)} %, ${fmt(t.falseBoxesPerPhoto, 2)} false boxes/photo`,
       ]);
     }
@@ -260,9 +265,19 @@ async function main() {
       `${fmt(f.scanAndThumbnailNoFacePerSec)} photos/s = ${fmt(f.ratioOnToOffNoFace, 2)} of off (target ≥ 0.6)`,
     ]);
     rows.push([
+      "faces: scan + thumbnail decoded again, no face (before the shared copy)",
+      `${fmt(f.scanAndThumbnailTwoDecodesPerSec)} photos/s = ${fmt(f.scanAndThumbnailTwoDecodesPerSec / f.thumbnailOnlyPerSec, 2)} of off`,
+    ]);
+    rows.push([
       "faces: scan + blur + thumbnail, a face",
       `${fmt(f.scanBlurAndThumbnailWithFacePerSec)} photos/s = ${fmt(f.ratioOnToOffWithFace, 2)} of off`,
     ]);
+    for (const s of f.ratioOnToOffNoFaceBySize) {
+      rows.push([
+        `faces: scan at input ${s.inputSize} + thumbnail, no face`,
+        `${fmt(s.perSec)} photos/s = ${fmt(s.ratio, 2)} of off`,
+      ]);
+    }
   }
 
   const width = Math.max(...rows.map(([k]) => k.length));

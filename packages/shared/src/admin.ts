@@ -56,11 +56,16 @@ export const INVITE_ROLES = ["admin", "member", "viewer"] as const;
 export const adminTexts = {
   navItem: "Team admin",
   title: (team: string) => `Team admin: ${team}`,
+  /** The same page for a personal workspace's owner: its settings only (no members to manage). */
+  navItemPersonal: "Workspace settings",
+  titlePersonal: "Settings of your personal workspace",
   backToMap: "Back to map",
   loading: "Loading…",
   notAllowed: "Team administration is for the owners and admins of a team.",
   notAllowedPersonal:
     "Your personal workspace has no team to administer. Switch to a team you own or administer.",
+  personalNoTeam:
+    "Members, invitations and the audit trail belong to teams: switch to a team to manage them.",
   workspacesFailed: "Could not load your workspaces.",
   membersTitle: "Members",
   membersFailed: "Could not load the team's members.",

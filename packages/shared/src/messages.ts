@@ -439,7 +439,8 @@ export const privacyTexts = {
   blurFacesHelp:
     "Faces are found and blurred before a photo is stored; the unblurred photo is never kept. License plates are not detected: blur them by hand.",
   blurTool: "Blur areas",
-  blurToolHelp: "Drag over the photo to mark each area to blur.",
+  blurToolHelp:
+    "Drag over the photo to mark each area to blur. License plates are not detected automatically: mark them here.",
   blurApply: "Blur marked areas",
   blurClear: "Clear",
   blurCancel: "Cancel",

@@ -77,3 +77,22 @@ export const scaled = (a: Area, f: number): Area => ({
   width: Math.round(a.width * f),
   height: Math.round(a.height * f),
 });
+
+/**
+ * A distant face: the portrait shrunk to `side` px and placed in a plain 4000 × 3000 photo, as a
+ * passer-by some metres behind the pole. At 600 px (face ~94 px wide) the detector scores her
+ * 0.3–0.4 (docs/benchmarks.md "Face blurring"). Returns the photo and where her face is in it.
+ */
+export async function distantFacePhoto(side = 600): Promise<{ bytes: Buffer; face: Area }> {
+  const portrait = await sharp(path.join(fixtures, "astronaut.jpg")).resize(side, side).toBuffer();
+  const left = 1500;
+  const top = 1000;
+  const bytes = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: { r: 120, g: 130, b: 110 } },
+  })
+    .composite([{ input: portrait, left, top }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const f = scaled(FACE, side / 512);
+  return { bytes, face: { ...f, x: f.x + left, y: f.y + top } };
+}

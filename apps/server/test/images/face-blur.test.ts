@@ -11,7 +11,15 @@ import { readPhotoMetadata } from "@poleatlas/shared/exif";
 import { makePhoto } from "@poleatlas/shared/testing";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { astronautPhoto, AWAY, FACE, greyArea, laplacianVariance, scaled } from "../helpers/faces";
+import {
+  astronautPhoto,
+  AWAY,
+  distantFacePhoto,
+  FACE,
+  greyArea,
+  laplacianVariance,
+  scaled,
+} from "../helpers/faces";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { filesDir, listFiles, tmpDir, upload } from "../helpers/uploads";
 
@@ -75,6 +83,15 @@ describe("uploads with a face", () => {
     const again = await upload(t, user.cookie, original, { filename: "again.jpg" });
     expect(again.statusCode).toBe(200);
     expect(again.json<{ image: { id: string } }>().image.id).toBe(image.id);
+  });
+
+  it("blur a distant face too (~94 px wide in a 12 MP photo)", async () => {
+    const { bytes, face } = await distantFacePhoto();
+    const image = await uploadPhoto(bytes, "street.jpg");
+    const file = await stored(image.image_url);
+    expect(await laplacianVariance(file, face)).toBeLessThanOrEqual(
+      0.2 * (await laplacianVariance(bytes, face)),
+    );
   });
 
   it("blurs the thumbnail too", async () => {

@@ -81,7 +81,7 @@ function serviceWith(
     publish,
     teamQuotaBytes: STORAGE_QUOTA_BYTES,
     privacy: createFacePrivacy({
-      scanner: createFaceScanner(createFaceDetector(), 416),
+      scanner: createFaceScanner(createFaceDetector()),
       temp,
       blurFacesIn: () => Promise.resolve(true),
     }),

@@ -1,9 +1,11 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { makePhoto } from "@poleatlas/shared/testing";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFaceDetector } from "../../src/infra/faces/face-detector";
+import { createFaceScanner } from "../../src/infra/faces/face-scan";
 import { createImageProcessor, ImageDecodeError } from "../../src/infra/images/image-processor";
 import { noisyJpeg } from "../helpers/photos";
 
@@ -38,6 +40,17 @@ describe("thumbnail", () => {
   it("applies the EXIF orientation (a portrait shot by a turned camera stays portrait)", async () => {
     const src = await file((await makePhoto({ width: 400, height: 200, orientation: 6 })).bytes);
     expect(await images.thumbnail(src, path.join(dir, "rotated.webp"))).toEqual({ width: 128, height: 256 });
+  });
+
+  it("is made from the face scan's decoded copy: an upload is decoded once, not again for it", async () => {
+    const src = await file((await makePhoto({ width: 800, height: 400, orientation: 6 })).bytes);
+    const { faces, preview } = await createFaceScanner(createFaceDetector()).scan(src);
+    expect(faces).toEqual([]);
+    // The file is gone: only the scan's copy can give the thumbnail, upright as the photo shows.
+    await unlink(src);
+    const dest = path.join(dir, "from-scan.webp");
+    expect(await images.thumbnail(src, dest, preview)).toEqual({ width: 128, height: 256 });
+    expect(await sharp(dest).metadata()).toMatchObject({ format: "webp", width: 128, height: 256 });
   });
 
   it("does not enlarge small photos", async () => {

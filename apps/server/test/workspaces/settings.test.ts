@@ -51,6 +51,20 @@ describe("workspace settings", () => {
     expect(await settings(loner)).toEqual({ blurFaces: true });
   });
 
+  it("are switched by a personal workspace's owner too, audited there", async () => {
+    const off = await put(loner, { blurFaces: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await settings(loner)).toEqual({ blurFaces: false });
+    const entries = auditListSchema.parse(
+      (await get(t, loner, "/api/audit?action=settings.update")).json(),
+    ).entries;
+    expect(entries.map((e) => [e.actor_email, e.target_id, e.details.before, e.details.after])).toEqual([
+      [loner.email, loner.id, { blurFaces: true }, { blurFaces: false }],
+    ]);
+    // The team's setting is its own.
+    expect(await settings(member)).toEqual({ blurFaces: true });
+  });
+
   it("refuse members and bad bodies", async () => {
     expect((await put(member, { blurFaces: false })).statusCode).toBe(403);
     expect((await put(owner, { blurFaces: "no" })).statusCode).toBe(400);

@@ -29,9 +29,11 @@ export interface DetectorOptions {
   inputSize: number;
 }
 
-export const DEFAULT_DETECTOR_OPTIONS: DetectorOptions = { scoreThreshold: 0.4, inputSize: 416 };
+export const DEFAULT_DETECTOR_OPTIONS: DetectorOptions = { scoreThreshold: 0.3, inputSize: 416 };
 
 export interface FaceDetector {
+  /** The network's input side: an image larger than this is shrunk to it first. */
+  readonly inputSize: number;
   /** Faces in an RGB image (3 bytes a pixel, rows top to bottom). */
   detect(rgb: Buffer, width: number, height: number): Promise<FaceBox[]>;
 }
@@ -61,6 +63,7 @@ async function loadEngine(): Promise<FaceApi> {
 /** The process's detector; the first call loads the engine and the weights (~1 s). */
 export function createFaceDetector(opts: DetectorOptions = DEFAULT_DETECTOR_OPTIONS): FaceDetector {
   return {
+    inputSize: opts.inputSize,
     async detect(rgb, width, height) {
       engine ??= loadEngine().catch((err: unknown) => {
         engine = null; // a later upload tries again rather than failing for ever

@@ -25,9 +25,20 @@ export class ImageDecodeError extends Error {
   }
 }
 
+/** A photo already decoded: upright, small, RGB (3 bytes a pixel, rows top to bottom). */
+export interface Preview {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
 export interface ImageProcessor {
-  /** Writes a WebP thumbnail (EXIF orientation applied) to `dest`; ImageDecodeError if unreadable. */
-  thumbnail(src: string, dest: string): Promise<{ width: number; height: number }>;
+  /**
+   * Writes a WebP thumbnail (EXIF orientation applied) to `dest`; ImageDecodeError if unreadable.
+   * Given the photo's `preview` (the face scan decoded it already), it is made from that copy and
+   * the file is not read again.
+   */
+  thumbnail(src: string, dest: string, preview?: Preview): Promise<{ width: number; height: number }>;
 }
 
 /**
@@ -39,16 +50,23 @@ export interface ImageProcessor {
 export function createImageProcessor(opts: { concurrency?: number } = {}): ImageProcessor {
   const inTurn = turns(Math.max(1, opts.concurrency ?? availableParallelism()));
   return {
-    thumbnail: (src, dest) => inTurn(() => makeThumbnail(src, dest)),
+    thumbnail: (src, dest, preview) => inTurn(() => makeThumbnail(src, dest, preview)),
   };
 }
 
-async function makeThumbnail(src: string, dest: string): Promise<{ width: number; height: number }> {
+async function makeThumbnail(
+  src: string,
+  dest: string,
+  preview?: Preview,
+): Promise<{ width: number; height: number }> {
   let out: { data: Buffer; info: OutputInfo };
   try {
     // failOn "warning": libjpeg/libpng only warn about truncated data; we want an error.
-    out = await sharp(src, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS })
-      .autoOrient()
+    out = await (
+      preview
+        ? sharp(preview.data, { raw: { width: preview.width, height: preview.height, channels: 3 } })
+        : sharp(src, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS }).autoOrient()
+    )
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });

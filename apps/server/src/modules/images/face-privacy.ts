@@ -2,11 +2,12 @@
  * The upload's privacy step: where the workspace blurs faces (the default), the received photo is
  * scanned and each face blurred into a new temp file, which is what gets stored; the received
  * file (the unblurred bytes) never leaves the temp folder and goes with the request. A photo
- * without faces is stored as it came, byte for byte.
+ * without faces is stored as it came, byte for byte, and is not encoded again.
  */
 import type { ImageFormat } from "@poleatlas/shared";
 import type { FaceScanner } from "../../infra/faces/face-scan";
 import { blurAreas } from "../../infra/faces/photo-blur";
+import type { Preview } from "../../infra/images/image-processor";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 
 /** The file to store for an upload, and what was blurred in it. */
@@ -15,6 +16,12 @@ export interface PreparedPhoto {
   size: number;
   /** Faces blurred (0: stored as received). */
   faces: number;
+  /**
+   * The stored photo already decoded, small and upright, when the scan found no face: the
+   * thumbnail is made from it, so such a photo is decoded once. Absent when faces were blurred
+   * (the thumbnail is made from the blurred file) or nothing was scanned.
+   */
+  preview?: Preview;
   /** Removes the blurred temp copy (nothing when the received file is stored as is). */
   discard(): Promise<void>;
 }
@@ -34,8 +41,8 @@ export function createFacePrivacy(deps: {
     async prepare(workspaceId, src, size, format) {
       const asReceived: PreparedPhoto = { path: src, size, faces: 0, discard: async () => {} };
       if (!(await blurFacesIn(workspaceId))) return asReceived;
-      const faces = await scanner.scan(src);
-      if (faces.length === 0) return asReceived;
+      const { faces, preview } = await scanner.scan(src);
+      if (faces.length === 0) return { ...asReceived, preview };
       const dest = await temp.newPath("blur");
       try {
         await blurAreas(src, dest, faces, format);

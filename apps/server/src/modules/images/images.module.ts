@@ -24,9 +24,6 @@ import { createImagesService, type ImagesService, type PolePlacement } from "./i
 import { createManualBlur } from "./manual-blur";
 import type { RequestLimits } from "./request-limits";
 
-/** The detector's input side: the upload is shrunk to this before the scan (docs/benchmarks.md "Face blurring"). */
-const FACE_SCAN_SIZE = 416;
-
 /** Temp files older than this at start-up belong to uploads a crash interrupted. */
 const STALE_UPLOAD_AGE_MS = 6 * 3600 * 1000;
 
@@ -74,7 +71,7 @@ export async function registerImages(
   const repository = createImagesRepository(database.db);
   const temp = createTempFiles(config.uploadTmpDir);
   const images = createImageProcessor();
-  const scanner = deps.faceScanner ?? createFaceScanner(createFaceDetector(), FACE_SCAN_SIZE);
+  const scanner = deps.faceScanner ?? createFaceScanner(createFaceDetector());
   const service = createImagesService({
     repository,
     storage,

@@ -218,7 +218,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
     const thumbPath = await temp.newPath("thumb");
     try {
       try {
-        await images.thumbnail(prepared.path, thumbPath);
+        await images.thumbnail(prepared.path, thumbPath, prepared.preview);
       } catch (err) {
         if (err instanceof ImageDecodeError) throw badRequest(messages.imageUnreadable, "invalid_image");
         throw err;

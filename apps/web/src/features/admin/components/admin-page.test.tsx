@@ -44,7 +44,6 @@ describe("AdminPage's guard", () => {
   it.each([
     ["a member of a team", { ...TEAM, role: "member" as const }, "Team administration is for the owners"],
     ["a viewer of a team", { ...TEAM, role: "viewer" as const }, "Team administration is for the owners"],
-    ["anyone in their personal workspace", PERSONAL, "Your personal workspace has no team"],
   ])(
     "tells %s it is not for them, links back to the map, and asks for no team data",
     async (_, active, text) => {
@@ -78,6 +77,34 @@ describe("AdminPage's guard", () => {
     fakeServer({ "GET /api/workspaces": workspacesAnswer({ ...TEAM, role: "admin" }) });
     renderAdmin("/map");
     expect(await screen.findByRole("link", { name: "Team admin" })).toHaveAttribute("href", "/admin");
+  });
+
+  it("a personal workspace's owner gets its face blurring switch, which saves, and no team data", async () => {
+    const server = fakeServer({
+      "GET /api/workspaces": workspacesAnswer(PERSONAL),
+      "GET /api/workspace/settings": () => ({ status: 200, body: { blurFaces: true } }),
+      "PUT /api/workspace/settings": () => ({ status: 200, body: { blurFaces: false } }),
+    });
+    renderAdmin();
+    expect(
+      await screen.findByRole("heading", { name: "Settings of your personal workspace" }),
+    ).toBeInTheDocument();
+    const blur = await screen.findByRole("switch", { name: "Blur faces in new photos" });
+    await waitFor(() => expect(blur).toBeChecked());
+    await userEvent.click(blur);
+    await waitFor(() => expect(blur).not.toBeChecked());
+    expect(server.actions().map((c) => [c.method, c.path, c.body])).toEqual([
+      ["GET", "/api/workspaces", undefined],
+      ["GET", "/api/workspace/settings", undefined],
+      ["PUT", "/api/workspace/settings", { blurFaces: false }],
+    ]);
+    expect(screen.getByText(/Members, invitations and the audit trail belong to teams/)).toBeInTheDocument();
+  });
+
+  it("the sidebar entry shows as the workspace's settings in a personal workspace", async () => {
+    fakeServer({ "GET /api/workspaces": workspacesAnswer(PERSONAL) });
+    renderAdmin("/map");
+    expect(await screen.findByRole("link", { name: "Workspace settings" })).toHaveAttribute("href", "/admin");
   });
 
   it("the sidebar entry stays hidden for a member", async () => {

@@ -1,13 +1,14 @@
 /**
- * /admin: the active team's members, invitations and audit trail, for its owners and
- * admins. Anyone else gets a plain message and no data calls: the server refuses them anyway.
+ * /admin: the active team's members, invitations, privacy setting and audit trail, for its owners
+ * and admins; for a personal workspace's owner, its privacy setting alone. Anyone else gets a
+ * plain message and no data calls: the server refuses them anyway.
  */
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from "@mui/material";
 import { adminTexts } from "@poleatlas/shared";
 import { Link } from "react-router";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
-import { administers, useWorkspaces } from "../api/get-workspaces";
+import { administers, setsUp, useWorkspaces } from "../api/get-workspaces";
 import { AuditSection } from "./audit-section";
 import { InviteSection } from "./invite-section";
 import { MembersSection } from "./members-section";
@@ -34,6 +35,17 @@ function AdminContent() {
     );
   }
   const { active } = workspaces.data;
+  if (active.kind === "personal" && setsUp(active)) {
+    return (
+      <Stack spacing={3} key={active.id}>
+        <Typography variant="h4" component="h1">
+          {adminTexts.titlePersonal}
+        </Typography>
+        <PrivacySection teamId={active.id} />
+        <Alert severity="info">{adminTexts.personalNoTeam}</Alert>
+      </Stack>
+    );
+  }
   if (!administers(active)) {
     return (
       // The page's own Back to map is above: a second one in the notice said the same twice.

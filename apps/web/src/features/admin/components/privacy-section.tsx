@@ -1,4 +1,4 @@
-/** The team's privacy setting: whether faces are blurred in new photos (on by default). */
+/** The workspace's privacy setting (a team's or a personal one): whether faces are blurred in new photos (on by default). */
 import { Alert, FormControlLabel, FormHelperText, Switch } from "@mui/material";
 import { privacyTexts } from "@poleatlas/shared";
 import { useUpdateWorkspaceSettings, useWorkspaceSettings } from "../api/workspace-settings";

@@ -1,5 +1,22 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { toPhotoBoxes } from "./blur-tool";
+import { photo } from "../../../test/records";
+import { BlurTool, toPhotoBoxes } from "./blur-tool";
+
+describe("BlurTool", () => {
+  it("says next to the marking that license plates are left to it", async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BlurTool photo={photo({ id: "p-1" })} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Blur areas" }));
+    const dialog = await screen.findByRole("dialog", { name: "Blur areas" });
+    expect(dialog).toHaveTextContent("License plates are not detected automatically: mark them here.");
+  });
+});
 
 describe("toPhotoBoxes", () => {
   it("turns marks in shares of the shown picture into the photo's own pixels, inside the photo", () => {
