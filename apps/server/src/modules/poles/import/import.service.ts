@@ -29,6 +29,7 @@ import { readCsv } from "./read-csv";
 import { readGeoJson } from "./read-geojson";
 import { readShapefile } from "./read-shapefile";
 import type { SourceRow } from "./source-row";
+import { TagSet } from "./tag-set";
 
 export interface PoleImportDeps {
   db: Db;
@@ -154,7 +155,7 @@ export function createPoleImport(deps: PoleImportDeps) {
         result.rejected_count += 1;
         if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push(r);
       };
-      const seen = new Set<string>();
+      const seen = new TagSet();
       let batch: PoleInput[] = [];
       // One batch is written while the next is read and checked (the database works in its own
       // process), never two at once: each batch sees the ones before it, in file order.
@@ -184,12 +185,10 @@ export function createPoleImport(deps: PoleImportDeps) {
         }
         const row = checked.ok;
         if (row.tag !== null) {
-          const key = row.tag.toLowerCase();
-          if (seen.has(key)) {
+          if (!seen.add(row.tag.toLowerCase())) {
             reject({ row: row.row, reason: texts.tagTwice(row.tag) });
             continue;
           }
-          seen.add(key);
         }
         const b = result.bounds;
         result.bounds = b
