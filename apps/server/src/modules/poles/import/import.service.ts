@@ -90,26 +90,9 @@ export function createPoleImport(deps: PoleImportDeps) {
   async function applyBatch(tx: Executor, actor: Actor, batch: PoleInput[], dryRun: boolean) {
     const { workspaceId, userId } = actor;
     const counts = { created: 0, updated: 0, unchanged: 0 };
-    const tagged = batch.filter((r) => r.tag !== null);
-    const stored = new Map(
-      (
-        await repo.byTags(
-          tx,
-          workspaceId,
-          tagged.map((r) => r.tag!.toLowerCase()),
-        )
-      ).map((p) => [p.key, p]),
-    );
-    const inserts: PoleInput[] = [];
-    const updates: (PoleInput & { id: string })[] = [];
-    for (const row of tagged) {
-      const pole = stored.get(row.tag!.toLowerCase());
-      if (!pole) inserts.push(row);
-      else if (unchanged(row, pole)) counts.unchanged += 1;
-      else updates.push({ ...row, id: pole.id });
-    }
     // Rows without a tag go one by one: a row may land next to the pole the row before made.
-    for (const row of batch.filter((r) => r.tag === null)) {
+    for (const row of batch) {
+      if (row.tag !== null) continue;
       const pole = await repo.nearest(tx, workspaceId, row.latitude, row.longitude, spotRadiusMeters);
       if (!pole) {
         counts.created += 1;
@@ -120,17 +103,31 @@ export function createPoleImport(deps: PoleImportDeps) {
         if (!dryRun) await repo.update(tx, workspaceId, [{ ...toWrite(row), id: pole.id }], userId);
       }
     }
-    counts.created += inserts.length;
+    // Tagged rows: new tags are created by the very statement that finds the known ones.
+    const tagged = batch.filter((r) => r.tag !== null);
+    const known = dryRun
+      ? await repo.byTags(
+          tx,
+          workspaceId,
+          tagged.map((r) => r.tag!.toLowerCase()),
+        )
+      : await repo.insertUnknownTags(tx, workspaceId, tagged.map(toWrite));
+    const stored = new Map(known.map((p) => [p.key, p]));
+    const updates: (PoleInput & { id: string })[] = [];
+    for (const row of tagged) {
+      const pole = stored.get(row.tag!.toLowerCase());
+      if (!pole) counts.created += 1;
+      else if (unchanged(row, pole)) counts.unchanged += 1;
+      else updates.push({ ...row, id: pole.id });
+    }
     counts.updated += updates.length;
-    if (!dryRun) {
-      await repo.insert(tx, workspaceId, inserts.map(toWrite));
+    if (!dryRun)
       await repo.update(
         tx,
         workspaceId,
         updates.map((u) => ({ ...toWrite(u), id: u.id })),
         userId,
       );
-    }
     return counts;
   }
 
