@@ -89,6 +89,36 @@ export const importRepository = {
     return found ?? null;
   },
 
+  /**
+   * For each position (in order), the nearest pole within `radius` metres as `nearest` finds it,
+   * or null: one statement for a batch's rows without a tag.
+   */
+  async nearestEach(
+    tx: Executor,
+    workspaceId: string,
+    points: { latitude: number; longitude: number }[],
+    radius: number,
+  ): Promise<(StoredPole | null)[]> {
+    if (points.length === 0) return [];
+    const band = radius / 111194.9 + 1e-9;
+    const found = await rows<StoredPole & { i: number }>(
+      tx,
+      sql`SELECT q.i::int AS i, n.* FROM unnest(${sql.param(points.map((p) => p.latitude))}::float8[],
+            ${sql.param(points.map((p) => p.longitude))}::float8[]) WITH ORDINALITY AS q(lat, lon, i)
+          CROSS JOIN LATERAL (
+            SELECT ${STORED} FROM utility_poles p
+            WHERE p.workspace_id = ${workspaceId}
+              AND p.latitude BETWEEN q.lat - ${band}::float8 AND q.lat + ${band}::float8
+              AND utility_pole_distance(p.latitude, p.longitude, q.lat, q.lon) <= ${radius}::float8
+            ORDER BY utility_pole_distance(p.latitude, p.longitude, q.lat, q.lon), p.created_at, p.id
+            LIMIT 1
+          ) n`,
+    );
+    const answer: (StoredPole | null)[] = points.map(() => null);
+    for (const { i, ...pole } of found) answer[i - 1] = pole;
+    return answer;
+  },
+
   /** New imported poles, one statement. */
   async insert(tx: Executor, workspaceId: string, poles: Write[]): Promise<void> {
     if (poles.length === 0) return;

@@ -30,6 +30,7 @@ import { readGeoJson } from "./read-geojson";
 import { readShapefile } from "./read-shapefile";
 import type { SourceRow } from "./source-row";
 import { TagSet } from "./tag-set";
+import { applyUntagged } from "./untagged-rows";
 
 export interface PoleImportDeps {
   db: Db;
@@ -90,19 +91,14 @@ export function createPoleImport(deps: PoleImportDeps) {
   async function applyBatch(tx: Executor, actor: Actor, batch: PoleInput[], dryRun: boolean) {
     const { workspaceId, userId } = actor;
     const counts = { created: 0, updated: 0, unchanged: 0 };
-    // Rows without a tag go one by one: a row may land next to the pole the row before made.
-    for (const row of batch) {
-      if (row.tag !== null) continue;
-      const pole = await repo.nearest(tx, workspaceId, row.latitude, row.longitude, spotRadiusMeters);
-      if (!pole) {
-        counts.created += 1;
-        if (!dryRun) await repo.insert(tx, workspaceId, [toWrite(row)]);
-      } else if (unchanged(row, pole)) counts.unchanged += 1;
-      else {
-        counts.updated += 1;
-        if (!dryRun) await repo.update(tx, workspaceId, [{ ...toWrite(row), id: pole.id }], userId);
-      }
-    }
+    const untagged = await applyUntagged(
+      tx,
+      batch.filter((r) => r.tag === null),
+      { workspaceId, userId, radius: spotRadiusMeters, dryRun, unchanged, toWrite },
+    );
+    counts.created += untagged.created;
+    counts.updated += untagged.updated;
+    counts.unchanged += untagged.unchanged;
     // Tagged rows: new tags are created by the very statement that finds the known ones.
     const tagged = batch.filter((r) => r.tag !== null);
     const known = dryRun
