@@ -1,7 +1,8 @@
 /**
  * The register import's SQL: one batch of checked rows applied inside the caller's transaction
- * (which holds the workspace's lock). A batch of thousands is three statements whatever its size:
- * new poles travel as one typed array per column, zipped by unnest (a 5,000-row batch took 400 ms
+ * (which holds the workspace's lock). A batch of tagged rows is two statements whatever its size:
+ * one that creates the poles of new tags and answers the known ones, one that updates the changed.
+ * New poles travel as one typed array per column, zipped by unnest (a 5,000-row batch took 400 ms
  * as one JSON parameter read by jsonb_to_recordset, a third of it parsing the JSON); updates, rarer,
  * as one JSON parameter.
  */
@@ -33,6 +34,22 @@ const RECORD = sql.raw(`r(id uuid, tag text, label text, latitude float8, longit
   height_m float8, class text, installed_year int, circuit text, attributes jsonb)`);
 
 type Write = Omit<PoleInput, "row" | "label"> & { id?: string; label: string | null };
+
+const INSERTED = sql.raw(`workspace_id, source, tag, label, latitude, longitude, material, height_m, class,
+  installed_year, circuit, attributes`);
+
+/** New poles' columns (INSERTED's order) from one typed array per field, zipped by unnest. */
+function newPoles(workspaceId: string, poles: Write[]) {
+  const column = <T>(pick: (w: Write) => T) => sql.param(poles.map(pick));
+  return sql`${workspaceId}::text, 'import', r.tag, coalesce(r.label, ''), r.latitude, r.longitude, r.material,
+      r.height_m, r.class, r.installed_year, r.circuit, coalesce(r.attributes, '{}'::jsonb)
+    FROM unnest(${column((w) => w.tag)}::text[], ${column((w) => w.label)}::text[],
+      ${column((w) => w.latitude)}::float8[], ${column((w) => w.longitude)}::float8[],
+      ${column((w) => w.material)}::text[], ${column((w) => w.height_m)}::float8[],
+      ${column((w) => w.class)}::text[], ${column((w) => w.installed_year)}::int[],
+      ${column((w) => w.circuit)}::text[], ${column((w) => JSON.stringify(w.attributes))}::jsonb[])
+      AS r(tag, label, latitude, longitude, material, height_m, class, installed_year, circuit, attributes)`;
+}
 
 async function rows<T>(tx: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   return (await tx.execute(query)).rows as T[];
@@ -72,21 +89,65 @@ export const importRepository = {
     return found ?? null;
   },
 
+  /**
+   * For each position (in order), the nearest pole within `radius` metres as `nearest` finds it,
+   * or null: one statement for a batch's rows without a tag.
+   */
+  async nearestEach(
+    tx: Executor,
+    workspaceId: string,
+    points: { latitude: number; longitude: number }[],
+    radius: number,
+  ): Promise<(StoredPole | null)[]> {
+    if (points.length === 0) return [];
+    const band = radius / 111194.9 + 1e-9;
+    const found = await rows<StoredPole & { i: number }>(
+      tx,
+      sql`SELECT q.i::int AS i, n.* FROM unnest(${sql.param(points.map((p) => p.latitude))}::float8[],
+            ${sql.param(points.map((p) => p.longitude))}::float8[]) WITH ORDINALITY AS q(lat, lon, i)
+          CROSS JOIN LATERAL (
+            SELECT ${STORED} FROM utility_poles p
+            WHERE p.workspace_id = ${workspaceId}
+              AND p.latitude BETWEEN q.lat - ${band}::float8 AND q.lat + ${band}::float8
+              AND utility_pole_distance(p.latitude, p.longitude, q.lat, q.lon) <= ${radius}::float8
+            ORDER BY utility_pole_distance(p.latitude, p.longitude, q.lat, q.lon), p.created_at, p.id
+            LIMIT 1
+          ) n`,
+    );
+    const answer: (StoredPole | null)[] = points.map(() => null);
+    for (const { i, ...pole } of found) answer[i - 1] = pole;
+    return answer;
+  },
+
   /** New imported poles, one statement. */
   async insert(tx: Executor, workspaceId: string, poles: Write[]): Promise<void> {
     if (poles.length === 0) return;
-    const column = <T>(pick: (w: Write) => T) => sql.param(poles.map(pick));
-    await tx.execute(
-      sql`INSERT INTO utility_poles (workspace_id, source, tag, label, latitude, longitude, material, height_m,
-            class, installed_year, circuit, attributes)
-          SELECT ${workspaceId}, 'import', r.tag, coalesce(r.label, ''), r.latitude, r.longitude, r.material,
-            r.height_m, r.class, r.installed_year, r.circuit, coalesce(r.attributes, '{}'::jsonb)
-          FROM unnest(${column((w) => w.tag)}::text[], ${column((w) => w.label)}::text[],
-            ${column((w) => w.latitude)}::float8[], ${column((w) => w.longitude)}::float8[],
-            ${column((w) => w.material)}::text[], ${column((w) => w.height_m)}::float8[],
-            ${column((w) => w.class)}::text[], ${column((w) => w.installed_year)}::int[],
-            ${column((w) => w.circuit)}::text[], ${column((w) => JSON.stringify(w.attributes))}::jsonb[])
-            AS r(tag, label, latitude, longitude, material, height_m, class, installed_year, circuit, attributes)`,
+    await tx.execute(sql`INSERT INTO utility_poles (${INSERTED}) SELECT ${newPoles(workspaceId, poles)}`);
+  },
+
+  /**
+   * Tagged rows in one statement: creates a pole for each tag the workspace lacks and answers the
+   * stored poles of the others (to compare and update), so a batch of new poles is one round trip.
+   * The new poles' ids are time-ordered (uuidv7): a million random ids scatter their inserts over
+   * the whole primary key, and once it outgrows the database's buffers each batch rewrites pages
+   * all over it; ordered ids go to its end. (The tags travel twice: as the key array, an index
+   * look-up the planner always takes.)
+   */
+  insertUnknownTags(tx: Executor, workspaceId: string, poles: Write[]): Promise<StoredPole[]> {
+    if (poles.length === 0) return Promise.resolve([]);
+    return rows<StoredPole>(
+      tx,
+      sql`WITH r (${INSERTED}) AS (SELECT ${newPoles(workspaceId, poles)}),
+          known AS (
+            SELECT ${STORED} FROM utility_poles p
+            WHERE p.workspace_id = ${workspaceId} AND p.tag IS NOT NULL
+              AND lower(p.tag) = ANY(${sql.param(poles.map((w) => w.tag!.toLowerCase()))}::text[])
+          ),
+          created AS (
+            INSERT INTO utility_poles (id, ${INSERTED})
+            SELECT uuidv7(), r.* FROM r WHERE lower(r.tag) NOT IN (SELECT k.key FROM known k)
+          )
+          SELECT * FROM known`,
     );
   },
 

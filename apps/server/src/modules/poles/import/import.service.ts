@@ -29,6 +29,8 @@ import { readCsv } from "./read-csv";
 import { readGeoJson } from "./read-geojson";
 import { readShapefile } from "./read-shapefile";
 import type { SourceRow } from "./source-row";
+import { TagSet } from "./tag-set";
+import { applyUntagged } from "./untagged-rows";
 
 export interface PoleImportDeps {
   db: Db;
@@ -89,47 +91,39 @@ export function createPoleImport(deps: PoleImportDeps) {
   async function applyBatch(tx: Executor, actor: Actor, batch: PoleInput[], dryRun: boolean) {
     const { workspaceId, userId } = actor;
     const counts = { created: 0, updated: 0, unchanged: 0 };
+    const untagged = await applyUntagged(
+      tx,
+      batch.filter((r) => r.tag === null),
+      { workspaceId, userId, radius: spotRadiusMeters, dryRun, unchanged, toWrite },
+    );
+    counts.created += untagged.created;
+    counts.updated += untagged.updated;
+    counts.unchanged += untagged.unchanged;
+    // Tagged rows: new tags are created by the very statement that finds the known ones.
     const tagged = batch.filter((r) => r.tag !== null);
-    const stored = new Map(
-      (
-        await repo.byTags(
+    const known = dryRun
+      ? await repo.byTags(
           tx,
           workspaceId,
           tagged.map((r) => r.tag!.toLowerCase()),
         )
-      ).map((p) => [p.key, p]),
-    );
-    const inserts: PoleInput[] = [];
+      : await repo.insertUnknownTags(tx, workspaceId, tagged.map(toWrite));
+    const stored = new Map(known.map((p) => [p.key, p]));
     const updates: (PoleInput & { id: string })[] = [];
     for (const row of tagged) {
       const pole = stored.get(row.tag!.toLowerCase());
-      if (!pole) inserts.push(row);
+      if (!pole) counts.created += 1;
       else if (unchanged(row, pole)) counts.unchanged += 1;
       else updates.push({ ...row, id: pole.id });
     }
-    // Rows without a tag go one by one: a row may land next to the pole the row before made.
-    for (const row of batch.filter((r) => r.tag === null)) {
-      const pole = await repo.nearest(tx, workspaceId, row.latitude, row.longitude, spotRadiusMeters);
-      if (!pole) {
-        counts.created += 1;
-        if (!dryRun) await repo.insert(tx, workspaceId, [toWrite(row)]);
-      } else if (unchanged(row, pole)) counts.unchanged += 1;
-      else {
-        counts.updated += 1;
-        if (!dryRun) await repo.update(tx, workspaceId, [{ ...toWrite(row), id: pole.id }], userId);
-      }
-    }
-    counts.created += inserts.length;
     counts.updated += updates.length;
-    if (!dryRun) {
-      await repo.insert(tx, workspaceId, inserts.map(toWrite));
+    if (!dryRun)
       await repo.update(
         tx,
         workspaceId,
         updates.map((u) => ({ ...toWrite(u), id: u.id })),
         userId,
       );
-    }
     return counts;
   }
 
@@ -154,7 +148,7 @@ export function createPoleImport(deps: PoleImportDeps) {
         result.rejected_count += 1;
         if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push(r);
       };
-      const seen = new Set<string>();
+      const seen = new TagSet();
       let batch: PoleInput[] = [];
       // One batch is written while the next is read and checked (the database works in its own
       // process), never two at once: each batch sees the ones before it, in file order.
@@ -184,12 +178,10 @@ export function createPoleImport(deps: PoleImportDeps) {
         }
         const row = checked.ok;
         if (row.tag !== null) {
-          const key = row.tag.toLowerCase();
-          if (seen.has(key)) {
+          if (!seen.add(row.tag.toLowerCase())) {
             reject({ row: row.row, reason: texts.tagTwice(row.tag) });
             continue;
           }
-          seen.add(key);
         }
         const b = result.bounds;
         result.bounds = b
