@@ -633,6 +633,17 @@ CREATE OR REPLACE TRIGGER utility_pole_regions_numbered AFTER INSERT ON utility_
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_regions_numbered();
 
 
+-- Current since drizzle/0023_region_risk_deltas.sql.
+-- A time-ordered id (UUID version 7: the millisecond, then random bits) for a register import's
+-- new poles, so a million inserts go to the end of the primary key instead of all over it.
+-- PostgreSQL 18 has uuidv7() built in; this works from 13 on (Debian 12 ships 15).
+CREATE OR REPLACE FUNCTION utility_pole_uuidv7() RETURNS uuid
+LANGUAGE sql VOLATILE AS $$
+  SELECT encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+    PLACING substring(int8send(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3)
+    FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid;
+$$;
+
 -- ================================================================================================
 -- The audit trail
 -- ================================================================================================

@@ -128,7 +128,7 @@ export const importRepository = {
   /**
    * Tagged rows in one statement: creates a pole for each tag the workspace lacks and answers the
    * stored poles of the others (to compare and update), so a batch of new poles is one round trip.
-   * The new poles' ids are time-ordered (uuidv7): a million random ids scatter their inserts over
+   * The new poles' ids are time-ordered (utility_pole_uuidv7): a million random ids scatter their inserts over
    * the whole primary key, and once it outgrows the database's buffers each batch rewrites pages
    * all over it; ordered ids go to its end. (The tags travel twice: as the key array, an index
    * look-up the planner always takes.)
@@ -145,7 +145,7 @@ export const importRepository = {
           ),
           created AS (
             INSERT INTO utility_poles (id, ${INSERTED})
-            SELECT uuidv7(), r.* FROM r WHERE lower(r.tag) NOT IN (SELECT k.key FROM known k)
+            SELECT utility_pole_uuidv7(), r.* FROM r WHERE lower(r.tag) NOT IN (SELECT k.key FROM known k)
           )
           SELECT * FROM known`,
     );
