@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { rename, stat, unlink } from "node:fs/promises";
+import { link, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { messages, type ResumableUploadResult } from "@poleatlas/shared";
@@ -50,14 +50,18 @@ export function createResumableUploads(deps: {
     }
   };
 
-  /** The complete file, handed to the ingest as a received upload (moved, hashed once). */
+  /**
+   * The complete file, handed to the ingest as a received upload (hashed once). A second name for
+   * the same bytes, not a move: while the ingest runs, a client whose last answer was lost asks
+   * HEAD and must hear "complete", not "gone" (it would send the photo again as a new upload).
+   */
   async function received(
     id: string,
     metadata: UploadMetadata,
     opts: ReceiveOptions,
   ): Promise<ReceivedUpload> {
     const file = await opts.temp.newPath("upload");
-    await rename(path.join(dir, id), file);
+    await link(path.join(dir, id), file);
     const { size } = await stat(file);
     const hash = createHash("sha256");
     await pipeline(createReadStream(file), hash);
@@ -160,14 +164,21 @@ export function createResumableUploads(deps: {
     async result(actor: Actor, id: string): Promise<ResumableUploadResult> {
       let row = await owned(actor, id);
       if (!row.finished) {
-        const part = await stored(id);
-        if (!part || part.size === undefined || part.offset < part.size) {
-          throw new AppError(409, "upload_incomplete", messages.uploadIncomplete);
+        const running = finishing.get(id);
+        if (running) {
+          // Its last PATCH is storing it now (that answer may have been lost on the way).
+          await running.catch(() => {});
+        } else {
+          const part = await stored(id);
+          if (!part || part.size === undefined || part.offset < part.size) {
+            throw new AppError(409, "upload_incomplete", messages.uploadIncomplete);
+          }
+          // Its last PATCH could not finish it (the user's uploads in flight were full, or the
+          // process stopped): this request does.
+          await finish(actor, id, part);
         }
-        // Its last PATCH could not finish it (the user's uploads in flight were full, or the
-        // process stopped): this request does.
-        await finish(actor, id, part);
         row = await owned(actor, id);
+        if (!row.finished) throw new AppError(409, "upload_incomplete", messages.uploadIncomplete);
       }
       if (row.error_status !== null) {
         throw new AppError(row.error_status, row.error_code ?? "upload_failed", row.error_message ?? "");
