@@ -167,6 +167,24 @@ describe("the rules of a plain upload", () => {
   });
 });
 
+describe("termination", () => {
+  it("DELETE removes an open upload and frees the quota it held at once", async () => {
+    const owner = await createSignedInUser(t);
+    const { url } = await createUpload(t, owner.cookie, STORAGE_QUOTA_BYTES);
+    expect((await createUpload(t, owner.cookie, 1000)).res.statusCode).toBe(413);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: url!,
+      headers: { ...TUS, cookie: owner.cookie },
+    });
+    expect(del.statusCode, del.body).toBe(204);
+    await vi.waitFor(async () =>
+      expect((await createUpload(t, owner.cookie, 1000)).res.statusCode).toBe(201),
+    );
+    expect((await offsetOf(t, owner.cookie, url!)).status).toBe(404);
+  });
+});
+
 describe("face blurring", () => {
   it("blurs a resumable upload as it blurs a plain one where the workspace says so", async () => {
     const owner = await createSignedInUser(t); // blurFaces is on by default

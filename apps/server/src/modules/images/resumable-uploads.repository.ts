@@ -47,6 +47,11 @@ export function createResumableUploadsRepository(db: Db) {
       return row ? { ...row, length: Number(row.length) } : null;
     },
 
+    /** An open upload ended by its client (termination): its hold goes with it. */
+    async removeOpen(id: string): Promise<void> {
+      await db.execute(sql`DELETE FROM resumable_uploads WHERE id = ${id}::uuid AND finished_at IS NULL`);
+    },
+
     /** Records the outcome once; false when another request recorded it first. */
     async finish(id: string, outcome: ResumableOutcome): Promise<boolean> {
       const set =

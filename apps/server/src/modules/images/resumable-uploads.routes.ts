@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FileStore } from "@tus/file-store";
-import { Server, type Upload } from "@tus/server";
+import { EVENTS, Server, type Upload } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { NodeRequest } from "srvx/node";
@@ -71,6 +71,12 @@ export async function resumableUploadRoutes(
     onIncomingRequest,
     onUploadCreate,
     onUploadFinish,
+  });
+
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+    uploads
+      .terminated(id)
+      .catch((err: unknown) => app.log.error({ err, uploadId: id }, "could not free a terminated upload"));
   });
 
   async function onIncomingRequest(req: object & { method: string }, id: string) {

@@ -157,6 +157,9 @@ export function createResumableUploads(deps: {
 
     finish,
 
+    /** After a termination (DELETE, owner checked before it ran): the bytes held are free again. */
+    terminated: (id: string) => repository.removeOpen(id),
+
     /**
      * What the upload became: the photo (200, `duplicate` for the same bytes stored before), or
      * the error a plain upload would have answered; 409 while bytes are missing.
