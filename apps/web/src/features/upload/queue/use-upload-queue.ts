@@ -28,7 +28,13 @@ export const uploadQueue = createUploadQueue(
 // Resumable: a photo sent again goes on from where its last try left off (the URL kept in its
 // entry); one whose bytes all arrived before is only asked what it became.
 const send: SendFile = (file, meantFor, resume) =>
-  uploadResumable(file, { meantFor, uploadUrl: resume.uploadUrl, onUploadUrl: resume.keepUploadUrl });
+  uploadResumable(file, {
+    meantFor,
+    uploadUrl: resume.uploadUrl,
+    onUploadUrl: resume.keepUploadUrl,
+    // No retries inside a try: the queue tries again itself (reconnect, timer), from the URL kept.
+    retryDelays: [],
+  });
 
 /**
  * The caller's queue in the active workspace; `owner` null (not known yet) queues nothing. With
