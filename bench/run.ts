@@ -18,6 +18,7 @@ import { benchOgc } from "./ogc";
 import { benchPoleImport } from "./pole-import";
 import { repoRoot } from "./lib/server";
 import { benchStartup } from "./startup";
+import { benchTus } from "./tus";
 import { benchWire } from "./wire";
 
 const quick = process.argv.includes("--quick");
@@ -278,6 +279,16 @@ async function main() {
         `${fmt(s.perSec)} photos/s = ${fmt(s.ratio, 2)} of off`,
       ]);
     }
+  }
+
+  if (want("tus")) {
+    console.error("· resumable uploads over a dropping link");
+    const u = await benchTus();
+    results.tus = u;
+    rows.push([
+      `tus: ${fmt(u.batchMB, 0)} MB batch, link dropped every ${u.dropEveryMB} MB (${u.drops} drops)`,
+      `${fmt(u.sentTwiceShare * 100, 2)} % of the bytes sent twice, ${fmt(u.seconds)} s (target < 10 %)`,
+    ]);
   }
 
   const width = Math.max(...rows.map(([k]) => k.length));

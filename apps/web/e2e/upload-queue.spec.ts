@@ -12,7 +12,9 @@ import { makeJpeg } from "./support/photo-fixtures";
 
 test.setTimeout(180_000);
 
-const UPLOADS = /\/api\/images$/;
+/** Plain uploads (POST /api/images) and resumable ones (tus: POST, HEAD, PATCH under /api/uploads). */
+const UPLOADS = /\/api\/(images|uploads(\/[^/?]+)?)$/;
+const SENDS = new Set(["POST", "PATCH", "HEAD"]);
 
 async function openUploadDialog(page: Page) {
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Upload Images" }).click();
@@ -71,7 +73,7 @@ test("photos chosen offline wait, survive a reload, and arrive once when the con
   // Back online, but the uploads still do not get through: they keep waiting, also after a reload.
   let attempts = 0;
   await page.route(UPLOADS, (route) => {
-    if (route.request().method() !== "POST") return route.continue();
+    if (!SENDS.has(route.request().method())) return route.continue();
     attempts += 1;
     return route.abort("internetdisconnected");
   });
@@ -139,7 +141,7 @@ test("sign-out drops the photos the user left waiting", async ({ page }) => {
   await expect(nav.getByRole("button", { name: "1 waiting" })).toBeVisible();
   await page.context().setOffline(false);
   await page.route(UPLOADS, (route) =>
-    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    SENDS.has(route.request().method()) ? route.abort("internetdisconnected") : route.continue(),
   );
   await nav.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login$/);

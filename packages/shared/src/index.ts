@@ -25,3 +25,4 @@ export * from "./inspections";
 export * from "./tracks";
 export * from "./privacy";
 export * from "./workspace-settings";
+export * from "./resumable-uploads";

@@ -526,3 +526,32 @@ export const workspaceSettings = pgTable("workspace_settings", {
   blurFaces: boolean("blur_faces").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Resumable uploads (drizzle/0022): an open one holds its length against the workspace's quota;
+ * a finished one keeps what GET /api/uploads/:id answers.
+ */
+export const resumableUploads = pgTable(
+  "resumable_uploads",
+  {
+    id: uuid("id").primaryKey(),
+    /** A user's id (personal workspace) or an organization's id. */
+    workspaceId: text("workspace_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    length: bigint("length", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    imageId: uuid("image_id").references(() => images.id, { onDelete: "set null" }),
+    duplicate: boolean("duplicate").notNull().default(false),
+    errorStatus: integer("error_status"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+  },
+  (t) => [
+    index("resumable_uploads_open_idx")
+      .on(t.workspaceId, t.userId)
+      .where(sql`${t.finishedAt} IS NULL`),
+  ],
+);

@@ -1,5 +1,7 @@
 /** The server's recurring jobs: what they are, and how often they run. */
 import type { Config } from "../../config";
+import { RESUMABLE_KEEP_MS } from "@poleatlas/shared";
+import { sweepAbandonedUploads } from "../uploads/abandoned-uploads";
 import { sweepStaleUploads } from "../uploads/stale-uploads";
 import type { Db } from "../db/database";
 import type { Storage } from "../storage/storage";
@@ -48,7 +50,15 @@ export function recurringJobs(deps: {
           maxAgeMs: numberOr(data.maxAgeMs, config.jobs.tempFileMaxAgeMs),
         });
         if (removed > 0) log.info({ removed }, "removed temp files of interrupted uploads");
-        return { removed };
+        // Resumable uploads wait far longer: a closed tab or a day in the field resumes them.
+        const abandoned = await sweepAbandonedUploads({
+          db: deps.db,
+          tmpDir: config.uploadTmpDir,
+          keepMs: numberOr(data.resumableKeepMs, RESUMABLE_KEEP_MS),
+        });
+        if (abandoned.length > 0)
+          log.info({ removed: abandoned.length }, "removed abandoned resumable uploads");
+        return { removed, abandoned: abandoned.length };
       },
     },
     {

@@ -10,8 +10,12 @@ import { createFaceScanner, type FaceScanner } from "../../infra/faces/face-scan
 import { createImageProcessor } from "../../infra/images/image-processor";
 import { openStorage } from "../../infra/storage/create-storage";
 import type { Storage } from "../../infra/storage/storage";
-import { createTempFiles } from "../../infra/uploads/temp-files";
+import { createTempFiles, TEMP_DIR_MODE } from "../../infra/uploads/temp-files";
 import { sweepStaleUploads } from "../../infra/uploads/stale-uploads";
+import { RESUMABLE_DIR } from "../../infra/uploads/abandoned-uploads";
+import { FileStore } from "@tus/file-store";
+import { chmod, mkdir } from "node:fs/promises";
+import path from "node:path";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import type { RequireActor } from "../workspaces/actor";
@@ -22,6 +26,9 @@ import { createImagesRepository } from "./images.repository";
 import { imagesRoutes } from "./images.routes";
 import { createImagesService, type ImagesService, type PolePlacement } from "./images.service";
 import { createManualBlur } from "./manual-blur";
+import { createResumableUploadsRepository } from "./resumable-uploads.repository";
+import { resumableUploadRoutes, storedPart } from "./resumable-uploads.routes";
+import { createResumableUploads } from "./resumable-uploads.service";
 import type { RequestLimits } from "./request-limits";
 
 /** Temp files older than this at start-up belong to uploads a crash interrupted. */
@@ -90,6 +97,25 @@ export async function registerImages(
     service,
     lists: limits.lists,
     readerStallMs: config.readerStallMs,
+  });
+  // Partial resumable uploads wait in a folder of the temp folder (0700, so their files are the
+  // server's alone) until their last byte; the temp sweep removes those abandoned for 24 h.
+  const resumableDir = path.join(config.uploadTmpDir, RESUMABLE_DIR);
+  await mkdir(config.uploadTmpDir, { recursive: true, mode: TEMP_DIR_MODE });
+  await chmod(config.uploadTmpDir, TEMP_DIR_MODE);
+  const datastore = new FileStore({ directory: resumableDir });
+  const resumable = createResumableUploads({
+    images: service,
+    repository: createResumableUploadsRepository(database.db),
+    dir: resumableDir,
+    stored: storedPart(datastore),
+    log,
+  });
+  await resumableUploadRoutes(app, {
+    requireActor,
+    uploads: resumable,
+    datastore,
+    trustedOrigins: config.auth.trustedOrigins,
   });
   filesRoutes(app, { requireActor, service });
   const manualBlur = createManualBlur({ repository, storage, images, temp, audit, publish, log });

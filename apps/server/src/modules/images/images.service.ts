@@ -473,6 +473,33 @@ export function createImagesService(deps: ImagesServiceDeps) {
     },
 
     /**
+     * Holds `bytes` for a resumable upload before any of them is sent: under the locks an upload's
+     * insert takes, they must fit what is left once the photos stored and the other open resumable
+     * uploads (`held`) are counted; `hold` records the reservation in the same transaction. The
+     * refusal is a plain upload's 413 (its figures are those stored).
+     */
+    async reserveRoom(
+      actor: Actor,
+      bytes: number,
+      held: (tx: Executor) => Promise<{ all: number; member: number }>,
+      hold: (tx: Executor) => Promise<void>,
+    ): Promise<void> {
+      if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      await repository.withLocks([actor.userId, actor.workspaceId], async (tx) => {
+        const now = await storageOf(actor, tx);
+        const h = await held(tx);
+        const promised = {
+          ...now,
+          usedBytes: now.usedBytes + h.all,
+          memberUsedBytes: now.memberUsedBytes + h.member,
+        };
+        if (refusalFor(promised, bytes))
+          throw refusalFor(now, bytes) ?? quotaExceeded(now.usedBytes, now.quotaBytes);
+        await hold(tx);
+      });
+    },
+
+    /**
      * The row goes first (filtered on id and workspace), then its files. Owners and admins delete
      * any photo of the workspace, members only their own, viewers none.
      */

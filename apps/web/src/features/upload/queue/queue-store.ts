@@ -14,6 +14,11 @@ export interface QueuedUpload {
   type: string;
   lastModified: number;
   addedAt: number;
+  /**
+   * The resumable upload an earlier try started (/api/uploads/:id): the next try resumes there,
+   * from the last piece that arrived, instead of sending the photo again from its first byte.
+   */
+  uploadUrl?: string | null;
   /** `failed`: the server refused it (quota, bad file): shown, never retried. */
   state: "waiting" | "failed";
   error: string | null;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client";
 import { memoryQueueStore } from "./queue-store";
-import { createUploadQueue, MIN_AUTO_SEND_GAP_MS } from "./upload-queue";
+import { createUploadQueue, MIN_AUTO_SEND_GAP_MS, type SendFile } from "./upload-queue";
 
 const me = { userId: "u1", workspaceId: "w1" };
 const file = (name: string) =>
@@ -29,6 +29,38 @@ describe("the upload queue", () => {
     expect(await queue.drain(me, send)).toBe(0);
     expect(sent).toEqual(["a.jpg:image/jpeg:5", "b.jpg:image/jpeg:5"]);
     expect(queue.snapshot()).toEqual([]);
+  });
+
+  it("keeps the upload URL a dropped try was given and resumes there on the next send", async () => {
+    const store = memoryQueueStore();
+    const queue = createUploadQueue(store);
+    await queue.enqueue(file("long.jpg"), me);
+    const resumedFrom: (string | null)[] = [];
+    const send: SendFile = async (_f, _owner, resume) => {
+      resumedFrom.push(resume.uploadUrl);
+      if (resume.uploadUrl) return;
+      await resume.keepUploadUrl("/api/uploads/0b7c2d3e-0000-4000-8000-000000000001");
+      throw new ApiError(0, "network_error", "the link dropped half-way");
+    };
+    expect(await queue.drain(me, send)).toBe(0);
+    // What a reload reads back from the store: the URL is in the entry.
+    expect((await store.all()).map((e) => e.uploadUrl)).toEqual([
+      "/api/uploads/0b7c2d3e-0000-4000-8000-000000000001",
+    ]);
+    expect(await queue.drain(me, send)).toBe(1);
+    expect(resumedFrom).toEqual([null, "/api/uploads/0b7c2d3e-0000-4000-8000-000000000001"]);
+    expect(await store.all()).toEqual([]);
+  });
+
+  it("hands a photo the dialog started over with the URL it got, to resume there", async () => {
+    const queue = createUploadQueue(memoryQueueStore());
+    await queue.enqueue(file("c.jpg"), me, "/api/uploads/0b7c2d3e-0000-4000-8000-000000000002");
+    const resumedFrom: (string | null)[] = [];
+    await queue.drain(me, (_f, _o, resume) => {
+      resumedFrom.push(resume.uploadUrl);
+      return Promise.resolve();
+    });
+    expect(resumedFrom).toEqual(["/api/uploads/0b7c2d3e-0000-4000-8000-000000000002"]);
   });
 
   it.each([

@@ -13,11 +13,19 @@ export interface QueueOwner {
   workspaceId: string;
 }
 
+/** Where an earlier try left off, and how to keep where this one goes. */
+export interface Resume {
+  uploadUrl: string | null;
+  keepUploadUrl: (url: string) => Promise<void>;
+}
+
 /**
  * Sends one file, naming whose and for which workspace it was kept (the server refuses it when
  * that is not the session's: 409); throws ApiError on failure (status 0: the server not reached).
+ * `resume` carries the entry's resumable upload URL, so a try after a dropped link or a reload
+ * goes on from the last piece that arrived.
  */
-export type SendFile = (file: File, meantFor: QueueOwner) => Promise<unknown>;
+export type SendFile = (file: File, meantFor: QueueOwner, resume: Resume) => Promise<unknown>;
 
 /**
  * Runs `work` alone among the app's tabs, or not at all (undefined) when another tab's run holds
@@ -96,12 +104,20 @@ export function createUploadQueue(store: QueueStore, runAlone: RunAlone = inThis
             type: entry.type,
             lastModified: entry.lastModified,
           });
+          const resume: Resume = {
+            uploadUrl: entry.uploadUrl ?? null,
+            keepUploadUrl: async (uploadUrl) => {
+              const now = (await store.all()).find((e) => e.id === entry.id);
+              if (now) await store.put({ ...now, uploadUrl });
+            },
+          };
           try {
-            await send(file, { userId: entry.userId, workspaceId: entry.workspaceId });
+            await send(file, { userId: entry.userId, workspaceId: entry.workspaceId }, resume);
           } catch (e) {
             if (isRetryable(e)) break;
             await store.put({
-              ...entry,
+              ...((await store.all()).find((x) => x.id === entry.id) ?? entry),
+              uploadUrl: null,
               state: "failed",
               error: e instanceof Error ? e.message : String(e),
             });
@@ -129,7 +145,8 @@ export function createUploadQueue(store: QueueStore, runAlone: RunAlone = inThis
     snapshot: () => entries,
     load,
 
-    enqueue: async (file: File, owner: QueueOwner): Promise<void> => {
+    /** `uploadUrl`: the resumable upload a try in the dialog started (it resumes there). */
+    enqueue: async (file: File, owner: QueueOwner, uploadUrl: string | null = null): Promise<void> => {
       await load();
       await store.put({
         id: newId(),
@@ -141,6 +158,7 @@ export function createUploadQueue(store: QueueStore, runAlone: RunAlone = inThis
         addedAt: Date.now(),
         state: "waiting",
         error: null,
+        uploadUrl,
       });
       await reload();
     },

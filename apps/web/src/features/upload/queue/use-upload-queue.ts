@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import { onReconnect } from "../../../lib/offline/connectivity";
-import { fileSha256, uploadImage } from "../api/upload-image";
+import { uploadResumable } from "../api/resumable-upload";
 import { indexedDbQueueStore, memoryQueueStore } from "./queue-store";
 import { createUploadQueue, type RunAlone, type SendFile } from "./upload-queue";
 
@@ -25,10 +25,16 @@ export const uploadQueue = createUploadQueue(
   runAloneAmongTabs,
 );
 
-// A photo sent again may have arrived the first time (only the answer was lost): its hash lets
-// the server say so even when the account has no room left for it.
-const send: SendFile = async (file, meantFor) =>
-  uploadImage(file, { meantFor, sha256: await fileSha256(file) });
+// Resumable: a photo sent again goes on from where its last try left off (the URL kept in its
+// entry); one whose bytes all arrived before is only asked what it became.
+const send: SendFile = (file, meantFor, resume) =>
+  uploadResumable(file, {
+    meantFor,
+    uploadUrl: resume.uploadUrl,
+    onUploadUrl: resume.keepUploadUrl,
+    // No retries inside a try: the queue tries again itself (reconnect, timer), from the URL kept.
+    retryDelays: [],
+  });
 
 /**
  * The caller's queue in the active workspace; `owner` null (not known yet) queues nothing. With
@@ -79,10 +85,10 @@ export function useUploadQueue(
   }, [waiting, sendSoon]);
 
   const enqueue = useCallback(
-    async (file: File): Promise<boolean> => {
+    async (file: File, uploadUrl: string | null = null): Promise<boolean> => {
       if (!userId || !workspaceId) return false;
       try {
-        await uploadQueue.enqueue(file, { userId, workspaceId });
+        await uploadQueue.enqueue(file, { userId, workspaceId }, uploadUrl);
         return true;
       } catch (e) {
         console.error("Could not keep the photo for later", e);
