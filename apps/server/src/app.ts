@@ -127,7 +127,7 @@ export async function buildApp({
   // Each module wires itself; what one needs of another is handed over here, and nothing else.
   const { db } = database;
   // A request carrying an API key acts as the key's user in the key's workspace, else the session's.
-  const apiKeys = createApiKeys({ db, auth: auth.auth });
+  const apiKeys = createApiKeys({ db, auth: auth.auth, rateLimit: config.auth.apiKeyRateLimit });
   const { requireActor, requireSessionActor } = registerWorkspaces(app, {
     db,
     requireUser: auth.requireUser,

@@ -82,6 +82,40 @@ describe("creating, listing and revoking", () => {
   });
 });
 
+describe("verifying a key once, not on every call", () => {
+  const beside = useTestApp({}, { beside: t });
+
+  const row = async (id: string) =>
+    (
+      await t.db.database.db.execute(
+        sql`SELECT request_count, updated_at::text AS updated_at, last_request::text AS last_request FROM apikey WHERE id = ${id}`,
+      )
+    ).rows[0];
+
+  it("writes the key's row once for a layer's many pages, and still records its use", async () => {
+    const { id, key } = await createKey(t, owner, "read");
+    expect((await keyGet(t, key, "/ogc/collections/poles/items?limit=1")).statusCode).toBe(200);
+    const first = await row(id);
+    expect(first).toMatchObject({ last_request: expect.any(String) as unknown });
+    for (let i = 0; i < 4; i++) {
+      expect((await keyGet(t, key, "/ogc/collections/poles/items?limit=1")).statusCode).toBe(200);
+    }
+    expect(await row(id)).toEqual(first);
+  });
+
+  it("a key revoked through another server process stops at once in this one", async () => {
+    const { id, key } = await createKey(t, owner, "read");
+    expect((await keyGet(t, key, "/api/images")).statusCode).toBe(200);
+    const revoked = await beside.app.inject({
+      method: "DELETE",
+      url: `/api/keys/${id}`,
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expect((await keyGet(t, key, "/api/images")).statusCode).toBe(401);
+  });
+});
+
 describe("sending a key", () => {
   it("works as X-API-Key, Bearer and Basic (key as password); anything else is a 401", async () => {
     const { key } = await createKey(t, owner, "read");

@@ -10,12 +10,20 @@ import { createWorkspacesRepository } from "../workspaces/workspaces.repository"
 import { createApiKeysRepository } from "./api-keys.repository";
 import { apiKeysRoutes } from "./api-keys.routes";
 import { createApiKeysService } from "./api-keys.service";
+import { createKeyRateLimit } from "./key-rate-limit";
+import { createVerifiedKeys } from "./verified-keys";
 
-export function createApiKeys(deps: { db: Db; auth: Auth }) {
+export function createApiKeys(deps: {
+  db: Db;
+  auth: Auth;
+  rateLimit: { max: number; windowSeconds: number };
+}) {
   const service = createApiKeysService({
     auth: deps.auth,
     repository: createApiKeysRepository(deps.db),
     workspaces: createWorkspacesRepository(deps.db),
+    verifiedKeys: createVerifiedKeys(),
+    rateLimit: createKeyRateLimit(deps.rateLimit),
   });
   return {
     actorOfKey: (req: FastifyRequest) => service.actorOfKey(req),

@@ -1,8 +1,9 @@
 /**
- * API keys over better-auth's API-key plugin, which stores them hashed, counts their use against
- * a rate limit and records their last use. What a key may do is decided here on every call: its
- * scope, capped by its user's role in its workspace now (a demoted user's write key reads only;
- * a removed member's key is refused at once).
+ * API keys over better-auth's API-key plugin, which stores them hashed and records their last use.
+ * A verification is reused for a while (verified-keys) and calls are counted here (key-rate-limit);
+ * what a key may do is decided on every call: its scope, capped by its user's role in its
+ * workspace now (a demoted user's write key reads only; a revoked key and a removed member's key
+ * are refused at once).
  */
 import {
   apiKeyTexts,
@@ -21,6 +22,8 @@ import type { Actor } from "../workspaces/actor";
 import type { WorkspacesRepository } from "../workspaces/workspaces.repository";
 import type { ApiKeysRepository } from "./api-keys.repository";
 import { apiKeyOf } from "./key-of-request";
+import type { KeyRateLimit } from "./key-rate-limit";
+import type { VerifiedKey, VerifiedKeys } from "./verified-keys";
 
 /** What a key is for, kept in the plugin's metadata column. */
 const keyMetaSchema = z.object({ workspaceId: z.string(), scope: z.enum(["read", "write"]) });
@@ -36,37 +39,56 @@ export function createApiKeysService(deps: {
   auth: Auth;
   repository: ApiKeysRepository;
   workspaces: WorkspacesRepository;
+  verifiedKeys: VerifiedKeys;
+  rateLimit: KeyRateLimit;
 }) {
-  const { auth, repository, workspaces } = deps;
+  const { auth, repository, workspaces, verifiedKeys, rateLimit } = deps;
+
+  const tooMany = (seconds: number) =>
+    new AppError(429, "rate_limited", apiKeyTexts.rateLimited(seconds), { "Retry-After": String(seconds) });
+
+  /** The plugin's verdict on a key not verified lately (it also records the key's last use). */
+  async function verify(key: string): Promise<VerifiedKey> {
+    const verified = await auth.api.verifyApiKey({ body: { key } });
+    if (!verified.valid || !verified.key) {
+      const error = verified.error as { code?: string; details?: { tryAgainIn?: number } } | null;
+      if (error?.code === "RATE_LIMITED") {
+        throw tooMany(Math.max(1, Math.ceil((error.details?.tryAgainIn ?? 1000) / 1000)));
+      }
+      throw unauthorized(apiKeyTexts.invalidKey);
+    }
+    const meta = metaOf(verified.key.metadata);
+    if (!meta.success) throw unauthorized(apiKeyTexts.invalidKey);
+    const found: VerifiedKey = {
+      id: verified.key.id,
+      name: verified.key.name ?? "",
+      userId: verified.key.referenceId,
+      workspaceId: meta.data.workspaceId,
+      scope: meta.data.scope,
+    };
+    verifiedKeys.set(key, found);
+    return found;
+  }
 
   return {
     /** The actor a request's key speaks for; null when the request carries no key. */
     async actorOfKey(req: FastifyRequest): Promise<Actor | null> {
       const key = apiKeyOf(req);
       if (key === null) return null;
-      const verified = await auth.api.verifyApiKey({ body: { key } });
-      if (!verified.valid || !verified.key) {
-        const error = verified.error as { code?: string; details?: { tryAgainIn?: number } } | null;
-        if (error?.code === "RATE_LIMITED") {
-          const seconds = Math.max(1, Math.ceil((error.details?.tryAgainIn ?? 1000) / 1000));
-          throw new AppError(429, "rate_limited", apiKeyTexts.rateLimited(seconds), {
-            "Retry-After": String(seconds),
-          });
-        }
+      const found = verifiedKeys.get(key) ?? (await verify(key));
+      const access = await repository.access(found.id, found.userId, found.workspaceId);
+      if (!access) {
+        verifiedKeys.forget(found.id);
         throw unauthorized(apiKeyTexts.invalidKey);
       }
-      const meta = metaOf(verified.key.metadata);
-      if (!meta.success) throw unauthorized(apiKeyTexts.invalidKey);
-      const userId = verified.key.referenceId;
-      const member = await repository.membership(userId, meta.data.workspaceId);
-      if (!member) throw unauthorized(apiKeyTexts.invalidKey);
-      const role = meta.data.scope === "read" ? "viewer" : strongestRole(member.role);
+      const wait = rateLimit.take(found.id);
+      if (wait !== null) throw tooMany(wait);
       return {
-        userId,
-        email: member.email,
-        workspaceId: meta.data.workspaceId,
-        role,
-        apiKey: { id: verified.key.id, name: verified.key.name ?? "" },
+        userId: found.userId,
+        email: access.email,
+        workspaceId: found.workspaceId,
+        role: found.scope === "read" ? "viewer" : strongestRole(access.role),
+        apiKey: { id: found.id, name: found.name },
       };
     },
 
@@ -109,6 +131,7 @@ export function createApiKeysService(deps: {
     async revoke(cookie: string, id: string): Promise<void> {
       try {
         await auth.api.deleteApiKey({ body: { keyId: id }, headers: new Headers({ cookie }) });
+        verifiedKeys.forget(id);
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 404) throw notFound(apiKeyTexts.notFound);
         throw err;
