@@ -175,7 +175,7 @@ export async function buildApp({
   registerExport(app, { config, database, audit, limits, requireActor });
   await registerEvents(app, { database, repository: events, requireActor });
   // OGC API – Features for QGIS, ArcGIS and GDAL: API keys only.
-  registerOgc(app, { db, actorOfKey: apiKeys.actorOfKey });
+  registerOgc(app, { db, today, actorOfKey: apiKeys.actorOfKey });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await registerApiReference(app);
   await scheduleRecurring(
