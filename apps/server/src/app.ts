@@ -133,7 +133,6 @@ export async function buildApp({
     requireUser: auth.requireUser,
     actorOfKey: apiKeys.actorOfKey,
   });
-  apiKeys.registerRoutes(app, requireSessionActor);
   registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });
   // The limits a request or a stream holds (list turns, upload slots, exports), watched for leaks.
   const limits = createRequestLimits(app, {
@@ -143,6 +142,7 @@ export async function buildApp({
   });
   registerInvitationTeam(app, { db });
   const audit = registerAudit(app, { db, requireActor });
+  apiKeys.registerRoutes(app, requireSessionActor, audit);
   // Findings, settings, reports: what a pole's panel and the regions show of them goes to the poles.
   const inspections = registerInspections(app, { db, audit, requireActor, publish: events.publish, today });
   const poles = await registerPoles(app, {

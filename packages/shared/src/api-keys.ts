@@ -70,4 +70,6 @@ export const apiKeyTexts = {
   writeNeedsWriteKey: "This API key is read-only.",
   /** How the audit trail names a change made with a key. */
   via: (name: string) => `via API key ${name}`,
+  /** How the audit trail names a key it created or revoked. */
+  named: (name: string) => `API key ${name}`,
 } as const;

@@ -25,6 +25,17 @@ export function createApiKeysRepository(db: Db) {
       );
       return (res.rows[0] as { email: string; role: string } | undefined) ?? null;
     },
+
+    /** A key of `userId`'s: its name and what it is for (null when it is someone else's or gone). */
+    async ownKey(
+      id: string,
+      userId: string,
+    ): Promise<{ name: string | null; metadata: string | null } | null> {
+      const res = await db.execute(
+        sql`SELECT name, metadata FROM apikey WHERE id = ${id} AND reference_id = ${userId}`,
+      );
+      return (res.rows[0] as { name: string | null; metadata: string | null } | undefined) ?? null;
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError, notFound, unauthorized } from "../../errors";
+import type { AuditLog } from "../audit/audit-log";
 import type { Auth } from "../auth/auth";
 import type { Actor } from "../workspaces/actor";
 import type { WorkspacesRepository } from "../workspaces/workspaces.repository";
@@ -41,8 +42,9 @@ export function createApiKeysService(deps: {
   workspaces: WorkspacesRepository;
   verifiedKeys: VerifiedKeys;
   rateLimit: KeyRateLimit;
+  audit: AuditLog;
 }) {
-  const { auth, repository, workspaces, verifiedKeys, rateLimit } = deps;
+  const { auth, repository, workspaces, verifiedKeys, rateLimit, audit } = deps;
 
   const tooMany = (seconds: number) =>
     new AppError(429, "rate_limited", apiKeyTexts.rateLimited(seconds), { "Retry-After": String(seconds) });
@@ -101,6 +103,12 @@ export function createApiKeysService(deps: {
           metadata: { workspaceId: actor.workspaceId, scope: body.scope },
         },
       });
+      await audit(actor, {
+        action: "apikey.create",
+        targetType: "apikey",
+        targetId: created.id,
+        details: { name: body.name, scope: body.scope },
+      });
       return { id: created.id, key: created.key };
     },
 
@@ -127,14 +135,30 @@ export function createApiKeysService(deps: {
       return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
     },
 
-    /** Only the caller's own keys; anyone else's id is "no such key". */
-    async revoke(cookie: string, id: string): Promise<void> {
+    /**
+     * Only the caller's own keys; anyone else's id is "no such key". The trail that records it is
+     * the key's workspace's, whichever workspace the caller has open.
+     */
+    async revoke(actor: Actor, cookie: string, id: string): Promise<void> {
+      const own = await repository.ownKey(id, actor.userId);
+      const meta = own ? metaOf(own.metadata) : null;
       try {
         await auth.api.deleteApiKey({ body: { keyId: id }, headers: new Headers({ cookie }) });
         verifiedKeys.forget(id);
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 404) throw notFound(apiKeyTexts.notFound);
         throw err;
+      }
+      if (own && meta?.success) {
+        await audit(
+          { ...actor, workspaceId: meta.data.workspaceId },
+          {
+            action: "apikey.revoke",
+            targetType: "apikey",
+            targetId: id,
+            details: { name: own.name ?? "", scope: meta.data.scope },
+          },
+        );
       }
     },
   };
