@@ -55,6 +55,11 @@ export const apiKeyTexts = {
   create: "Create key",
   revoke: "Revoke",
   revoked: (name: string) => `Key ${name} revoked.`,
+  revokeNamed: (name: string) => `Revoke ${name}`,
+  revokeTitle: "Revoke this key?",
+  revokeConfirm: (name: string) =>
+    `Scripts and GIS layers using the key ${name} stop working at once. This cannot be undone.`,
+  revokeFailed: "Could not revoke the key.",
   none: "No API keys yet.",
   loadFailed: "Could not load your API keys.",
   createFailed: "Could not create the key.",
