@@ -127,13 +127,12 @@ export async function buildApp({
   // Each module wires itself; what one needs of another is handed over here, and nothing else.
   const { db } = database;
   // A request carrying an API key acts as the key's user in the key's workspace, else the session's.
-  const apiKeys = createApiKeys({ db, auth: auth.auth });
+  const apiKeys = createApiKeys({ db, auth: auth.auth, rateLimit: config.auth.apiKeyRateLimit });
   const { requireActor, requireSessionActor } = registerWorkspaces(app, {
     db,
     requireUser: auth.requireUser,
     actorOfKey: apiKeys.actorOfKey,
   });
-  apiKeys.registerRoutes(app, requireSessionActor);
   registerBasemaps(app, { basemaps: config.basemaps, requireUser: auth.requireUser });
   // The limits a request or a stream holds (list turns, upload slots, exports), watched for leaks.
   const limits = createRequestLimits(app, {
@@ -143,6 +142,7 @@ export async function buildApp({
   });
   registerInvitationTeam(app, { db });
   const audit = registerAudit(app, { db, requireActor });
+  apiKeys.registerRoutes(app, requireSessionActor, audit);
   // Findings, settings, reports: what a pole's panel and the regions show of them goes to the poles.
   const inspections = registerInspections(app, { db, audit, requireActor, publish: events.publish, today });
   const poles = await registerPoles(app, {
@@ -175,7 +175,7 @@ export async function buildApp({
   registerExport(app, { config, database, audit, limits, requireActor });
   await registerEvents(app, { database, repository: events, requireActor });
   // OGC API – Features for QGIS, ArcGIS and GDAL: API keys only.
-  registerOgc(app, { db, actorOfKey: apiKeys.actorOfKey });
+  registerOgc(app, { db, today, actorOfKey: apiKeys.actorOfKey });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
   await registerApiReference(app);
   await scheduleRecurring(

@@ -155,6 +155,8 @@ export const adminTexts = {
     "team.create": "Team created",
     "image.blur": "Photo blurred by hand",
     "settings.update": "Workspace settings changed",
+    "apikey.create": "API key created",
+    "apikey.revoke": "API key revoked",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",
   /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */

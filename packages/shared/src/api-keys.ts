@@ -55,6 +55,11 @@ export const apiKeyTexts = {
   create: "Create key",
   revoke: "Revoke",
   revoked: (name: string) => `Key ${name} revoked.`,
+  revokeNamed: (name: string) => `Revoke ${name}`,
+  revokeTitle: "Revoke this key?",
+  revokeConfirm: (name: string) =>
+    `Scripts and GIS layers using the key ${name} stop working at once. This cannot be undone.`,
+  revokeFailed: "Could not revoke the key.",
   none: "No API keys yet.",
   loadFailed: "Could not load your API keys.",
   createFailed: "Could not create the key.",
@@ -70,4 +75,6 @@ export const apiKeyTexts = {
   writeNeedsWriteKey: "This API key is read-only.",
   /** How the audit trail names a change made with a key. */
   via: (name: string) => `via API key ${name}`,
+  /** How the audit trail names a key it created or revoked. */
+  named: (name: string) => `API key ${name}`,
 } as const;

@@ -115,6 +115,7 @@ export function auditTargetText(entry: AuditEntry): string {
   if (entry.target_type === "image" && typeof name === "string" && name !== "") {
     return adminTexts.photoNamed(name);
   }
+  if (entry.target_type === "apikey" && typeof name === "string") return apiKeyTexts.named(name);
   // A trail is one workspace's: its quota (set by an instance administrator) is this workspace's.
   if (entry.target_type === "workspace") return adminTexts.thisWorkspace;
   return `${entry.target_type} ${entry.target_id}`;

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   "finding.resolve",
   "image.blur",
   "settings.update",
+  "apikey.create",
+  "apikey.revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

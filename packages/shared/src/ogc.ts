@@ -1,12 +1,13 @@
 /**
  * OGC API – Features under /ogc: the standard QGIS, ArcGIS Pro and GDAL read as a live layer.
- * Collections `poles` and `photos`, GeoJSON in CRS84 (longitude, latitude), paged by `limit`
- * and `next` links, filtered by `bbox` and (photos) `datetime`.
+ * Collections `poles`, `photos` and (once the workspace has some) `findings`, GeoJSON in CRS84
+ * (longitude, latitude), paged by `limit` and `next` links, filtered by `bbox` and (photos by
+ * their date, findings by their observed date) `datetime`.
  */
 import { z } from "zod";
 
 export const OGC_PATH = "/ogc";
-export const OGC_COLLECTIONS = ["poles", "photos"] as const;
+export const OGC_COLLECTIONS = ["poles", "photos", "findings"] as const;
 export type OgcCollection = (typeof OGC_COLLECTIONS)[number];
 export const OGC_DEFAULT_LIMIT = 100;
 export const OGC_MAX_LIMIT = 10_000;
@@ -20,10 +21,17 @@ export const OGC_CONFORMANCE = [
 
 export const ogcTexts = {
   title: "PoleAtlas",
-  description: "The workspace's poles and placed photos, as OGC API – Features.",
+  description: "The workspace's poles, placed photos and inspection findings, as OGC API – Features.",
   collections: {
     poles: { title: "Poles", description: "Poles with their register fields, condition and photo count." },
-    photos: { title: "Photos", description: "Placed photos with their date, rating and file links." },
+    photos: {
+      title: "Photos",
+      description: "Placed photos with their date, rating, camera heading and file links.",
+    },
+    findings: {
+      title: "Findings",
+      description: "Inspection findings at their pole: code, level, status, observed and due dates, overdue.",
+    },
   } as Record<OgcCollection, { title: string; description: string }>,
   badBbox: "bbox must be four numbers: west,south,east,north (longitude and latitude in degrees).",
   badDatetime:
@@ -68,7 +76,7 @@ const dayOf = (s: string) => {
   const m = DAY.exec(s.trim());
   return m && !Number.isNaN(Date.parse(m[1]!)) ? m[1]! : null;
 };
-/** Photos are dated by day: an instant is its day, an interval its days (ends included). */
+/** Photos and findings are dated by day: an instant is its day, an interval its days (ends included). */
 export const ogcDatetimeSchema = z.string().transform((s, ctx) => {
   const [start = "", end, extra] = s.split("/");
   const open = (v: string) => v === ".." || v === "";

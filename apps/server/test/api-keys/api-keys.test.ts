@@ -2,7 +2,15 @@
  * API keys: created for the active workspace and shown once, stored hashed, listed and revoked by
  * their user only; a key acts as its user within its scope and never above the user's role now.
  */
-import { apiKeyListSchema, apiKeyTexts, auditListSchema, auditActorText } from "@poleatlas/shared";
+import {
+  apiKeyListSchema,
+  apiKeyTexts,
+  auditActionText,
+  auditActorText,
+  auditDetailsText,
+  auditListSchema,
+  auditTargetText,
+} from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unplacedPhoto } from "../poles/support";
@@ -79,6 +87,74 @@ describe("creating, listing and revoking", () => {
     const after = await keyGet(t, mine.key, "/api/images");
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ message: apiKeyTexts.invalidKey });
+  });
+});
+
+describe("the audit trail", () => {
+  const trail = async (cookie: string) =>
+    auditListSchema.parse(
+      (await t.app.inject({ method: "GET", url: "/api/audit?limit=20", headers: { cookie } })).json(),
+    ).entries;
+
+  it("records who created and revoked which key, with its scope, in the key's workspace", async () => {
+    const teamOwner = await createSignedInUser(t);
+    const team = await createTeam(t, teamOwner);
+    await setActive(t, teamOwner, team);
+    const created = await createKey(t, teamOwner, "write", "nightly sync");
+    // Revoked with the personal workspace open: still the team's key, so the team's trail.
+    await setActive(t, teamOwner, null);
+    const revoked = await t.app.inject({
+      method: "DELETE",
+      url: `/api/keys/${created.id}`,
+      headers: { cookie: teamOwner.cookie, origin: TEST_ORIGIN },
+    });
+    expect(revoked.statusCode).toBe(204);
+    await setActive(t, teamOwner, team);
+    const entries = (await trail(teamOwner.cookie)).filter((e) => e.target_id === created.id);
+    expect(entries.map((e) => e.action)).toEqual(["apikey.revoke", "apikey.create"]);
+    for (const e of entries) {
+      expect(e.actor_id).toBe(teamOwner.id);
+      expect(auditTargetText(e)).toBe("API key nightly sync");
+      expect(auditDetailsText(e)).toBe("scope: write");
+    }
+    expect(entries.map(auditActionText)).toEqual(["API key revoked", "API key created"]);
+    expect(entries.map(auditActorText).every((who) => who.includes(teamOwner.email))).toBe(true);
+    await setActive(t, teamOwner, null);
+    expect((await trail(teamOwner.cookie)).filter((e) => e.target_id === created.id)).toEqual([]);
+  });
+});
+
+describe("verifying a key once, not on every call", () => {
+  const beside = useTestApp({}, { beside: t });
+
+  const row = async (id: string) =>
+    (
+      await t.db.database.db.execute(
+        sql`SELECT request_count, updated_at::text AS updated_at, last_request::text AS last_request FROM apikey WHERE id = ${id}`,
+      )
+    ).rows[0];
+
+  it("writes the key's row once for a layer's many pages, and still records its use", async () => {
+    const { id, key } = await createKey(t, owner, "read");
+    expect((await keyGet(t, key, "/ogc/collections/poles/items?limit=1")).statusCode).toBe(200);
+    const first = await row(id);
+    expect(first).toMatchObject({ last_request: expect.any(String) as unknown });
+    for (let i = 0; i < 4; i++) {
+      expect((await keyGet(t, key, "/ogc/collections/poles/items?limit=1")).statusCode).toBe(200);
+    }
+    expect(await row(id)).toEqual(first);
+  });
+
+  it("a key revoked through another server process stops at once in this one", async () => {
+    const { id, key } = await createKey(t, owner, "read");
+    expect((await keyGet(t, key, "/api/images")).statusCode).toBe(200);
+    const revoked = await beside.app.inject({
+      method: "DELETE",
+      url: `/api/keys/${id}`,
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expect((await keyGet(t, key, "/api/images")).statusCode).toBe(401);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   ogcFeatureSchema,
   type OgcFeatureCollection,
 } from "@poleatlas/shared";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createKey } from "../api-keys/support";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
@@ -122,5 +123,24 @@ describe("/ogc", () => {
     expect((await call(key, url)).statusCode).toBe(200);
     expect((await call(null, url)).statusCode).toBe(401);
     expect(GEOJSON_TYPE).toBe("application/geo+json");
+  });
+
+  it("gives each photo its camera heading, null when the photo has none", async () => {
+    const facing = await placedPhoto(t, owner.cookie, 52, 12, "2024-06-01");
+    const unknown = await placedPhoto(t, owner.cookie, 52.001, 12, "2024-06-02");
+    await t.db.database.db.execute(
+      sql`UPDATE utility_pole_images SET heading = 127.5 WHERE id = ${facing.id}`,
+    );
+    const { key } = await createKey(t, owner, "read");
+    const june = await page(key, "/ogc/collections/photos/items?datetime=2024-06-01/2024-06-30");
+    const headings = new Map(june.features.map((f) => [f.id, f.properties.heading]));
+    expect(headings).toEqual(
+      new Map<string, unknown>([
+        [facing.id, 127.5],
+        [unknown.id, null],
+      ]),
+    );
+    const one = await call(key, `/ogc/collections/photos/items/${facing.id}`);
+    expect(ogcFeatureSchema.parse(one.json()).properties.heading).toBe(127.5);
   });
 });

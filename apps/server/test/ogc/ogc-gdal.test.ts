@@ -1,9 +1,10 @@
 /**
  * GDAL reads the OGC layer as a GIS client does (its OAPIF driver, which QGIS uses too): the
- * right feature count and fields with the key in a header or as a Basic password, and ogr2ogr
- * with -spat writes exactly the poles in that box.
+ * right feature count and fields with the key in a header or as a Basic password (poles and
+ * findings), and ogr2ogr with -spat writes exactly the poles in that box.
  */
 import { execFile } from "node:child_process";
+import { sql } from "drizzle-orm";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +25,11 @@ let key = "";
 beforeAll(async () => {
   await poleGrid(t, owner.id, 15, -122.5, 37.7, "SF");
   await poleGrid(t, stranger.id, 6, -122.5, 37.7, "X");
+  // A finding on every third pole of each workspace's grid.
+  await t.db.database.db.execute(sql`
+    INSERT INTO utility_pole_findings (workspace_id, pole_id, code, level, observed_on, due_on, created_by)
+    SELECT workspace_id, id, 'lean', 2, '2026-01-10', '2026-04-10', workspace_id
+      FROM utility_poles WHERE split_part(tag, '-', 2)::int % 3 = 0`);
   key = (await createKey(t, owner, "read", "gdal")).key;
   base = await t.app.listen({ host: "127.0.0.1", port: 0 });
   dir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-ogc-"));
@@ -44,6 +50,16 @@ describe("GDAL as the client", () => {
     });
     expect(stdout).toMatch(/Feature Count: 225\b/);
     for (const field of ["tag", "material", "height_m", "installed_year", "condition", "photo_count"]) {
+      expect(stdout).toMatch(new RegExp(`^${field}: `, "m"));
+    }
+  });
+
+  it("ogrinfo lists the key's findings with their fields", async () => {
+    const { stdout } = await gdal("ogrinfo", ["-ro", "-al", "-so", `OAPIF:${base}/ogc`, "findings"], {
+      GDAL_HTTP_HEADERS: `X-API-Key: ${key}`,
+    });
+    expect(stdout).toMatch(/Feature Count: 75\b/);
+    for (const field of ["pole_tag", "code", "level", "status", "observed_on", "due_on", "overdue"]) {
       expect(stdout).toMatch(new RegExp(`^${field}: `, "m"));
     }
   });

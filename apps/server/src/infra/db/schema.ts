@@ -294,7 +294,8 @@ export const poles = pgTable(
     ),
   },
   (t) => [
-    index("poles_user_lat_idx").on(t.workspaceId, t.latitude),
+    // A bbox reads only the box's poles (drizzle/0024): the longitude is tested in the index.
+    index("poles_user_lat_lon_idx").on(t.workspaceId, t.latitude, t.longitude),
     // One pole per tag and workspace, whatever the case; also serves the prefix search by tag.
     uniqueIndex("poles_workspace_tag_idx")
       .on(t.workspaceId, sql`lower(${t.tag}) text_pattern_ops`)

@@ -49,8 +49,8 @@ export function apiKeysRoutes(
     `${API_KEYS_PATH}/:id`,
     { schema: { params: apiKeyIdParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
-      const { cookie } = await session(req);
-      await service.revoke(cookie, req.params.id);
+      const { actor, cookie } = await session(req);
+      await service.revoke(actor, cookie, req.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -9,7 +9,7 @@ import type { AuditRepository, NewAuditEntry } from "./audit.repository";
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType: "image" | "pole" | "member" | "invitation" | "user" | "workspace" | "finding";
+  targetType: "image" | "pole" | "member" | "invitation" | "user" | "workspace" | "finding" | "apikey";
   targetId: string;
   details?: Record<string, unknown>;
 }

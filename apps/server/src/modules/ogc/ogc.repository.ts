@@ -11,7 +11,7 @@ export interface PageFilter {
   limit: number;
   bbox?: OgcBbox;
   after?: string;
-  /** Photos: days, ends included (null = open). */
+  /** Photos (their date) and findings (their observed date): days, ends included (null = open). */
   days?: { from: string | null; to: string | null };
   poleId?: string;
   /** One feature by id. */
@@ -43,10 +43,27 @@ export interface PhotoFeatureRow {
   date: string | null;
   risk: string | null;
   notes: string | null;
+  heading: number | null;
   pole_id: string | null;
   storage_key: string;
   thumbnail_key: string;
   created_at: string;
+}
+
+export interface FindingFeatureRow {
+  id: string;
+  longitude: number;
+  latitude: number;
+  pole_id: string;
+  pole_tag: string | null;
+  code: string;
+  level: number;
+  status: string;
+  notes: string | null;
+  observed_on: string;
+  due_on: string;
+  resolved_on: string | null;
+  action: string | null;
 }
 
 /** A box that crosses the antimeridian (west > east) is the two boxes either side of it. */
@@ -64,11 +81,19 @@ function inBox(alias: string, bbox: OgcBbox | undefined): SQL {
 const after = (alias: string, f: PageFilter) =>
   sql`${f.after ? sql` AND ${sql.raw(alias)}.id > ${f.after}::uuid` : sql``}${f.id ? sql` AND ${sql.raw(alias)}.id = ${f.id}::uuid` : sql``}`;
 
+/** The days a date column falls in, ends included. */
+function inDays(column: string, days: PageFilter["days"]): SQL {
+  if (!days) return sql``;
+  const c = sql.raw(column);
+  return sql`${days.from ? sql` AND ${c} >= ${days.from}::date` : sql``}${days.to ? sql` AND ${c} <= ${days.to}::date` : sql``}`;
+}
+
 /**
  * With a bbox, the box's poles are found first (the workspace + latitude index) and only they are
- * sorted by id; else the primary key gives the order.
+ * sorted by id; else the primary key gives the order. The last photo's date is the pole's stored
+ * roll-up (kept by a trigger on the photos), not a look-up per pole.
  */
-function polesSql(f: PageFilter, limit: number): SQL {
+function polesSql(f: PageFilter): SQL {
   const where = sql`p.workspace_id = ${f.workspaceId}${inBox("p", f.bbox)}${after("p", f)}`;
   const from = f.bbox
     ? sql`(SELECT * FROM utility_poles p WHERE ${where} OFFSET 0) p`
@@ -76,78 +101,61 @@ function polesSql(f: PageFilter, limit: number): SQL {
   return sql`
     SELECT p.id, p.longitude, p.latitude, p.tag, p.label, p.material, p.height_m,
            p.class, p.installed_year, p.circuit, p.attributes, p.risk, p.photo_count,
-           (SELECT max(i.date)::text FROM utility_pole_images i WHERE i.pole_id = p.id) AS last_photo_date
+           p.last_photo_on::text AS last_photo_date
       FROM ${from}
      ORDER BY p.id
-     LIMIT ${limit}`;
-}
-
-/** A page written by PostgreSQL: the features' JSON array, whether more follow, the last id. */
-export interface FeaturePage {
-  features: string;
-  count: number;
-  more: boolean;
-  lastId: string | null;
-}
-
-/** The GeoJSON Feature of one row of `page` (PostgreSQL writes the JSON, not Node). */
-const POLE_FEATURE = (base: string) => sql`json_build_object(
-  'type', 'Feature', 'id', p.id,
-  'geometry', json_build_object('type', 'Point', 'coordinates', json_build_array(p.longitude, p.latitude)),
-  'properties', json_build_object(
-    'tag', p.tag, 'label', p.label, 'material', p.material, 'height_m', p.height_m, 'class', p.class,
-    'installed_year', p.installed_year, 'circuit', p.circuit, 'attributes', p.attributes,
-    'condition', coalesce(p.risk, 'unrated'), 'photo_count', p.photo_count,
-    'last_photo_date', p.last_photo_date,
-    'photos_url', ${base} || '/ogc/collections/photos/items?pole=' || p.id))`;
-
-/** Rows of `page` (limit + 1 of them) into one page: the extra row only says more follow. */
-async function pageOf(db: Db, rows: SQL, feature: SQL, limit: number): Promise<FeaturePage> {
-  const res = await db.execute(sql`
-    WITH page AS (${rows}), numbered AS (SELECT p.*, row_number() OVER (ORDER BY p.id) AS rn FROM page p)
-    SELECT coalesce(json_agg(${feature} ORDER BY p.id) FILTER (WHERE p.rn <= ${limit}), '[]')::text AS features,
-           count(*) FILTER (WHERE p.rn <= ${limit})::int AS count,
-           bool_or(p.rn > ${limit}) AS more,
-           max(p.id::text) FILTER (WHERE p.rn <= ${limit}) AS "lastId"
-      FROM numbered p`);
-  const row = res.rows[0] as unknown as FeaturePage;
-  return { ...row, more: row.more === true };
+     LIMIT ${f.limit}`;
 }
 
 export function createOgcRepository(db: Db) {
   return {
-    /** A page of poles as GeoJSON text, `limit` features at most. */
-    async polePage(f: PageFilter, base: string): Promise<FeaturePage> {
-      const rows = polesSql(f, f.limit + 1);
-      return pageOf(db, rows, POLE_FEATURE(base), f.limit);
-    },
-
     async poles(f: PageFilter): Promise<PoleFeatureRow[]> {
-      const res = await db.execute(polesSql(f, f.limit));
+      const res = await db.execute(polesSql(f));
       return res.rows as unknown as PoleFeatureRow[];
     },
 
     async photos(f: PageFilter): Promise<PhotoFeatureRow[]> {
-      const days = f.days
-        ? sql`${f.days.from ? sql` AND i.date >= ${f.days.from}::date` : sql``}${f.days.to ? sql` AND i.date <= ${f.days.to}::date` : sql``}`
-        : sql``;
       const res = await db.execute(sql`
         SELECT i.id::text AS id, i.longitude, i.latitude, i.name, i.date::text AS date, i.risk, i.notes,
-               i.pole_id::text AS pole_id, i.storage_key, i.thumbnail_key, i.created_at
+               i.heading, i.pole_id::text AS pole_id, i.storage_key, i.thumbnail_key, i.created_at
           FROM utility_pole_images i
          WHERE i.workspace_id = ${f.workspaceId} AND i.latitude IS NOT NULL AND i.longitude IS NOT NULL
-               ${inBox("i", f.bbox)}${days}${f.poleId ? sql` AND i.pole_id = ${f.poleId}::uuid` : sql``}${after("i", f)}
+               ${inBox("i", f.bbox)}${inDays("i.date", f.days)}${f.poleId ? sql` AND i.pole_id = ${f.poleId}::uuid` : sql``}${after("i", f)}
          ORDER BY i.id
          LIMIT ${f.limit}`);
       return res.rows as unknown as PhotoFeatureRow[];
     },
 
-    /** The box around the workspace's features, for a collection's extent (null when empty). */
-    async extent(workspaceId: string, collection: "poles" | "photos"): Promise<number[] | null> {
-      const table = sql.raw(collection === "poles" ? "utility_poles" : "utility_pole_images");
+    /** Findings at their pole's position (a finding is always on a pole of its workspace). */
+    async findings(f: PageFilter): Promise<FindingFeatureRow[]> {
       const res = await db.execute(sql`
-        SELECT min(longitude) AS w, min(latitude) AS s, max(longitude) AS e, max(latitude) AS n
-          FROM ${table} WHERE workspace_id = ${workspaceId} AND latitude IS NOT NULL`);
+        SELECT f.id::text AS id, p.longitude, p.latitude, f.pole_id::text AS pole_id, p.tag AS pole_tag,
+               f.code, f.level, f.status, f.notes, f.observed_on::text AS observed_on,
+               f.due_on::text AS due_on, f.resolved_on::text AS resolved_on, f.action
+          FROM utility_pole_findings f
+          JOIN utility_poles p ON p.id = f.pole_id AND p.workspace_id = f.workspace_id
+         WHERE f.workspace_id = ${f.workspaceId}
+               ${inBox("p", f.bbox)}${inDays("f.observed_on", f.days)}${after("f", f)}
+         ORDER BY f.id
+         LIMIT ${f.limit}`);
+      return res.rows as unknown as FindingFeatureRow[];
+    },
+
+    async hasFindings(workspaceId: string): Promise<boolean> {
+      const res = await db.execute(
+        sql`SELECT EXISTS (SELECT 1 FROM utility_pole_findings WHERE workspace_id = ${workspaceId}) AS has`,
+      );
+      return (res.rows[0] as { has: boolean }).has;
+    },
+
+    /** The box around the workspace's features, for a collection's extent (null when empty). */
+    async extent(workspaceId: string, collection: "poles" | "photos" | "findings"): Promise<number[] | null> {
+      const from =
+        collection === "findings"
+          ? sql`utility_poles WHERE id IN (SELECT pole_id FROM utility_pole_findings WHERE workspace_id = ${workspaceId})`
+          : sql`${sql.raw(collection === "poles" ? "utility_poles" : "utility_pole_images")} WHERE workspace_id = ${workspaceId} AND latitude IS NOT NULL`;
+      const res = await db.execute(sql`
+        SELECT min(longitude) AS w, min(latitude) AS s, max(longitude) AS e, max(latitude) AS n FROM ${from}`);
       const r = res.rows[0] as { w: number | null; s: number; e: number; n: number } | undefined;
       return r && r.w !== null ? [r.w, r.s, r.e, r.n] : null;
     },

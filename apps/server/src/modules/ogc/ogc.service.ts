@@ -14,56 +14,31 @@ import {
   type OgcItemsQuery,
 } from "@poleatlas/shared";
 import { notFound } from "../../errors";
-import { FILES_PREFIX } from "../images/image-record";
+import type { Today } from "../inspections/clock";
 import type { Actor } from "../workspaces/actor";
-import type { OgcRepository, PhotoFeatureRow, PoleFeatureRow } from "./ogc.repository";
+import { findingFeature, photoFeature, poleFeature } from "./ogc-features";
+import type { OgcRepository, PageFilter } from "./ogc.repository";
 
 const JSON_TYPE = "application/json";
 const WORLD = [-180, -90, 180, 90];
 
 const isCollection = (id: string): id is OgcCollection => (OGC_COLLECTIONS as readonly string[]).includes(id);
 
-export function createOgcService(deps: { repository: OgcRepository }) {
-  const { repository } = deps;
+export function createOgcService(deps: { repository: OgcRepository; today: Today }) {
+  const { repository, today } = deps;
 
-  function poleFeature(base: string, r: PoleFeatureRow): OgcFeature {
-    return {
-      type: "Feature",
-      id: r.id,
-      geometry: { type: "Point", coordinates: [r.longitude, r.latitude] },
-      properties: {
-        tag: r.tag,
-        label: r.label,
-        material: r.material,
-        height_m: r.height_m,
-        class: r.class,
-        installed_year: r.installed_year,
-        circuit: r.circuit,
-        attributes: r.attributes,
-        condition: r.risk ?? "unrated",
-        photo_count: r.photo_count,
-        last_photo_date: r.last_photo_date,
-        photos_url: `${base}${OGC_PATH}/collections/photos/items?pole=${r.id}`,
-      },
-    };
-  }
-
-  function photoFeature(base: string, r: PhotoFeatureRow): OgcFeature {
-    return {
-      type: "Feature",
-      id: r.id,
-      geometry: { type: "Point", coordinates: [r.longitude, r.latitude] },
-      properties: {
-        name: r.name,
-        date: r.date,
-        condition: r.risk ?? "unrated",
-        notes: r.notes,
-        pole_id: r.pole_id,
-        image_url: `${base}${FILES_PREFIX}${r.storage_key}`,
-        thumbnail_url: `${base}${FILES_PREFIX}${r.thumbnail_key}`,
-        uploaded_at: new Date(r.created_at).toISOString(),
-      },
-    };
+  /** A page of one collection's rows (one more than asked tells whether a `next` link is due). */
+  async function rowsOf(which: OgcCollection, filter: PageFilter, base: string): Promise<OgcFeature[]> {
+    switch (which) {
+      case "poles":
+        return (await repository.poles(filter)).map((r) => poleFeature(base, r));
+      case "photos":
+        return (await repository.photos(filter)).map((r) => photoFeature(base, r));
+      case "findings": {
+        const day = today();
+        return (await repository.findings(filter)).map((r) => findingFeature(base, r, day));
+      }
+    }
   }
 
   async function collection(actor: Actor, base: string, id: OgcCollection) {
@@ -82,8 +57,15 @@ export function createOgcService(deps: { repository: OgcRepository }) {
     };
   }
 
-  const known = (id: string): OgcCollection => {
+  /** The collections a workspace has: findings only once it has some. */
+  const listed = async (actor: Actor): Promise<OgcCollection[]> =>
+    (await repository.hasFindings(actor.workspaceId)) ? [...OGC_COLLECTIONS] : ["poles", "photos"];
+
+  const known = async (actor: Actor, id: string): Promise<OgcCollection> => {
     if (!isCollection(id)) throw notFound(ogcTexts.unknownCollection);
+    if (id === "findings" && !(await repository.hasFindings(actor.workspaceId))) {
+      throw notFound(ogcTexts.unknownCollection);
+    }
     return id;
   };
 
@@ -109,41 +91,35 @@ export function createOgcService(deps: { repository: OgcRepository }) {
     async collections(actor: Actor, base: string) {
       return {
         links: [{ href: `${base}${OGC_PATH}/collections`, rel: "self", type: JSON_TYPE }],
-        collections: await Promise.all(OGC_COLLECTIONS.map((id) => collection(actor, base, id))),
+        collections: await Promise.all((await listed(actor)).map((id) => collection(actor, base, id))),
       };
     },
 
-    collection: (actor: Actor, base: string, id: string) => collection(actor, base, known(id)),
+    collection: async (actor: Actor, base: string, id: string) =>
+      collection(actor, base, await known(actor, id)),
 
     /**
-     * One page as GeoJSON text (a pole page is written by PostgreSQL: at 1,000 features Node
-     * building and checking objects cost more than the query); one more row than asked tells
-     * whether a `next` link is due.
+     * One page as GeoJSON text: the route sends it as it is, so 1,000 features cost one
+     * JSON.stringify rather than a check and a serialisation against the response schema.
      */
     async items(actor: Actor, base: string, id: string, q: OgcItemsQuery, search: string): Promise<string> {
-      const which = known(id);
-      const filter = {
+      const which = await known(actor, id);
+      const filter: PageFilter = {
         workspaceId: actor.workspaceId,
-        limit: q.limit,
+        limit: q.limit + 1,
         bbox: q.bbox,
         after: q.cursor,
-        days: which === "photos" ? q.datetime : undefined,
+        days: which === "poles" ? undefined : q.datetime,
         poleId: which === "photos" ? q.pole : undefined,
       };
-      let page: { features: string; count: number; more: boolean; lastId: string | null };
-      if (which === "poles") {
-        page = await repository.polePage(filter, base);
-      } else {
-        const rows = await repository.photos({ ...filter, limit: q.limit + 1 });
-        const features = rows.slice(0, q.limit).map((r) => photoFeature(base, r));
-        const lastId = features.at(-1)?.id ?? null;
-        page = {
-          features: JSON.stringify(features),
-          count: features.length,
-          more: rows.length > q.limit,
-          lastId,
-        };
-      }
+      const rows = await rowsOf(which, filter, base);
+      const features = rows.slice(0, q.limit);
+      const page = {
+        features: JSON.stringify(features),
+        count: features.length,
+        more: rows.length > q.limit,
+        lastId: features.at(-1)?.id ?? null,
+      };
       const href = `${base}${OGC_PATH}/collections/${which}/items`;
       const links = [{ href: `${href}${search}`, rel: "self", type: GEOJSON_TYPE }];
       if (page.more && page.lastId) {
@@ -159,14 +135,11 @@ export function createOgcService(deps: { repository: OgcRepository }) {
     },
 
     async item(actor: Actor, base: string, id: string, featureId: string): Promise<OgcFeature> {
-      const which = known(id);
+      const which = await known(actor, id);
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
       if (!uuid.test(featureId)) throw notFound(ogcTexts.unknownFeature);
       const filter = { workspaceId: actor.workspaceId, limit: 1, id: featureId };
-      const [feature] =
-        which === "poles"
-          ? (await repository.poles(filter)).map((r) => poleFeature(base, r))
-          : (await repository.photos(filter)).map((r) => photoFeature(base, r));
+      const [feature] = await rowsOf(which, filter, base);
       if (!feature) throw notFound(ogcTexts.unknownFeature);
       const self = `${base}${OGC_PATH}/collections/${which}/items/${featureId}`;
       return {

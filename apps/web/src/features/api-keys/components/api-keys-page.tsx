@@ -15,16 +15,29 @@ import {
   Typography,
 } from "@mui/material";
 import { adminTexts, apiKeyTexts, type ApiKeyItem } from "@poleatlas/shared";
+import { useState } from "react";
 import { Link } from "react-router";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { useWorkspaces } from "../../admin/api/get-workspaces";
+import { ConfirmDialog } from "../../admin/components/confirm-dialog";
 import { useApiKeys, useRevokeApiKey } from "../api/api-keys";
 import { CreateKeyForm } from "./create-key-form";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : apiKeyTexts.never);
 
-function KeyRow({ item }: { item: ApiKeyItem }) {
+type Notice = { severity: "success" | "error"; text: string };
+
+/** A key's row; revoking asks first (scripts and layers using it stop at once). */
+function KeyRow({ item, onNotice }: { item: ApiKeyItem; onNotice: (n: Notice) => void }) {
   const revoke = useRevokeApiKey();
+  const [confirming, setConfirming] = useState(false);
+  const confirm = () => {
+    setConfirming(false);
+    revoke.mutate(item.id, {
+      onSuccess: () => onNotice({ severity: "success", text: apiKeyTexts.revoked(item.name) }),
+      onError: () => onNotice({ severity: "error", text: apiKeyTexts.revokeFailed }),
+    });
+  };
   return (
     <TableRow>
       <TableCell>
@@ -44,9 +57,23 @@ function KeyRow({ item }: { item: ApiKeyItem }) {
       <TableCell>{when(item.createdAt)}</TableCell>
       <TableCell>{when(item.lastUsedAt)}</TableCell>
       <TableCell align="right">
-        <Button color="error" size="small" disabled={revoke.isPending} onClick={() => revoke.mutate(item.id)}>
+        <Button
+          color="error"
+          size="small"
+          disabled={revoke.isPending}
+          onClick={() => setConfirming(true)}
+          aria-label={apiKeyTexts.revokeNamed(item.name)}
+        >
           {apiKeyTexts.revoke}
         </Button>
+        <ConfirmDialog
+          open={confirming}
+          title={apiKeyTexts.revokeTitle}
+          text={apiKeyTexts.revokeConfirm(item.name)}
+          confirm={apiKeyTexts.revoke}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        />
       </TableCell>
     </TableRow>
   );
@@ -54,15 +81,29 @@ function KeyRow({ item }: { item: ApiKeyItem }) {
 
 function KeyList() {
   const keys = useApiKeys();
+  const [notice, setNotice] = useState<Notice | null>(null);
   if (keys.isPending) return <CircularProgress aria-label={adminTexts.loading} />;
   if (keys.isError) {
     return (
       <LoadErrorAlert title={apiKeyTexts.loadFailed} error={keys.error} onRetry={() => void keys.refetch()} />
     );
   }
-  if (keys.data.keys.length === 0) return <Alert severity="info">{apiKeyTexts.none}</Alert>;
+  const shown = notice && (
+    <Alert severity={notice.severity} onClose={() => setNotice(null)} sx={{ mb: 2 }}>
+      {notice.text}
+    </Alert>
+  );
+  if (keys.data.keys.length === 0) {
+    return (
+      <>
+        {shown}
+        <Alert severity="info">{apiKeyTexts.none}</Alert>
+      </>
+    );
+  }
   return (
     <Box sx={{ overflowX: "auto" }}>
+      {shown}
       <Table size="small" aria-label={apiKeyTexts.title}>
         <TableHead>
           <TableRow>
@@ -76,7 +117,7 @@ function KeyList() {
         </TableHead>
         <TableBody>
           {keys.data.keys.map((k) => (
-            <KeyRow key={k.id} item={k} />
+            <KeyRow key={k.id} item={k} onNotice={setNotice} />
           ))}
         </TableBody>
       </Table>
