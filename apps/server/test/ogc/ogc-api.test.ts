@@ -2,46 +2,19 @@
  * OGC API – Features under /ogc: key only, GeoJSON pages whose `next` links reach every feature of
  * the key's workspace exactly once, bbox and datetime filters, and nothing of another workspace.
  */
-import {
-  GEOJSON_TYPE,
-  OGC_CONFORMANCE,
-  ogcCollectionsSchema,
-  ogcFeatureCollectionSchema,
-  ogcFeatureSchema,
-  type OgcFeatureCollection,
-} from "@poleatlas/shared";
+import { GEOJSON_TYPE, OGC_CONFORMANCE, ogcCollectionsSchema, ogcFeatureSchema } from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createKey } from "../api-keys/support";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { placedPhoto } from "../poles/support";
-import { poleGrid } from "./support";
+import { ogcClient, poleGrid } from "./support";
 
 const t = useTestApp();
 const owner = useSignedInUser(t);
 const stranger = useSignedInUser(t);
 
-const call = (key: string | null, url: string) =>
-  t.app.inject({ method: "GET", url, headers: key ? { "x-api-key": key } : {} });
-
-async function page(key: string, url: string): Promise<OgcFeatureCollection> {
-  const res = await call(key, url);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers["content-type"]).toMatch(/^application\/geo\+json/);
-  return ogcFeatureCollectionSchema.parse(res.json());
-}
-
-/** Every feature reached by following `next` from `url`. */
-async function walk(key: string, url: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (let next: string | undefined = url; next;) {
-    const p = await page(key, next);
-    ids.push(...p.features.map((f) => f.id));
-    const href = p.links.find((l) => l.rel === "next")?.href;
-    next = href ? href.replace(/^https?:\/\/[^/]+/, "") : undefined;
-  }
-  return ids;
-}
+const { call, page, walk } = ogcClient(t);
 
 describe("/ogc", () => {
   it("answers 401 with a Basic challenge without a key", async () => {

@@ -4,44 +4,21 @@
  * paged to every finding exactly once, filtered by bbox and observed date, never another
  * workspace's.
  */
-import {
-  ogcCollectionsSchema,
-  ogcFeatureCollectionSchema,
-  type OgcFeatureCollection,
-} from "@poleatlas/shared";
+import { ogcCollectionsSchema } from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createKey } from "../api-keys/support";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { addFinding, resolveFinding } from "../inspections/support";
 import { placedPhoto } from "../poles/support";
-import { poleGrid } from "./support";
+import { ogcClient, poleGrid } from "./support";
 
 const TODAY = "2026-06-01";
 const t = useTestApp({}, { today: () => TODAY });
 const owner = useSignedInUser(t);
 const stranger = useSignedInUser(t);
 
-const call = (key: string, url: string) =>
-  t.app.inject({ method: "GET", url, headers: { "x-api-key": key } });
-
-async function page(key: string, url: string): Promise<OgcFeatureCollection> {
-  const res = await call(key, url);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers["content-type"]).toMatch(/^application\/geo\+json/);
-  return ogcFeatureCollectionSchema.parse(res.json());
-}
-
-async function walk(key: string, url: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (let next: string | undefined = url; next;) {
-    const p = await page(key, next);
-    ids.push(...p.features.map((f) => f.id));
-    const href = p.links.find((l) => l.rel === "next")?.href;
-    next = href ? href.replace(/^https?:\/\/[^/]+/, "") : undefined;
-  }
-  return ids;
-}
+const { call, page, walk } = ogcClient(t);
 
 /** Two findings on each pole of a workspace's grid, observed on `day1` and `day2`. */
 async function findingsOnGrid(workspaceId: string, userId: string, day1: string, day2: string) {
