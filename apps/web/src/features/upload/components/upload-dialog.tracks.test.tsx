@@ -72,8 +72,9 @@ describe("UploadDialog: photos without GPS", () => {
     expect(onUploaded).toHaveBeenCalledTimes(1);
     // The dialog stays for the offer (every file made it, which closed it before).
     expect(onClose).not.toHaveBeenCalled();
+    // findByRole: the warning dialog may still be leaving, hiding the dialog under it meanwhile.
     await user.click(
-      within(offer.closest("[role=alert]") as HTMLElement).getByRole("button", {
+      await within(offer.closest("[role=alert]") as HTMLElement).findByRole("button", {
         name: "Place with a GPS track",
       }),
     );
