@@ -113,5 +113,9 @@ describe("/ogc/collections/findings", () => {
       resolved_on: TODAY,
       action: "Replaced the pole",
     });
+    // The pole's own feature takes its condition from the worst open finding, as the map does
+    // (its photo is not rated).
+    const pole = await page(key, "/ogc/collections/poles/items?bbox=20.9,60.9,21.1,61.1");
+    expect(pole.features.find((f) => f.id === poleId)?.properties).toMatchObject({ condition: "high" });
   });
 });

@@ -26,7 +26,7 @@ export function poleFeature(base: string, r: PoleFeatureRow): OgcFeature {
       installed_year: r.installed_year,
       circuit: r.circuit,
       attributes: r.attributes,
-      condition: r.risk ?? "unrated",
+      condition: r.condition ?? "unrated",
       photo_count: r.photo_count,
       last_photo_date: r.last_photo_date,
       photos_url: `${base}${OGC_PATH}/collections/photos/items?pole=${r.id}`,

@@ -30,7 +30,8 @@ export interface PoleFeatureRow {
   installed_year: number | null;
   circuit: string | null;
   attributes: Record<string, unknown>;
-  risk: string | null;
+  /** The worst open finding's level as a risk, else the photos' rating (the map's colour). */
+  condition: string | null;
   photo_count: number;
   last_photo_date: string | null;
 }
@@ -100,7 +101,7 @@ function polesSql(f: PageFilter): SQL {
     : sql`utility_poles p WHERE ${where}`;
   return sql`
     SELECT p.id, p.longitude, p.latitude, p.tag, p.label, p.material, p.height_m,
-           p.class, p.installed_year, p.circuit, p.attributes, p.risk, p.photo_count,
+           p.class, p.installed_year, p.circuit, p.attributes, p.condition, p.photo_count,
            p.last_photo_on::text AS last_photo_date
       FROM ${from}
      ORDER BY p.id
