@@ -54,7 +54,7 @@ export function MoveToPole({ others, disabled, onChoose }: MoveToPoleProps) {
         if (to) onChoose(to.id, nameOf(to) === poleTexts.poleLabelEmpty ? fullName(to) : nameOf(to));
       }}
       slotProps={{ select: { open, onOpen: () => setOpen(true), onClose: close } }}
-      sx={{ flex: 1 }}
+      sx={{ flex: "1 1 220px" }}
     >
       {others.map((p) => {
         const thumbnail = cardOf.get(p.id)?.thumbnail_url ?? undefined;

@@ -153,7 +153,8 @@ export function PoleFields({ photo, pole, regionId, onMoved, onPlaceOnMap }: Pol
   return (
     <Stack spacing={1.5}>
       <LabelField key={pole.id} pole={pole} />
-      <Stack direction="row" spacing={1}>
+      {/* The buttons go under the list when the panel is too narrow for all three on one line. */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
         <MoveToPole others={others} disabled={move.isPending} onChoose={send} />
         <Button size="small" disabled={pole.photo_count < 2 || move.isPending} onClick={() => send("new")}>
           {poleTexts.makeNewPole}
