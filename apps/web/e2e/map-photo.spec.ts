@@ -72,6 +72,23 @@ test("a link naming only the photo opens its region and the panel", async ({ pag
   await settle(page, (s) => s.mode.mode === "region" && s.selectedPhotoId === second.id);
 });
 
+test("a link keeps its region and photo while the regions are slow to arrive", async ({ page, baseURL }) => {
+  const { berlin, spot } = await seedMap(page, baseURL!);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/regions", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${spot[0].id}`);
+  // The globe is up with the camera over the whole earth, where a region view would end.
+  await settle(page, (s) => s.mode.mode === "region" && s.cameraHeight > 1_000_000);
+  await expect(page).toHaveURL(new RegExp(`region=${encodeURIComponent(berlin.id)}&photo=${spot[0].id}`));
+  release();
+  await expect(page.getByTestId("photo-panel").getByText("Photo 1 of 3")).toBeVisible();
+  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
+});
+
 test("a link to a photo that is not there says so and shows the overview", async ({ page, baseURL }) => {
   await seedMap(page, baseURL!);
   await page.goto("/map?globeTestHook&photo=00000000-0000-4000-8000-000000000000");

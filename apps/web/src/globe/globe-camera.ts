@@ -102,11 +102,11 @@ export class GlobeCamera {
    * In region view, true once (per region) when the user's camera has risen past the limit: the
    * region view ends there.
    */
-  zoomedOut(inRegion: boolean): boolean {
+  zoomedOut(inRegion: boolean, sentToRegion: boolean): boolean {
     if (this.leftByZoom) return false;
     const limit = overviewReturnHeight(OVERVIEW_RETURN_HEIGHT_M, this.regionViewHeight);
-    if (!shouldReturnToOverview(inRegion ? "region" : "overview", this.height, this.flights.flying, limit))
-      return false;
+    const mode = inRegion ? "region" : "overview";
+    if (!shouldReturnToOverview(mode, this.height, this.flights.flying, limit, sentToRegion)) return false;
     this.leftByZoom = true;
     return true;
   }

@@ -361,7 +361,8 @@ export class GlobeController {
   }
 
   private checkZoomOut(): void {
-    if (this.camera.zoomedOut(this.mode.mode === "region")) {
+    const regionId = this.mode.mode === "region" ? this.mode.regionId : null;
+    if (this.camera.zoomedOut(regionId !== null, regionId !== null && this.flownRegionId === regionId)) {
       this.events.emit("overviewRequested");
     }
   }

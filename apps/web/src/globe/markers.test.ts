@@ -155,10 +155,15 @@ describe("declutterLabels", () => {
 
 describe("shouldReturnToOverview", () => {
   it("returns above the limit in region view, not during a flight or in the overview", () => {
-    expect(shouldReturnToOverview("region", 10_001, false, 10_000)).toBe(true);
-    expect(shouldReturnToOverview("region", 10_000, false, 10_000)).toBe(false);
-    expect(shouldReturnToOverview("region", 50_000, true, 10_000)).toBe(false);
-    expect(shouldReturnToOverview("overview", 50_000, false, 10_000)).toBe(false);
+    expect(shouldReturnToOverview("region", 10_001, false, 10_000, true)).toBe(true);
+    expect(shouldReturnToOverview("region", 10_000, false, 10_000, true)).toBe(false);
+    expect(shouldReturnToOverview("region", 50_000, true, 10_000, true)).toBe(false);
+    expect(shouldReturnToOverview("overview", 50_000, false, 10_000, true)).toBe(false);
+  });
+
+  it("keeps a region a link names while the camera has not been sent there yet", () => {
+    // A reload of /map?region=…: the camera stands over the overview until the regions arrive.
+    expect(shouldReturnToOverview("region", 20_000_000, false, 10_000, false)).toBe(false);
   });
 });
 

@@ -228,15 +228,18 @@ export function declutterLabels<M extends RegionMarkerSpec>(
 
 /**
  * Back to the overview when the camera was zoomed out above the limit in region view, but not
- * while a flight we started is still under way (a flight begins high above).
+ * while a flight we started is still under way (a flight begins high above), nor before the
+ * camera was sent to the region at all: a link or a reload names the region before the regions
+ * have arrived, and the camera still stands over the overview then.
  */
 export function shouldReturnToOverview(
   mode: "overview" | "region",
   cameraHeightM: number,
   flying: boolean,
   limitM: number,
+  sentToRegion: boolean,
 ): boolean {
-  return mode === "region" && !flying && cameraHeightM > limitM;
+  return mode === "region" && sentToRegion && !flying && cameraHeightM > limitM;
 }
 
 /** Software WebGL (no GPU) needs the cheap settings: measured ~600 → ~100 ms a frame. */
