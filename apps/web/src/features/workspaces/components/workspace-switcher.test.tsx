@@ -122,6 +122,31 @@ describe("WorkspaceSwitcher", () => {
     });
   });
 
+  it("names the new team at once, and keeps the picker when reading the list again fails", async () => {
+    let created = false;
+    fakeServer({
+      "GET /api/workspaces": () =>
+        created ? { status: 500, body: { message: "down" } } : workspaces(personal)(),
+      "POST /api/auth/organization/create": () => {
+        created = true;
+        return { status: 200, body: { id: "team9", name: "South Crew" } };
+      },
+      "POST /api/auth/organization/set-active": () => ({ status: 200, body: {} }),
+    });
+    const user = userEvent.setup();
+    renderAt("/map", routes);
+    await user.click(await picker());
+    await user.click(screen.getByRole("option", { name: "Create team" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create team" });
+    await user.type(within(dialog).getByLabelText("Team name"), "  South   Crew {Enter}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await picker()).toHaveTextContent("South Crew");
+    await user.click(await picker());
+    expect(within(screen.getByRole("listbox")).getByRole("option", { name: /South Crew/ })).toHaveTextContent(
+      "Owner",
+    );
+  });
+
   it("keeps the dialog and the name when creating fails (a taken slug, a refusal)", async () => {
     fakeServer({
       "GET /api/workspaces": workspaces(personal),

@@ -36,7 +36,7 @@ export function WorkspaceSwitcher() {
     if (value === CREATE) return setCreating(true);
     if (value === data.active.id) return;
     const target = data.workspaces.find((w) => w.id === value);
-    if (target) switchTo.mutate(target.kind === "personal" ? null : target.id);
+    if (target) switchTo.mutate(target);
   };
 
   return (
