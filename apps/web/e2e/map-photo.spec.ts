@@ -2,7 +2,7 @@
  * A selected photo in real Chromium: the panel's date and location, the timeline of one spot,
  * links that name a photo (with and without its region), and a link to a photo that is not there.
  */
-import { clickMarkerOnCanvas, settle } from "./support/map-globe";
+import { clickMarkerOnCanvas, globeState, settle } from "./support/map-globe";
 import { BERLIN_POLES, expect, localeDate, seedMap, SPOT, test } from "./support/map-seed";
 
 test.setTimeout(180_000);
@@ -81,8 +81,12 @@ test("a link keeps its region and photo while the regions are slow to arrive", a
     await route.continue();
   });
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${spot[0].id}`);
-  // The globe is up with the camera over the whole earth, where a region view would end.
-  await settle(page, (s) => s.mode.mode === "region" && s.cameraHeight > 1_000_000);
+  // The globe draws with its camera over the whole earth, where a region view would end; its
+  // first camera moves end within these frames.
+  await expect
+    .poll(() => page.evaluate(() => window.__poleatlasGlobe?.state().frames ?? 0), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(12);
+  expect(await globeState(page)).toMatchObject({ mode: { mode: "region" } });
   await expect(page).toHaveURL(new RegExp(`region=${encodeURIComponent(berlin.id)}&photo=${spot[0].id}`));
   release();
   await expect(page.getByTestId("photo-panel").getByText("Photo 1 of 3")).toBeVisible();
