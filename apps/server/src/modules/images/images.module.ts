@@ -5,7 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
-import { createFaceDetector } from "../../infra/faces/face-detector";
+import { createDetectorPool } from "../../infra/faces/detector-pool";
 import { createFaceScanner, type FaceScanner } from "../../infra/faces/face-scan";
 import { createImageProcessor } from "../../infra/images/image-processor";
 import { openStorage } from "../../infra/storage/create-storage";
@@ -78,7 +78,13 @@ export async function registerImages(
   const repository = createImagesRepository(database.db);
   const temp = createTempFiles(config.uploadTmpDir);
   const images = createImageProcessor();
-  const scanner = deps.faceScanner ?? createFaceScanner(createFaceDetector());
+  let scanner = deps.faceScanner;
+  if (!scanner) {
+    // The detector runs on worker threads, off the request thread (docs/architecture.md).
+    const detectors = createDetectorPool();
+    app.addHook("onClose", () => detectors.close());
+    scanner = createFaceScanner(detectors);
+  }
   const service = createImagesService({
     repository,
     storage,
