@@ -1,7 +1,7 @@
 /**
  * The face detector on worker threads. The detector's WASM engine runs on the thread that calls
  * it, single-threaded (TensorFlow.js keeps WASM threads off in Node): in the request thread a
- * 12 MP upload's scan held the event loop for 70–140 ms, and only one scan ran at a time. Here
+ * 12 MP upload's scan held the event loop for 70–200 ms, and only one scan ran at a time. Here
  * each worker has its own engine and scans one image at a time; the request thread only hands
  * the small RGB copy over and waits, so sharp's work for the next photo and other requests go
  * on meanwhile. A worker that dies fails the scan it was doing (an upload error, not a hang)
@@ -131,4 +131,16 @@ export function createDetectorPool(opts: PoolOptions = DEFAULT_DETECTOR_OPTIONS)
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
+}
+
+let shared: DetectorPool | null = null;
+
+/**
+ * The process's pool (default options), started on first use: like the engine, one per process,
+ * so every app built in it (the tests build many) shares its warm workers. Idle workers do not
+ * keep the process alive, so it needs no closing.
+ */
+export function sharedDetectorPool(): DetectorPool {
+  shared ??= createDetectorPool();
+  return shared;
 }
