@@ -12,6 +12,7 @@ import { createFaceDetector, DEFAULT_DETECTOR_OPTIONS } from "../apps/server/src
 import { createFaceScanner } from "../apps/server/src/infra/faces/face-scan";
 import { blurAreas } from "../apps/server/src/infra/faces/photo-blur";
 import { createImageProcessor } from "../apps/server/src/infra/images/image-processor";
+import { benchInFlight, type InFlightRow } from "./faces-in-flight";
 import { makeDataDir, repoRoot } from "./lib/server";
 import { noisyJpeg } from "./lib/photos";
 
@@ -30,6 +31,8 @@ export interface FacesResult {
   ratioOnToOffWithFace: number;
   /** Scan + thumbnail without a face at other detector input sizes, as a share of off. */
   ratioOnToOffNoFaceBySize: { inputSize: number; perSec: number; ratio: number }[];
+  /** Several uploads at once (faces-in-flight.ts), detector on the request thread or workers. */
+  inFlight: InFlightRow[];
 }
 
 const INPUT_SIZES = [320, 416, 512];
@@ -183,6 +186,7 @@ export async function benchFaces(quick: boolean): Promise<FacesResult> {
     perSec: bySize[k]!,
     ratio: bySize[k]! / thumbnailOnlyPerSec,
   }));
+  const inFlight = await benchInFlight(without, dir, quick);
   // Each run writes ~75 MB of 12 MP scenes and outputs: none of it is kept.
   await rm(dir, { recursive: true, force: true });
   return {
@@ -196,6 +200,7 @@ export async function benchFaces(quick: boolean): Promise<FacesResult> {
     ratioOnToOffNoFace: scanAndThumbnailNoFacePerSec / thumbnailOnlyPerSec,
     ratioOnToOffWithFace: scanBlurAndThumbnailWithFacePerSec / thumbnailOnlyPerSec,
     ratioOnToOffNoFaceBySize,
+    inFlight,
   };
 }
 

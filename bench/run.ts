@@ -279,6 +279,14 @@ async function main() {
         `${fmt(s.perSec)} photos/s = ${fmt(s.ratio, 2)} of off`,
       ]);
     }
+    for (const r of f.inFlight) {
+      for (const v of r.variants) {
+        rows.push([
+          `faces: ${r.inFlight} uploads in flight, ${v.name === "off" ? "blurring off" : `on, detector: ${v.name}`}`,
+          `${fmt(v.perSec)} photos/s = ${fmt(v.ratio, 2)} of off; event loop held ≤ ${fmt(v.loopStallMs, 0)} ms`,
+        ]);
+      }
+    }
   }
 
   if (want("tus")) {

@@ -1,7 +1,14 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/server.ts", "src/migrate.ts", "src/backup.ts", "src/restore.ts"],
+  entry: {
+    server: "src/server.ts",
+    migrate: "src/migrate.ts",
+    backup: "src/backup.ts",
+    restore: "src/restore.ts",
+    // The face detector's worker thread: started by the server from this file, next to server.js.
+    "face-worker": "src/infra/faces/face-worker.ts",
+  },
   format: ["esm"],
   platform: "node",
   target: "node20",

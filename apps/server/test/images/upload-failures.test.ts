@@ -5,7 +5,8 @@
  * answer was lost keeps the files of the row it committed.
  */
 import { createFaceDetector } from "../../src/infra/faces/face-detector";
-import { createFaceScanner } from "../../src/infra/faces/face-scan";
+import { createDetectorPool } from "../../src/infra/faces/detector-pool";
+import { createFaceScanner, type FaceScanner } from "../../src/infra/faces/face-scan";
 import { createFacePrivacy } from "../../src/modules/images/face-privacy";
 import { createHash } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -58,6 +59,7 @@ const rowCount = async () => {
 function serviceWith(
   storage: Storage,
   repository: ImagesRepository = createImagesRepository(t.db.database.db),
+  scanner: FaceScanner = createFaceScanner(createFaceDetector()),
 ): ImagesService {
   const audit = createAuditLog(createAuditRepository(t.db.database.db));
   const { publish } = createEventsRepository(t.db.database.db);
@@ -81,7 +83,7 @@ function serviceWith(
     publish,
     teamQuotaBytes: STORAGE_QUOTA_BYTES,
     privacy: createFacePrivacy({
-      scanner: createFaceScanner(createFaceDetector()),
+      scanner,
       temp,
       blurFacesIn: () => Promise.resolve(true),
     }),
@@ -114,6 +116,31 @@ describe("an upload that fails late leaves nothing behind", () => {
     expect(await rowCount()).toBe(before);
     expect(await listFiles(root)).toEqual([]);
     expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
+  });
+
+  it("the face scan's worker dying: the upload fails (no hang), neither row nor file", async () => {
+    const root = path.join(work, "files-scan-crash");
+    const local = createLocalStorage({ rootDir: root, bucket: "utility-poles" });
+    await local.ensureBucket();
+    // A worker that dies on every photo (test/fixtures): as one killed mid-scan.
+    const pool = createDetectorPool({
+      scoreThreshold: 0.3,
+      inputSize: 416,
+      size: 1,
+      script: new URL("../fixtures/crashing-face-worker.mjs", import.meta.url),
+    });
+    try {
+      const service = serviceWith(local, createImagesRepository(t.db.database.db), createFaceScanner(pool));
+      const before = await rowCount();
+      await expect(service.upload(personalActor(user.id, user.email), null, receiveFixture)).rejects.toThrow(
+        "Face scan failed",
+      );
+      expect(await rowCount()).toBe(before);
+      expect(await listFiles(root)).toEqual([]);
+      expect(await listFiles(path.join(work, "tmp"))).toEqual([]);
+    } finally {
+      await pool.close();
+    }
   });
 
   it("quota refused in the locked re-check (after the files were stored): both are removed", async () => {

@@ -10,6 +10,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type * as FaceApiModule from "@vladmandic/face-api/dist/face-api.node-wasm.js";
+import { turns } from "../images/turns";
 
 const require = createRequire(import.meta.url);
 
@@ -60,36 +61,48 @@ async function loadEngine(): Promise<FaceApi> {
   return api;
 }
 
-/** The process's detector; the first call loads the engine and the weights (~1 s). */
+/**
+ * The detector on the calling thread (detector-pool.ts runs it on worker threads); the first call
+ * loads the engine and the weights (~1 s).
+ */
 export function createFaceDetector(opts: DetectorOptions = DEFAULT_DETECTOR_OPTIONS): FaceDetector {
+  // The WASM engine works on the calling thread: one scan at a time keeps the others' requests moving.
+  const inTurn = turns(1);
   return {
     inputSize: opts.inputSize,
-    async detect(rgb, width, height) {
-      engine ??= loadEngine().catch((err: unknown) => {
-        engine = null; // a later upload tries again rather than failing for ever
-        throw err;
-      });
-      const api = await engine;
-      const input = api.tf.tensor3d(
-        new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length),
-        [height, width, 3],
-        "int32",
-      );
-      try {
-        const found = await api.detectAllFaces(
-          input,
-          new api.TinyFaceDetectorOptions({ inputSize: opts.inputSize, scoreThreshold: opts.scoreThreshold }),
-        );
-        return found.map((d) => ({
-          x: d.box.x,
-          y: d.box.y,
-          width: d.box.width,
-          height: d.box.height,
-          score: d.score,
-        }));
-      } finally {
-        input.dispose();
-      }
-    },
+    detect: (rgb, width, height) => inTurn(() => detectOnThisThread(opts, rgb, width, height)),
   };
+}
+
+async function detectOnThisThread(
+  opts: DetectorOptions,
+  rgb: Buffer,
+  width: number,
+  height: number,
+): Promise<FaceBox[]> {
+  engine ??= loadEngine().catch((err: unknown) => {
+    engine = null; // a later upload tries again rather than failing for ever
+    throw err;
+  });
+  const api = await engine;
+  const input = api.tf.tensor3d(
+    new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length),
+    [height, width, 3],
+    "int32",
+  );
+  try {
+    const found = await api.detectAllFaces(
+      input,
+      new api.TinyFaceDetectorOptions({ inputSize: opts.inputSize, scoreThreshold: opts.scoreThreshold }),
+    );
+    return found.map((d) => ({
+      x: d.box.x,
+      y: d.box.y,
+      width: d.box.width,
+      height: d.box.height,
+      score: d.score,
+    }));
+  } finally {
+    input.dispose();
+  }
 }

@@ -5,7 +5,6 @@
  * anyway, sharp shrinks a 12-MP JPEG while decoding it far faster than the network could, and the
  * thumbnail step makes the thumbnail from the same copy instead of decoding the photo again.
  */
-import { turns } from "../images/turns";
 import { ImageDecodeError, type Preview } from "../images/image-processor";
 import sharp from "sharp";
 import { growBox, openPhoto, photoGeometry, type Box } from "./photo-blur";
@@ -51,8 +50,6 @@ export async function decodePreview(src: string, side: number): Promise<Preview>
 }
 
 export function createFaceScanner(detector: FaceDetector, previewSide = PREVIEW_SIDE): FaceScanner {
-  // The WASM engine works on the main thread: one scan at a time keeps the others' requests moving.
-  const inTurn = turns(1);
   return {
     async scan(src) {
       const g = await photoGeometry(src);
@@ -65,7 +62,7 @@ export function createFaceScanner(detector: FaceDetector, previewSide = PREVIEW_
         .resize(detector.inputSize, detector.inputSize, { fit: "inside", withoutEnlargement: true })
         .raw()
         .toBuffer({ resolveWithObject: true });
-      const found = await inTurn(() => detector.detect(data, info.width, info.height));
+      const found = await detector.detect(data, info.width, info.height);
       const scale = g.width / info.width;
       const faces = found.map((f) => ({
         ...growBox(

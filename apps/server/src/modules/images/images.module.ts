@@ -5,7 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
-import { createFaceDetector } from "../../infra/faces/face-detector";
+import { sharedDetectorPool } from "../../infra/faces/detector-pool";
 import { createFaceScanner, type FaceScanner } from "../../infra/faces/face-scan";
 import { createImageProcessor } from "../../infra/images/image-processor";
 import { openStorage } from "../../infra/storage/create-storage";
@@ -78,7 +78,8 @@ export async function registerImages(
   const repository = createImagesRepository(database.db);
   const temp = createTempFiles(config.uploadTmpDir);
   const images = createImageProcessor();
-  const scanner = deps.faceScanner ?? createFaceScanner(createFaceDetector());
+  // The detector runs on worker threads, off the request thread (docs/architecture.md).
+  const scanner = deps.faceScanner ?? createFaceScanner(sharedDetectorPool());
   const service = createImagesService({
     repository,
     storage,
