@@ -20,6 +20,15 @@ const routes = [
 
 const picker = () => screen.findByRole("combobox", { name: "Workspace" });
 
+/** The map with the switcher, and 'Create team' chosen from it. */
+async function openCreateTeam() {
+  const user = userEvent.setup();
+  renderAt("/map", routes);
+  await user.click(await picker());
+  await user.click(screen.getByRole("option", { name: "Create team" }));
+  return { user, dialog: await screen.findByRole("dialog", { name: "Create team" }) };
+}
+
 describe("WorkspaceSwitcher", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -99,11 +108,7 @@ describe("WorkspaceSwitcher", () => {
       }),
       "POST /api/auth/organization/set-active": () => ({ status: 200, body: {} }),
     });
-    const user = userEvent.setup();
-    renderAt("/map", routes);
-    await user.click(await picker());
-    await user.click(screen.getByRole("option", { name: "Create team" }));
-    const dialog = await screen.findByRole("dialog", { name: "Create team" });
+    const { user, dialog } = await openCreateTeam();
     await user.click(within(dialog).getByRole("button", { name: "Create" }));
     expect(within(dialog).getByText("Enter a team name.")).toBeInTheDocument();
     expect(server.actions().filter((c) => c.method === "POST")).toEqual([]);
@@ -133,11 +138,7 @@ describe("WorkspaceSwitcher", () => {
       },
       "POST /api/auth/organization/set-active": () => ({ status: 200, body: {} }),
     });
-    const user = userEvent.setup();
-    renderAt("/map", routes);
-    await user.click(await picker());
-    await user.click(screen.getByRole("option", { name: "Create team" }));
-    const dialog = await screen.findByRole("dialog", { name: "Create team" });
+    const { user, dialog } = await openCreateTeam();
     await user.type(within(dialog).getByLabelText("Team name"), "  South   Crew {Enter}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(await picker()).toHaveTextContent("South Crew");
@@ -155,11 +156,7 @@ describe("WorkspaceSwitcher", () => {
         body: { code: "ORGANIZATION_ALREADY_EXISTS", message: "Organization already exists" },
       }),
     });
-    const user = userEvent.setup();
-    renderAt("/map", routes);
-    await user.click(await picker());
-    await user.click(screen.getByRole("option", { name: "Create team" }));
-    const dialog = await screen.findByRole("dialog", { name: "Create team" });
+    const { user, dialog } = await openCreateTeam();
     await user.type(within(dialog).getByLabelText("Team name"), "South Crew{Enter}");
     expect(await within(dialog).findByText("Organization already exists")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Team name")).toHaveValue("South Crew");
