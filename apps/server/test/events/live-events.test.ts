@@ -4,7 +4,6 @@
  * opened on the other (LISTEN/NOTIFY), a reconnecting stream gets what it missed, a stranger
  * cannot follow a team, and a removed member's stream ends with the reason.
  */
-import type { AddressInfo } from "node:net";
 import { messages, workspaceEventSchema, type WorkspaceEvent } from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -25,10 +24,7 @@ const urls = { a: "", b: "" };
 let team = "";
 const TEAM_NAME = "Line crew north";
 
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}
+const listen = (t: TestApp): Promise<string> => t.app.listen({ port: 0, host: "127.0.0.1" });
 
 beforeAll(async () => {
   urls.a = await listen(a);

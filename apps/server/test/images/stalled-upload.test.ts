@@ -15,9 +15,7 @@ let port: number;
 beforeAll(async () => {
   t = await buildTestApp({ REQUEST_TIMEOUT_SECONDS: "1" });
   user = await createSignedInUser(t);
-  await t.app.listen({ host: "127.0.0.1", port: 0 });
-  const address = t.app.server.address();
-  port = typeof address === "object" && address ? address.port : 0;
+  port = Number(new URL(await t.app.listen({ host: "127.0.0.1", port: 0 })).port);
 });
 afterAll(async () => {
   await t?.close();

@@ -24,10 +24,7 @@ const t = useTestApp();
 const user = useSignedInUser(t);
 let baseUrl: string;
 beforeAll(async () => {
-  await t.app.listen({ host: "127.0.0.1", port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === "string") throw new Error("not listening");
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
   // The stored original is compared byte for byte: no face blurring in this workspace.
   const off = await t.app.inject({
     method: "PUT",
