@@ -303,10 +303,10 @@ export const poles = pgTable(
     index("poles_imported_idx")
       .on(t.workspaceId)
       .where(sql`${t.source} = 'import'`),
-    index("poles_user_region_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.risk),
     index("poles_finding_due_idx")
       .on(t.workspaceId, t.findingDueOn, t.regionLon, t.regionLat)
       .where(sql`finding_due_on IS NOT NULL`),
+    // Also every search of a region's poles (drizzle/0026 dropped the one with the risk).
     index("poles_inspected_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.lastInspectedOn),
   ],
 );

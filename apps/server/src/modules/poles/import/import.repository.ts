@@ -51,6 +51,22 @@ function newPoles(workspaceId: string, poles: Write[]) {
       AS r(tag, label, latitude, longitude, material, height_m, class, installed_year, circuit, attributes)`;
 }
 
+/**
+ * The workspace's poles with these tags (lower-cased), each found by its own look-up in the tag
+ * index. As `lower(tag) = ANY(keys)` the planner read the workspace's every pole whenever its
+ * statistics were older than the import (a workspace that was small at the last ANALYZE and is
+ * being filled): each batch then read all the rows the batches before it wrote. The LIMIT keeps
+ * each look-up apart, so the only plan is the unique index's.
+ */
+export function knownTags(workspaceId: string, keys: string[]) {
+  return sql`SELECT ${STORED} FROM unnest(${sql.param(keys)}::text[]) AS k(key)
+    CROSS JOIN LATERAL (
+      SELECT * FROM utility_poles p
+      WHERE p.workspace_id = ${workspaceId} AND p.tag IS NOT NULL AND lower(p.tag) = k.key
+      LIMIT 1
+    ) p`;
+}
+
 async function rows<T>(tx: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   return (await tx.execute(query)).rows as T[];
 }
@@ -59,12 +75,7 @@ export const importRepository = {
   /** The workspace's poles with these tags (lower-cased). */
   byTags(tx: Executor, workspaceId: string, keys: string[]): Promise<StoredPole[]> {
     if (keys.length === 0) return Promise.resolve([]);
-    return rows<StoredPole>(
-      tx,
-      sql`SELECT ${STORED} FROM utility_poles p
-          WHERE p.workspace_id = ${workspaceId} AND p.tag IS NOT NULL
-            AND lower(p.tag) = ANY(${sql.param(keys)}::text[])`,
-    );
+    return rows<StoredPole>(tx, knownTags(workspaceId, keys));
   },
 
   /** The nearest pole within `radius` metres (the pole rule's search, utility_pole_assign). */
@@ -130,19 +141,18 @@ export const importRepository = {
    * stored poles of the others (to compare and update), so a batch of new poles is one round trip.
    * The new poles' ids are time-ordered (utility_pole_uuidv7): a million random ids scatter their inserts over
    * the whole primary key, and once it outgrows the database's buffers each batch rewrites pages
-   * all over it; ordered ids go to its end. (The tags travel twice: as the key array, an index
-   * look-up the planner always takes.)
+   * all over it; ordered ids go to its end. (The tags travel twice: in the rows and as the keys
+   * knownTags looks up one by one.)
    */
   insertUnknownTags(tx: Executor, workspaceId: string, poles: Write[]): Promise<StoredPole[]> {
     if (poles.length === 0) return Promise.resolve([]);
     return rows<StoredPole>(
       tx,
       sql`WITH r (${INSERTED}) AS (SELECT ${newPoles(workspaceId, poles)}),
-          known AS (
-            SELECT ${STORED} FROM utility_poles p
-            WHERE p.workspace_id = ${workspaceId} AND p.tag IS NOT NULL
-              AND lower(p.tag) = ANY(${sql.param(poles.map((w) => w.tag!.toLowerCase()))}::text[])
-          ),
+          known AS (${knownTags(
+            workspaceId,
+            poles.map((w) => w.tag!.toLowerCase()),
+          )}),
           created AS (
             INSERT INTO utility_poles (id, ${INSERTED})
             SELECT utility_pole_uuidv7(), r.* FROM r WHERE lower(r.tag) NOT IN (SELECT k.key FROM known k)

@@ -170,8 +170,10 @@ export function createPoleImport(deps: PoleImportDeps) {
         // Handled where it is awaited; until then a failure must not count as unhandled.
         writing.catch(() => {});
       };
+      // One clock for the whole file: the latest installed year a row may give.
+      const now = new Date();
       for await (const source of await readerFor(file.path, file.filename)) {
-        const checked = checkRow(source);
+        const checked = checkRow(source, now);
         if ("reason" in checked) {
           reject({ row: source.row, reason: checked.reason });
           continue;
@@ -184,14 +186,19 @@ export function createPoleImport(deps: PoleImportDeps) {
           }
         }
         const b = result.bounds;
-        result.bounds = b
-          ? {
-              minLon: Math.min(b.minLon, row.longitude),
-              minLat: Math.min(b.minLat, row.latitude),
-              maxLon: Math.max(b.maxLon, row.longitude),
-              maxLat: Math.max(b.maxLat, row.latitude),
-            }
-          : { minLon: row.longitude, minLat: row.latitude, maxLon: row.longitude, maxLat: row.latitude };
+        if (!b)
+          result.bounds = {
+            minLon: row.longitude,
+            minLat: row.latitude,
+            maxLon: row.longitude,
+            maxLat: row.latitude,
+          };
+        else {
+          b.minLon = Math.min(b.minLon, row.longitude);
+          b.minLat = Math.min(b.minLat, row.latitude);
+          b.maxLon = Math.max(b.maxLon, row.longitude);
+          b.maxLat = Math.max(b.maxLat, row.latitude);
+        }
         batch.push(row);
         if (batch.length >= batchRows) await flush();
       }
