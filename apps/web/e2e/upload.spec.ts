@@ -185,6 +185,7 @@ test("drop → cards and warnings → acknowledge → upload with progress → s
   await expect(dialog.getByText(trackPlacementTexts.uploadedUnplaced(1))).toBeVisible({ timeout: 60_000 });
   for (const name of ["pole-complete.jpg", "pole-no-gps.jpg", "pole-no-date.png"])
     await expect(card(name).getByRole("status")).toHaveText("Uploaded");
+  await card("pole-no-date.png").scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("upload-dialog-after-upload.png") });
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
@@ -246,11 +247,11 @@ test("an upload past the quota is refused before anything is sent", async ({ pag
 });
 
 test("a link dropped mid-upload resumes from the last piece that arrived", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await startSignedIn(page);
   const before = await usage(page);
-  // Three pieces; the second one's connection is reset once, before the server gets it.
-  const big = await makeLargePng(2 * RESUMABLE_CHUNK_BYTES + 500_000);
+  // Two pieces; the second one's connection is reset once, before the server gets it.
+  const big = await makeLargePng(RESUMABLE_CHUNK_BYTES + 300_000);
   const offsets: number[] = [];
   let dropped = false;
   await page.route(/\/api\/uploads\/[^/?]+$/, (route) => {
@@ -278,11 +279,11 @@ test("a link dropped mid-upload resumes from the last piece that arrived", async
   await warning.getByRole("button", { name: "Proceed with Upload" }).click();
 
   // No GPS: it is stored and in Unplaced, and the dialog stays to offer a track.
-  await expect(dialog.getByText(trackPlacementTexts.uploadedUnplaced(1))).toBeVisible({ timeout: 90_000 });
+  await expect(dialog.getByText(trackPlacementTexts.uploadedUnplaced(1))).toBeVisible({ timeout: 150_000 });
   await expect(card.getByRole("status")).toHaveText("Uploaded");
   await page.screenshot({ path: testInfo.outputPath("upload-resumed.png") });
   // The first piece was not sent again: the retry went on from where the server's bytes end.
-  expect(offsets).toEqual([0, RESUMABLE_CHUNK_BYTES, RESUMABLE_CHUNK_BYTES, 2 * RESUMABLE_CHUNK_BYTES]);
+  expect(offsets).toEqual([0, RESUMABLE_CHUNK_BYTES, RESUMABLE_CHUNK_BYTES]);
   expect(sends).toEqual({ plain: 0, tus: 1 });
   const stored = await images(page);
   expect(stored.map((i) => [i.name, i.metadata.fileSize])).toEqual([["far-pole.png", big.length]]);
