@@ -66,6 +66,9 @@ export default defineConfig(({ mode }) => ({
     environment: "happy-dom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
+    // The browser's tus client (XMLHttpRequest), the one the app's bundle gets: Node's resolution
+    // would hand the tests its node:http build instead.
+    alias: [{ find: /^tus-js-client$/, replacement: "tus-js-client/lib.esm/browser/index.js" }],
     // Screens wait for what the user sees; on a loaded machine the map screen's first render (its
     // lazy panels) alone took over the 5 s default, so the limits only catch a test that hangs.
     testTimeout: 30_000,

@@ -8,7 +8,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { trackPlacementTexts } from "@poleatlas/shared";
+import { RESUMABLE_CHUNK_BYTES, RESUMABLE_UPLOAD_PATH, trackPlacementTexts } from "@poleatlas/shared";
 import { startSignedIn } from "./support/auth";
 import { expect, test } from "./support/fixtures";
 import { makeGif, makeJpeg, makeLargePng, makePng } from "./support/photo-fixtures";
@@ -38,6 +38,18 @@ async function images(page: Page): Promise<StoredImage[]> {
   const res = await page.request.get("/api/images");
   expect(res.status()).toBe(200);
   return ((await res.json()) as { images: StoredImage[] }).images;
+}
+
+/** Photos sent the plain way (POST /api/images) and tus creations (POST /api/uploads), as they go. */
+function countSends(page: Page) {
+  const sends = { plain: 0, tus: 0 };
+  page.on("request", (req) => {
+    if (req.method() !== "POST") return;
+    const { pathname } = new URL(req.url());
+    if (pathname === "/api/images") sends.plain += 1;
+    if (pathname === RESUMABLE_UPLOAD_PATH) sends.tus += 1;
+  });
+  return sends;
 }
 
 async function openDialog(page: Page) {
@@ -98,6 +110,7 @@ test("drop → cards and warnings → acknowledge → upload with progress → s
   const files = await journeyFixtures();
   const photos = files.filter((f) => f.mimeType !== "image/gif");
   const photoBytes = photos.reduce((sum, f) => sum + f.buffer.length, 0);
+  const sends = countSends(page);
 
   const dialog = await openDialog(page);
   await expect(dialog.getByRole("alert", { name: "Storage usage" })).toHaveText(
@@ -170,6 +183,10 @@ test("drop → cards and warnings → acknowledge → upload with progress → s
 
   // The photo without GPS is in Unplaced now: the dialog stays to offer placing it by a track.
   await expect(dialog.getByText(trackPlacementTexts.uploadedUnplaced(1))).toBeVisible({ timeout: 60_000 });
+  for (const name of ["pole-complete.jpg", "pole-no-gps.jpg", "pole-no-date.png"])
+    await expect(card(name).getByRole("status")).toHaveText("Uploaded");
+  await card("pole-no-date.png").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("upload-dialog-after-upload.png") });
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
   await cdp.send("Network.emulateNetworkConditions", {
@@ -179,6 +196,8 @@ test("drop → cards and warnings → acknowledge → upload with progress → s
     uploadThroughput: -1,
   });
 
+  // Each photo went over the resumable protocol, none the plain way.
+  expect(sends).toEqual({ plain: 0, tus: 3 });
   const stored = await images(page);
   expect(stored.map((i) => i.name).sort()).toEqual([
     "pole-complete.jpg",
@@ -211,10 +230,7 @@ test("an upload past the quota is refused before anything is sent", async ({ pag
   const big = await makeLargePng(52_428_800 + 2 * MB);
   await writeFile(bigPath, big);
 
-  let posted = 0;
-  page.on("request", (req) => {
-    if (req.method() === "POST" && req.url().endsWith("/api/images")) posted += 1;
-  });
+  const sends = countSends(page);
   const dialog = await openDialog(page);
   await dialog.getByLabel("Image files").setInputFiles(bigPath);
   await expect(dialog.getByRole("listitem", { name: path.basename(bigPath) })).toBeVisible();
@@ -226,8 +242,52 @@ test("an upload past the quota is refused before anything is sent", async ({ pag
   ).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Important: Missing Metadata" })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("upload-over-quota.png") });
-  expect(posted).toBe(0);
+  expect(sends).toEqual({ plain: 0, tus: 0 });
   expect((await usage(page)).usedBytes).toBe(0);
+});
+
+test("a link dropped mid-upload resumes from the last piece that arrived", async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await startSignedIn(page);
+  const before = await usage(page);
+  // Two pieces; the second one's connection is reset once, before the server gets it.
+  const big = await makeLargePng(RESUMABLE_CHUNK_BYTES + 300_000);
+  const offsets: number[] = [];
+  let dropped = false;
+  await page.route(/\/api\/uploads\/[^/?]+$/, (route) => {
+    const req = route.request();
+    if (req.method() !== "PATCH") return route.continue();
+    const offset = Number(req.headers()["upload-offset"]);
+    offsets.push(offset);
+    if (!dropped && offset === RESUMABLE_CHUNK_BYTES) {
+      dropped = true;
+      return route.abort("connectionreset");
+    }
+    return route.continue();
+  });
+  const sends = countSends(page);
+
+  const dialog = await openDialog(page);
+  await dialog
+    .getByLabel("Image files")
+    .setInputFiles({ name: "far-pole.png", mimeType: "image/png", buffer: big });
+  const card = dialog.getByRole("listitem", { name: "far-pole.png" });
+  await expect(card).toBeVisible();
+  await dialog.getByRole("button", { name: "Upload Images" }).click();
+  const warning = page.getByRole("dialog", { name: "Important: Missing Metadata" });
+  await warning.getByRole("checkbox").check();
+  await warning.getByRole("button", { name: "Proceed with Upload" }).click();
+
+  // No GPS: it is stored and in Unplaced, and the dialog stays to offer a track.
+  await expect(dialog.getByText(trackPlacementTexts.uploadedUnplaced(1))).toBeVisible({ timeout: 150_000 });
+  await expect(card.getByRole("status")).toHaveText("Uploaded");
+  await page.screenshot({ path: testInfo.outputPath("upload-resumed.png") });
+  // The first piece was not sent again: the retry went on from where the server's bytes end.
+  expect(offsets).toEqual([0, RESUMABLE_CHUNK_BYTES, RESUMABLE_CHUNK_BYTES]);
+  expect(sends).toEqual({ plain: 0, tus: 1 });
+  const stored = await images(page);
+  expect(stored.map((i) => [i.name, i.metadata.fileSize])).toEqual([["far-pole.png", big.length]]);
+  expect((await usage(page)).usedBytes - before.usedBytes).toBe(big.length);
 });
 
 test("a file the server refuses shows the server's message; the others are stored", async ({

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeXhr } from "../test/fake-xhr";
+import { installFakeTus } from "../test/fake-tus";
 import { photoFiles, renderDialog } from "../test/render-dialog";
 
 /** A phone: its main pointer is coarse; every other media query as the test environment says. */
@@ -24,8 +24,7 @@ function touchScreen(coarse: boolean) {
 }
 
 beforeEach(() => {
-  FakeXhr.sent = [];
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  installFakeTus();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

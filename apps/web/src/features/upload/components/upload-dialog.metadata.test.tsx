@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeXhr, imageRecord, openRequests, requestFor } from "../test/fake-xhr";
+import { installFakeTus, type FakeTusServer } from "../test/fake-tus";
+import { imageRecord } from "../test/image-record";
 import { makeJpeg } from "../../../../e2e/support/photo-fixtures";
 import { photoFiles, renderDialog, toFile } from "../test/render-dialog";
 
+let tus: FakeTusServer;
 beforeEach(() => {
-  FakeXhr.sent = [];
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  tus = installFakeTus();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -41,7 +42,7 @@ describe("UploadDialog: the missing-metadata dialog", () => {
     expect(warning).toHaveTextContent(/timeline organization/i);
     expect(warning).toHaveTextContent(/data analysis and reporting/i);
     expect(within(warning).getByRole("button", { name: "Cancel Upload" })).toBeEnabled();
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(tus.calls).toHaveLength(0);
   });
 
   it("keeps 'Proceed with Upload' disabled until the box is ticked, then uploads", async () => {
@@ -55,12 +56,8 @@ describe("UploadDialog: the missing-metadata dialog", () => {
     );
     expect(proceed).toBeEnabled();
     await user.click(proceed);
-    await waitFor(() => expect(openRequests()).toHaveLength(3));
-    expect(
-      openRequests()
-        .map((x) => x.fileName)
-        .sort(),
-    ).toEqual(["pole-complete.jpg", "pole-no-date.png", "pole-no-gps.jpg"]);
+    await waitFor(() => expect(tus.open()).toHaveLength(3));
+    expect([...tus.started()].sort()).toEqual(["pole-complete.jpg", "pole-no-date.png", "pole-no-gps.jpg"]);
     await waitFor(() =>
       expect(screen.queryByRole("dialog", { name: "Important: Missing Metadata" })).toBeNull(),
     );
@@ -73,7 +70,7 @@ describe("UploadDialog: the missing-metadata dialog", () => {
     expect(
       await within(warning).findByText("Please acknowledge the warning before proceeding"),
     ).toBeInTheDocument();
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(tus.calls).toHaveLength(0);
   });
 
   it("'Cancel Upload' goes back to the selection without uploading", async () => {
@@ -83,7 +80,7 @@ describe("UploadDialog: the missing-metadata dialog", () => {
       expect(screen.queryByRole("dialog", { name: "Important: Missing Metadata" })).toBeNull(),
     );
     expect(screen.getAllByRole("listitem")).toHaveLength(3);
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(tus.calls).toHaveLength(0);
     // Asked again next time, with the box unticked.
     await user.click(screen.getByRole("button", { name: "Upload Images" }));
     const again = await screen.findByRole("dialog", { name: "Important: Missing Metadata" });
@@ -97,13 +94,10 @@ describe("UploadDialog: the missing-metadata dialog", () => {
     await waitForCards(["pole-complete.jpg"]);
     await user.click(screen.getByRole("button", { name: "Upload Images" }));
     expect(screen.queryByRole("dialog", { name: "Important: Missing Metadata" })).toBeNull();
-    await waitFor(() => expect(openRequests()).toHaveLength(1));
-    const xhr = requestFor("pole-complete.jpg");
-    expect(xhr.method).toBe("POST");
-    expect(xhr.url).toBe("/api/images");
-    expect(xhr.body?.get("lastModified")).toBe(String(files.complete.lastModified));
+    await waitFor(() => expect(tus.open()).toEqual(["pole-complete.jpg"]));
+    expect(tus.callsOf("pole-complete.jpg", "POST")[0]?.path).toBe("/api/uploads");
     const record = imageRecord("pole-complete.jpg");
-    xhr.reply(201, { image: record });
+    tus.answer("pole-complete.jpg", 200, { image: record });
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(onUploaded).toHaveBeenCalledWith([record]);
   });
@@ -120,6 +114,6 @@ describe("UploadDialog: the missing-metadata dialog", () => {
     expect(screen.queryByText("No GPS coordinates found")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Upload Images" }));
     expect(screen.queryByRole("dialog", { name: "Important: Missing Metadata" })).toBeNull();
-    await waitFor(() => expect(openRequests()).toHaveLength(1));
+    await waitFor(() => expect(tus.open()).toEqual(["pole-edited.jpg"]));
   });
 });

@@ -10,12 +10,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
 import { trackPreview } from "../../tracks/track-preview";
 import { UploadDialog } from "../index";
-import { FakeXhr, imageRecord, openRequests, requestFor } from "../test/fake-xhr";
+import { installFakeTus, type FakeTusServer } from "../test/fake-tus";
+import { imageRecord } from "../test/image-record";
 import { photoFiles } from "../test/render-dialog";
 
+let tus: FakeTusServer;
 beforeEach(() => {
-  FakeXhr.sent = [];
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  tus = installFakeTus();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -63,10 +64,10 @@ describe("UploadDialog: photos without GPS", () => {
     const warning = await screen.findByRole("dialog", { name: "Important: Missing Metadata" });
     await user.click(within(warning).getByRole("checkbox"));
     await user.click(within(warning).getByRole("button", { name: "Proceed with Upload" }));
-    await waitFor(() => expect(openRequests()).toHaveLength(2));
+    await waitFor(() => expect(tus.started()).toHaveLength(2));
     const unplaced = { ...imageRecord("pole-no-gps.jpg"), latitude: null, longitude: null, pole_id: null };
-    requestFor("pole-complete.jpg").reply(201, { image: imageRecord("pole-complete.jpg") });
-    requestFor("pole-no-gps.jpg").reply(201, { image: unplaced });
+    tus.answer("pole-complete.jpg", 200, { image: imageRecord("pole-complete.jpg") });
+    tus.answer("pole-no-gps.jpg", 200, { image: unplaced });
 
     const offer = await screen.findByText("1 photo has no GPS position: it is in Unplaced photos.");
     expect(onUploaded).toHaveBeenCalledTimes(1);

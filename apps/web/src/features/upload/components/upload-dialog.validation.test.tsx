@@ -1,13 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeLargePng } from "../../../../e2e/support/photo-fixtures";
-import { FakeXhr } from "../test/fake-xhr";
+import { installFakeTus, type FakeTusServer } from "../test/fake-tus";
 import { photoFiles, renderDialog, toFile } from "../test/render-dialog";
 import { UploadDialog } from "./upload-dialog";
 
+let tus: FakeTusServer;
 beforeEach(() => {
-  FakeXhr.sent = [];
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  tus = installFakeTus();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -82,7 +82,7 @@ describe("UploadDialog: validation", () => {
     const { user } = renderDialog();
     await user.click(screen.getByRole("button", { name: "Upload Images" }));
     expect(screen.getByText("Please select at least one file")).toBeInTheDocument();
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(tus.calls).toHaveLength(0);
   });
 
   it("removes GIFs and other formats with the spec's message and keeps the photos", async () => {
@@ -123,7 +123,7 @@ describe("UploadDialog: validation", () => {
         "Upload would exceed storage limit. Current usage: 48MB/50MB. Upload would result in 51MB.",
       ),
     ).toBeInTheDocument();
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(tus.calls).toHaveLength(0);
     expect(screen.queryByRole("dialog", { name: "Important: Missing Metadata" })).toBeNull();
   });
 
@@ -161,6 +161,6 @@ describe("UploadDialog: validation", () => {
     expect(screen.getByRole("dialog", { name: "Upload Images" })).toBeInTheDocument();
     expect(screen.queryAllByRole("listitem")).toHaveLength(0);
     expect(onUploaded).not.toHaveBeenCalled();
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(tus.calls).toHaveLength(0);
   });
 });
