@@ -208,3 +208,12 @@ export function uploadResumable(file: File, opts: ResumableOptions = {}): Promis
     upload.start();
   });
 }
+
+/**
+ * Gives a partial upload up on the server (tus termination): its bytes and the quota they hold go
+ * now, not at the sweep a day later. Best effort: a DELETE that does not get through leaves it to
+ * that sweep.
+ */
+export function discardUpload(uploadUrl: string): Promise<void> {
+  return Upload.terminate(uploadUrl, { headers: workspaceHeader(), retryDelays: [] }).catch(() => {});
+}

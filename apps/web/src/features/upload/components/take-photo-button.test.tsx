@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeTus } from "../test/fake-tus";
 import { photoFiles, renderDialog } from "../test/render-dialog";
@@ -27,6 +27,8 @@ beforeEach(() => {
   installFakeTus();
 });
 afterEach(() => {
+  // Unmounted while the stand-in server is still there: a dialog left gives up its partial uploads.
+  cleanup();
   vi.unstubAllGlobals();
 });
 

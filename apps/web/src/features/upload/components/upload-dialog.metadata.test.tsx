@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within, cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeTus, type FakeTusServer } from "../test/fake-tus";
 import { imageRecord } from "../test/image-record";
@@ -10,6 +10,8 @@ beforeEach(() => {
   tus = installFakeTus();
 });
 afterEach(() => {
+  // Unmounted while the stand-in server is still there: a dialog left gives up its partial uploads.
+  cleanup();
   vi.unstubAllGlobals();
 });
 

@@ -61,7 +61,7 @@ const fileCount = (n: number) => `${n} ${n === 1 ? "file" : "files"}`;
 export function UploadDialog(props: UploadDialogProps) {
   const { open, onClose, onUploaded, usedBytes, quotaBytes, cap, keepForLater } = props;
   const { items, dispatch, addFiles, remove, reset } = useUploadItems();
-  const runUploads = useUploadRunner(dispatch, keepForLater);
+  const { run: runUploads, discard: discardPartialUploads } = useUploadRunner(dispatch, keepForLater);
   const titleId = useId();
   const phone = usePhoneLayout();
   useEffect(() => {
@@ -86,6 +86,7 @@ export function UploadDialog(props: UploadDialogProps) {
   const runFinished = items.filter((i) => runIds.has(i.id) && i.status !== "uploading").length;
 
   const forget = useCallback(() => {
+    discardPartialUploads();
     reset();
     setError(null);
     setRejectedNames([]);
@@ -93,7 +94,7 @@ export function UploadDialog(props: UploadDialogProps) {
     setUnplaced([]);
     setConfirm((c) => ({ ...c, open: false }));
     acknowledged.current.clear();
-  }, [reset]);
+  }, [reset, discardPartialUploads]);
 
   const cancel = () => {
     if (uploading) return; // never lose uploads in flight by accident

@@ -4,8 +4,9 @@
  * from the last piece that arrived.
  */
 import { RESUMABLE_CHUNK_BYTES } from "@poleatlas/shared";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within, cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetReachability } from "../../../lib/offline/connectivity";
 import { decodeMetadata, installFakeTus, type FakeTusServer } from "../test/fake-tus";
 import { imageRecord } from "../test/image-record";
 import { completeJpegs, renderDialog } from "../test/render-dialog";
@@ -15,7 +16,11 @@ beforeEach(() => {
   tus = installFakeTus();
 });
 afterEach(() => {
+  // Unmounted while the stand-in server is still there: a dialog left gives up its partial uploads.
+  cleanup();
   vi.unstubAllGlobals();
+  // A dropped link starts probing the server's health: no probe may outlive its test.
+  resetReachability();
 });
 
 const QUOTA_TEXT =
@@ -127,6 +132,24 @@ describe("UploadDialog: uploading", () => {
     expect(keepForLater).toHaveBeenCalledTimes(1);
     expect(keepForLater.mock.calls[0]![0]).toBe(file);
     expect(new URL(keepForLater.mock.calls[0]![1]!).pathname).toBe(uploadPath);
+  });
+
+  it("gives a failed photo's partial upload up on the server when the files are cancelled", async () => {
+    const file = await largeJpeg("gone.jpg", RESUMABLE_CHUNK_BYTES + 200_000);
+    tus.cutOff("gone.jpg", RESUMABLE_CHUNK_BYTES);
+    const view = renderDialog();
+    await view.addFiles([file]);
+    await view.waitForCards(["gone.jpg"]);
+    await view.user.click(screen.getByRole("button", { name: "Upload Images" }));
+    // No queue here: the card fails, and its partial upload is kept for a retry from the dialog.
+    expect(await screen.findByText(/could not be uploaded/)).toBeInTheDocument();
+    expect(tus.callsOf("gone.jpg", "DELETE")).toEqual([]);
+
+    tus.reconnect("gone.jpg");
+    await view.user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(view.onClose).toHaveBeenCalled();
+    const uploadPath = tus.callsOf("gone.jpg", "PATCH")[0]!.path;
+    await waitFor(() => expect(tus.callsOf("gone.jpg", "DELETE").map((c) => c.path)).toEqual([uploadPath]));
   });
 
   it("says 'Already uploaded' for bytes the server had stored before, as a success", async () => {

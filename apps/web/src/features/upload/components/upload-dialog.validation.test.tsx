@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, within, cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeLargePng } from "../../../../e2e/support/photo-fixtures";
 import { installFakeTus, type FakeTusServer } from "../test/fake-tus";
@@ -10,6 +10,8 @@ beforeEach(() => {
   tus = installFakeTus();
 });
 afterEach(() => {
+  // Unmounted while the stand-in server is still there: a dialog left gives up its partial uploads.
+  cleanup();
   vi.unstubAllGlobals();
 });
 

@@ -3,12 +3,14 @@
  * its own progress and result. One file's failure never stops the others. A dropped link is tried
  * again at once from the last piece that arrived; a file that still cannot get through keeps its
  * upload URL, so the queue (or the next 'Upload Images') resumes it there. Requests still running
- * when the dialog unmounts (the user left the page) are aborted.
+ * when the dialog unmounts (the user left the page) are aborted, and the partial uploads nobody
+ * will resume (the files forgotten, or the page left) are given up on the server at once, so their
+ * bytes stop holding the workspace's quota.
  */
 import { messages, type ImageRecord } from "@poleatlas/shared";
 import { useCallback, useEffect, useRef, type Dispatch } from "react";
 import { ApiError } from "../../../lib/api-client";
-import { uploadResumable } from "../api/resumable-upload";
+import { discardUpload, uploadResumable } from "../api/resumable-upload";
 import { runPool } from "../utils/upload-checks";
 import type { ItemsAction, UploadItem } from "./upload-items-reducer";
 
@@ -45,14 +47,21 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>, keepForLater?: 
   // Each item's upload URL while its bytes may still be resumed there (by item id).
   const uploadUrls = useRef(new Map<string, string>());
 
+  /** Gives up every partial upload the dialog still keeps for a resume. */
+  const discard = useCallback(() => {
+    for (const url of uploadUrls.current.values()) void discardUpload(url);
+    uploadUrls.current.clear();
+  }, []);
+
   useEffect(() => {
     const running = controllers.current;
     return () => {
       for (const controller of running) controller.abort();
+      discard();
     };
-  }, []);
+  }, [discard]);
 
-  return useCallback(
+  const run = useCallback(
     async (items: readonly UploadItem[]): Promise<UploadRunResult> => {
       dispatch({ type: "uploadStarted", ids: items.map((i) => i.id) });
       // Kept in selection order whatever order the uploads finish in.
@@ -111,4 +120,5 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>, keepForLater?: 
     },
     [dispatch, keepForLater],
   );
+  return { run, discard };
 }

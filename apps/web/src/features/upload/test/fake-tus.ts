@@ -149,6 +149,10 @@ export class FakeTusServer {
   cutOff(name: string, fromOffset = 0) {
     this.cut.set(name, fromOffset);
   }
+  /** The link for `name` is back. */
+  reconnect(name: string) {
+    this.cut.delete(name);
+  }
   /** PATCHes (of `name`, or of every photo) wait for the test: progress, then release. */
   holdPatches(name?: string) {
     if (name) this.heldPatches.add(name);
@@ -192,6 +196,10 @@ export class FakeTusServer {
     if (cutFrom !== undefined && (upload?.offset ?? 0) >= cutFrom) return this.later(() => xhr.drop());
     if (xhr.method === "POST" && url.pathname === PATH) return this.later(() => this.create(xhr, metadata));
     if (!upload) return this.later(() => xhr.reply(404, { code: "not_found", message: "Upload not found" }));
+    if (xhr.method === "DELETE") {
+      this.uploads.delete(upload.id);
+      return this.later(() => xhr.reply(204, ""));
+    }
     if (xhr.method === "HEAD") {
       const headers = { "upload-offset": String(upload.offset), "upload-length": String(upload.length) };
       return this.later(() => xhr.reply(200, "", headers));
