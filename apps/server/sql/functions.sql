@@ -438,19 +438,24 @@ CREATE OR REPLACE TRIGGER utility_poles_updated AFTER UPDATE ON utility_poles
 -- Inspections: findings and a pole's roll-up of them
 -- ================================================================================================
 
--- Current since drizzle/0018_inspections.sql.
+-- Current since drizzle/0025_region_inspection_dates.sql.
 -- A pole's finding columns from its findings: the worst open level and earliest open due date
 -- (its condition and whether it is overdue) and the latest observation (its last inspection).
+-- One aggregate on the pole index: with a status condition of its own PostgreSQL could pair the
+-- pole index with the whole open-findings index per pole while statistics were stale.
 CREATE OR REPLACE FUNCTION utility_pole_findings_refresh(pole_ids uuid[]) RETURNS void
 LANGUAGE sql AS $$
   UPDATE utility_poles p
   SET finding_level = f.level, finding_due_on = f.due_on, last_finding_on = f.observed_on
   FROM (
-    SELECT q.id,
-           (SELECT min(level) FROM utility_pole_findings x WHERE x.pole_id = q.id AND x.status = 'open') AS level,
-           (SELECT min(due_on) FROM utility_pole_findings x WHERE x.pole_id = q.id AND x.status = 'open') AS due_on,
-           (SELECT max(observed_on) FROM utility_pole_findings x WHERE x.pole_id = q.id) AS observed_on
+    SELECT q.id, x.level, x.due_on, x.observed_on
     FROM unnest(pole_ids) AS q(id)
+    CROSS JOIN LATERAL (
+      SELECT min(level) FILTER (WHERE status = 'open') AS level,
+             min(due_on) FILTER (WHERE status = 'open') AS due_on,
+             max(observed_on) AS observed_on
+      FROM utility_pole_findings x WHERE x.pole_id = q.id
+    ) x
   ) f
   WHERE p.id = f.id
     AND (p.finding_level, p.finding_due_on, p.last_finding_on) IS DISTINCT FROM (f.level, f.due_on, f.observed_on);
