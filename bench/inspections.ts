@@ -93,6 +93,7 @@ async function seed(db: pg.Pool, workspaceId: string, poles: number, findings: n
   await db.query("DROP TABLE bench_finding_poles");
   await db.query("VACUUM ANALYZE utility_poles");
   await db.query("VACUUM ANALYZE utility_pole_findings");
+  await db.query("VACUUM ANALYZE utility_pole_region_dates");
 }
 
 async function time(client: Client, url: string, runs: number): Promise<InspectionTiming> {
