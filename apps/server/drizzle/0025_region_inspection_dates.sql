@@ -34,7 +34,8 @@ CREATE TABLE utility_pole_region_dates (
   region_lon double precision NOT NULL,
   region_lat double precision NOT NULL,
   poles integer NOT NULL,
-  PRIMARY KEY (workspace_id, kind, span, starts, region_lon, region_lat)
+  -- The count rides in the key's index, so a request reads the index alone.
+  PRIMARY KEY (workspace_id, kind, span, starts, region_lon, region_lat) INCLUDE (poles)
 );
 --> statement-breakpoint
 -- The threshold's own month of last inspections, read by date across the workspace's regions.
