@@ -7,7 +7,6 @@
 import { addYears, DEFAULT_INSPECTION_SETTINGS, regionKey, regionListSchema } from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/infra/db/database";
 import { createInspectionsRepository } from "../../src/modules/inspections/inspections.repository";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { createTeam, setActive } from "../workspaces/support";
@@ -106,7 +105,7 @@ describe("the regions list's inspection counts", () => {
         )?.n ?? 0;
       const before = await poleRowsRead();
       const cycle = DEFAULT_INSPECTION_SETTINGS.cycleYears;
-      await createInspectionsRepository(tx as unknown as Db).regionCounts(
+      await createInspectionsRepository(tx).regionCounts(
         ws,
         today,
         addYears(today, -cycle),
