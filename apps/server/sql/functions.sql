@@ -435,22 +435,117 @@ CREATE OR REPLACE TRIGGER utility_poles_updated AFTER UPDATE ON utility_poles
 
 
 -- ================================================================================================
+-- Regions' poles by date: overdue findings and inspections due
+-- ================================================================================================
+
+-- Current since drizzle/0025_region_inspection_dates.sql.
+-- Moves utility_pole_region_dates (per region, poles by the year and the month of their earliest
+-- open fix-by date and of their last inspection) by the given poles, sign 1 in and -1 out, under
+-- the workspaces' locks; a row left at zero goes. The regions list sums the rows before today and
+-- before the cycle's thresholds, and counts only each threshold's own month from the poles.
+CREATE OR REPLACE FUNCTION utility_pole_region_dates_add(workspace_ids text[], lons float8[], lats float8[],
+  due_ons date[], inspected_ons date[], signs int[]) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  ws text[]; los float8[]; las float8[]; kinds text[]; spans text[]; starts_on date[]; ns int[];
+BEGIN
+  SELECT array_agg(d.workspace_id), array_agg(d.region_lon), array_agg(d.region_lat), array_agg(d.kind),
+         array_agg(d.span), array_agg(d.starts), array_agg(d.n)
+  INTO ws, los, las, kinds, spans, starts_on, ns
+  FROM (
+    SELECT p.workspace_id, p.region_lon, p.region_lat, k.kind, s.span,
+           date_trunc(s.span, k.on_date::timestamp)::date AS starts, sum(p.sign)::int AS n
+    FROM unnest(workspace_ids, lons, lats, due_ons, inspected_ons, signs)
+      AS p(workspace_id, region_lon, region_lat, due_on, inspected_on, sign)
+    CROSS JOIN LATERAL (VALUES ('due', p.due_on), ('inspected', coalesce(p.inspected_on, '-infinity'::date)))
+      AS k(kind, on_date)
+    CROSS JOIN (VALUES ('year'), ('month')) AS s(span)
+    WHERE k.on_date IS NOT NULL
+    GROUP BY 1, 2, 3, 4, 5, 6
+    HAVING sum(p.sign) <> 0
+  ) d;
+  IF ws IS NULL THEN
+    RETURN;
+  END IF;
+  PERFORM utility_pole_lock_users(ws);
+
+  INSERT INTO utility_pole_region_dates AS r (workspace_id, region_lon, region_lat, kind, span, starts, poles)
+  SELECT * FROM unnest(ws, los, las, kinds, spans, starts_on, ns)
+  ON CONFLICT (workspace_id, kind, span, starts, region_lon, region_lat) DO UPDATE SET poles = r.poles + excluded.poles;
+
+  DELETE FROM utility_pole_region_dates r
+  USING unnest(ws, los, las, kinds, spans, starts_on) AS k(workspace_id, region_lon, region_lat, kind, span, starts)
+  WHERE r.workspace_id = k.workspace_id AND r.kind = k.kind AND r.span = k.span AND r.starts = k.starts
+    AND r.region_lon = k.region_lon AND r.region_lat = k.region_lat AND r.poles = 0;
+END $$;
+
+-- Current since drizzle/0025_region_inspection_dates.sql.
+-- Keeps utility_pole_region_dates for every write to utility_poles by the statement's own rows; an
+-- update that changes none of a pole's workspace, region, fix-by date or last inspection moves nothing.
+CREATE OR REPLACE FUNCTION utility_poles_dates_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM utility_pole_region_dates_add(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat),
+      array_agg(finding_due_on), array_agg(last_inspected_on), array_agg(1))
+    FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM utility_pole_region_dates_add(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat),
+      array_agg(finding_due_on), array_agg(last_inspected_on), array_agg(-1))
+    FROM old_rows;
+  ELSE
+    PERFORM utility_pole_region_dates_add(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat),
+      array_agg(finding_due_on), array_agg(last_inspected_on), array_agg(sign))
+    FROM (
+      SELECT n.workspace_id, n.region_lon, n.region_lat, n.finding_due_on, n.last_inspected_on, 1 AS sign
+      FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id
+      WHERE o.id IS NULL
+         OR (o.workspace_id, o.region_lon, o.region_lat, o.finding_due_on, o.last_inspected_on)
+            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.finding_due_on, n.last_inspected_on)
+      UNION ALL
+      SELECT o.workspace_id, o.region_lon, o.region_lat, o.finding_due_on, o.last_inspected_on, -1
+      FROM old_rows o LEFT JOIN new_rows n ON n.id = o.id
+      WHERE n.id IS NULL
+         OR (o.workspace_id, o.region_lon, o.region_lat, o.finding_due_on, o.last_inspected_on)
+            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.finding_due_on, n.last_inspected_on)
+    ) x;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER utility_poles_dates_inserted AFTER INSERT ON utility_poles
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_poles_dates_changed();
+
+CREATE OR REPLACE TRIGGER utility_poles_dates_deleted AFTER DELETE ON utility_poles
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_poles_dates_changed();
+
+CREATE OR REPLACE TRIGGER utility_poles_dates_updated AFTER UPDATE ON utility_poles
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_poles_dates_changed();
+
+
+-- ================================================================================================
 -- Inspections: findings and a pole's roll-up of them
 -- ================================================================================================
 
--- Current since drizzle/0018_inspections.sql.
+-- Current since drizzle/0025_region_inspection_dates.sql.
 -- A pole's finding columns from its findings: the worst open level and earliest open due date
 -- (its condition and whether it is overdue) and the latest observation (its last inspection).
+-- One aggregate on the pole index: with a status condition of its own PostgreSQL could pair the
+-- pole index with the whole open-findings index per pole while statistics were stale.
 CREATE OR REPLACE FUNCTION utility_pole_findings_refresh(pole_ids uuid[]) RETURNS void
 LANGUAGE sql AS $$
   UPDATE utility_poles p
   SET finding_level = f.level, finding_due_on = f.due_on, last_finding_on = f.observed_on
   FROM (
-    SELECT q.id,
-           (SELECT min(level) FROM utility_pole_findings x WHERE x.pole_id = q.id AND x.status = 'open') AS level,
-           (SELECT min(due_on) FROM utility_pole_findings x WHERE x.pole_id = q.id AND x.status = 'open') AS due_on,
-           (SELECT max(observed_on) FROM utility_pole_findings x WHERE x.pole_id = q.id) AS observed_on
+    SELECT q.id, x.level, x.due_on, x.observed_on
     FROM unnest(pole_ids) AS q(id)
+    CROSS JOIN LATERAL (
+      SELECT min(level) FILTER (WHERE status = 'open') AS level,
+             min(due_on) FILTER (WHERE status = 'open') AS due_on,
+             max(observed_on) AS observed_on
+      FROM utility_pole_findings x WHERE x.pole_id = q.id
+    ) x
   ) f
   WHERE p.id = f.id
     AND (p.finding_level, p.finding_due_on, p.last_finding_on) IS DISTINCT FROM (f.level, f.due_on, f.observed_on);

@@ -308,6 +308,7 @@ export const poles = pgTable(
       .where(sql`finding_due_on IS NOT NULL`),
     // Also every search of a region's poles (drizzle/0026 dropped the one with the risk).
     index("poles_inspected_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.lastInspectedOn),
+    index("poles_inspected_on_idx").on(t.workspaceId, t.lastInspectedOn, t.regionLon, t.regionLat),
   ],
 );
 
@@ -467,6 +468,29 @@ export const poleRegionRisk = pgTable(
     unrated: integer("unrated").notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.regionLon, t.regionLat] })],
+);
+
+/**
+ * Per-workspace, per-region counts of poles by the year and the month of a date (drizzle/0025):
+ * `due`, the pole's earliest open fix-by date; `inspected`, its last inspection ('-infinity' when
+ * never). Kept by triggers on utility_poles; the regions list sums the rows before a threshold.
+ */
+export const poleRegionDates = pgTable(
+  "utility_pole_region_dates",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    kind: text("kind").notNull(),
+    span: text("span").notNull(),
+    starts: date("starts", { mode: "string" }).notNull(),
+    regionLon: doublePrecision("region_lon").notNull(),
+    regionLat: doublePrecision("region_lat").notNull(),
+    poles: integer("poles").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.kind, t.span, t.starts, t.regionLon, t.regionLat] }),
+    check("utility_pole_region_dates_kind_check", sql`${t.kind} IN ('due', 'inspected')`),
+    check("utility_pole_region_dates_span_check", sql`${t.span} IN ('year', 'month')`),
+  ],
 );
 
 /**

@@ -7,6 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { FindingLevel, FindingStatus, InspectionSettings } from "@poleatlas/shared";
 import type { Db } from "../../infra/db/database";
 import type { Executor } from "../images/images.repository";
+import { keptBefore, nextDay } from "./region-dates";
 
 /**
  * A pole's tag as findings, the work list and the report show it: the register's tag, else (a pole
@@ -198,15 +199,23 @@ export function createInspectionsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Per region: poles with an overdue finding, poles due and overdue for inspection. */
+    /**
+     * Per region: poles with an overdue finding, poles due and overdue for inspection, from the
+     * kept counts by year and month (utility_pole_region_dates) plus each threshold's own month.
+     */
     regionCounts(workspaceId: string, today: string, overdueBefore: string, dueBefore: string) {
+      const before = (t: number, kind: "due" | "inspected", day: string) =>
+        keptBefore(workspaceId, t, kind, day);
       return rows<RegionInspectionRow>(
         db,
-        sql`SELECT p.region_lon, p.region_lat,
-              count(*) FILTER (WHERE p.finding_due_on < ${today}::date)::int AS overdue,
-              ${inspectionCounts(overdueBefore, dueBefore)}
-            FROM utility_poles p WHERE p.workspace_id = ${workspaceId}
-            GROUP BY p.region_lon, p.region_lat`,
+        sql`SELECT region_lon, region_lat,
+              coalesce(sum(n) FILTER (WHERE t = 0), 0)::int AS overdue,
+              coalesce(sum(n) FILTER (WHERE t = 1), 0)::int AS inspection_overdue,
+              (coalesce(sum(n) FILTER (WHERE t = 2), 0) - coalesce(sum(n) FILTER (WHERE t = 1), 0))::int AS inspection_due
+            FROM (${before(0, "due", today)}
+                  UNION ALL ${before(1, "inspected", nextDay(overdueBefore))}
+                  UNION ALL ${before(2, "inspected", nextDay(dueBefore))}) x
+            GROUP BY region_lon, region_lat`,
       );
     },
 
