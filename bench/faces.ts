@@ -3,13 +3,21 @@
  * false boxes), and what the scan and the blur cost next to the thumbnail step an upload already
  * pays. Faces: the public-domain astronaut portrait (apps/server/test/fixtures) pasted at several
  * sizes into camera-sized scenes; scenes without a face: noise photos and the same scenes with a
- * plain patch where the face would be. Runs in this process on the upload path's own functions.
+ * plain patch where the face would be. Runs in this process on the upload path's own functions,
+ * next to face-api's own detection (square input, its forward pass: what uploads ran before
+ * tiny-face-net.ts), with CPU time per photo beside wall time: the machine is shared.
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { createFaceDetector, DEFAULT_DETECTOR_OPTIONS } from "../apps/server/src/infra/faces/face-detector";
-import { createFaceScanner } from "../apps/server/src/infra/faces/face-scan";
+import {
+  createFaceDetector,
+  DEFAULT_DETECTOR_OPTIONS,
+  detectWithFaceApi,
+  type DetectorOptions,
+  type FaceDetector,
+} from "../apps/server/src/infra/faces/face-detector";
+import { createFaceScanner, decodePreview, PREVIEW_SIDE } from "../apps/server/src/infra/faces/face-scan";
 import { blurAreas } from "../apps/server/src/infra/faces/photo-blur";
 import { createImageProcessor } from "../apps/server/src/infra/images/image-processor";
 import { benchInFlight, type InFlightRow } from "./faces-in-flight";
@@ -17,17 +25,29 @@ import { makeDataDir, repoRoot } from "./lib/server";
 import { noisyJpeg } from "./lib/photos";
 
 export interface FacesResult {
-  /** Per detector input size and score threshold. */
-  thresholds: { inputSize: number; threshold: number; recall: number; falseBoxesPerPhoto: number }[];
+  /** Per detector (the upload's, or face-api's own pass as before), input size and score threshold. */
+  thresholds: {
+    detector: DetectorKind;
+    inputSize: number;
+    threshold: number;
+    recall: number;
+    falseBoxesPerPhoto: number;
+  }[];
   facesPlaced: number;
   photosWithoutFaces: number;
   /** Sequential photos/s on 12 MP JPEGs. */
   thumbnailOnlyPerSec: number;
   scanAndThumbnailNoFacePerSec: number;
-  /** The same with the thumbnail decoded from the file again (before the scan's copy was shared). */
-  scanAndThumbnailTwoDecodesPerSec: number;
+  /** The same with face-api's own detection (square input, its forward pass): before tiny-face-net.ts. */
+  scanAndThumbnailFaceApiPerSec: number;
   scanBlurAndThumbnailWithFacePerSec: number;
   ratioOnToOffNoFace: number;
+  /** The same from CPU time (all the process's threads) per photo: less swayed by other processes. */
+  cpuRatioOnToOffNoFace: number;
+  /** CPU ms per photo: thumbnail alone, scan + thumbnail now, and with face-api's own detection. */
+  cpuMsPerPhoto: { thumbnailOnly: number; scanAndThumbnail: number; scanAndThumbnailFaceApi: number };
+  /** The detector alone on a 416 × 312 copy: wall and CPU ms per photo, now and face-api's own. */
+  detectorMsPerPhoto: Record<DetectorKind, { wall: number; cpu: number }>;
   ratioOnToOffWithFace: number;
   /** Scan + thumbnail without a face at other detector input sizes, as a share of off. */
   ratioOnToOffNoFaceBySize: { inputSize: number; perSec: number; ratio: number }[];
@@ -35,7 +55,14 @@ export interface FacesResult {
   inFlight: InFlightRow[];
 }
 
-const INPUT_SIZES = [320, 416, 512];
+const INPUT_SIZES = [320, 352, 384, 416, 512];
+type DetectorKind = "upload" | "face-api";
+
+/** face-api's own detection (what uploads ran before tiny-face-net.ts), as a detector. */
+const faceApiDetector = (opts: DetectorOptions = DEFAULT_DETECTOR_OPTIONS): FaceDetector => ({
+  inputSize: opts.inputSize,
+  detect: (rgb, width, height) => detectWithFaceApi(opts, rgb, width, height),
+});
 const THRESHOLDS = [0.2, 0.3, 0.4, 0.5, 0.6];
 /** Where the astronaut's face is in her portrait (512 px), marked by hand. */
 const FACE_IN_PORTRAIT = { x: 180, y: 85, width: 80, height: 75 };
@@ -105,9 +132,14 @@ export async function benchFaces(quick: boolean): Promise<FacesResult> {
     ...withFace.map((p) => ({ file: p.file, face: p.face })),
     ...without.map((file) => ({ file, face: null })),
   ];
-  for (const inputSize of INPUT_SIZES) {
+  const detectors = [
+    ...INPUT_SIZES.map((inputSize) => ({ detector: "upload" as const, inputSize })),
+    { detector: "face-api" as const, inputSize: DEFAULT_DETECTOR_OPTIONS.inputSize },
+  ];
+  for (const { detector, inputSize } of detectors) {
+    const opts = { scoreThreshold: Math.min(...THRESHOLDS), inputSize };
     const scanner = createFaceScanner(
-      createFaceDetector({ scoreThreshold: Math.min(...THRESHOLDS), inputSize }),
+      detector === "upload" ? createFaceDetector(opts) : faceApiDetector(opts),
     );
     const scanned = [];
     for (const { file, face } of files) {
@@ -123,6 +155,7 @@ export async function benchFaces(quick: boolean): Promise<FacesResult> {
         falseBoxes += kept.filter((b) => !face || !overlaps(b, face)).length;
       }
       thresholds.push({
+        detector,
         inputSize,
         threshold,
         recall: found / withFace.length,
@@ -148,13 +181,19 @@ export async function benchFaces(quick: boolean): Promise<FacesResult> {
     inputSize,
     work: scanAndThumbnail(createFaceScanner(createFaceDetector({ ...DEFAULT_DETECTOR_OPTIONS, inputSize }))),
   }));
+  // The detector alone on the copy a scan hands it (416 × 312 for these 4:3 photos).
+  const preview = await decodePreview(noFace, PREVIEW_SIDE);
+  const copy = await sharp(preview.data, {
+    raw: { width: preview.width, height: preview.height, channels: 3 },
+  })
+    .resize(DEFAULT_DETECTOR_OPTIONS.inputSize, DEFAULT_DETECTOR_OPTIONS.inputSize, { fit: "inside" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const detectorAlone = (d: FaceDetector) => () => d.detect(copy.data, copy.info.width, copy.info.height);
   const variants: ((i: number) => Promise<unknown>)[] = [
     (i) => processor.thumbnail(noFace, out(i, "t")),
     scanAndThumbnail(scanner),
-    async (i) => {
-      await scanner.scan(noFace);
-      await processor.thumbnail(noFace, out(i, "t"));
-    },
+    scanAndThumbnail(createFaceScanner(faceApiDetector())),
     async (i) => {
       const { faces } = await scanner.scan(faced);
       const blurred = out(i, "b");
@@ -162,25 +201,36 @@ export async function benchFaces(quick: boolean): Promise<FacesResult> {
       await processor.thumbnail(blurred, out(i, "t"));
     },
     ...sized.map((s) => s.work),
+    detectorAlone(createFaceDetector()),
+    detectorAlone(faceApiDetector()),
   ];
   // Round-robin, each variant once a round (after one warm-up each: the engine loads on its first
   // scan): the machine is shared, and a load that comes and goes then weighs on all of them alike.
   for (const work of variants) await work(0);
   const secs = variants.map(() => 0);
+  const cpuMs = variants.map(() => 0);
   for (let i = 0; i < rounds; i++) {
     for (const [k, work] of variants.entries()) {
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       await work(i);
       secs[k]! += (performance.now() - t0) / 1000;
+      const c = process.cpuUsage(c0);
+      cpuMs[k]! += (c.user + c.system) / 1000;
     }
   }
+  const perPhotoCpu = cpuMs.map((ms) => ms / rounds);
+  const detectorMsPerPhoto = {
+    upload: { wall: (secs.at(-2)! * 1000) / rounds, cpu: perPhotoCpu.at(-2)! },
+    "face-api": { wall: (secs.at(-1)! * 1000) / rounds, cpu: perPhotoCpu.at(-1)! },
+  };
   const [
     thumbnailOnlyPerSec,
     scanAndThumbnailNoFacePerSec,
-    scanAndThumbnailTwoDecodesPerSec,
+    scanAndThumbnailFaceApiPerSec,
     scanBlurAndThumbnailWithFacePerSec,
     ...bySize
-  ] = secs.map((t) => rounds / t) as [number, number, number, number, ...number[]];
+  ] = secs.slice(0, -2).map((t) => rounds / t) as [number, number, number, number, ...number[]];
   const ratioOnToOffNoFaceBySize = sized.map((s, k) => ({
     inputSize: s.inputSize,
     perSec: bySize[k]!,
@@ -195,9 +245,16 @@ export async function benchFaces(quick: boolean): Promise<FacesResult> {
     photosWithoutFaces: without.length,
     thumbnailOnlyPerSec,
     scanAndThumbnailNoFacePerSec,
-    scanAndThumbnailTwoDecodesPerSec,
+    scanAndThumbnailFaceApiPerSec,
     scanBlurAndThumbnailWithFacePerSec,
     ratioOnToOffNoFace: scanAndThumbnailNoFacePerSec / thumbnailOnlyPerSec,
+    cpuRatioOnToOffNoFace: perPhotoCpu[0]! / perPhotoCpu[1]!,
+    cpuMsPerPhoto: {
+      thumbnailOnly: perPhotoCpu[0]!,
+      scanAndThumbnail: perPhotoCpu[1]!,
+      scanAndThumbnailFaceApi: perPhotoCpu[2]!,
+    },
+    detectorMsPerPhoto,
     ratioOnToOffWithFace: scanBlurAndThumbnailWithFacePerSec / thumbnailOnlyPerSec,
     ratioOnToOffNoFaceBySize,
     inFlight,
