@@ -14,6 +14,8 @@ import { multipartCalls } from "./s3-multipart";
 
 export interface TestS3 {
   endpoint: string;
+  /** s3rver's folder: `<bucket>/<key>._S3rver_object`; a file's mtime is its object's LastModified. */
+  directory: string;
   accessKeyId: string;
   secretAccessKey: string;
   /** Options for createS3Storage against this server (proxy serving unless overridden). */
@@ -40,6 +42,7 @@ export async function startTestS3(buckets: string[] = ["utility-poles"]): Promis
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
+    directory,
     accessKeyId: "S3RVER",
     secretAccessKey: "S3RVER",
     storageOptions: (over = {}) => ({

@@ -3,6 +3,8 @@
  * way than as a photo: cancelled by its owner (DELETE), or abandoned for 24 hours (the app's temp
  * sweep job); someone else can neither see nor remove them.
  */
+import { readdir, readFile, utimes } from "node:fs/promises";
+import path from "node:path";
 import { RESUMABLE_CHUNK_BYTES, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import PgBoss from "pg-boss";
@@ -84,6 +86,41 @@ describe("the upload dialog's cancel on S3", () => {
     expect(await bucketContents(s3, key)).toEqual({ objects: [], multipart: [] });
     expect((await offsetOf(t, owner.cookie, url)).status).toBe(404);
     await expect.poll(async () => (await createUpload(t, owner.cookie, 1000)).res.statusCode).toBe(201);
+  });
+});
+
+/** Sets every file s3rver keeps for `id` (objects, multipart upload, parts) to `hoursAgo`, but `keep`. */
+async function backdate(id: string, hoursAgo: number, keep: (file: string) => boolean = () => false) {
+  const bucket = path.join(s3.directory, "utility-poles");
+  const entries = await readdir(bucket, { recursive: true, withFileTypes: true });
+  const uploads = new Set<string>();
+  for (const e of entries.filter((e) => e.name === "key")) {
+    const dir = e.parentPath;
+    if ((await readFile(path.join(dir, "key"), "utf8")).includes(id)) uploads.add(dir);
+  }
+  const when = new Date(Date.now() - hoursAgo * HOUR);
+  for (const e of entries) {
+    const file = path.join(e.parentPath, e.name);
+    const ours = e.name.startsWith(id) || uploads.has(e.parentPath);
+    if (e.isFile() && ours && !keep(file)) await utimes(file, when, when);
+  }
+}
+
+describe("an upload still moving on S3", () => {
+  it("is kept however old it is while its newest byte is younger than 24 hours", async () => {
+    const owner = await createSignedInUser(t);
+    const { url, id, key, offset } = await startedUpload(owner);
+    // Created 30 h ago, its whole part too; the short tail came an hour ago.
+    await backdate(id, 30, (file) => file.includes(".part._S3rver_"));
+    await backdate(id, 1, (file) => !file.includes(".part._S3rver_"));
+    await tempSweep(24 * HOUR);
+    expect(await offsetOf(t, owner.cookie, url)).toEqual({ status: 200, offset });
+
+    // Its newest byte is 25 h old now as well: the sweep takes it.
+    await backdate(id, 25, (file) => !file.includes(".part._S3rver_"));
+    await tempSweep(24 * HOUR);
+    expect(await bucketContents(s3, key)).toEqual({ objects: [], multipart: [] });
+    expect((await offsetOf(t, owner.cookie, url)).status).toBe(404);
   });
 });
 
