@@ -11,6 +11,9 @@ import type { DataStore, Upload } from "@tus/server";
 import type { StorageConfig } from "../storage/create-storage";
 import type { TempFiles } from "./temp-files";
 
+/** An upload id as @tus/server is given it (randomUUID): anything else names no upload. */
+export const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The folder of partial uploads inside the upload temp folder (STORAGE=local). */
 export const RESUMABLE_DIR = "resumable";
 

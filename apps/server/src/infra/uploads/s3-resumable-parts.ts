@@ -20,19 +20,18 @@ import { S3Store, type MetadataValue } from "@tus/s3-store";
 import type { KvStore } from "@tus/server";
 import { RESUMABLE_CHUNK_BYTES } from "@poleatlas/shared";
 import { s3ClientConfig, type S3StorageOptions } from "../storage/s3-storage";
-import { storedIn, type ResumableParts } from "./resumable-parts";
+import { storedIn, UPLOAD_ID, type ResumableParts } from "./resumable-parts";
 
 /** The key prefix of resumable uploads in the bucket (photos live under `utility-poles/`). */
 export const RESUMABLE_PREFIX = "resumable/";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const named = (err: unknown, ...names: string[]) => err instanceof Error && names.includes(err.name);
 
 /** The upload id in a key under the prefix (`<id>`, `<id>.info`, `<id>.part`), else null. */
 export function uploadIdOfKey(key: string): string | null {
   if (!key.startsWith(RESUMABLE_PREFIX)) return null;
   const id = key.slice(RESUMABLE_PREFIX.length).replace(/\.(info|part)$/, "");
-  return UUID.test(id) ? id : null;
+  return UPLOAD_ID.test(id) ? id : null;
 }
 
 /** Nothing kept between requests: another instance may have moved the upload on meanwhile. */

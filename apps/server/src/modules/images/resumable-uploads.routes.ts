@@ -19,11 +19,9 @@ import {
   resumableUploadResultSchema,
 } from "@poleatlas/shared";
 import { AppError } from "../../errors";
-import type { ResumableParts } from "../../infra/uploads/resumable-parts";
+import { UPLOAD_ID, type ResumableParts } from "../../infra/uploads/resumable-parts";
 import type { Actor, RequireActor } from "../workspaces/actor";
 import type { ResumableUploads } from "./resumable-uploads.service";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A refusal in the protocol's own channel, with the body a plain upload's error has. */
 const tusError = (err: unknown) => {
@@ -57,7 +55,8 @@ export async function resumableUploadRoutes(
     // The URL names the upload by its id alone; the store may keep it under a key prefix (S3).
     namingFunction: () => parts.storeId(randomUUID()),
     generateUrl: (_req, { path, id }) => `${path}/${parts.uploadId(id)}`,
-    getFileIdFromRequest: (_req, id) => (id !== undefined && UUID.test(id) ? parts.storeId(id) : undefined),
+    getFileIdFromRequest: (_req, id) =>
+      id !== undefined && UPLOAD_ID.test(id) ? parts.storeId(id) : undefined,
     allowedOrigins: deps.trustedOrigins.map((o) => new URL(o).origin),
     allowedCredentials: true,
     allowedHeaders: ["X-Workspace-Id"],

@@ -20,8 +20,6 @@ import type { ResumableOutcome, ResumableUploadsRepository } from "./resumable-u
 import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 
-export type { StoredPart, UploadMetadata };
-
 const ACCEPTED_TYPES = new Set(Object.values(CONTENT_TYPES));
 
 export function createResumableUploads(deps: {
