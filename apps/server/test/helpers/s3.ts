@@ -1,16 +1,21 @@
 /**
  * An S3-protocol server (s3rver) on 127.0.0.1 for tests, with its own temporary folder.
- * Credentials are s3rver's fixed pair; signatures are checked like a real server does.
+ * Credentials are s3rver's fixed pair; signatures are checked like a real server does. The multipart
+ * calls s3rver lacks (listing parts and uploads, aborting) are added (./s3-multipart.ts).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { freePort } from "../../src/infra/db/embedded-postgres";
-import type { S3StorageOptions } from "../../src/infra/storage/s3-storage";
+import { s3ClientConfig, type S3StorageOptions } from "../../src/infra/storage/s3-storage";
+import { multipartCalls } from "./s3-multipart";
 
 export interface TestS3 {
   endpoint: string;
+  /** s3rver's folder: `<bucket>/<key>._S3rver_object`; a file's mtime is its object's LastModified. */
+  directory: string;
   accessKeyId: string;
   secretAccessKey: string;
   /** Options for createS3Storage against this server (proxy serving unless overridden). */
@@ -30,10 +35,14 @@ export async function startTestS3(buckets: string[] = ["utility-poles"]): Promis
     directory,
     configureBuckets: buckets.map((name) => ({ name })),
   });
+  // Resumable uploads (the tus S3 store) list and abort multipart uploads: answered before s3rver's
+  // router, which lacks those calls.
+  server.middleware.splice(server.middleware.length - 1, 0, multipartCalls(directory));
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
+    directory,
     accessKeyId: "S3RVER",
     secretAccessKey: "S3RVER",
     storageOptions: (over = {}) => ({
@@ -60,4 +69,25 @@ export async function startTestS3(buckets: string[] = ["utility-poles"]): Promis
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** What the bucket holds under `prefix`: its objects' keys and the multipart uploads in progress. */
+export async function bucketContents(
+  s3: TestS3,
+  prefix: string,
+): Promise<{ objects: string[]; multipart: string[] }> {
+  const opts = s3.storageOptions();
+  const client = new S3Client(s3ClientConfig(opts));
+  try {
+    const objects = await client.send(new ListObjectsV2Command({ Bucket: opts.bucket, Prefix: prefix }));
+    const uploads = await client.send(
+      new ListMultipartUploadsCommand({ Bucket: opts.bucket, Prefix: prefix }),
+    );
+    return {
+      objects: (objects.Contents ?? []).map((o) => o.Key ?? "").sort(),
+      multipart: (uploads.Uploads ?? []).map((u) => u.Key ?? "").sort(),
+    };
+  } finally {
+    client.destroy();
+  }
 }

@@ -12,6 +12,8 @@ declare module "s3rver" {
 
   export default class S3rver {
     constructor(options?: S3rverOptions);
+    /** Koa's middleware stack (composed when the server starts listening). */
+    middleware: unknown[];
     run(): Promise<Server & { address(): { address: string; port: number } }>;
     close(): Promise<void>;
   }

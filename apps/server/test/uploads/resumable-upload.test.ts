@@ -212,6 +212,13 @@ describe("someone else's upload", () => {
     expect((await result(user.cookie, url!)).statusCode).toBe(200);
   });
 
+  it("is a 404 for an id that names no upload at all", async () => {
+    for (const id of ["not-an-id", "..", "%2e%2e%2fx"]) {
+      expect((await offsetOf(t, user.cookie, `/api/uploads/${id}`)).status).toBe(404);
+      expect((await patch(t, user.cookie, `/api/uploads/${id}`, 0, Buffer.alloc(4))).statusCode).toBe(404);
+    }
+  });
+
   it("needs a signed-in caller", async () => {
     const res = await t.app.inject({
       method: "POST",

@@ -55,6 +55,7 @@ export function recurringJobs(deps: {
           db: deps.db,
           tmpDir: config.uploadTmpDir,
           keepMs: numberOr(data.resumableKeepMs, RESUMABLE_KEEP_MS),
+          s3: config.storage.kind === "s3" ? config.storage : undefined,
         });
         if (abandoned.length > 0)
           log.info({ removed: abandoned.length }, "removed abandoned resumable uploads");

@@ -9,6 +9,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
@@ -33,8 +34,9 @@ const named = (err: unknown, ...names: string[]) => err instanceof Error && name
 const isNoSuchBucket = (err: unknown) => named(err, "NoSuchBucket");
 const isNotFound = (err: unknown) => named(err, "NotFound", "NoSuchKey") || status(err) === 404;
 
-export function createS3Storage(opts: S3StorageOptions): Storage {
-  const client = new S3Client({
+/** The client settings every S3 client of ours uses (photos and resumable uploads' parts). */
+export function s3ClientConfig(opts: S3StorageOptions): S3ClientConfig {
+  return {
     region: opts.region,
     endpoint: opts.endpoint,
     forcePathStyle: opts.forcePathStyle,
@@ -43,7 +45,11 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     // then store streamed bodies corrupted (seen with s3rver). Only checksum when an API demands it.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  };
+}
+
+export function createS3Storage(opts: S3StorageOptions): Storage {
+  const client = new S3Client(s3ClientConfig(opts));
   const Bucket = opts.bucket;
 
   async function headBucket(): Promise<void> {

@@ -12,10 +12,8 @@ import { openStorage } from "../../infra/storage/create-storage";
 import type { Storage } from "../../infra/storage/storage";
 import { createTempFiles, TEMP_DIR_MODE } from "../../infra/uploads/temp-files";
 import { sweepStaleUploads } from "../../infra/uploads/stale-uploads";
-import { RESUMABLE_DIR } from "../../infra/uploads/abandoned-uploads";
-import { FileStore } from "@tus/file-store";
+import { openResumableParts } from "../../infra/uploads/resumable-parts";
 import { chmod, mkdir } from "node:fs/promises";
-import path from "node:path";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import type { RequireActor } from "../workspaces/actor";
@@ -27,7 +25,7 @@ import { imagesRoutes } from "./images.routes";
 import { createImagesService, type ImagesService, type PolePlacement } from "./images.service";
 import { createManualBlur } from "./manual-blur";
 import { createResumableUploadsRepository } from "./resumable-uploads.repository";
-import { resumableUploadRoutes, storedPart } from "./resumable-uploads.routes";
+import { resumableUploadRoutes } from "./resumable-uploads.routes";
 import { createResumableUploads } from "./resumable-uploads.service";
 import type { RequestLimits } from "./request-limits";
 
@@ -99,23 +97,22 @@ export async function registerImages(
     lists: limits.lists,
     readerStallMs: config.readerStallMs,
   });
-  // Partial resumable uploads wait in a folder of the temp folder (0700, so their files are the
-  // server's alone) until their last byte; the temp sweep removes those abandoned for 24 h.
-  const resumableDir = path.join(config.uploadTmpDir, RESUMABLE_DIR);
+  // Partial resumable uploads wait until their last byte in a folder of the temp folder (0700, so
+  // their files are the server's alone), or with STORAGE=s3 in the bucket, where every instance
+  // finds them; the temp sweep removes those abandoned for 24 h from either.
   await mkdir(config.uploadTmpDir, { recursive: true, mode: TEMP_DIR_MODE });
   await chmod(config.uploadTmpDir, TEMP_DIR_MODE);
-  const datastore = new FileStore({ directory: resumableDir });
+  const parts = await openResumableParts(config.storage, config.uploadTmpDir);
   const resumable = createResumableUploads({
     images: service,
     repository: createResumableUploadsRepository(database.db),
-    dir: resumableDir,
-    stored: storedPart(datastore),
+    parts,
     log,
   });
   await resumableUploadRoutes(app, {
     requireActor,
     uploads: resumable,
-    datastore,
+    parts,
     trustedOrigins: config.auth.trustedOrigins,
   });
   filesRoutes(app, { requireActor, service });

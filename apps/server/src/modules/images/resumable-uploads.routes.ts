@@ -1,6 +1,7 @@
 /**
  * The tus endpoint (Tus-Resumable 1.0.0: creation, HEAD, PATCH, termination) at /api/uploads,
- * served by @tus/server with its file store in the upload temp folder, and GET /api/uploads/:id
+ * served by @tus/server with its file store in the upload temp folder, or its S3 store in the photo
+ * bucket when STORAGE=s3 (infra/uploads/resumable-parts.ts), and GET /api/uploads/:id
  * for what a finished upload became. Every protocol request is signed in and in a workspace
  * (X-Workspace-Id) as any other route, and its upload must be the caller's own there.
  *
@@ -8,7 +9,6 @@
  * answers headers (the tus protocol describes them; docs/api.md "Resumable uploads").
  */
 import { randomUUID } from "node:crypto";
-import type { FileStore } from "@tus/file-store";
 import { EVENTS, Server, type Upload } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -19,8 +19,9 @@ import {
   resumableUploadResultSchema,
 } from "@poleatlas/shared";
 import { AppError } from "../../errors";
+import { UPLOAD_ID, type ResumableParts } from "../../infra/uploads/resumable-parts";
 import type { Actor, RequireActor } from "../workspaces/actor";
-import type { ResumableUploads, StoredPart } from "./resumable-uploads.service";
+import type { ResumableUploads } from "./resumable-uploads.service";
 
 /** A refusal in the protocol's own channel, with the body a plain upload's error has. */
 const tusError = (err: unknown) => {
@@ -30,29 +31,17 @@ const tusError = (err: unknown) => {
   return err;
 };
 
-/** The tus store's view of an upload, null when it has none (or it was removed). */
-export function storedPart(datastore: FileStore) {
-  return async (id: string): Promise<StoredPart | null> => {
-    try {
-      const u: Upload = await datastore.getUpload(id);
-      return { size: u.size, offset: u.offset, metadata: u.metadata ?? {} };
-    } catch {
-      return null;
-    }
-  };
-}
-
 export async function resumableUploadRoutes(
   app: FastifyInstance,
   deps: {
     requireActor: RequireActor;
     uploads: ResumableUploads;
-    datastore: FileStore;
+    parts: ResumableParts;
     /** PUBLIC_URL and the loopback origins: the only ones answered with CORS headers. */
     trustedOrigins: string[];
   },
 ): Promise<void> {
-  const { requireActor, uploads, datastore } = deps;
+  const { requireActor, uploads, parts } = deps;
   // Who sent each protocol request (set before @tus/server sees it; its hooks get the same object).
   const actors = new WeakMap<object, Actor>();
   const actorOf = (req: object) => {
@@ -62,9 +51,12 @@ export async function resumableUploadRoutes(
   };
   const tus = new Server({
     path: RESUMABLE_UPLOAD_PATH,
-    datastore,
-    relativeLocation: true,
-    namingFunction: () => randomUUID(),
+    datastore: parts.datastore,
+    // The URL names the upload by its id alone; the store may keep it under a key prefix (S3).
+    namingFunction: () => parts.storeId(randomUUID()),
+    generateUrl: (_req, { path, id }) => `${path}/${parts.uploadId(id)}`,
+    getFileIdFromRequest: (_req, id) =>
+      id !== undefined && UPLOAD_ID.test(id) ? parts.storeId(id) : undefined,
     allowedOrigins: deps.trustedOrigins.map((o) => new URL(o).origin),
     allowedCredentials: true,
     allowedHeaders: ["X-Workspace-Id"],
@@ -73,22 +65,23 @@ export async function resumableUploadRoutes(
     onUploadFinish,
   });
 
-  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, storeId) => {
+    const id = parts.uploadId(storeId);
     uploads
       .terminated(id)
       .catch((err: unknown) => app.log.error({ err, uploadId: id }, "could not free a terminated upload"));
   });
 
-  async function onIncomingRequest(req: object & { method: string }, id: string) {
+  async function onIncomingRequest(req: object & { method: string }, storeId: string) {
     // A creation's id is new; every other verb works on an upload that must be the caller's.
     if (req.method === "POST") return;
-    await uploads.checkOwner(actorOf(req), id).catch((err: unknown) => {
+    await uploads.checkOwner(actorOf(req), parts.uploadId(storeId)).catch((err: unknown) => {
       throw tusError(err);
     });
   }
   async function onUploadCreate(req: object, upload: Upload) {
     await uploads
-      .create(actorOf(req), upload.id, upload.size, upload.metadata ?? {})
+      .create(actorOf(req), parts.uploadId(upload.id), upload.size, upload.metadata ?? {})
       .catch((err: unknown) => {
         throw tusError(err);
       });
@@ -97,7 +90,7 @@ export async function resumableUploadRoutes(
   async function onUploadFinish(req: object, upload: Upload) {
     // The outcome is kept for GET /api/uploads/:id; the PATCH itself only says the bytes arrived.
     await uploads
-      .finish(actorOf(req), upload.id, {
+      .finish(actorOf(req), parts.uploadId(upload.id), {
         size: upload.size,
         offset: upload.offset,
         metadata: upload.metadata,
@@ -109,7 +102,7 @@ export async function resumableUploadRoutes(
   }
 
   await app.register((scope, _opts, done) => {
-    // The PATCH body is the upload's bytes: left unread for @tus/server to stream to its file.
+    // The PATCH body is the upload's bytes: left unread for @tus/server to stream to its store.
     scope.addContentTypeParser("application/offset+octet-stream", (_req, _payload, done) => done(null));
 
     const protocol = async (req: FastifyRequest, reply: FastifyReply) => {

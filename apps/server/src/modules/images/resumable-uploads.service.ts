@@ -7,53 +7,42 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { link, stat, unlink } from "node:fs/promises";
-import path from "node:path";
+import { stat } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { messages, type ResumableUploadResult } from "@poleatlas/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, badRequest, notFound } from "../../errors";
 import { CONTENT_TYPES } from "../../infra/images/image-processor";
+import type { ResumableParts, StoredPart, UploadMetadata } from "../../infra/uploads/resumable-parts";
 import type { Actor } from "../workspaces/actor";
 import type { ImagesService } from "./images.service";
 import type { ResumableOutcome, ResumableUploadsRepository } from "./resumable-uploads.repository";
 import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 
-export type UploadMetadata = Record<string, string | null | undefined>;
-
-/** What the tus store knows of an upload: its length and how much has arrived. */
-export interface StoredPart {
-  size?: number;
-  offset: number;
-  metadata?: UploadMetadata;
-}
-
 const ACCEPTED_TYPES = new Set(Object.values(CONTENT_TYPES));
 
 export function createResumableUploads(deps: {
   images: ImagesService;
   repository: ResumableUploadsRepository;
-  /** Where the partial files are (the tus file store's folder). */
-  dir: string;
-  /** The tus store's view of an upload, null when it has none. */
-  stored: (id: string) => Promise<StoredPart | null>;
+  /** Where the parts wait (the temp folder, or the bucket with STORAGE=s3). */
+  parts: ResumableParts;
   log: FastifyBaseLogger;
 }) {
-  const { images, repository, dir, stored, log } = deps;
+  const { images, repository, parts, log } = deps;
   /** One finishing per upload in this process: the last PATCH and a GET may both start it. */
   const finishing = new Map<string, Promise<void>>();
 
-  const removePart = async (id: string) => {
-    for (const file of [path.join(dir, id), path.join(dir, `${id}.json`)]) {
-      await unlink(file).catch(() => {}); // moved to the ingest already, or never written
-    }
-  };
+  const removePart = (id: string) =>
+    parts.remove(id).catch((err: unknown) => {
+      // Left for the abandoned-upload sweep (24 h).
+      log.warn({ err, uploadId: id }, "could not remove a finished upload's parts");
+    });
 
   /**
-   * The complete file, handed to the ingest as a received upload (hashed once). A second name for
-   * the same bytes, not a move: while the ingest runs, a client whose last answer was lost asks
-   * HEAD and must hear "complete", not "gone" (it would send the photo again as a new upload).
+   * The complete file, handed to the ingest as a received upload in the temp folder (hashed once).
+   * The parts stay until the outcome is recorded: while the ingest runs, a client whose last answer
+   * was lost asks HEAD and must hear "complete", not "gone" (it would send the photo again).
    */
   async function received(
     id: string,
@@ -61,10 +50,17 @@ export function createResumableUploads(deps: {
     opts: ReceiveOptions,
   ): Promise<ReceivedUpload> {
     const file = await opts.temp.newPath("upload");
-    await link(path.join(dir, id), file);
-    const { size } = await stat(file);
+    let size: number;
     const hash = createHash("sha256");
-    await pipeline(createReadStream(file), hash);
+    try {
+      await parts.copyTo(id, file, opts.temp);
+      size = (await stat(file)).size;
+      await pipeline(createReadStream(file), hash);
+    } catch (err) {
+      // Not handed to the ingest yet: its temp file is ours to remove.
+      await opts.temp.remove(file).catch(() => {});
+      throw err;
+    }
     const fields: Record<string, string> = {};
     for (const key of ["lastModified", "timezoneOffset", "workspaceId", "uploaderId"]) {
       const value = metadata[key];
@@ -172,7 +168,7 @@ export function createResumableUploads(deps: {
           // Its last PATCH is storing it now (that answer may have been lost on the way).
           await running.catch(() => {});
         } else {
-          const part = await stored(id);
+          const part = await parts.stored(id);
           if (!part || part.size === undefined || part.offset < part.size) {
             throw new AppError(409, "upload_incomplete", messages.uploadIncomplete);
           }
