@@ -1,5 +1,6 @@
 /** Process concerns only: config, database, listen, shutdown. */
 import { buildApp } from "./app";
+import { limitHeapGrowth } from "./infra/heap-growth";
 import { checkCanServe, ConfigError, loadConfig, type Config } from "./config";
 import { runMigrations } from "./infra/db/database";
 import { openDatabase } from "./infra/db/open-database";
@@ -22,6 +23,7 @@ function loadConfigOrExit(): Config {
 }
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   const config = loadConfigOrExit();
   const opened = await openDatabase(config, (m) => console.log(m));
   const app = await buildApp({

@@ -304,6 +304,11 @@ export const poleImportTexts = {
   csvNoCoordinates:
     "The CSV has no latitude/longitude columns: name them lat/latitude/y and lon/lng/long/longitude/x.",
   csvUnreadable: (detail: string) => `The CSV could not be read: ${detail}`,
+  // What csvUnreadable says is wrong.
+  csvQuoteNotClosed: (line: number) => `the quote opened on line ${line} is never closed`,
+  csvTextAfterQuote: (line: number) => `line ${line} has text after a closing quote`,
+  csvQuoteInField: (line: number) => `line ${line} has a quote inside a field that does not start with one`,
+  csvRecordTooLong: (line: number, mb: number) => `the row from line ${line} is longer than ${mb} MB`,
   geojsonUnreadable: "The GeoJSON could not be read: it must be a FeatureCollection of Points.",
   zipUnreadable: "The zip file could not be read.",
   zipNoShapefile: "The zip holds no Shapefile: it needs a .shp with its .dbf and .prj beside it.",

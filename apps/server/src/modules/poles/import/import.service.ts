@@ -107,7 +107,7 @@ export function createPoleImport(deps: PoleImportDeps) {
           workspaceId,
           tagged.map((r) => r.tag!.toLowerCase()),
         )
-      : await repo.insertUnknownTags(tx, workspaceId, tagged.map(toWrite));
+      : await repo.insertUnknownTags(tx, workspaceId, tagged);
     const stored = new Map(known.map((p) => [p.key, p]));
     const updates: (PoleInput & { id: string })[] = [];
     for (const row of tagged) {

@@ -119,9 +119,10 @@ export function checkRow(source: SourceRow, now = new Date()): Checked {
       case "material": {
         const m = t.toLowerCase();
         if (m === "") break;
-        if (!(POLE_MATERIALS as readonly string[]).includes(m))
-          return { reason: texts.badMaterial(t, POLE_MATERIALS) };
-        input.material = m as PoleMaterial;
+        // The list's own string: the row's copy would stay with the batch until it is written.
+        const material = POLE_MATERIALS.find((known) => known === m);
+        if (material === undefined) return { reason: texts.badMaterial(t, POLE_MATERIALS) };
+        input.material = material;
         break;
       }
       case "height_m": {

@@ -1,11 +1,11 @@
 /**
- * A CSV register, streamed record by record (csv-parse): a header row, then one pole a line.
- * The coordinate columns are found by name; every other column goes on as a field.
+ * A CSV register, streamed record by record (CsvRecords over the file's bytes): a header row, then
+ * one pole a line. The coordinate columns are found by name; every other column goes on as a field.
  */
 import type { Readable } from "node:stream";
-import { parse } from "csv-parse";
 import { poleImportTexts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
+import { CsvError, CsvRecords, type CsvRecord } from "./csv-records";
 import { findColumn, LATITUDE_NAMES, LONGITUDE_NAMES, type SourceRow } from "./source-row";
 
 /**
@@ -15,62 +15,49 @@ import { findColumn, LATITUDE_NAMES, LONGITUDE_NAMES, type SourceRow } from "./s
 const GUARDED_FORMULA = /^'[=+\-@\t\r]/;
 const unguard = (cell: string) => (GUARDED_FORMULA.test(cell) ? cell.slice(1) : cell);
 
-interface Parsed {
-  record: string[];
-  info: { lines: number };
-}
-
 export async function* readCsv(input: Readable): AsyncGenerator<SourceRow> {
-  const parser = input.pipe(
-    parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }),
-  );
+  const records = new CsvRecords();
   let header: string[] | null = null;
   let lat = -1;
   let lon = -1;
   let lastLine = 1;
+  /** The record as a row; null for the header. */
+  const toRow = ({ fields: record, line }: CsvRecord): SourceRow | null => {
+    lastLine = line;
+    if (!header) {
+      header = record.map((h) => h.trim());
+      const lower = header.map((h) => h.toLowerCase());
+      lat = findColumn(lower, LATITUDE_NAMES);
+      lon = findColumn(lower, LONGITUDE_NAMES);
+      if (lat < 0 || lon < 0) throw badRequest(poleImportTexts.csvNoCoordinates, "import_no_coordinates");
+      return null;
+    }
+    if (record.length !== header.length)
+      return { row: line, reason: poleImportTexts.columnCount(record.length, header.length) };
+    const fields: Record<string, string> = {};
+    for (let i = 0; i < header.length; i++)
+      if (i !== lat && i !== lon) fields[header[i]!] = unguard(record[i] ?? "");
+    return { row: line, lat: record[lat], lon: record[lon], fields };
+  };
   try {
-    for await (const { record, info } of parser as AsyncIterable<Parsed>) {
-      lastLine = info.lines;
-      if (!header) {
-        header = record.map((h) => h.trim());
-        const lower = header.map((h) => h.toLowerCase());
-        lat = findColumn(lower, LATITUDE_NAMES);
-        lon = findColumn(lower, LONGITUDE_NAMES);
-        if (lat < 0 || lon < 0) throw badRequest(poleImportTexts.csvNoCoordinates, "import_no_coordinates");
-        continue;
+    let record: CsvRecord | null;
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      records.feed(chunk);
+      while ((record = records.next(false))) {
+        const row = toRow(record);
+        if (row) yield row;
       }
-      if (record.length !== header.length) {
-        yield { row: info.lines, reason: poleImportTexts.columnCount(record.length, header.length) };
-        continue;
-      }
-      const fields: Record<string, string> = {};
-      header.forEach((name, i) => {
-        if (i !== lat && i !== lon) fields[name] = unguard(record[i] ?? "");
-      });
-      yield { row: info.lines, lat: record[lat], lon: record[lon], fields };
+    }
+    while ((record = records.next(true))) {
+      const row = toRow(record);
+      if (row) yield row;
     }
   } catch (err) {
-    if (!header) {
-      if (
-        err instanceof Error &&
-        "code" in err &&
-        typeof err.code === "string" &&
-        err.code.startsWith("CSV_")
-      )
-        throw badRequest(poleImportTexts.csvUnreadable(err.message), "import_unreadable");
-      throw err;
-    }
+    if (!(err instanceof CsvError)) throw err;
+    if (!header) throw badRequest(poleImportTexts.csvUnreadable(err.message), "import_unreadable");
     // A broken quote halfway: the rows before it stand, the rest of the file is one rejection.
-    if (
-      err instanceof Error &&
-      "code" in err &&
-      typeof err.code === "string" &&
-      err.code.startsWith("CSV_")
-    ) {
-      yield { row: lastLine + 1, reason: poleImportTexts.csvUnreadable(err.message) };
-      return;
-    }
-    throw err;
+    yield { row: lastLine + 1, reason: poleImportTexts.csvUnreadable(err.message) };
+    return;
   }
   if (!header) throw badRequest(poleImportTexts.csvNoCoordinates, "import_no_coordinates");
 }

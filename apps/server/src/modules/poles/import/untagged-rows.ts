@@ -63,7 +63,7 @@ export interface UntaggedOptions {
   dryRun: boolean;
   /** The row would change nothing on the pole. */
   unchanged: (row: PoleInput, pole: StoredPole) => boolean;
-  toWrite: (row: PoleInput) => Parameters<typeof repo.insert>[2][number];
+  toWrite: (row: PoleInput) => Omit<Parameters<typeof repo.update>[2][number], "id">;
 }
 
 export async function applyUntagged(tx: Executor, rows: PoleInput[], o: UntaggedOptions) {
@@ -77,7 +77,7 @@ export async function applyUntagged(tx: Executor, rows: PoleInput[], o: Untagged
   let updates: (PoleInput & { id: string })[] = [];
   const write = async () => {
     if (o.dryRun) return;
-    await repo.insert(tx, o.workspaceId, inserts.map(o.toWrite));
+    await repo.insert(tx, o.workspaceId, inserts);
     await repo.update(
       tx,
       o.workspaceId,
