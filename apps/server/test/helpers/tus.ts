@@ -1,5 +1,6 @@
 /** The tus protocol (1.0.0) by hand, against /api/uploads, for the resumable upload tests. */
 import type { TestApp } from "./app";
+import { openRequest } from "./raw-http";
 
 export const TUS = { "tus-resumable": "1.0.0" };
 
@@ -48,4 +49,27 @@ export function patch(t: TestApp, cookie: string, url: string, offset: number, b
     },
     payload: bytes,
   });
+}
+
+/**
+ * A PATCH from offset 0 announcing the whole photo whose link drops after `cut` body bytes: the
+ * socket stays open until the caller destroys it (the server keeps what it read by then).
+ */
+export function cutPatch(baseUrl: string, cookie: string, url: string, bytes: Buffer, cut: number) {
+  return openRequest(
+    baseUrl,
+    {
+      method: "PATCH",
+      path: url,
+      cookie,
+      headers: {
+        ...TUS,
+        "upload-offset": "0",
+        "content-type": "application/offset+octet-stream",
+        "content-length": String(bytes.length),
+      },
+      body: bytes,
+    },
+    cut,
+  );
 }

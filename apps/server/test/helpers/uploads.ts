@@ -1,6 +1,10 @@
 /** Multipart uploads and file listings for the photos API tests. */
+import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import { storageUsageSchema } from "@poleatlas/shared";
+import { expect } from "vitest";
 import type { TestApp } from "./app";
 import { multipartBody, type UploadOptions } from "./multipart";
 
@@ -44,3 +48,30 @@ export async function listFiles(dir: string): Promise<string[]> {
 
 export const filesDir = (t: TestApp) => path.join(t.dataDir, "files");
 export const tmpDir = (t: TestApp) => path.join(t.dataDir, "tmp");
+
+export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** What the signed-in user's storage card would show as used. */
+export async function usedBytes(t: TestApp, cookie: string): Promise<number> {
+  const res = await t.app.inject({ url: "/api/storage/usage", headers: { cookie } });
+  return storageUsageSchema.parse(res.json()).usedBytes;
+}
+
+/** How many photos the user has stored, whatever the workspace. */
+export async function photoCount(t: TestApp, userId: string): Promise<number> {
+  const res = await t.db.database.db.execute(
+    sql`SELECT count(*)::int AS n FROM utility_pole_images WHERE user_id = ${userId}`,
+  );
+  return (res.rows[0] as { n: number }).n;
+}
+
+/** Turns face blurring off in the user's workspace, so stored photos are the bytes sent. */
+export async function keepPhotosAsSent(t: TestApp, cookie: string): Promise<void> {
+  const off = await t.app.inject({
+    method: "PUT",
+    url: "/api/workspace/settings",
+    headers: { cookie },
+    payload: { blurFaces: false },
+  });
+  expect(off.statusCode, off.body).toBe(200);
+}

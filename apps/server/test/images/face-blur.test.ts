@@ -3,7 +3,6 @@
  * in the stored file and in its thumbnail, the rest of the photo keeps its own, the EXIF stays,
  * and no unblurred copy is left in storage or in the temp folder.
  */
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { imageCreatedSchema, imageResponseSchema, type ImageRecord } from "@poleatlas/shared";
@@ -21,12 +20,11 @@ import {
   scaled,
 } from "../helpers/faces";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
-import { filesDir, listFiles, tmpDir, upload } from "../helpers/uploads";
+import { filesDir, keepPhotosAsSent, listFiles, sha256, tmpDir, upload } from "../helpers/uploads";
 
 const t = useTestApp();
 const user = useSignedInUser(t);
 
-const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 /** The stored file behind a photo's URL, as the owner is served it. */
 async function stored(url: string): Promise<Buffer> {
   const res = await t.app.inject({ method: "GET", url, headers: { cookie: user.cookie } });
@@ -148,13 +146,7 @@ describe("uploads without a face", () => {
 
 describe("with blurring turned off", () => {
   it("stores the original", async () => {
-    const off = await t.app.inject({
-      method: "PUT",
-      url: "/api/workspace/settings",
-      headers: { cookie: user.cookie },
-      payload: { blurFaces: false },
-    });
-    expect(off.statusCode, off.body).toBe(200);
+    await keepPhotosAsSent(t, user.cookie);
     const original = await astronautPhoto({ tag: "off" });
     const image = await uploadPhoto(original, "off.jpg");
     expect(sha256(await stored(image.image_url))).toBe(sha256(original));

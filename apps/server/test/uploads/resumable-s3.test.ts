@@ -4,18 +4,16 @@
  * lands the photo goes through the plain upload's rules (face blurring included) and the parts
  * leave the bucket. Against s3rver; the second instance shares the first one's database and bucket.
  */
-import { createHash } from "node:crypto";
 import { buffer } from "node:stream/consumers";
-import { sql } from "drizzle-orm";
-import { RESUMABLE_CHUNK_BYTES, resumableUploadResultSchema, storageUsageSchema } from "@poleatlas/shared";
+import { RESUMABLE_CHUNK_BYTES, resumableUploadResultSchema } from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createS3Storage } from "../../src/infra/storage/s3-storage";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { astronautPhoto } from "../helpers/faces";
-import { openRequest } from "../helpers/raw-http";
 import { bucketContents, startTestS3, type TestS3 } from "../helpers/s3";
-import { createUpload, offsetOf, patch, TUS } from "../helpers/tus";
+import { createUpload, cutPatch, offsetOf, patch } from "../helpers/tus";
+import { keepPhotosAsSent, photoCount, sha256, usedBytes } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
 let s3: TestS3;
@@ -32,29 +30,13 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const result = (t: TestApp, cookie: string, url: string) =>
   t.app.inject({ method: "GET", url, headers: { cookie } });
-const usedBytes = async (t: TestApp, cookie: string) =>
-  storageUsageSchema.parse((await t.app.inject({ url: "/api/storage/usage", headers: { cookie } })).json())
-    .usedBytes;
-const photoCount = async (userId: string) => {
-  const res = await a.db.database.db.execute(
-    sql`SELECT count(*)::int AS n FROM utility_pole_images WHERE user_id = ${userId}`,
-  );
-  return (res.rows[0] as { n: number }).n;
-};
 
 /** A user whose workspace keeps photos as sent (no face blurring), to compare bytes. */
 async function userKeepingBytes(): Promise<SignedInUser> {
   const user = await createSignedInUser(a);
-  const off = await a.app.inject({
-    method: "PUT",
-    url: "/api/workspace/settings",
-    headers: { cookie: user.cookie },
-    payload: { blurFaces: false },
-  });
-  expect(off.statusCode, off.body).toBe(200);
+  await keepPhotosAsSent(a, user.cookie);
   return user;
 }
 
@@ -98,22 +80,7 @@ describe("an upload cut partway with STORAGE=s3", () => {
     // The whole length is announced, a third is sent, and the link drops.
     const cut = Math.floor(bytes.length / 3);
     const baseUrl = await a.app.listen({ host: "127.0.0.1", port: 0 });
-    const socket = await openRequest(
-      baseUrl,
-      {
-        method: "PATCH",
-        path: url!,
-        cookie: user.cookie,
-        headers: {
-          ...TUS,
-          "upload-offset": "0",
-          "content-type": "application/offset+octet-stream",
-          "content-length": String(bytes.length),
-        },
-        body: bytes,
-      },
-      cut,
-    );
+    const socket = await cutPatch(baseUrl, user.cookie, url!, bytes, cut);
     socket.on("error", () => {});
     await new Promise<void>((resolve) => socket.end(resolve));
     // What the server had read when the link dropped is in the bucket: less than an S3 part, so as
@@ -123,7 +90,7 @@ describe("an upload cut partway with STORAGE=s3", () => {
       { timeout: 60_000, interval: 100 },
     );
     socket.destroy();
-    expect(await photoCount(user.id)).toBe(0);
+    expect(await photoCount(a, user.id)).toBe(0);
 
     const head = await offsetOf(a, user.cookie, url!);
     expect(head.status).toBe(200);
@@ -142,7 +109,7 @@ describe("an upload cut partway with STORAGE=s3", () => {
     const stored = await a.app.inject({ url: image.image_url, headers: { cookie: user.cookie } });
     expect(stored.statusCode).toBe(200);
     expect(sha256(stored.rawPayload)).toBe(sha256(bytes));
-    expect(await photoCount(user.id)).toBe(1);
+    expect(await photoCount(a, user.id)).toBe(1);
     expect(await usedBytes(a, user.cookie)).toBe(bytes.length);
     expect((await result(a, user.cookie, url!)).json()).toEqual(done.json());
     expect(await usedBytes(a, user.cookie)).toBe(bytes.length);
@@ -173,7 +140,7 @@ describe("two instances behind one address", () => {
     expect((await result(a, user.cookie, url!)).json()).toEqual(done.json());
     const stored = await a.app.inject({ url: image.image_url, headers: { cookie: user.cookie } });
     expect(sha256(stored.rawPayload)).toBe(sha256(bytes));
-    expect(await photoCount(user.id)).toBe(1);
+    expect(await photoCount(a, user.id)).toBe(1);
     expect(await usedBytes(b, user.cookie)).toBe(bytes.length);
     expect(await bucketContents(s3, "resumable/")).toEqual({ objects: [], multipart: [] });
     expect((await offsetOf(a, user.cookie, url!)).status).toBe(404);

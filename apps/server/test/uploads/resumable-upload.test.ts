@@ -3,21 +3,13 @@
  * the server's bytes end and becomes one photo, byte for byte, charged once; every rule of a plain
  * upload holds (duplicates, the type, the quota at creation), and an upload is its owner's alone.
  */
-import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
-import {
-  messages,
-  resumableUploadResultSchema,
-  STORAGE_QUOTA_BYTES,
-  storageUsageSchema,
-} from "@poleatlas/shared";
+import { messages, resumableUploadResultSchema, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { astronautPhoto } from "../helpers/faces";
-import { openRequest } from "../helpers/raw-http";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
-import { createUpload, offsetOf, patch, TUS } from "../helpers/tus";
-import { upload } from "../helpers/uploads";
+import { createUpload, cutPatch, offsetOf, patch, TUS } from "../helpers/tus";
+import { keepPhotosAsSent, photoCount, sha256, upload, usedBytes } from "../helpers/uploads";
 import { createSignedInUser } from "../helpers/users";
 
 const t = useTestApp();
@@ -26,25 +18,9 @@ let baseUrl: string;
 beforeAll(async () => {
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
   // The stored original is compared byte for byte: no face blurring in this workspace.
-  const off = await t.app.inject({
-    method: "PUT",
-    url: "/api/workspace/settings",
-    headers: { cookie: user.cookie },
-    payload: { blurFaces: false },
-  });
-  expect(off.statusCode, off.body).toBe(200);
+  await keepPhotosAsSent(t, user.cookie);
 });
 
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
-const usedBytes = async (cookie: string) =>
-  storageUsageSchema.parse((await t.app.inject({ url: "/api/storage/usage", headers: { cookie } })).json())
-    .usedBytes;
-const photoCount = async (userId: string) => {
-  const res = await t.db.database.db.execute(
-    sql`SELECT count(*)::int AS n FROM utility_pole_images WHERE user_id = ${userId}`,
-  );
-  return (res.rows[0] as { n: number }).n;
-};
 const result = (cookie: string, url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
 
 describe("an upload cut at 60 %", () => {
@@ -64,28 +40,13 @@ describe("an upload cut at 60 %", () => {
 
     // The whole length is announced, 60 % is sent, and the link drops.
     const cut = Math.floor(bytes.length * 0.6);
-    const socket = await openRequest(
-      baseUrl,
-      {
-        method: "PATCH",
-        path: url!,
-        cookie: user.cookie,
-        headers: {
-          ...TUS,
-          "upload-offset": "0",
-          "content-type": "application/offset+octet-stream",
-          "content-length": String(bytes.length),
-        },
-        body: bytes,
-      },
-      cut,
-    );
+    const socket = await cutPatch(baseUrl, user.cookie, url!, bytes, cut);
     await vi.waitFor(async () => expect((await offsetOf(t, user.cookie, url!)).offset).toBe(cut), {
       timeout: 30_000,
       interval: 50,
     });
     socket.destroy();
-    expect(await photoCount(user.id)).toBe(0);
+    expect(await photoCount(t, user.id)).toBe(0);
 
     // The client asks where the server's bytes end and sends the rest from there.
     const head = await offsetOf(t, user.cookie, url!);
@@ -103,11 +64,11 @@ describe("an upload cut at 60 %", () => {
     const stored = await t.app.inject({ url: image.image_url, headers: { cookie: user.cookie } });
     expect(stored.statusCode).toBe(200);
     expect(sha256(stored.rawPayload)).toBe(sha256(bytes));
-    expect(await photoCount(user.id)).toBe(1);
-    expect(await usedBytes(user.cookie)).toBe(bytes.length);
+    expect(await photoCount(t, user.id)).toBe(1);
+    expect(await usedBytes(t, user.cookie)).toBe(bytes.length);
     // Asked again (a reload), it is the same answer and still one charge.
     expect((await result(user.cookie, url!)).json()).toEqual(done.json());
-    expect(await usedBytes(user.cookie)).toBe(bytes.length);
+    expect(await usedBytes(t, user.cookie)).toBe(bytes.length);
   });
 });
 
@@ -122,7 +83,7 @@ describe("the rules of a plain upload", () => {
     const again = await result(owner.cookie, url!);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ image: first.json<{ image: unknown }>().image, duplicate: true });
-    expect(await photoCount(owner.id)).toBe(1);
+    expect(await photoCount(t, owner.id)).toBe(1);
   });
 
   it("refuses a declared type other than JPEG or PNG at creation with a plain upload's 415", async () => {

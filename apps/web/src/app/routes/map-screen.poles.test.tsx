@@ -3,12 +3,14 @@
  * loads its timeline and opens its latest photo (loading and failure shown in the panel, a later
  * click wins), a reload finds the photo's pole, and the region's photos are never asked for.
  */
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { WorkspaceEvent } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../features/auth/test/render-auth";
 import { photo, poleMarkersOf, poleSummary, region } from "../../test/records";
 import { fakeServer, type Call } from "../../test/fake-server";
+import { invalidateFor } from "../live/live-invalidation";
 import MapScreen from "./map-screen";
 
 vi.mock("../../globe", async () => ({ GlobeView: (await import("../../test/globe-stub")).GlobeStub }));
@@ -77,6 +79,17 @@ async function closePoleNotFound(user: ReturnType<typeof userEvent.setup>) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+/** What the live stream says when a photo of pole A is deleted (here or by a teammate). */
+const deletedLive = (photoId: string): WorkspaceEvent => ({
+  id: "1",
+  type: "image.deleted",
+  workspace_id: "u1",
+  actor_id: "u1",
+  image_ids: [photoId],
+  pole_ids: ["pole-a"],
+  member_id: null,
 });
 
 describe("MapScreen: a click on a pole", () => {
@@ -259,5 +272,51 @@ describe("MapScreen: after a change, the queries it touched are asked again", ()
     ).toBeVisible();
     await waitFor(() => expect(count("/api/poles/pole-a")).toBeGreaterThan(pole));
     await waitFor(() => expect(count("/api/poles?region=13.4%2C52.5")).toBeGreaterThan(poles));
+  });
+
+  it("a deletion told live before the server's answer still moves the panel to the next photo", async () => {
+    let deleted = false;
+    const answer = held();
+    serve({
+      "GET /api/images/a2": () => ({ status: 200, body: { image: A2 } }),
+      "GET /api/poles/pole-a": () => ({
+        status: 200,
+        body: { ...POLE_A, images: POLE_A.images.filter((p) => !deleted || p.id !== "a2") },
+      }),
+      "DELETE /api/images/a2": () => {
+        deleted = true;
+        return answer.answer;
+      },
+    });
+    const user = userEvent.setup();
+    const { router, queryClient } = openMap("/map?region=13.4,52.5&photo=a2");
+    const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
+    await user.click(within(panel).getByRole("button", { name: "Delete image" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(deleted).toBe(true));
+    act(() => invalidateFor(queryClient, deletedLive("a2")));
+    // The live event took the photo off the screen before the server's answer came.
+    await waitFor(() => expect(screen.queryByText("Photo 2 of 3")).not.toBeInTheDocument());
+    answer.release({ status: 200, body: {} });
+    await waitFor(() => expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=a3"));
+    expect(await screen.findByText("Photo 2 of 2", {}, PANEL_WAIT)).toBeVisible();
+    expect(screen.queryByText("Loading the pole's photos…")).not.toBeInTheDocument();
+  });
+
+  it("a teammate deleting the photo on screen moves the panel along its timeline", async () => {
+    let deleted = false;
+    serve({
+      "GET /api/images/a2": () => ({ status: 200, body: { image: A2 } }),
+      "GET /api/poles/pole-a": () => ({
+        status: 200,
+        body: { ...POLE_A, images: POLE_A.images.filter((p) => !deleted || p.id !== "a2") },
+      }),
+    });
+    const { router, queryClient } = openMap("/map?region=13.4,52.5&photo=a2");
+    expect(await screen.findByText("Photo 2 of 3", {}, PANEL_WAIT)).toBeVisible();
+    deleted = true;
+    act(() => invalidateFor(queryClient, deletedLive("a2")));
+    await waitFor(() => expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=a3"));
+    expect(await screen.findByText("Photo 2 of 2", {}, PANEL_WAIT)).toBeVisible();
   });
 });

@@ -7,14 +7,19 @@
  * - A photo in the URL (a step along the timeline, a reload, a link, back/forward, a photo moved to
  *   another pole) is found in the cached timelines, else looked up by id (GET /api/images/:id)
  *   for its pole_id, whose timeline is then fetched.
+ * - The photo on screen deleted before the screen moved on (a teammate's deletion told live, or
+ *   the live event of one's own arriving before the server's answer): the panel follows its
+ *   timeline as after one's own deletion, never waiting for a photo that is gone.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   latestPhoto,
+  nextAfterDeletion,
   regionKeys,
   selectionInTimeline,
   useImage,
+  wasDeleted,
   type Selection,
 } from "../../features/images";
 import {
@@ -128,6 +133,22 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
       ? selectionInTimeline(timeline.data.images, photoId)
       : null;
 
+  /** The selection last on screen, to follow its timeline when its photo is deleted. */
+  const lastShown = useRef<Selection | null>(null);
+  useEffect(() => {
+    if (selection) {
+      lastShown.current = selection;
+      return;
+    }
+    const last = lastShown.current;
+    if (!last || photoId !== last.photo.id || !wasDeleted(queryClient, photoId)) return;
+    lastShown.current = null;
+    // Photos deleted meanwhile are skipped too; the deleted one stays to find its place.
+    const left = last.timeline.filter((p) => p.id === photoId || !wasDeleted(queryClient, p.id));
+    const at = selectionInTimeline(left, photoId);
+    current.current.url.selectPhoto(at ? (nextAfterDeletion(at)?.id ?? null) : null);
+  });
+
   return {
     selection,
     pole: selection ? (timeline.data?.pole ?? null) : null,
@@ -144,6 +165,8 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
       return error ? { state: "failed", error, retry: () => openPole(id) } : LOADING;
     }
     if (selection || regionId === null || photoId === null) return NONE;
+    // Deleted here or told live: never asked for again (a 404), so no panel waits for it.
+    if (lookupId !== null && wasDeleted(queryClient, lookupId)) return NONE;
     if (lookupId !== null && looked.isError) {
       // Missing or someone else's (404), or not a photo id (400): no panel, as before.
       const gone = looked.error instanceof ApiError && [400, 404].includes(looked.error.status);

@@ -2,10 +2,16 @@ export { imageKeys } from "./api/get-images";
 export { imageQueryOptions, useImage } from "./api/get-image";
 export { regionKeys, regionsQueryOptions, useRegions } from "./api/get-regions";
 export { useDeleteImage } from "./api/delete-image";
-export { forgetDeletedPhoto } from "./api/deleted-photos";
+export { forgetDeletedPhoto, wasDeleted } from "./api/deleted-photos";
 export { SelectedPhotoPanel, type SelectedPhotoPanelProps } from "./components/selected-photo-panel";
 export { PhotoPanel, SHEET_MAX_HEIGHT_VH, type PhotoPanelProps } from "./components/photo-panel";
-export { latestPhoto, selectionInTimeline, stepTimeline, type Selection } from "./lib/selection";
+export {
+  latestPhoto,
+  nextAfterDeletion,
+  selectionInTimeline,
+  stepTimeline,
+  type Selection,
+} from "./lib/selection";
 export { formatLocation, formatPhotoDate } from "./lib/format";
 export { PhotoPanelStatus, type PhotoPanelStatusProps } from "./components/photo-panel-status";
 export { getPhotoWorkspace } from "./api/get-photo-workspace";

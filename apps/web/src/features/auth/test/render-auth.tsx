@@ -14,5 +14,5 @@ export function renderAt(path: string, routes: RouteObject[]) {
       </AuthProvider>
     </QueryClientProvider>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }
