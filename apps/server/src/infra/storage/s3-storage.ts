@@ -30,7 +30,8 @@ export interface S3StorageOptions {
 
 const status = (err: unknown) =>
   err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
-const named = (err: unknown, ...names: string[]) => err instanceof Error && names.includes(err.name);
+/** Whether an AWS SDK error is one of these S3 error names. */
+export const named = (err: unknown, ...names: string[]) => err instanceof Error && names.includes(err.name);
 const isNoSuchBucket = (err: unknown) => named(err, "NoSuchBucket");
 const isNotFound = (err: unknown) => named(err, "NotFound", "NoSuchKey") || status(err) === 404;
 

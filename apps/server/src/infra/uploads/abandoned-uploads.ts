@@ -13,14 +13,7 @@ import { and, inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { resumableUploads } from "../db/schema";
 import type { S3StorageOptions } from "../storage/s3-storage";
-import { RESUMABLE_DIR } from "./resumable-parts";
-
-export { RESUMABLE_DIR };
-
-interface PartsSwept {
-  alive: Set<string>;
-  removed: Set<string>;
-}
+import { RESUMABLE_DIR, type PartsSwept } from "./resumable-parts";
 
 const ignoreMissing = (err: unknown) => {
   if (typeof err === "object" && err !== null && "code" in err && err.code === "ENOENT") return;

@@ -26,6 +26,12 @@ export interface StoredPart {
   metadata?: UploadMetadata;
 }
 
+/** What a sweep of abandoned parts found: the uploads still moving, and those it removed. */
+export interface PartsSwept {
+  alive: Set<string>;
+  removed: Set<string>;
+}
+
 export interface ResumableParts {
   readonly kind: "local" | "s3";
   /** The tus store @tus/server writes to. */

@@ -19,13 +19,11 @@ import {
 import { S3Store, type MetadataValue } from "@tus/s3-store";
 import type { KvStore } from "@tus/server";
 import { RESUMABLE_CHUNK_BYTES } from "@poleatlas/shared";
-import { s3ClientConfig, type S3StorageOptions } from "../storage/s3-storage";
-import { storedIn, UPLOAD_ID, type ResumableParts } from "./resumable-parts";
+import { named, s3ClientConfig, type S3StorageOptions } from "../storage/s3-storage";
+import { storedIn, UPLOAD_ID, type PartsSwept, type ResumableParts } from "./resumable-parts";
 
 /** The key prefix of resumable uploads in the bucket (photos live under `utility-poles/`). */
 export const RESUMABLE_PREFIX = "resumable/";
-
-const named = (err: unknown, ...names: string[]) => err instanceof Error && names.includes(err.name);
 
 /** The upload id in a key under the prefix (`<id>`, `<id>.info`, `<id>.part`), else null. */
 export function uploadIdOfKey(key: string): string | null {
@@ -97,10 +95,7 @@ export function s3Parts(opts: S3StorageOptions): ResumableParts {
  * completed object nobody ingested (a process stopped mid-way). Resolves with the ids removed and
  * those still moving, which the caller keeps in the database.
  */
-export async function sweepS3Parts(
-  opts: S3StorageOptions,
-  cutoff: number,
-): Promise<{ alive: Set<string>; removed: Set<string> }> {
+export async function sweepS3Parts(opts: S3StorageOptions, cutoff: number): Promise<PartsSwept> {
   const client = new S3Client(s3ClientConfig(opts));
   try {
     return await sweepWith(client, opts.bucket, cutoff);
@@ -109,11 +104,7 @@ export async function sweepS3Parts(
   }
 }
 
-async function sweepWith(
-  client: S3Client,
-  Bucket: string,
-  cutoff: number,
-): Promise<{ alive: Set<string>; removed: Set<string> }> {
+async function sweepWith(client: S3Client, Bucket: string, cutoff: number): Promise<PartsSwept> {
   const latest = new Map<string, number>();
   const seen = (id: string, at: Date | undefined) =>
     latest.set(id, Math.max(latest.get(id) ?? 0, at?.getTime() ?? 0));

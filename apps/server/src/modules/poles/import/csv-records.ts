@@ -20,9 +20,7 @@ const isBlank = (b: number) => b === 0x20 || b === 0x09 || b === 0x0b || b === 0
 /** No register row comes near this; a longer one is a broken file (e.g. a quote never closed). */
 export const MAX_RECORD_BYTES = 1 << 20;
 
-export class CsvError extends Error {
-  readonly code = "CSV_UNREADABLE";
-}
+export class CsvError extends Error {}
 
 export interface CsvRecord {
   fields: string[];
