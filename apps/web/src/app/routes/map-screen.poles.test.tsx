@@ -81,6 +81,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Pole A's photo a2 and its timeline as the server answers them, before and after `drop()`. */
+function poleALosingA2() {
+  let dropped = false;
+  return {
+    drop: () => void (dropped = true),
+    dropped: () => dropped,
+    routes: {
+      "GET /api/images/a2": () => ({ status: 200, body: { image: A2 } }),
+      "GET /api/poles/pole-a": () => ({
+        status: 200,
+        body: { ...POLE_A, images: POLE_A.images.filter((p) => !dropped || p.id !== "a2") },
+      }),
+    },
+  };
+}
+
 /** What the live stream says when a photo of pole A is deleted (here or by a teammate). */
 const deletedLive = (photoId: string): WorkspaceEvent => ({
   id: "1",
@@ -243,16 +259,12 @@ describe("MapScreen: after a change, the queries it touched are asked again", ()
   });
 
   it("a deletion drops the photo from the timeline at once and refreshes poles and regions", async () => {
-    let deleted = false;
+    const a2 = poleALosingA2();
     const server = serve({
-      "GET /api/images/a2": () => ({ status: 200, body: { image: A2 } }),
-      "GET /api/poles/pole-a": () => ({
-        status: 200,
-        body: { ...POLE_A, images: POLE_A.images.filter((p) => !deleted || p.id !== "a2") },
-      }),
+      ...a2.routes,
       // 200 stands in for the server's 204 (a Response with a body cannot be a 204).
       "DELETE /api/images/a2": () => {
-        deleted = true;
+        a2.drop();
         return { status: 200, body: {} };
       },
     });
@@ -275,16 +287,12 @@ describe("MapScreen: after a change, the queries it touched are asked again", ()
   });
 
   it("a deletion told live before the server's answer still moves the panel to the next photo", async () => {
-    let deleted = false;
+    const a2 = poleALosingA2();
     const answer = held();
     serve({
-      "GET /api/images/a2": () => ({ status: 200, body: { image: A2 } }),
-      "GET /api/poles/pole-a": () => ({
-        status: 200,
-        body: { ...POLE_A, images: POLE_A.images.filter((p) => !deleted || p.id !== "a2") },
-      }),
+      ...a2.routes,
       "DELETE /api/images/a2": () => {
-        deleted = true;
+        a2.drop();
         return answer.answer;
       },
     });
@@ -293,7 +301,7 @@ describe("MapScreen: after a change, the queries it touched are asked again", ()
     const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
     await user.click(within(panel).getByRole("button", { name: "Delete image" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(deleted).toBe(true));
+    await waitFor(() => expect(a2.dropped()).toBe(true));
     act(() => invalidateFor(queryClient, deletedLive("a2")));
     // The live event took the photo off the screen before the server's answer came.
     await waitFor(() => expect(screen.queryByText("Photo 2 of 3")).not.toBeInTheDocument());
@@ -304,17 +312,11 @@ describe("MapScreen: after a change, the queries it touched are asked again", ()
   });
 
   it("a teammate deleting the photo on screen moves the panel along its timeline", async () => {
-    let deleted = false;
-    serve({
-      "GET /api/images/a2": () => ({ status: 200, body: { image: A2 } }),
-      "GET /api/poles/pole-a": () => ({
-        status: 200,
-        body: { ...POLE_A, images: POLE_A.images.filter((p) => !deleted || p.id !== "a2") },
-      }),
-    });
+    const a2 = poleALosingA2();
+    serve(a2.routes);
     const { router, queryClient } = openMap("/map?region=13.4,52.5&photo=a2");
     expect(await screen.findByText("Photo 2 of 3", {}, PANEL_WAIT)).toBeVisible();
-    deleted = true;
+    a2.drop();
     act(() => invalidateFor(queryClient, deletedLive("a2")));
     await waitFor(() => expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=a3"));
     expect(await screen.findByText("Photo 2 of 2", {}, PANEL_WAIT)).toBeVisible();
