@@ -6,6 +6,9 @@ import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** A transaction or the pool: anything that can run a statement. */
+export type Executor = Pick<Db, "execute">;
+
 export interface Database {
   pool: pg.Pool;
   db: Db;

@@ -1,7 +1,6 @@
 /** Quotas, members' caps and usage, for instance administrators and team administrators. */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../infra/db/database";
-import type { Executor } from "../images/images.repository";
+import type { Db, Executor } from "../../infra/db/database";
 
 export interface MemberRow {
   user_id: string;

@@ -3,7 +3,7 @@
  * they are come from the actor, so no caller can write another workspace's trail.
  */
 import { AUDIT_ID_FIELDS, type AuditAction } from "@poleatlas/shared";
-import type { Executor } from "../images/images.repository";
+import type { Executor } from "../../infra/db/database";
 import type { Actor } from "../workspaces/actor";
 import type { AuditRepository, NewAuditEntry } from "./audit.repository";
 

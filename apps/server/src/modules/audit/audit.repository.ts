@@ -1,8 +1,7 @@
 /** The audit trail's rows (drizzle/0008_audit.sql): appended, read newest first, never changed. */
 import { sql, type SQL } from "drizzle-orm";
 import type { AuditAction, AuditEntry, AuditFilter, AuditNames } from "@poleatlas/shared";
-import type { Db } from "../../infra/db/database";
-import type { Executor } from "../images/images.repository";
+import type { Db, Executor } from "../../infra/db/database";
 
 export interface NewAuditEntry {
   workspaceId: string;

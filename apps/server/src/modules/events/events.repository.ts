@@ -5,8 +5,7 @@
  */
 import { EVENT_MAX_IDS, type WorkspaceEvent, type WorkspaceEventType } from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../infra/db/database";
-import type { Executor } from "../images/images.repository";
+import type { Db, Executor } from "../../infra/db/database";
 
 /** The NOTIFY channel every server process LISTENs on. */
 export const EVENTS_CHANNEL = "workspace_events";

@@ -7,7 +7,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { ExportRisk, Risk } from "@poleatlas/shared";
-import { inRegion, listOrder, type Executor } from "../images/images.repository";
+import type { Executor } from "../../infra/db/database";
+import { inRegion, listOrder } from "../images/images.repository";
 
 /** Rows per FETCH: large enough to amortise the round trip, small enough to stay a few MB. */
 export const EXPORT_BATCH_ROWS = 2000;

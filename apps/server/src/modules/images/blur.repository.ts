@@ -1,6 +1,7 @@
 /** The SQL of a manual blur: the photo's row moves to its new files and counts the rectangles. */
 import { sql } from "drizzle-orm";
-import { COLUMNS, type Executor, type ImageRow } from "./images.repository";
+import type { Executor } from "../../infra/db/database";
+import { COLUMNS, type ImageRow } from "./images.repository";
 
 export interface BlurredFiles {
   storageKey: string;

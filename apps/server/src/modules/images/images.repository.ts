@@ -4,11 +4,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { LIST_ORDER_COLUMNS, type PhotoMetadata, type Risk } from "@poleatlas/shared";
-import type { Db } from "../../infra/db/database";
+import type { Db, Executor } from "../../infra/db/database";
 import type { ListKey } from "./list-cursor";
-
-/** A transaction or the pool: anything that can run a statement. */
-export type Executor = Pick<Db, "execute">;
 
 export interface ImageRow {
   id: string;

@@ -36,7 +36,8 @@ import {
 import type { ServedObject, Storage } from "../../infra/storage/storage";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 import { toImageRecord } from "./image-record";
-import type { Executor, ImagesRepository, ListFilter } from "./images.repository";
+import type { Executor } from "../../infra/db/database";
+import type { ImagesRepository, ListFilter } from "./images.repository";
 import type { FacePrivacy, PreparedPhoto } from "./face-privacy";
 import { decodeCursor, encodeCursor } from "./list-cursor";
 import { captureTime } from "./capture-time";

@@ -1,7 +1,6 @@
 /** Every SQL statement about resumable uploads (drizzle/0022). */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../infra/db/database";
-import type { Executor } from "./images.repository";
+import type { Db, Executor } from "../../infra/db/database";
 
 export interface ResumableUploadRow {
   id: string;

@@ -23,7 +23,8 @@ import {
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
-import type { Executor, ImagesRepository } from "../images/images.repository";
+import type { Executor } from "../../infra/db/database";
+import type { ImagesRepository } from "../images/images.repository";
 import type { Actor } from "../workspaces/actor";
 import type { Today } from "./clock";
 import type { FindingRow, InspectionsRepository } from "./inspections.repository";

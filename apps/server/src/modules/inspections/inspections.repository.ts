@@ -5,8 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { FindingLevel, FindingStatus, InspectionSettings } from "@poleatlas/shared";
-import type { Db } from "../../infra/db/database";
-import type { Executor } from "../images/images.repository";
+import type { Db, Executor } from "../../infra/db/database";
 import { keptBefore, nextDay } from "./region-dates";
 
 /**

@@ -5,8 +5,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { RISK_CODES, type PoleTagHit, type PoleRecord, type RegionRisk, type Risk } from "@poleatlas/shared";
-import type { Db } from "../../infra/db/database";
-import { COLUMNS, listOrder, type Executor, type ImageRow } from "../images/images.repository";
+import type { Db, Executor } from "../../infra/db/database";
+import { COLUMNS, listOrder, type ImageRow } from "../images/images.repository";
 import { FILES_PREFIX } from "../images/image-record";
 
 /** The columns PATCH /api/poles/:id may write. */

@@ -1,8 +1,7 @@
 /** The workspace_settings row's privacy part (drizzle/0021); no row is every default. */
 import { sql } from "drizzle-orm";
 import type { PrivacySettings } from "@poleatlas/shared";
-import type { Db } from "../../infra/db/database";
-import type { Executor } from "../images/images.repository";
+import type { Db, Executor } from "../../infra/db/database";
 
 /** What a workspace without a settings row has. */
 export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = { blurFaces: true };

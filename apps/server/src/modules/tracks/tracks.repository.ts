@@ -1,8 +1,7 @@
 /** Every SQL statement about GPS tracks, and the photo rows a track places. */
 import { sql, type SQL } from "drizzle-orm";
 import type { Track } from "@poleatlas/shared";
-import type { Db } from "../../infra/db/database";
-import type { Executor } from "../images/images.repository";
+import type { Db, Executor } from "../../infra/db/database";
 import type { TrackPoint } from "./read-track";
 
 /** A photo a track might place: its place now and its capture instant (ms, null when unknown). */

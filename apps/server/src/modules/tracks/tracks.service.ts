@@ -21,7 +21,7 @@ import { forbidden, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import { localDateAt } from "../images/capture-time";
-import type { Executor } from "../images/images.repository";
+import type { Executor } from "../../infra/db/database";
 import type { PolePlacement } from "../images/images.service";
 import type { Actor } from "../workspaces/actor";
 import { positionAt } from "./interpolate";

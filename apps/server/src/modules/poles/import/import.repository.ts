@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { PoleAttributes } from "@poleatlas/shared";
-import type { Executor } from "../../images/images.repository";
+import type { Executor } from "../../../infra/db/database";
 import type { PoleInput } from "./pole-input";
 
 /** A pole as stored, in the form an input row is compared with. */

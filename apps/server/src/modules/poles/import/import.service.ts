@@ -19,9 +19,8 @@ import {
   type PoleImportResult,
 } from "@poleatlas/shared";
 import { badRequest, forbidden } from "../../../errors";
-import type { Db } from "../../../infra/db/database";
+import type { Db, Executor } from "../../../infra/db/database";
 import type { AuditLog } from "../../audit/audit-log";
-import type { Executor } from "../../images/images.repository";
 import type { Actor } from "../../workspaces/actor";
 import { importRepository as repo, type StoredPole } from "./import.repository";
 import { checkRow, type PoleInput } from "./pole-input";

@@ -5,7 +5,7 @@
  * or moved a pole near it, or moved the pole it found, so the outcome is the one-by-one outcome:
  * a row may land next to the pole the row before made.
  */
-import type { Executor } from "../../images/images.repository";
+import type { Executor } from "../../../infra/db/database";
 import { importRepository as repo, type StoredPole } from "./import.repository";
 import type { PoleInput } from "./pole-input";
 
