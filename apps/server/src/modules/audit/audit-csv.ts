@@ -7,7 +7,7 @@ import {
   auditTargetText,
   type AuditEntry,
 } from "@poleatlas/shared";
-import { csvText } from "../export/export-writers";
+import { csvText } from "../../formats/csv-cells";
 
 export const auditCsvHeader = () => `${AUDIT_CSV_COLUMNS.join(",")}\r\n`;
 

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExportRow } from "./export.repository";
-import {
-  csvNumber,
-  csvRow,
-  csvText,
-  geojsonFeature,
-  kmlColor,
-  kmlFolderStart,
-  kmlPlacemark,
-  xmlEscape,
-} from "./export-writers";
+import { csvRow, geojsonFeature, kmlColor, kmlFolderStart, kmlPlacemark, xmlEscape } from "./export-writers";
 
 const ctx = { publicUrl: "https://atlas.example.com" };
 const row: ExportRow = {
@@ -27,29 +18,7 @@ const row: ExportRow = {
   heading: null,
 };
 
-describe("csvText", () => {
-  it.each([
-    ["plain", "plain"],
-    ["a,b", '"a,b"'],
-    ['say "hi"', '"say ""hi"""'],
-    ["two\r\nlines", '"two\r\nlines"'],
-    ["=1+2", "'=1+2"],
-    ["+49 30 1234", "'+49 30 1234"],
-    ["-2", "'-2"],
-    ["@SUM(A1)", "'@SUM(A1)"],
-    ["\tTAB", "'\tTAB"],
-    ['=HYPERLINK("x","y")', `"'=HYPERLINK(""x"",""y"")"`],
-    ["mid=formula", "mid=formula"],
-  ])("%j → %j", (input, output) => {
-    expect(csvText(input)).toBe(output);
-  });
-
-  it("writes null as an empty cell and numbers as they are (a negative one unprefixed)", () => {
-    expect(csvText(null)).toBe("");
-    expect(csvNumber(null)).toBe("");
-    expect(csvNumber(-33.865143)).toBe("-33.865143");
-  });
-
+describe("csvRow", () => {
   it("ends each record with CRLF and makes image URLs absolute", () => {
     expect(csvRow(ctx, row)).toBe(
       `${row.id},pole.jpg,2024-05-01,-33.865143,151.2099,,,,,crew@example.com,https://atlas.example.com/files/utility-poles/u/0b8e.jpg,\r\n`,

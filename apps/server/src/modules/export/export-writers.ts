@@ -3,6 +3,7 @@
  * and the escaping rules are unit-tested on their own.
  */
 import { EXPORT_CSV_COLUMNS, exportTexts, headingText, RISK_COLORS, type Risk } from "@poleatlas/shared";
+import { csvNumber, csvText } from "../../formats/csv-cells";
 import type { ExportRow } from "./export.repository";
 
 /** What a row needs beyond itself: the absolute address of the photo files. */
@@ -14,22 +15,6 @@ export interface WriterContext {
 export const imageUrl = (ctx: WriterContext, row: ExportRow) => `${ctx.publicUrl}/files/${row.storage_key}`;
 
 // ---- CSV (RFC 4180) ---------------------------------------------------------------------------
-
-/** Characters that make Excel, LibreOffice or Sheets read a cell as a formula (OWASP's list). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One text cell: prefixed with `'` when a spreadsheet would run it as a formula, then quoted when
- * it holds a comma, quote or line break (quotes doubled). Only user text goes through the prefix;
- * numbers (a negative latitude starts with '-') are written by csvNumber.
- */
-export function csvText(value: string | null): string {
-  if (value === null) return "";
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export const csvNumber = (value: number | null) => (value === null ? "" : String(value));
 
 export const csvHeader = () => `${EXPORT_CSV_COLUMNS.join(",")}\r\n`;
 

@@ -5,7 +5,8 @@
  */
 import { EXPORT_POLE_COLUMNS } from "@poleatlas/shared";
 import type { PoleExportRow } from "./export.repository";
-import { csvNumber, csvText, xmlEscape } from "./export-writers";
+import { csvNumber, csvText } from "../../formats/csv-cells";
+import { xmlEscape } from "./export-writers";
 
 /** The attribute columns: the workspace's attribute names less any that a fixed column has. */
 export function attributeColumns(names: string[]): string[] {
