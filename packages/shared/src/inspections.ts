@@ -169,6 +169,7 @@ export const regionInspectionSchema = z.object({
   overdue: z.number().int(),
   inspectionDue: z.object({ due: z.number().int(), overdue: z.number().int() }),
 });
+export type RegionInspection = z.infer<typeof regionInspectionSchema>;
 
 /** GET /api/reports/summary?region= */
 export const summaryQuerySchema = z.object({ region: z.string().max(32).optional() });

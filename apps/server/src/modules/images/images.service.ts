@@ -18,6 +18,7 @@ import {
   type ImageRecord,
   type PhotoMetadata,
   type PhotoWorkspace,
+  type RegionInspection,
   type RegionRisk,
   type RegionSummary,
   type StorageUsage,
@@ -45,7 +46,6 @@ import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
 import type { UploadSlots } from "./upload-slots";
 import type { AuditLog } from "../audit/audit-log";
-import type { RegionInspection } from "../inspections/condition.service";
 import type { PublishEvent } from "../events/events.repository";
 import { unvisitedRegionNumbers } from "./region-numbers";
 import type { Actor } from "../workspaces/actor";

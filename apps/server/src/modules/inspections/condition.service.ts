@@ -9,6 +9,7 @@ import {
   parseRegionKey,
   messages,
   type PoleInspection,
+  type RegionInspection,
   type Summary,
 } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
@@ -16,11 +17,6 @@ import type { Actor } from "../workspaces/actor";
 import type { Today } from "./clock";
 import type { InspectionsRepository } from "./inspections.repository";
 import type { SettingsService } from "./settings.service";
-
-export interface RegionInspection {
-  overdue: number;
-  inspectionDue: { due: number; overdue: number };
-}
 
 const NONE: RegionInspection = { overdue: 0, inspectionDue: { due: 0, overdue: 0 } };
 

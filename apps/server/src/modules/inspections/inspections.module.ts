@@ -9,6 +9,7 @@ import type { PublishEvent } from "../events/events.repository";
 import { createImagesRepository } from "../images/images.repository";
 import { unvisitedRegionNumbers } from "../images/region-numbers";
 import { createPolesRepository } from "../poles/poles.repository";
+import type { PoleInspections } from "../poles/poles.service";
 import type { RequireActor } from "../workspaces/actor";
 import type { Today } from "./clock";
 import { createConditionService } from "./condition.service";
@@ -61,8 +62,6 @@ export function createInspections(db: Db, deps: { audit: AuditLog; today: Today;
 }
 
 export type Inspections = ReturnType<typeof createInspections>;
-/** What the poles module reads of inspections: a pole's condition and findings, the regions' counts. */
-export type PoleInspections = Pick<Inspections, "condition" | "findingsOf">;
 
 /**
  * The findings and reports routes; returns what the poles module shows of them, and the settings

@@ -11,6 +11,8 @@ import {
   regionKey,
   safeLabel,
   safeNotes,
+  type Finding,
+  type PoleInspection,
   type PoleSearchHit,
   type PoleTagHit,
   type PoleSearchQuery,
@@ -19,6 +21,7 @@ import {
   type PoleRecord,
   type PolePatch,
   type PoleTimeline,
+  type RegionInspection,
   type RegionRisk,
   workspaceTexts,
 } from "@poleatlas/shared";
@@ -30,8 +33,20 @@ import { localDateAt } from "../images/capture-time";
 import { toImageRecord } from "../images/image-record";
 import type { ImagesRepository } from "../images/images.repository";
 import type { RegionPoles } from "../images/images.service";
-import type { PoleInspections } from "../inspections/inspections.module";
-import type { ImageChanges, PoleColumn, PolesRepository } from "./poles.repository";
+import type { ImageChanges, InspectionDates, PoleColumn, PolesRepository } from "./poles.repository";
+
+/**
+ * What poles show of inspections (the inspections module provides it): the days a pole's state
+ * turns on, a pole's condition and findings, the regions' counts.
+ */
+export interface PoleInspections {
+  condition: {
+    thresholds(actor: Actor): Promise<InspectionDates>;
+    ofPole(actor: Actor, poleId: string): Promise<PoleInspection>;
+    byRegion(actor: Actor): Promise<(lon: number, lat: number) => RegionInspection>;
+  };
+  findingsOf(poleId: string): Promise<Finding[]>;
+}
 
 export interface PolesServiceDeps {
   poles: PolesRepository;

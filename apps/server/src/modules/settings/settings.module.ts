@@ -5,15 +5,14 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../infra/db/database";
 import type { AuditLog } from "../audit/audit-log";
-import type { SettingsService as InspectionSettingsService } from "../inspections/settings.service";
 import type { RequireActor } from "../workspaces/actor";
 import { createPrivacySettingsRepository } from "./privacy-settings.repository";
 import { createPrivacySettingsService, type PrivacySettingsService } from "./privacy-settings.service";
-import { settingsRoutes } from "./settings.routes";
+import { settingsRoutes, type InspectionProgramme } from "./settings.routes";
 
 export function registerSettings(
   app: FastifyInstance,
-  deps: { db: Db; audit: AuditLog; requireActor: RequireActor; inspection: InspectionSettingsService },
+  deps: { db: Db; audit: AuditLog; requireActor: RequireActor; inspection: InspectionProgramme },
 ): PrivacySettingsService {
   const privacy = createPrivacySettingsService({
     repository: createPrivacySettingsRepository(deps.db),

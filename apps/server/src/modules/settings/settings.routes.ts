@@ -9,18 +9,24 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   workspaceSettingsSchema,
   workspaceSettingsUpdateSchema,
+  type InspectionSettings,
   type WorkspaceSettings,
 } from "@poleatlas/shared";
-import type { SettingsService as InspectionSettingsService } from "../inspections/settings.service";
 import type { Actor, RequireActor } from "../workspaces/actor";
 import type { PrivacySettingsService } from "./privacy-settings.service";
+
+/** The inspection programme, kept (and its rules checked) by the inspections module. */
+export interface InspectionProgramme {
+  get(actor: Actor): InspectionSettings | Promise<InspectionSettings>;
+  put(actor: Actor, next: InspectionSettings): Promise<InspectionSettings>;
+}
 
 export function settingsRoutes(
   app: FastifyInstance,
   deps: {
     requireActor: RequireActor;
     privacy: PrivacySettingsService;
-    inspection: InspectionSettingsService;
+    inspection: InspectionProgramme;
   },
 ): void {
   const { requireActor, privacy, inspection } = deps;
