@@ -2,13 +2,13 @@
  * Where a resumable upload's bytes wait until the last one lands: with STORAGE=local the tus file
  * store in the upload temp folder (`tmp/resumable/<id>`, one server); with STORAGE=s3 the tus S3
  * store in the photo bucket under `resumable/`, so a PATCH that reaches another instance behind
- * the same address finds what the earlier ones sent (s3-resumable-parts.ts).
+ * the same address finds what the earlier ones sent (s3-resumable-parts.ts). What both stores
+ * offer is here; open-resumable-parts.ts picks one.
  */
 import { link, unlink } from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import type { DataStore, Upload } from "@tus/server";
-import type { StorageConfig } from "../storage/create-storage";
 import type { TempFiles } from "./temp-files";
 
 /** An upload id as @tus/server is given it (randomUUID): anything else names no upload. */
@@ -76,11 +76,4 @@ export function fileParts(dir: string): ResumableParts {
       }
     },
   };
-}
-
-/** The parts' store for the configured storage (the S3 one loads the AWS SDK only when used). */
-export async function openResumableParts(storage: StorageConfig, tmpDir: string): Promise<ResumableParts> {
-  if (storage.kind === "local") return fileParts(path.join(tmpDir, RESUMABLE_DIR));
-  const { s3Parts } = await import("./s3-resumable-parts");
-  return s3Parts(storage);
 }

@@ -12,7 +12,7 @@ import { openStorage } from "../../infra/storage/create-storage";
 import type { Storage } from "../../infra/storage/storage";
 import { createTempFiles, TEMP_DIR_MODE } from "../../infra/uploads/temp-files";
 import { sweepStaleUploads } from "../../infra/uploads/stale-uploads";
-import { openResumableParts } from "../../infra/uploads/resumable-parts";
+import { openResumableParts } from "../../infra/uploads/open-resumable-parts";
 import { chmod, mkdir } from "node:fs/promises";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
