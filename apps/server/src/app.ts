@@ -21,7 +21,7 @@ import { registerAudit } from "./modules/audit/audit.module";
 import { registerExport } from "./modules/export/export.module";
 import { registerInvitationTeam } from "./modules/invitations/invitation-team.routes";
 import { registerImages } from "./modules/images/images.module";
-import { createRequestLimits } from "./modules/images/request-limits";
+import { createRequestLimits } from "./infra/limits/request-limits";
 import { createTempFiles } from "./infra/uploads/temp-files";
 import { registerPoles } from "./modules/poles/poles.module";
 import { registerApiReference, registerOpenApi } from "./modules/openapi/openapi.module";

@@ -24,7 +24,7 @@ import { createImagesRepository, type ImagesRepository } from "../../src/modules
 import { createTempFiles } from "../../src/infra/uploads/temp-files";
 import { createImagesService, type ImagesService } from "../../src/modules/images/images.service";
 import type { ReceiveOptions } from "../../src/modules/images/upload-receiver";
-import { UploadSlots } from "../../src/modules/images/upload-slots";
+import { UploadSlots } from "../../src/infra/limits/upload-slots";
 import { personalActor } from "../../src/modules/workspaces/actor";
 import { createAuditLog } from "../../src/modules/audit/audit-log";
 import { createEventsRepository } from "../../src/modules/events/events.repository";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
 import type { AuditLog } from "../audit/audit-log";
-import type { RequestLimits } from "../images/request-limits";
+import type { RequestLimits } from "../../infra/limits/request-limits";
 import type { RequireActor } from "../workspaces/actor";
 import { createExportRepository } from "./export.repository";
 import { exportRoutes } from "./export.routes";

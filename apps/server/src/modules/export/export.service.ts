@@ -14,7 +14,7 @@ import { badRequest } from "../../errors";
 import type { LeakWatch } from "../../infra/limits/leak-watch";
 import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
-import type { ExportLimits } from "./export-limits";
+import type { ExportLimits } from "../../infra/limits/export-limits";
 import type { ExportFilter, ExportRepository, ExportRow, PoleExportRow } from "./export.repository";
 import * as w from "./export-writers";
 import * as pw from "./pole-writers";

@@ -27,7 +27,7 @@ import { createManualBlur } from "./manual-blur";
 import { createResumableUploadsRepository } from "./resumable-uploads.repository";
 import { resumableUploadRoutes } from "./resumable-uploads.routes";
 import { createResumableUploads } from "./resumable-uploads.service";
-import type { RequestLimits } from "./request-limits";
+import type { RequestLimits } from "../../infra/limits/request-limits";
 
 /** Temp files older than this at start-up belong to uploads a crash interrupted. */
 const STALE_UPLOAD_AGE_MS = 6 * 3600 * 1000;

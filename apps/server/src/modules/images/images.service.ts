@@ -44,7 +44,7 @@ import { decodeCursor, encodeCursor } from "./list-cursor";
 import { captureTime } from "./capture-time";
 import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
-import type { UploadSlots } from "./upload-slots";
+import type { UploadSlots } from "../../infra/limits/upload-slots";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import { unvisitedRegionNumbers } from "./region-numbers";

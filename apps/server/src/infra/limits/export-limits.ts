@@ -2,7 +2,7 @@
  * How many exports may run, and how often one user may start one. Each running export holds a
  * pooled database connection for as long as its reader reads, so:
  * - a user has EXPORTS_PER_USER running at once (429 too_many_exports);
- * - everyone together has `atOnce`, well under the pool's connections (images.module: 4 of the
+ * - everyone together has `atOnce`, well under the pool's connections (request-limits.ts: 4 of the
  *   default 10), so the rest of the API always finds one (429 exports_busy, Retry-After);
  * - a user starts at most EXPORTS_PER_HOUR in any hour: every export leaves an audit entry, and
  *   the team's trail must not be flooded with them (429 exports_per_hour, Retry-After).
@@ -10,7 +10,7 @@
  */
 import { EXPORTS_PER_HOUR, EXPORTS_PER_USER, exportTexts } from "@poleatlas/shared";
 import { AppError } from "../../errors";
-import { TurnGate } from "../../infra/limits/turn-gate";
+import { TurnGate } from "./turn-gate";
 
 /** Exports streaming at once in this process, across all users, unless told otherwise. */
 const EXPORTS_AT_ONCE = 4;

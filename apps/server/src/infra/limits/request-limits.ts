@@ -5,9 +5,9 @@
  * `app.requestLimits`.
  */
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { LeakWatch } from "../../infra/limits/leak-watch";
-import { RequestTurns } from "../../infra/limits/request-turns";
-import { ExportLimits } from "../export/export-limits";
+import { LeakWatch } from "./leak-watch";
+import { RequestTurns } from "./request-turns";
+import { ExportLimits } from "./export-limits";
 import { UploadSlots } from "./upload-slots";
 
 /**

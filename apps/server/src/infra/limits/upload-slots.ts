@@ -11,7 +11,7 @@
  * PostgreSQL under the per-user lock.
  */
 import { MAX_UPLOADS_IN_FLIGHT } from "@poleatlas/shared";
-import type { LeakWatch } from "../../infra/limits/leak-watch";
+import type { LeakWatch } from "./leak-watch";
 
 interface UserUploads {
   count: number;
