@@ -9,6 +9,7 @@ import { recurringJobs } from "./infra/jobs/background-jobs";
 import { scheduleRecurring, startBoss, stopBoss } from "./infra/jobs/job-runner";
 import type { Storage } from "./infra/storage/storage";
 import { createAuthModule } from "./modules/auth/auth-module";
+import { AUTH_BASE_PATH } from "./modules/auth/auth";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes, readinessRoutes } from "./modules/health/health.routes";
 import { createApiKeys } from "./modules/api-keys/api-keys.module";
@@ -18,6 +19,7 @@ import { registerWorkspaces } from "./modules/workspaces/workspaces.module";
 import { registerBasemaps } from "./modules/basemaps/basemaps.routes";
 import { registerAdmin } from "./modules/admin/admin.module";
 import { registerAudit } from "./modules/audit/audit.module";
+import { createTeamChangeRecorder } from "./modules/audit/team-changes";
 import { registerExport } from "./modules/export/export.module";
 import { registerInvitationTeam } from "./modules/invitations/invitation-team.routes";
 import { registerImages } from "./modules/images/images.module";
@@ -101,7 +103,7 @@ export async function buildApp({
     imageryOrigins: config.security.imageryOrigins,
     photoOrigins: config.security.photoOrigins,
   });
-  registerOriginCheck(app, { trustedOrigins: config.auth.trustedOrigins });
+  registerOriginCheck(app, { trustedOrigins: config.auth.trustedOrigins, authRoute: `${AUTH_BASE_PATH}/*` });
   healthRoutes(app, { ping: () => database.ping(), downReason: databaseDown });
 
   // Background jobs (pg-boss, in PostgreSQL): mail retries, orphan and temp-file sweeps. On close
@@ -118,7 +120,13 @@ export async function buildApp({
   // workspace and with which role: the seam the photo modules receive.
   // Live updates: changes are written (and NOTIFYed) by the modules that make them.
   const events = createEventsPublisher(database);
-  const auth = await createAuthModule({ config, database, mailer, log: app.log, publish: events.publish });
+  const auth = await createAuthModule({
+    config,
+    database,
+    mailer,
+    log: app.log,
+    teamAudit: createTeamChangeRecorder({ db: database.db, publish: events.publish }),
+  });
   authRoutes(app, auth);
   if (config.mail.devMailbox) {
     devMailboxRoutes(app, { dir: config.mail.outboxDir, key: auth.devMailboxKey });

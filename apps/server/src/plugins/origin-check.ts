@@ -1,9 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { AUTH_BASE_PATH } from "../modules/auth/auth";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** The better-auth mount, as routed (its pattern), whatever the request spelled. */
-const AUTH_ROUTE = `${AUTH_BASE_PATH}/*`;
 
 /**
  * Browsers send `Origin` with every POST, PUT, PATCH and DELETE (same-origin ones too). A
@@ -15,13 +12,20 @@ const AUTH_ROUTE = `${AUTH_BASE_PATH}/*`;
  * browser's; the better-auth mount (recognised by its routed pattern) keeps better-auth's own,
  * stricter check on the same trusted origins.
  */
-export function registerOriginCheck(app: FastifyInstance, opts: { trustedOrigins: string[] }): void {
+export function registerOriginCheck(
+  app: FastifyInstance,
+  opts: {
+    trustedOrigins: string[];
+    /** The better-auth mount as routed (its pattern, whatever the request spelled): it checks itself. */
+    authRoute: string;
+  },
+): void {
   const trusted = new Set(opts.trustedOrigins.map((o) => new URL(o).origin));
   app.addHook("onRequest", async (req, reply) => {
     if (SAFE_METHODS.has(req.method)) return;
     const origin = req.headers.origin;
     if (origin === undefined || trusted.has(origin)) return;
-    if (req.routeOptions.url === AUTH_ROUTE) return;
+    if (req.routeOptions.url === opts.authRoute) return;
     return reply
       .status(403)
       .send({ code: "invalid_origin", message: "Requests from this origin are not allowed." });

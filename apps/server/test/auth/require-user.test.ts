@@ -37,7 +37,7 @@ describe("requireUser", () => {
       database: t.db.database,
       mailer,
       log: t.app.log,
-      publish: () => Promise.resolve(),
+      teamAudit: () => Promise.resolve(),
     });
   });
   afterAll(async () => {

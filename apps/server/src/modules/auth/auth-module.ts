@@ -3,9 +3,6 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
 import type { Mailer } from "../../infra/mail/mailer";
-import { recordNamed } from "../audit/audit-log";
-import type { PublishEvent } from "../events/events.repository";
-import { createAuditRepository } from "../audit/audit.repository";
 import { createAccountLockRepository } from "./account-lock.repository";
 import { createAccountLockService, type AccountLockService } from "./account-lock.service";
 import { createAuth, longestRateLimitWindowSeconds, type Auth } from "./auth";
@@ -15,6 +12,7 @@ import { createAuthRepository } from "./auth.repository";
 import { createRateLimitPruner } from "./rate-limit-pruner";
 import { createResetTokenService, type ResetTokenService } from "./reset-token.service";
 import { createRequireUser, type RequireUser } from "./session-user";
+import type { TeamAuditSink } from "./team-audit";
 
 export interface AuthModule {
   auth: Auth;
@@ -33,29 +31,14 @@ export async function createAuthModule(deps: {
   database: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** Team changes that alter who is in a team reach its open screens as member.changed. */
-  publish: PublishEvent;
+  /** Where team changes made through better-auth go: the audit trail and the team's screens. */
+  teamAudit: TeamAuditSink;
 }): Promise<AuthModule> {
-  const { config, database, mailer, log, publish } = deps;
+  const { config, database, mailer, log, teamAudit } = deps;
   const secret = await resolveAuthSecret(config.auth);
   const repository = createAuthRepository(database.db);
-  const auditLog = createAuditRepository(database.db);
   const auth = createAuth({
-    teamAudit: async (actor, e) => {
-      await recordNamed(auditLog, {
-        workspaceId: e.organizationId,
-        actorId: actor.id,
-        actorEmail: actor.email,
-        action: e.action,
-        targetType: e.targetType,
-        targetId: e.targetId,
-        details: e.details,
-      });
-      if (e.targetType === "member") {
-        const change = { workspaceId: e.organizationId, actorId: actor.id, memberId: e.targetId };
-        await publish({ ...change, type: "member.changed" });
-      }
-    },
+    teamAudit,
     config,
     db: database.db,
     secret,
