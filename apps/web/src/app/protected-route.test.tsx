@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../test/fake-server";
-import { renderAt } from "../features/auth/test/render-auth";
+import { renderAt } from "../test/render-auth";
 import { ProtectedRoute } from "./protected-route";
 
 const routes = [

@@ -5,7 +5,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, expect, it, vi } from "vitest";
-import { renderAt } from "../../features/auth/test/render-auth";
+import { renderAt } from "../../test/render-auth";
 import { fakeServer } from "../../test/fake-server";
 import MapScreen from "./map-screen";
 

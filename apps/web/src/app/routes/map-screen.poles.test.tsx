@@ -7,7 +7,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { WorkspaceEvent } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt } from "../../features/auth/test/render-auth";
+import { renderAt } from "../../test/render-auth";
 import { photo, poleMarkersOf, poleSummary, region } from "../../test/records";
 import { fakeServer, type Call } from "../../test/fake-server";
 import { invalidateFor } from "../live/live-invalidation";

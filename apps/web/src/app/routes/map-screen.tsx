@@ -42,11 +42,11 @@ import {
   useRegionPoles,
 } from "../../features/poles";
 import { useMapSearch } from "../../features/search";
-import { TrackPreviewBar } from "../../features/tracks/track-preview";
+import { TrackPlacement, TrackPreviewBar } from "../../features/tracks";
 import { storageKeys, useStorageUsage } from "../../features/storage";
 import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from "../../features/upload";
 import { usePermissions, useWorkspaces } from "../../features/workspaces";
-import { useBasemaps } from "../../features/basemaps/use-basemaps";
+import { useBasemaps } from "../../features/basemaps";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { OfflineBanner } from "../../components/offline-banner";
 import { loadTexts } from "../../config/texts";
@@ -284,7 +284,8 @@ export default function MapScreen() {
         open={unplacedOpen}
         readOnly={!may.canEdit}
         onClose={() => setUnplacedOpen(false)}
-        onTrackPreview={() => setUnplacedOpen(false)}
+        // A track's preview is on the globe: the dialog makes way for it.
+        placeAll={(photos) => <TrackPlacement photos={photos} onPreview={() => setUnplacedOpen(false)} />}
         onPlaced={showPlaced}
         onPlaceOnMap={(photo) => {
           setUnplacedOpen(false);

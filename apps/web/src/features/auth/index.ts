@@ -5,3 +5,5 @@ export { sessionQueryKey } from "./api/get-session";
 export { LoginPage } from "./components/login-page";
 export { ResetPasswordPage } from "./components/reset-password-page";
 export { ForgotPasswordPage } from "./components/forgot-password-page";
+export { AuthLayout, BlackSpinner } from "./components/auth-layout";
+export { forgetNextPath, rememberNextPath } from "./lib/next-path";

@@ -1,2 +1,2 @@
 export { ExportDialog, ExportNavItem } from "./components/export-dialog";
-export { downloadExport, exportUrl } from "./api/download-export";
+export { downloadExport, exportUrl, filenameFrom } from "./api/download-export";

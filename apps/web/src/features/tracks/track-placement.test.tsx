@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ImageRecord } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { previewPoints } from "../../globe/preview-store";
-import { imageRecord } from "../upload/test/image-record";
+import { imageRecord } from "../../test/image-record";
 import { fakeServer } from "../../test/fake-server";
 import { TrackPlacement } from "./track-placement";
 import { trackPreview, TrackPreviewBar } from "./track-preview";

@@ -13,8 +13,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { previewPoints } from "../../globe/preview-store";
 import { apiClient, ApiError } from "../../lib/api-client";
-import { imageKeys } from "../images/api/get-images";
-import { refreshPoles } from "../poles/api/pole-cache";
+import { imageKeys } from "../images";
+import { refreshPoles } from "../poles";
 
 export interface PendingPreview {
   trackId: string;

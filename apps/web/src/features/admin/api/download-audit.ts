@@ -3,7 +3,7 @@
  * is): a refusal or a fault then shows on the page instead of becoming a broken download.
  */
 import { ApiError, apiErrorFrom } from "../../../lib/api-client";
-import { filenameFrom } from "../../export/api/download-export";
+import { filenameFrom } from "../../export";
 import { auditSearch, type AuditFilters } from "./get-audit";
 
 export const auditExportUrl = (f: AuditFilters) => {

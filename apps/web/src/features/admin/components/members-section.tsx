@@ -28,7 +28,7 @@ import { useRemoveMember, useSetCap, useUpdateMemberRole } from "../api/member-c
 import { errorText } from "../lib/error-text";
 import { CapForm } from "./cap-form";
 import { RemoveMemberDialog } from "./remove-member-dialog";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Section } from "./section";
 import { stackOnPhone } from "./stack-on-phone";
 

@@ -18,8 +18,8 @@ import { adminTexts, apiKeyTexts, type ApiKeyItem } from "@poleatlas/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
-import { useWorkspaces } from "../../admin/api/get-workspaces";
-import { ConfirmDialog } from "../../admin/components/confirm-dialog";
+import { useWorkspaces } from "../../workspaces";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useApiKeys, useRevokeApiKey } from "../api/api-keys";
 import { CreateKeyForm } from "./create-key-form";
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
 import { useAuth } from "../hooks/auth-context";
 import { setSignOutPending } from "../lib/pending-sign-out";
-import { renderAt } from "../test/render-auth";
+import { renderAt } from "../../../test/render-auth";
 
 /** Shows who is signed in and offers sign-out, reporting a failed call as the map screen logs it. */
 function Account() {

@@ -3,7 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
-import { renderAt } from "../test/render-auth";
+import { renderAt } from "../../../test/render-auth";
 import { LoginPage } from "./login-page";
 
 const routes = [

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { workspaceTexts } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt } from "../../auth/test/render-auth";
+import { renderAt } from "../../../test/render-auth";
 import { fakeServer } from "../../../test/fake-server";
 import { AcceptInvitationPage } from "./accept-invitation-page";
 

@@ -7,9 +7,7 @@ import { Alert, Button, CircularProgress, Stack, Typography } from "@mui/materia
 import { ACCEPT_INVITATION_PATH, strongestRole, workspaceTexts } from "@poleatlas/shared";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useParams } from "react-router";
-import { useAuth } from "../../auth";
-import { AuthLayout, BlackSpinner } from "../../auth/components/auth-layout";
-import { forgetNextPath, rememberNextPath } from "../../auth/lib/next-path";
+import { AuthLayout, BlackSpinner, forgetNextPath, rememberNextPath, useAuth } from "../../auth";
 import { useEnterTeam } from "../../workspaces";
 import {
   acceptInvitation,

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { PoleImportResult } from "@poleatlas/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeXhr, openRequests } from "../../upload/test/fake-xhr";
+import { FakeXhr, openRequests } from "../../../test/fake-xhr";
 import { ImportPolesDialog } from "./import-poles-dialog";
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { imageListSchema, type ImageList } from "@poleatlas/shared";
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
-import { imageKeys } from "../../images/api/get-images";
+import { imageKeys } from "../../images";
 
 /** Under the images prefix: uploads, deletions and placements refresh it with the rest. */
 export const unplacedKey = [...imageKeys.all, "unplaced"] as const;

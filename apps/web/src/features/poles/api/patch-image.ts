@@ -8,7 +8,7 @@ import {
 } from "@poleatlas/shared";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { ApiError, apiClient } from "../../../lib/api-client";
-import { imageKeys } from "../../images/api/get-images";
+import { imageKeys } from "../../images";
 import { putPhotoInTimelines, refreshPoles } from "./pole-cache";
 
 /** A save refused because someone changed the photo since `version`: the photo as it is now. */

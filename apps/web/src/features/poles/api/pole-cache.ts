@@ -4,7 +4,7 @@
  */
 import type { ImageRecord } from "@poleatlas/shared";
 import type { QueryClient } from "@tanstack/react-query";
-import { regionKeys } from "../../images/api/get-regions";
+import { regionKeys } from "../../images";
 import type { PoleTimeline } from "./get-pole";
 import { poleKeys } from "./pole-keys";
 

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { poleTexts } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearUserData } from "../../../lib/offline/user-data";
-import { imageKeys } from "../../images/api/get-images";
+import { imageKeys } from "../../images";
 import { fakeServer } from "../../../test/fake-server";
 import { photo } from "../../../test/records";
 import { InspectionFields } from "./inspection-fields";

@@ -8,7 +8,7 @@ import { Alert, Button, Stack } from "@mui/material";
 import { mapScreenTexts, placeOnMapTexts, poleTexts, type ImageRecord } from "@poleatlas/shared";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
-import { formatLocation } from "../../images/lib/format";
+import { formatLocation } from "../../images";
 import { usePatchImage } from "../api/patch-image";
 
 export interface PlaceOnMap {

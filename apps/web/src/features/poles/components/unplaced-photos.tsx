@@ -1,7 +1,7 @@
 /**
  * Photos without GPS are counted in storage but have no place on the map: the sidebar entry counts
  * them, and its dialog places each by typing coordinates or by clicking the globe (place-on-map.tsx),
- * or all of them by a GPS track (features/tracks).
+ * or all of them by a GPS track (the map screen hands the track placement in: see placeAll).
  */
 import AddLocationAltIcon from "@mui/icons-material/AddLocationAlt";
 import {
@@ -21,13 +21,12 @@ import {
   Typography,
 } from "@mui/material";
 import { mapScreenTexts, poleTexts, type ImageRecord } from "@poleatlas/shared";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { ApiError } from "../../../lib/api-client";
-import { formatPhotoDate } from "../../images/lib/format";
+import { formatPhotoDate } from "../../images";
 import { useUnplacedImages } from "../api/get-unplaced";
 import { usePatchImage } from "../api/patch-image";
 import { parseCoordinates } from "../lib/coordinates";
-import { TrackPlacement } from "../../tracks/track-placement";
 
 /** The sidebar entry: hidden while every photo has a place. */
 export function UnplacedNavItem({ onOpen }: { onOpen: () => void }) {
@@ -139,8 +138,11 @@ export interface UnplacedPhotosDialogProps {
   onPlaceOnMap: (photo: ImageRecord) => void;
   /** A viewer's: the photos are listed without the fields and buttons to place them. */
   readOnly?: boolean;
-  /** A GPS track's preview is on the globe: the dialog makes way for it. */
-  onTrackPreview?: () => void;
+  /**
+   * Above the list, for editors: placing them all at once (the map screen puts a GPS track's
+   * placement here; poles know nothing of tracks).
+   */
+  placeAll?: (photos: ImageRecord[]) => ReactNode;
 }
 
 export function UnplacedPhotosDialog({
@@ -149,7 +151,7 @@ export function UnplacedPhotosDialog({
   onPlaced,
   onPlaceOnMap,
   readOnly = false,
-  onTrackPreview,
+  placeAll,
 }: UnplacedPhotosDialogProps) {
   const unplaced = useUnplacedImages();
   const photos = unplaced.data?.images ?? [];
@@ -160,7 +162,7 @@ export function UnplacedPhotosDialog({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {readOnly ? poleTexts.unplacedReadOnly : poleTexts.unplacedHelp}
         </Typography>
-        {!readOnly && photos.length > 0 && <TrackPlacement photos={photos} onPreview={onTrackPreview} />}
+        {!readOnly && photos.length > 0 && placeAll?.(photos)}
         <Stack spacing={2}>
           {photos.map((p) => (
             <PlaceForm

@@ -3,7 +3,7 @@ import { Box, Typography } from "@mui/material";
 import { messages, uploadDialogTexts } from "@poleatlas/shared";
 import { useId } from "react";
 import { useDropzone, type Accept } from "react-dropzone";
-import { FOCUS_RING } from "../../../app/theme";
+import { FOCUS_RING } from "../../../components/focus-ring";
 
 /** Spec §5: image/jpeg, image/jpg, image/png (.jpg, .jpeg, .png); no size or count limit. */
 export const ACCEPT: Accept = {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within, cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeTus, type FakeTusServer } from "../test/fake-tus";
-import { imageRecord } from "../test/image-record";
+import { imageRecord } from "../../../test/image-record";
 import { makeJpeg } from "../../../../e2e/support/photo-fixtures";
 import { photoFiles, renderDialog, toFile } from "../test/render-dialog";
 

@@ -8,10 +8,10 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
-import { trackPreview } from "../../tracks/track-preview";
+import { trackPreview } from "../../tracks";
 import { UploadDialog } from "../index";
 import { installFakeTus, type FakeTusServer } from "../test/fake-tus";
-import { imageRecord } from "../test/image-record";
+import { imageRecord } from "../../../test/image-record";
 import { photoFiles } from "../test/render-dialog";
 
 let tus: FakeTusServer;

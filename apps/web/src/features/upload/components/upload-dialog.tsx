@@ -17,7 +17,7 @@ import { prefetchReader, useUploadItems } from "../hooks/use-upload-items";
 import { useUploadRunner, type KeepForLater } from "../hooks/use-upload-runner";
 import { findMissingMetadata, formatSize, uploadBlocker, type MemberCap } from "../utils/upload-checks";
 import { DropZone } from "./drop-zone";
-import { UnplacedUploadOffer } from "../../tracks/upload-offer";
+import { UnplacedUploadOffer } from "../../tracks";
 import { FileCard } from "./file-card";
 import { MissingMetadataDialog } from "./missing-metadata-dialog";
 import { StorageAlert } from "./storage-alert";

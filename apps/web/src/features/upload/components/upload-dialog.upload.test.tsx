@@ -8,7 +8,7 @@ import { act, screen, waitFor, within, cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetReachability } from "../../../lib/offline/connectivity";
 import { decodeMetadata, installFakeTus, type FakeTusServer } from "../test/fake-tus";
-import { imageRecord } from "../test/image-record";
+import { imageRecord } from "../../../test/image-record";
 import { completeJpegs, renderDialog } from "../test/render-dialog";
 
 let tus: FakeTusServer;

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt } from "../../auth/test/render-auth";
+import { renderAt } from "../../../test/render-auth";
 import { fakeServer } from "../../../test/fake-server";
 import { photo } from "../../../test/records";
 import { usePermissions } from "./use-permissions";

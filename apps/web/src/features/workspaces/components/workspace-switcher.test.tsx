@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt } from "../../auth/test/render-auth";
+import { renderAt } from "../../../test/render-auth";
 import { fakeServer } from "../../../test/fake-server";
 import { DATA_CACHE } from "../../../sw/routes";
 import { WorkspaceSwitcher } from "./workspace-switcher";

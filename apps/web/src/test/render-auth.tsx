@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
-import { AuthProvider } from "../components/auth-provider";
+import { AuthProvider } from "../features/auth";
 
 export function renderAt(path: string, routes: RouteObject[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
