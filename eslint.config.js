@@ -1,8 +1,115 @@
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
+import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The server's modules in three layers (docs/architecture.md): a module imports modules of its own
+ * layer or a lower one, never a higher one. Every folder of apps/server/src/modules is in one
+ * (apps/server/test/infra/import-rules.test.ts checks it).
+ */
+export const SERVER_MODULE_LAYERS = {
+  // Who may do what, and what was done: accounts, teams, the audit trail, live events, keys, settings.
+  "record-keeping": [
+    "auth",
+    "workspaces",
+    "invitations",
+    "mail",
+    "audit",
+    "events",
+    "api-keys",
+    "settings",
+    "admin",
+    "health",
+  ],
+  // The network being surveyed: poles, their photos, GPS tracks, inspections, the map's imagery.
+  network: ["poles", "images", "tracks", "inspections", "basemaps"],
+  // What leaves the product: exports, OGC API – Features, the API's own description.
+  "what-leaves": ["export", "ogc", "openapi"],
+};
+const SERVER = "apps/server/src";
+const WEB = "apps/web/src";
+const anyOf = (names) => `@(${names.join("|")})`;
+const MODULE_TYPES = Object.keys(SERVER_MODULE_LAYERS);
+/** Classify a module by its layer, so a policy names layers rather than module folders. */
+const moduleElements = Object.entries(SERVER_MODULE_LAYERS).map(([type, names]) => ({
+  type,
+  pattern: `${SERVER}/modules/${anyOf(names)}`,
+  capture: ["area"],
+  partialMatch: false,
+}));
+const HAND_IT_IN = "declare the interface it needs and let app.ts hand the implementation in";
+
+/** Which way imports may point, between server layers and between the web app's features. */
+const importRules = {
+  files: [`${SERVER}/**/*.{ts,tsx}`, `${WEB}/**/*.{ts,tsx}`],
+  plugins: { boundaries },
+  settings: {
+    "boundaries/root-path": dirname(fileURLToPath(import.meta.url)),
+    "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } },
+    "boundaries/elements": [
+      ...moduleElements,
+      { type: "server-infra", pattern: `${SERVER}/@(infra|formats)`, partialMatch: false },
+      { type: "server-plugins", pattern: `${SERVER}/plugins`, partialMatch: false },
+      { type: "feature", pattern: `${WEB}/features/*`, capture: ["name"], partialMatch: false },
+      { type: "web-app", pattern: `${WEB}/app`, partialMatch: false },
+      { type: "web-base", pattern: `${WEB}/@(lib|components|globe|config|sw)`, partialMatch: false },
+    ],
+  },
+  rules: {
+    "boundaries/dependencies": [
+      "error",
+      {
+        default: "allow",
+        policies: [
+          {
+            from: { element: { type: "server-infra" } },
+            disallow: { to: { element: { types: [...MODULE_TYPES, "server-plugins"] } } },
+            message:
+              "infra/ and formats/ must not import modules/ or plugins/: move the piece down, or pass it in.",
+          },
+          {
+            from: { element: { type: "server-plugins" } },
+            disallow: { to: { element: { types: MODULE_TYPES } } },
+            message: `plugins/ must not import modules/: ${HAND_IT_IN}.`,
+          },
+          {
+            from: { element: { type: "record-keeping" } },
+            disallow: { to: { element: { types: ["network", "what-leaves"] } } },
+            message:
+              "A record-keeping module must not import {{ to.element.type }} modules ({{ to.element.captured.area }}): " +
+              `${HAND_IT_IN}.`,
+          },
+          {
+            from: { element: { type: "network" } },
+            disallow: { to: { element: { type: "what-leaves" } } },
+            message: `A network module must not import what-leaves modules ({{ to.element.captured.area }}): ${HAND_IT_IN}.`,
+          },
+          {
+            disallow: { to: { element: { type: "feature", fileInternalPath: "!index.ts" } } },
+            message:
+              "Import another feature through its index.ts (features/{{ to.element.captured.name }}), never its " +
+              "insides: export there what it shares, or move a piece both need to lib/ or components/.",
+          },
+          {
+            from: { element: { type: "feature" } },
+            disallow: { to: { element: { type: "web-app" } } },
+            message: "A feature must not import app/: the app composes features, not the other way round.",
+          },
+          {
+            from: { element: { type: "web-base" } },
+            disallow: { to: { element: { types: ["feature", "web-app"] } } },
+            message: "lib/, components/, globe/, config/ and sw/ must not import features or app/.",
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default defineConfig(
   {
@@ -38,24 +145,9 @@ export default defineConfig(
     files: ["apps/web/src/globe/**"],
     rules: { "no-restricted-imports": "off" },
   },
-  {
-    // Layers point one way: modules use infra, never the reverse (a module hands infra a function).
-    files: ["apps/server/src/infra/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: "^cesium(/|$)", message: "Only apps/web/src/globe/ may import cesium." },
-            {
-              regex: "(^|/)modules/",
-              message: "infra/ must not import modules/: move the piece into infra, or pass it in.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Layers point one way; circles (which these rules cannot see) are refused by
+  // scripts/check-import-cycles.mjs in `npm run check`.
+  importRules,
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
     ...reactHooks.configs.flat["recommended-latest"],
