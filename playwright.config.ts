@@ -21,7 +21,8 @@ export default defineConfig({
   globalSetup: "./apps/web/e2e/support/global-setup.ts",
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  timeout: 60_000,
+  // Only catches a hang: a spec on two busy cores can take several times its quiet time.
+  timeout: 120_000,
   // A first view under SwiftShader on two busy cores can take longer than 10 s to show its panel.
   expect: { timeout: 20_000 },
   retries: 0,
