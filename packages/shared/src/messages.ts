@@ -318,6 +318,10 @@ export const poleImportTexts = {
   shapefileNotPoints: (type: string) =>
     `The Shapefile holds ${type} shapes: only points can be imported as poles.`,
   tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
+  unzippedTooLarge: (mb: number) =>
+    `The zip unpacks to more than ${mb} MB, the most an import unpacks: split the register into smaller files, or send it as CSV.`,
+  zipRatioTooHigh: (ratio: number) =>
+    `The zip unpacks to more than ${ratio} times its own size, which no Shapefile does: it is refused unread.`,
   // Row reasons.
   noCoordinates: "no coordinates",
   notANumber: (column: string, value: string) => `${column} ${value} is not a number`,
