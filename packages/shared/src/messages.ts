@@ -309,6 +309,8 @@ export const poleImportTexts = {
   csvTextAfterQuote: (line: number) => `line ${line} has text after a closing quote`,
   csvQuoteInField: (line: number) => `line ${line} has a quote inside a field that does not start with one`,
   csvRecordTooLong: (line: number, mb: number) => `the row from line ${line} is longer than ${mb} MB`,
+  csvColumnTwice: (name: string) =>
+    `The CSV has two columns named ${name}: rename one, so that each value goes where it belongs.`,
   geojsonUnreadable: "The GeoJSON could not be read: it must be a FeatureCollection of Points.",
   zipUnreadable: "The zip file could not be read.",
   zipNoShapefile: "The zip holds no Shapefile: it needs a .shp with its .dbf and .prj beside it.",

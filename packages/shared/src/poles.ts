@@ -137,7 +137,7 @@ export type RegionRisk = z.infer<typeof regionRiskSchema>;
  * Closer to 0 than this (a ten-thousandth of a millimetre) is 0: PostgreSQL refuses subnormal
  * doubles such as 5e-324, and no GPS tells such a place from the equator or the prime meridian.
  */
-const NEGLIGIBLE_DEGREES = 1e-9;
+export const NEGLIGIBLE_DEGREES = 1e-9;
 const degrees = (limit: number) =>
   z
     .number()

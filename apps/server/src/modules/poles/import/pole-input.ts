@@ -13,6 +13,7 @@ import {
   MIN_HEIGHT_M,
   MIN_INSTALLED_YEAR,
   MAX_POLE_LABEL_LENGTH,
+  NEGLIGIBLE_DEGREES,
   POLE_MATERIALS,
   maxInstalledYear,
   poleImportTexts as texts,
@@ -55,12 +56,22 @@ const DERIVED = new Set(["risk", "photo_count", "last_photo_date", "source", "po
 
 const text = (v: FieldValue | undefined) => (v === null || v === undefined ? "" : String(v).trim());
 
+/**
+ * A number as registers write it: digits, a point, an exponent. Number() alone would also read
+ * 0x10 as 16, 0b11 and 0o7, and Infinity.
+ */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 function number(column: string, v: FieldValue | undefined): number | null | string {
   const t = text(v);
   if (t === "") return null;
+  if (typeof v !== "number" && !DECIMAL.test(t)) return texts.notANumber(column, t);
   const n = typeof v === "number" ? v : Number(t);
   return Number.isFinite(n) ? n : texts.notANumber(column, t);
 }
+
+/** As every route reads a position: closer to 0 than NEGLIGIBLE_DEGREES is 0. */
+const degrees = (v: number) => (Math.abs(v) < NEGLIGIBLE_DEGREES ? 0 : v);
 
 type Checked = { ok: PoleInput } | { reason: string };
 
@@ -85,8 +96,8 @@ export function checkRow(source: SourceRow, now = new Date()): Checked {
     row,
     tag: null,
     label: undefined,
-    latitude,
-    longitude,
+    latitude: degrees(latitude),
+    longitude: degrees(longitude),
     material: null,
     height_m: null,
     class: null,
@@ -105,8 +116,12 @@ export function checkRow(source: SourceRow, now = new Date()): Checked {
     if (DERIVED.has(lower)) continue;
     const known = KNOWN[lower];
     if (known === undefined) {
+      // A GeoJSON number past a double's range reads as Infinity, which JSON would store as null.
+      if (typeof value === "number" && !Number.isFinite(value))
+        return { reason: texts.notANumber(name, String(value)) };
+      // The name is cleaned as the value is: PostgreSQL stores no NUL in a JSON key either.
       if (value !== null && text(value) !== "")
-        input.attributes[name] = typeof value === "number" ? value : safeLabel(String(value));
+        input.attributes[safeLabel(name)] = typeof value === "number" ? value : safeLabel(String(value));
       continue;
     }
     const t = text(value);
