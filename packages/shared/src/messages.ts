@@ -312,6 +312,15 @@ export const poleImportTexts = {
   csvColumnTwice: (name: string) =>
     `The CSV has two columns named ${name}: rename one, so that each value goes where it belongs.`,
   geojsonUnreadable: "The GeoJSON could not be read: it must be a FeatureCollection of Points.",
+  geojsonEndsEarly: "The GeoJSON could not be read: it ends before its FeatureCollection is closed.",
+  geojsonInvalidAt: (byte: number) =>
+    `The GeoJSON could not be read: it is not valid JSON at byte ${byte.toLocaleString("en")}.`,
+  geojsonTooDeep: (max: number) =>
+    `The GeoJSON is nested more than ${max} levels deep: a register's features need 5. Flatten the properties and export it again.`,
+  geojsonMemberTooLarge: (mb: number) =>
+    `The GeoJSON holds a feature or member larger than ${mb} MB: a pole's feature is a few hundred bytes.`,
+  geojsonTooLarge: (mb: number) =>
+    `The GeoJSON is larger than ${mb} MB, the most a GeoJSON register may be: send larger registers as CSV or a zipped Shapefile.`,
   zipUnreadable: "The zip file could not be read.",
   zipNoShapefile: "The zip holds no Shapefile: it needs a .shp with its .dbf and .prj beside it.",
   shapefileNoPrj: "The Shapefile has no .prj: without its coordinate system its positions cannot be placed.",
@@ -330,6 +339,9 @@ export const poleImportTexts = {
   latitudeOutOfRange: (value: number) => `latitude ${value} is out of range`,
   longitudeOutOfRange: (value: number) => `longitude ${value} is out of range`,
   notAPoint: (type: string) => `the geometry is a ${type}, not a Point`,
+  featureNotJson: "the feature is not valid JSON",
+  notAFeature: "it is not a Feature object",
+  propertiesNotAnObject: "its properties are not an object",
   tagTwice: (tag: string) => `tag ${tag} appears twice in this file`,
   tooLong: (column: string, max: number) => `${column} is longer than ${max} characters`,
   badMaterial: (value: string, allowed: readonly string[]) =>

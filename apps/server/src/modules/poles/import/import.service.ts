@@ -69,7 +69,7 @@ async function readerFor(
     .toString("utf8")
     .replace(/^\uFEFF/, "")
     .trimStart();
-  if (text.startsWith("{")) return readGeoJson(file);
+  if (text.startsWith("{")) return readGeoJson(file, limits.geojsonMaxBytes);
   if (/\.(shp|dbf|shx|xlsx?|kml|kmz|gpkg)$/i.test(filename) || start.includes(0))
     throw badRequest(texts.unknownFormat, "import_unknown_format");
   return readCsv(createReadStream(file));
