@@ -412,6 +412,10 @@ export const trackTexts = {
   unknownFormat: "This file is not a GPX track or a GeoJSON line.",
   notXml: "The GPX file could not be read: it is not well-formed XML.",
   notGpx: "The file is XML but not GPX: it has no <gpx> element.",
+  doctype:
+    "The GPX file has a DOCTYPE: GPX needs none, and its entities (which can read files or web addresses) are never read. Export the track again without it.",
+  tooDeep: (max: number) => `The GPX file nests its elements more than ${max} levels deep: a track needs 6.`,
+  tagTooLong: (kb: number) => `The GPX file holds a tag or comment longer than ${kb} KB.`,
   geojsonUnreadable:
     "The GeoJSON could not be read: it must hold a LineString or MultiLineString with a time for each point (properties.coordTimes).",
   noPoints: "The track has no points.",
