@@ -326,6 +326,11 @@ export const poleImportTexts = {
   shapefileNoPrj: "The Shapefile has no .prj: without its coordinate system its positions cannot be placed.",
   shapefileBadPrj: (detail: string) =>
     `The Shapefile's .prj could not be read (${detail}): its positions cannot be placed. Export it again with a standard coordinate system (e.g. EPSG:4326).`,
+  shapefileBadCpg: (encoding: string) =>
+    `The Shapefile's .cpg names an encoding that is not known (${encoding}): export it again as UTF-8.`,
+  shapefileUnreadable:
+    "The Shapefile could not be read: its .shp or .dbf is damaged or cut short. Export it again.",
+  shapefileBrokenFrom: "the Shapefile's .shp or .dbf is damaged or cut short from this record on",
   shapefileNotPoints: (type: string) =>
     `The Shapefile holds ${type} shapes: only points can be imported as poles.`,
   tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,

@@ -19,6 +19,14 @@ export function projectionOf(prj: string): (xy: [number, number]) => [number, nu
   const bad = (detail: string) => badRequest(poleImportTexts.shapefileBadPrj(detail), "import_bad_prj");
   const text = prj.trim();
   if (!/^(PROJCS|GEOGCS|PROJCRS|GEOGCRS|GEODCRS)\s*\[/i.test(text)) throw bad("it is not WKT");
+  // proj4 takes a unit of 0 as if none were given, and places every pole as if in metres or
+  // degrees: a unit must say how long it is.
+  for (const [, name, size] of text.matchAll(
+    /\b(?:UNIT|LENGTHUNIT|ANGLEUNIT)\s*\[\s*"([^"]*)"\s*,\s*([^,\]\s]*)/gi,
+  )) {
+    const factor = Number(size);
+    if (!(factor > 0) || !Number.isFinite(factor)) throw bad(`its unit "${name}" is ${size || "empty"}`);
+  }
   let converter: proj4.Converter;
   try {
     converter = proj4(text, "WGS84");
@@ -67,6 +75,11 @@ export async function* readShapefile(
     const toWgs84 = projectionOf(prjText);
     const cpg = parts.get(".cpg");
     const encoding = (cpg && (await readSmall(cpg))?.trim()) || "utf-8";
+    try {
+      new TextDecoder(encoding);
+    } catch {
+      throw badRequest(poleImportTexts.shapefileBadCpg(encoding.slice(0, 64)), "import_bad_cpg");
+    }
     let source: Awaited<ReturnType<typeof shapefile.open>>;
     try {
       source = await shapefile.open(shp, dbf, { encoding });
@@ -75,7 +88,15 @@ export async function* readShapefile(
     }
     let row = 0;
     for (;;) {
-      const next = await source.read();
+      let next: Awaited<ReturnType<typeof source.read>>;
+      try {
+        next = await source.read();
+      } catch {
+        // A part cut short: as with a CSV's broken quote, the records before it stand.
+        if (row === 0) throw badRequest(poleImportTexts.shapefileUnreadable, "import_unreadable");
+        yield { row: row + 1, reason: poleImportTexts.shapefileBrokenFrom };
+        return;
+      }
       if (next.done) break;
       row += 1;
       const { geometry, properties } = next.value;
