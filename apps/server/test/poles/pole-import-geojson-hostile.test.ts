@@ -27,6 +27,14 @@ const sized = (bytes: number) => {
   return collection(...Array.from({ length: Math.ceil(bytes / feature.length) }, () => feature));
 };
 
+/** A point with these properties (as JSON text) is imported, its text cleaned where it must be. */
+const stored = (name: string, properties: string): HostileCase => [
+  name,
+  collection(point(16.37, 48.2, properties)),
+  "p.geojson",
+  { created: 1 },
+];
+
 const CASES: HostileCase[] = [
   ["just an opening brace", "{", "p.geojson", { status: 400, message: /ends before/ }],
   [
@@ -114,36 +122,11 @@ const CASES: HostileCase[] = [
     "p.geojson",
     { rejected: /not valid JSON/ },
   ],
-  [
-    "a __proto__ property",
-    collection(point(16.37, 48.2, '{"__proto__":{"x":1},"tag":"P"}')),
-    "p.geojson",
-    { created: 1 },
-  ],
-  [
-    "a NUL in a property's name",
-    collection(point(16.37, 48.2, '{"n\\u0000te":"a"}')),
-    "p.geojson",
-    { created: 1 },
-  ],
-  [
-    "a lone surrogate in a value",
-    collection(point(16.37, 48.2, '{"note":"a\\ud800"}')),
-    "p.geojson",
-    { created: 1 },
-  ],
-  [
-    "a lone surrogate in a name",
-    collection(point(16.37, 48.2, '{"n\\udc00":"a"}')),
-    "p.geojson",
-    { created: 1 },
-  ],
-  [
-    "a duplicate property",
-    collection(point(16.37, 48.2, '{"tag":"A","tag":"B"}')),
-    "p.geojson",
-    { created: 1 },
-  ],
+  stored("a __proto__ property", '{"__proto__":{"x":1},"tag":"P"}'),
+  stored("a NUL in a property's name", '{"n\\u0000te":"a"}'),
+  stored("a lone surrogate in a value", '{"note":"a\\ud800"}'),
+  stored("a lone surrogate in a name", '{"n\\udc00":"a"}'),
+  stored("a duplicate property", '{"tag":"A","tag":"B"}'),
 ];
 
 describe("hostile GeoJSON registers", () => {

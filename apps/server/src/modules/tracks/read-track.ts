@@ -12,7 +12,7 @@
  * instant replaces the earlier one, as exiftool's -geotag does.
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { MAX_TRACK_POINTS, NEGLIGIBLE_DEGREES, trackTexts } from "@poleatlas/shared";
+import { MAX_TRACK_POINTS, negligibleAsZero, PLAIN_DECIMAL, trackTexts } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
 import { GpxError, GpxPoints } from "./gpx-points";
 
@@ -71,10 +71,9 @@ export function oneAnInstant(points: TrackPoint[]): TrackPoint[] {
   return [...byTime.values()].sort((a, b) => a[0] - b[0]);
 }
 
-/** GPX writes xsd:decimal; Number() alone would read "" as 0 and 0x10 as 16. */
-const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+/** GPX writes xsd:decimal. */
 const coordinate = (v: unknown) =>
-  typeof v === "number" || (typeof v === "string" && DECIMAL.test(v)) ? Number(v) : NaN;
+  typeof v === "number" || (typeof v === "string" && PLAIN_DECIMAL.test(v.trim())) ? Number(v) : NaN;
 
 function point(time: unknown, lat: unknown, lon: unknown): TrackPoint | null {
   const latitude = coordinate(lat);
@@ -85,9 +84,8 @@ function point(time: unknown, lat: unknown, lon: unknown): TrackPoint | null {
   const text = time.trim();
   // GPX times are UTC; one written without a zone is read as UTC too.
   const ms = Date.parse(/(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text}Z`);
-  // As every route reads a position: closer to 0 than NEGLIGIBLE_DEGREES is 0.
-  const near0 = (v: number) => (Math.abs(v) < NEGLIGIBLE_DEGREES ? 0 : v);
-  return Number.isFinite(ms) ? [ms, near0(latitude), near0(longitude)] : null;
+  // As every route reads a position.
+  return Number.isFinite(ms) ? [ms, negligibleAsZero(latitude), negligibleAsZero(longitude)] : null;
 }
 
 const asText = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);

@@ -13,7 +13,8 @@ import {
   MIN_HEIGHT_M,
   MIN_INSTALLED_YEAR,
   MAX_POLE_LABEL_LENGTH,
-  NEGLIGIBLE_DEGREES,
+  negligibleAsZero,
+  PLAIN_DECIMAL,
   POLE_MATERIALS,
   maxInstalledYear,
   poleImportTexts as texts,
@@ -56,22 +57,13 @@ const DERIVED = new Set(["risk", "photo_count", "last_photo_date", "source", "po
 
 const text = (v: FieldValue | undefined) => (v === null || v === undefined ? "" : String(v).trim());
 
-/**
- * A number as registers write it: digits, a point, an exponent. Number() alone would also read
- * 0x10 as 16, 0b11 and 0o7, and Infinity.
- */
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
 function number(column: string, v: FieldValue | undefined): number | null | string {
   const t = text(v);
   if (t === "") return null;
-  if (typeof v !== "number" && !DECIMAL.test(t)) return texts.notANumber(column, t);
+  if (typeof v !== "number" && !PLAIN_DECIMAL.test(t)) return texts.notANumber(column, t);
   const n = typeof v === "number" ? v : Number(t);
   return Number.isFinite(n) ? n : texts.notANumber(column, t);
 }
-
-/** As every route reads a position: closer to 0 than NEGLIGIBLE_DEGREES is 0. */
-const degrees = (v: number) => (Math.abs(v) < NEGLIGIBLE_DEGREES ? 0 : v);
 
 type Checked = { ok: PoleInput } | { reason: string };
 
@@ -96,8 +88,9 @@ export function checkRow(source: SourceRow, now = new Date()): Checked {
     row,
     tag: null,
     label: undefined,
-    latitude: degrees(latitude),
-    longitude: degrees(longitude),
+    // As every route reads a position.
+    latitude: negligibleAsZero(latitude),
+    longitude: negligibleAsZero(longitude),
     material: null,
     height_m: null,
     class: null,
