@@ -309,21 +309,44 @@ export const poleImportTexts = {
   csvTextAfterQuote: (line: number) => `line ${line} has text after a closing quote`,
   csvQuoteInField: (line: number) => `line ${line} has a quote inside a field that does not start with one`,
   csvRecordTooLong: (line: number, mb: number) => `the row from line ${line} is longer than ${mb} MB`,
+  csvColumnTwice: (name: string) =>
+    `The CSV has two columns named ${name}: rename one, so that each value goes where it belongs.`,
   geojsonUnreadable: "The GeoJSON could not be read: it must be a FeatureCollection of Points.",
+  geojsonEndsEarly: "The GeoJSON could not be read: it ends before its FeatureCollection is closed.",
+  geojsonInvalidAt: (byte: number) =>
+    `The GeoJSON could not be read: it is not valid JSON at byte ${byte.toLocaleString("en")}.`,
+  geojsonTooDeep: (max: number) =>
+    `The GeoJSON is nested more than ${max} levels deep: a register's features need 5. Flatten the properties and export it again.`,
+  geojsonMemberTooLarge: (mb: number) =>
+    `The GeoJSON holds a feature or member larger than ${mb} MB: a pole's feature is a few hundred bytes.`,
+  geojsonTooLarge: (mb: number) =>
+    `The GeoJSON is larger than ${mb} MB, the most a GeoJSON register may be: send larger registers as CSV or a zipped Shapefile.`,
   zipUnreadable: "The zip file could not be read.",
   zipNoShapefile: "The zip holds no Shapefile: it needs a .shp with its .dbf and .prj beside it.",
   shapefileNoPrj: "The Shapefile has no .prj: without its coordinate system its positions cannot be placed.",
   shapefileBadPrj: (detail: string) =>
     `The Shapefile's .prj could not be read (${detail}): its positions cannot be placed. Export it again with a standard coordinate system (e.g. EPSG:4326).`,
+  shapefileBadCpg: (encoding: string) =>
+    `The Shapefile's .cpg names an encoding that is not known (${encoding}): export it again as UTF-8.`,
+  shapefileUnreadable:
+    "The Shapefile could not be read: its .shp or .dbf is damaged or cut short. Export it again.",
+  shapefileBrokenFrom: "the Shapefile's .shp or .dbf is damaged or cut short from this record on",
   shapefileNotPoints: (type: string) =>
     `The Shapefile holds ${type} shapes: only points can be imported as poles.`,
   tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
+  unzippedTooLarge: (mb: number) =>
+    `The zip unpacks to more than ${mb} MB, the most an import unpacks: split the register into smaller files, or send it as CSV.`,
+  zipRatioTooHigh: (ratio: number) =>
+    `The zip unpacks to more than ${ratio} times its own size, which no Shapefile does: it is refused unread.`,
   // Row reasons.
   noCoordinates: "no coordinates",
   notANumber: (column: string, value: string) => `${column} ${value} is not a number`,
   latitudeOutOfRange: (value: number) => `latitude ${value} is out of range`,
   longitudeOutOfRange: (value: number) => `longitude ${value} is out of range`,
   notAPoint: (type: string) => `the geometry is a ${type}, not a Point`,
+  featureNotJson: "the feature is not valid JSON",
+  notAFeature: "it is not a Feature object",
+  propertiesNotAnObject: "its properties are not an object",
   tagTwice: (tag: string) => `tag ${tag} appears twice in this file`,
   tooLong: (column: string, max: number) => `${column} is longer than ${max} characters`,
   badMaterial: (value: string, allowed: readonly string[]) =>
@@ -394,6 +417,10 @@ export const trackTexts = {
   unknownFormat: "This file is not a GPX track or a GeoJSON line.",
   notXml: "The GPX file could not be read: it is not well-formed XML.",
   notGpx: "The file is XML but not GPX: it has no <gpx> element.",
+  doctype:
+    "The GPX file has a DOCTYPE: GPX needs none, and its entities (which can read files or web addresses) are never read. Export the track again without it.",
+  tooDeep: (max: number) => `The GPX file nests its elements more than ${max} levels deep: a track needs 6.`,
+  tagTooLong: (kb: number) => `The GPX file holds a tag or comment longer than ${kb} KB.`,
   geojsonUnreadable:
     "The GeoJSON could not be read: it must hold a LineString or MultiLineString with a time for each point (properties.coordTimes).",
   noPoints: "The track has no points.",
