@@ -182,6 +182,12 @@ export const mapScreenTexts = {
   },
   /** The globe's base layer button when Cesium gives it no tooltip. */
   baseLayerButton: "Base layer",
+  /** The globe's info box: its frame (the selected photo's date and place) and its buttons. */
+  infoBox: {
+    frame: "Selected photo details",
+    close: "Close the details",
+    camera: "Follow the selected pole with the camera",
+  },
   storageTitle: "Storage Usage",
   storageUsed: (usedMB: number, quotaMB: number = QUOTA_MB) => `${usedMB} MB of ${quotaMB} MB`,
   /** In a team where the member has a cap: their own photos there against it. */
