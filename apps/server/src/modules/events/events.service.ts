@@ -1,7 +1,8 @@
 /**
  * Who may follow which workspace's changes, and what a (re)connecting stream is sent first. Any
  * member may (a viewer too: it shows only what their screen already shows); the workspace is the
- * one `?workspace=` names, checked against membership, else the caller's active one.
+ * one `?workspace=` names, checked against membership, else the caller's active one. An API key
+ * follows its own workspace and no other, as on every route.
  */
 import type { ServerResponse } from "node:http";
 import { messages, type EventsQuery, type WorkspaceEvent } from "@poleatlas/shared";
@@ -9,7 +10,7 @@ import type { FastifyRequest } from "fastify";
 import { forbidden } from "../../errors";
 import type { EventListener } from "../../infra/events/event-listener";
 import { whenAnswerCloses } from "../../infra/limits/request-end";
-import type { RequireActor } from "../workspaces/actor";
+import { beyondKey, type RequireActor } from "../workspaces/actor";
 import type { EventsRepository } from "./events.repository";
 import { createLiveStream, type LiveStream } from "./live-stream";
 
@@ -44,7 +45,10 @@ export function createEventsService(deps: {
     ): Promise<LiveStream> {
       const actor = await requireActor(req);
       const workspaceId = query.workspace ?? actor.workspaceId;
-      if (workspaceId !== actor.workspaceId && !(await repository.isMember(actor.userId, workspaceId))) {
+      const reachable =
+        workspaceId === actor.workspaceId ||
+        (!beyondKey(actor, workspaceId) && (await repository.isMember(actor.userId, workspaceId)));
+      if (!reachable) {
         throw forbidden(messages.notAMember);
       }
       const teamName = await repository.teamName(workspaceId);
