@@ -52,6 +52,8 @@ export interface AppDeps {
   databaseDown?: () => string | undefined;
   /** Today's date for the inspection rules; tests set their own. */
   today?: Today;
+  /** How often open event streams check that their key or session still holds (tests shorten it). */
+  eventsCredentialCheckMs?: number;
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
@@ -62,6 +64,7 @@ export async function buildApp({
   logger,
   databaseDown,
   today = utcToday,
+  eventsCredentialCheckMs,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -128,7 +131,7 @@ export async function buildApp({
   const { db } = database;
   // A request carrying an API key acts as the key's user in the key's workspace, else the session's.
   const apiKeys = createApiKeys({ db, auth: auth.auth, rateLimit: config.auth.apiKeyRateLimit });
-  const { requireActor, requireSessionActor } = registerWorkspaces(app, {
+  const { requireActor, requireSessionActor, confirmCaller } = registerWorkspaces(app, {
     db,
     requireUser: auth.requireUser,
     actorOfKey: apiKeys.actorOfKey,
@@ -173,7 +176,13 @@ export async function buildApp({
   await registerTracks(app, { db, poles, audit, requireActor, publish: events.publish });
   await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });
   registerExport(app, { config, database, audit, limits, requireActor });
-  await registerEvents(app, { database, repository: events, requireActor });
+  await registerEvents(app, {
+    database,
+    repository: events,
+    requireActor,
+    confirmCaller,
+    credentialCheckMs: eventsCredentialCheckMs,
+  });
   // OGC API – Features for QGIS, ArcGIS and GDAL: API keys only.
   registerOgc(app, { db, today, actorOfKey: apiKeys.actorOfKey });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });

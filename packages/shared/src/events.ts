@@ -50,3 +50,6 @@ export type RemovedEvent = z.infer<typeof removedEventSchema>;
 
 /** A comment line this often keeps proxies and idle timeouts from cutting a quiet stream. */
 export const EVENTS_HEARTBEAT_MS = 25_000;
+
+/** How often an open stream asks whether its key or session still holds (it ends within this). */
+export const EVENTS_CREDENTIAL_CHECK_MS = 5_000;

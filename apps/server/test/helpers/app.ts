@@ -33,6 +33,8 @@ export async function buildTestApp(
     today?: () => string;
     /** Another server process on this one's database (its own pool and data folder; not dropped). */
     beside?: TestApp;
+    /** How often open event streams check their credential (the server's default is 5 s). */
+    eventsCredentialCheckMs?: number;
   } = {},
 ): Promise<TestApp> {
   const db = opts.beside ? besideDatabase(opts.beside) : await createTestDatabase(opts.poolMax);
@@ -55,6 +57,7 @@ export async function buildTestApp(
     database: db.database,
     storage: await opts.storage?.(config),
     today: opts.today,
+    eventsCredentialCheckMs: opts.eventsCredentialCheckMs,
   });
   await app.ready();
   return {

@@ -5,9 +5,14 @@
  * follows its own workspace and no other, as on every route.
  */
 import type { ServerResponse } from "node:http";
-import { messages, type EventsQuery, type WorkspaceEvent } from "@poleatlas/shared";
+import {
+  EVENTS_CREDENTIAL_CHECK_MS,
+  messages,
+  type EventsQuery,
+  type WorkspaceEvent,
+} from "@poleatlas/shared";
 import type { FastifyRequest } from "fastify";
-import { forbidden } from "../../errors";
+import { AppError, forbidden } from "../../errors";
 import type { EventListener } from "../../infra/events/event-listener";
 import { whenAnswerCloses } from "../../infra/limits/request-end";
 import { beyondKey, type RequireActor } from "../workspaces/actor";
@@ -21,9 +26,37 @@ export function createEventsService(deps: {
   repository: EventsRepository;
   listener: EventListener<WorkspaceEvent>;
   requireActor: RequireActor;
+  /** Throws 401 once the request's key or session no longer holds (revoked, signed out, expired). */
+  confirmCaller: (req: FastifyRequest) => Promise<void>;
+  /** How often an open stream asks confirmCaller (tests shorten it). */
+  credentialCheckMs?: number;
 }) {
-  const { repository, listener, requireActor } = deps;
+  const { repository, listener, requireActor, confirmCaller } = deps;
+  const credentialCheckMs = deps.credentialCheckMs ?? EVENTS_CREDENTIAL_CHECK_MS;
   const open = new Set<LiveStream>();
+
+  /**
+   * Every call checks its credential, but a stream is one call that lasts: it asks again every
+   * few seconds and ends once the key is revoked or the session is gone (signed out, expired, or
+   * ended by a password change), in whichever process that happened. A database that does not
+   * answer ends nothing: the next check decides.
+   */
+  const watchCredential = (req: FastifyRequest, stream: LiveStream): (() => void) => {
+    let checking = false;
+    const timer = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      confirmCaller(req)
+        .catch((err: unknown) => {
+          if (err instanceof AppError && err.statusCode === 401) stream.end();
+        })
+        .finally(() => {
+          checking = false;
+        });
+    }, credentialCheckMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  };
 
   /** Last-Event-ID as a number; anything else is treated as an unknown position (a reset). */
   const parseLastId = (header: string | undefined): number | "unknown" | null => {
@@ -89,9 +122,11 @@ export function createEventsService(deps: {
       });
       const stream = createLiveStream(() => {
         unsubscribe();
+        stopWatching();
         open.delete(stream);
       });
       open.add(stream);
+      const stopWatching = watchCredential(req, stream);
       whenAnswerCloses(res, () => stream.end());
 
       try {
