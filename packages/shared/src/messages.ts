@@ -65,8 +65,11 @@ export const messages = {
   implausibleOriginalDate: "The original date/time is before 1900 or in the future and was ignored",
   tooManyUploads: (max: number) =>
     `Too many uploads at once: at most ${max} at a time. Please wait for the others to finish and try again.`,
-  // Live updates (ours): a stream asked for another workspace, and a member removed while watching.
+  // Live updates (ours): a stream asked for another workspace, one stream too many for one user,
+  // and a member removed while watching.
   notAMember: "You are not a member of this workspace.",
+  tooManyEventStreams: (max: number) =>
+    `Too many live-update connections: at most ${max} at a time. Close other tabs of the app and try again.`,
   removedFromTeam: (team: string) => `You were removed from ${team}`,
   /** 412 on a PATCH whose If-Match is stale: the answer carries the record as it is now. */
   editConflict: "Someone else changed this since you opened it.",

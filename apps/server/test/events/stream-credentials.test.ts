@@ -2,10 +2,10 @@
  * A live-update stream is one call that lasts: it holds only while the credential that opened it
  * does. An API key follows its own workspace and no other of its user's; a stream ends soon after
  * its key is revoked or its session signs out, expires or dies with a password change; a stream
- * the caller may not read is refused before it opens.
+ * the caller may not read is refused before it opens; and one user holds only so many at once.
  */
 import path from "node:path";
-import { EVENTS_CREDENTIAL_CHECK_MS, messages } from "@poleatlas/shared";
+import { EVENTS_CREDENTIAL_CHECK_MS, MAX_EVENT_STREAMS_PER_USER, messages } from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createKey, withKey } from "../api-keys/support";
@@ -131,5 +131,38 @@ describe("a stream outliving its credential", () => {
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await readOutbox(outbox)).not.toHaveLength(0);
     await endsSoon(stream);
+  });
+});
+
+describe("streams per user", () => {
+  it(`holds ${MAX_EVENT_STREAMS_PER_USER} streams of one user, then answers 429`, async () => {
+    const user = await createSignedInUser(t);
+    const streams: OpenStream[] = [];
+    try {
+      for (let i = 0; i < MAX_EVENT_STREAMS_PER_USER; i++) {
+        const s = await openEventStream(url, user.cookie);
+        streams.push(s);
+        expect(s.status).toBe(200);
+      }
+      const over = await openEventStream(url, user.cookie);
+      expect(over.status).toBe(429);
+      expect(JSON.parse(await over.body)).toMatchObject({
+        code: "too_many_event_streams",
+        message: messages.tooManyEventStreams(MAX_EVENT_STREAMS_PER_USER),
+      });
+      // Someone else is not held back by it.
+      const other = await openEventStream(url, owner.cookie);
+      expect(other.status).toBe(200);
+      other.close();
+      // One closed, one more may open.
+      streams.shift()?.close();
+      await waitForStreams(() => t.app.liveEvents.openCount, MAX_EVENT_STREAMS_PER_USER - 1);
+      const again = await openEventStream(url, user.cookie);
+      expect(again.status).toBe(200);
+      streams.push(again);
+    } finally {
+      for (const s of streams) s.close();
+    }
+    await waitForStreams(() => t.app.liveEvents.openCount, 0);
   });
 });

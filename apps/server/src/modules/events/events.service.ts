@@ -7,6 +7,7 @@
 import type { ServerResponse } from "node:http";
 import {
   EVENTS_CREDENTIAL_CHECK_MS,
+  MAX_EVENT_STREAMS_PER_USER,
   messages,
   type EventsQuery,
   type WorkspaceEvent,
@@ -30,10 +31,18 @@ export function createEventsService(deps: {
   confirmCaller: (req: FastifyRequest) => Promise<void>;
   /** How often an open stream asks confirmCaller (tests shorten it). */
   credentialCheckMs?: number;
+  maxPerUser?: number;
 }) {
   const { repository, listener, requireActor, confirmCaller } = deps;
   const credentialCheckMs = deps.credentialCheckMs ?? EVENTS_CREDENTIAL_CHECK_MS;
+  const maxPerUser = deps.maxPerUser ?? MAX_EVENT_STREAMS_PER_USER;
   const open = new Set<LiveStream>();
+  const perUser = new Map<string, number>();
+  const countFor = (userId: string, by: 1 | -1) => {
+    const n = (perUser.get(userId) ?? 0) + by;
+    if (n > 0) perUser.set(userId, n);
+    else perUser.delete(userId);
+  };
 
   /**
    * Every call checks its credential, but a stream is one call that lasts: it asks again every
@@ -84,6 +93,9 @@ export function createEventsService(deps: {
       if (!reachable) {
         throw forbidden(messages.notAMember);
       }
+      if ((perUser.get(actor.userId) ?? 0) >= maxPerUser) {
+        throw new AppError(429, "too_many_event_streams", messages.tooManyEventStreams(maxPerUser));
+      }
       const teamName = await repository.teamName(workspaceId);
       const after = parseLastId(lastEventId);
 
@@ -124,8 +136,10 @@ export function createEventsService(deps: {
         unsubscribe();
         stopWatching();
         open.delete(stream);
+        countFor(actor.userId, -1);
       });
       open.add(stream);
+      countFor(actor.userId, 1);
       const stopWatching = watchCredential(req, stream);
       whenAnswerCloses(res, () => stream.end());
 
