@@ -230,6 +230,7 @@ export const inspectionTexts = {
   alreadyResolved: "This finding is already resolved.",
   unknownCode: (code: string) => `'${code}' is not in this workspace's code list.`,
   photoNotOnPole: "That photo does not belong to this pole.",
+  dueDateTooLate: "The date to fix it by would fall after 9999-12-31: check the date it was observed.",
   personalDefaults: "A personal workspace uses the default inspection settings; a team sets its own.",
   addFinding: "Add finding",
   findings: "Findings",
