@@ -5,6 +5,7 @@
  * their date, findings by their observed date) `datetime`.
  */
 import { z } from "zod";
+import { isCalendarDay } from "./format";
 
 export const OGC_PATH = "/ogc";
 export const OGC_COLLECTIONS = ["poles", "photos", "findings"] as const;
@@ -74,9 +75,10 @@ export const ogcBboxSchema = z.string().transform((s, ctx) => {
 export type OgcBbox = z.output<typeof ogcBboxSchema>;
 
 const DAY = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** The day of a date or date-time; null for a day no calendar has (2026-02-30, year 0). */
 const dayOf = (s: string) => {
   const m = DAY.exec(s.trim());
-  return m && !Number.isNaN(Date.parse(m[1]!)) ? m[1]! : null;
+  return m && isCalendarDay(m[1]!) ? m[1]! : null;
 };
 /** Photos and findings are dated by day: an instant is its day, an interval its days (ends included). */
 export const ogcDatetimeSchema = z.string().transform((s, ctx) => {
