@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config";
 import type { Database } from "./infra/db/database";
 import type { LoggerOptions } from "./logging";
+import { requestLogSerializers } from "./log-redaction";
 import { createMailer } from "./infra/mail/create-mailer";
 import { recurringJobs } from "./infra/jobs/background-jobs";
 import { scheduleRecurring, startBoss, stopBoss } from "./infra/jobs/job-runner";
@@ -67,7 +68,8 @@ export async function buildApp({
   eventsCredentialCheckMs,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Request lines carry the URL with its credentials (keys, reset tokens) replaced.
+    logger: { ...(logger ?? { level: config.logLevel }), serializers: requestLogSerializers },
     // Every log line of a request carries its id; clients and proxies see it as X-Request-Id.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
