@@ -3,6 +3,8 @@
  * the server's bytes end and becomes one photo, byte for byte, charged once; every rule of a plain
  * upload holds (duplicates, the type, the quota at creation), and an upload is its owner's alone.
  */
+import { stat } from "node:fs/promises";
+import path from "node:path";
 import { messages, resumableUploadResultSchema, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -122,6 +124,20 @@ describe("the rules of a plain upload", () => {
     const second = await createUpload(t, owner.cookie, 30 * 1024 * 1024);
     expect(second.res.statusCode).toBe(413);
     expect(second.res.json()).toMatchObject({ code: "quota_exceeded" });
+  });
+});
+
+describe("the parts on disk", () => {
+  it("keeps them where only the server's account can read them: folder 0700, files 0600", async () => {
+    const owner = await createSignedInUser(t);
+    const { url } = await createUpload(t, owner.cookie, 1000);
+    const id = url!.split("/").pop()!;
+    expect((await patch(t, owner.cookie, url!, 0, Buffer.alloc(400, 1))).statusCode).toBe(204);
+    const dir = path.join(t.dataDir, "tmp", "resumable");
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    for (const file of [id, `${id}.json`]) {
+      expect((await stat(path.join(dir, file))).mode & 0o777, file).toBe(0o600);
+    }
   });
 });
 
