@@ -37,6 +37,8 @@ export const STORAGE_BUCKET = "utility-poles";
 export const IMAGE_PAGE_LIMIT = 1000;
 /** Uploads one user may have in flight at once; the next is answered 429 too_many_uploads. */
 export const MAX_UPLOADS_IN_FLIGHT = 4;
+/** Resumable uploads one user may have open (created, not finished) at once; the next is a 429. */
+export const MAX_OPEN_RESUMABLE_UPLOADS = 100;
 /** Photo names are cut to this many characters (the extension kept). */
 export const MAX_NAME_LENGTH = 255;
 /** `timezoneOffset` of an upload: Date#getTimezoneOffset() minutes, UTC−14 … UTC+14. */

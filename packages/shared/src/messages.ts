@@ -65,6 +65,8 @@ export const messages = {
   implausibleOriginalDate: "The original date/time is before 1900 or in the future and was ignored",
   tooManyUploads: (max: number) =>
     `Too many uploads at once: at most ${max} at a time. Please wait for the others to finish and try again.`,
+  tooManyOpenUploads: (max: number) =>
+    `Too many unfinished uploads: at most ${max} at a time. Let the others finish, or cancel some, and try again.`,
   // Live updates (ours): a stream asked for another workspace, one stream too many for one user,
   // and a member removed while watching.
   notAMember: "You are not a member of this workspace.",

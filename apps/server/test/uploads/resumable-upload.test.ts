@@ -5,7 +5,12 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { messages, resumableUploadResultSchema, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
+import {
+  MAX_OPEN_RESUMABLE_UPLOADS,
+  messages,
+  resumableUploadResultSchema,
+  STORAGE_QUOTA_BYTES,
+} from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { astronautPhoto } from "../helpers/faces";
@@ -138,6 +143,34 @@ describe("the parts on disk", () => {
     for (const file of [id, `${id}.json`]) {
       expect((await stat(path.join(dir, file))).mode & 0o777, file).toBe(0o600);
     }
+  });
+});
+
+describe("open uploads per user", () => {
+  it(`holds ${MAX_OPEN_RESUMABLE_UPLOADS} open uploads of one user, then answers 429 until one ends`, async () => {
+    const owner = await createSignedInUser(t);
+    const urls: string[] = [];
+    for (let i = 0; i < MAX_OPEN_RESUMABLE_UPLOADS; i++) {
+      const { res, url } = await createUpload(t, owner.cookie, 10);
+      expect(res.statusCode, res.body).toBe(201);
+      urls.push(url!);
+    }
+    const over = await createUpload(t, owner.cookie, 10);
+    expect(over.res.statusCode).toBe(429);
+    expect(over.res.json()).toMatchObject({
+      code: "too_many_open_uploads",
+      message: messages.tooManyOpenUploads(MAX_OPEN_RESUMABLE_UPLOADS),
+    });
+    expect(over.url).toBeNull();
+    // Someone else is not held back by it; one ended, one more may open.
+    expect((await createUpload(t, user.cookie, 10)).res.statusCode).toBe(201);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: urls[0]!,
+      headers: { ...TUS, cookie: owner.cookie },
+    });
+    expect(del.statusCode).toBe(204);
+    await vi.waitFor(async () => expect((await createUpload(t, owner.cookie, 10)).res.statusCode).toBe(201));
   });
 });
 
