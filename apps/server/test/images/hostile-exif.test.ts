@@ -7,20 +7,12 @@
  */
 import { imageCreatedSchema } from "@poleatlas/shared";
 import { makePhoto, xmpPacket, type PhotoFixtureOptions } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
-let user: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const user = useSignedInUser(t);
 
 /** A photo whose EXIF holds `tags` as written (sharp passes the strings through to libexif). */
 async function withExif(tags: Record<string, Record<string, string>>, opts: PhotoFixtureOptions = {}) {

@@ -3,25 +3,19 @@
  * client sends them: each is answered 2xx (served, or the value ignored where the standard says
  * so) or a 4xx that says what is wrong; never a 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createKey, withKey } from "../api-keys/support";
-import { buildTestApp, type TestApp } from "../helpers/app";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { addFinding } from "../inspections/support";
 import { placedPhoto } from "../poles/support";
 
-let t: TestApp;
-let user: SignedInUser;
+const t = useTestApp();
+const user = useSignedInUser(t);
 let key = "";
 beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
   const photo = await placedPhoto(t, user.cookie, 47.07, 15.44, "2024-06-01");
   await addFinding(t, user.cookie, photo.pole_id!, { code: "lean", level: 2 });
   key = (await createKey(t, user, "read")).key;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const NUMBERS = [
@@ -73,18 +67,17 @@ function cases(routes: string[], param: string, values: string[]): [string][] {
   return out;
 }
 
-const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: "GET", url, headers });
-
-/** A 2xx, or a 4xx with a message; a 5xx fails with the answer in the failure. */
-async function expectHandled(url: string, headers: Record<string, string>) {
-  const res = await get(url, headers);
+/** A 2xx, or a 4xx with a message; a 5xx fails with the answer in the failure. OGC takes a key. */
+async function expectHandled(url: string) {
+  const headers = url.startsWith("/ogc") ? withKey(key) : { cookie: user.cookie };
+  const res = await t.app.inject({ method: "GET", url, headers });
   expect(res.statusCode, `${url.slice(0, 120)} → ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (res.statusCode >= 400) {
     expect(res.json<{ message?: string }>().message, url.slice(0, 120)).toBeTruthy();
   }
 }
 
-const SESSION_LISTS = [
+const LISTS = [
   "/api/images",
   "/api/images?unplaced=true",
   "/api/findings",
@@ -92,45 +85,28 @@ const SESSION_LISTS = [
   "/api/audit",
   "/api/poles?tag=P",
   "/api/poles/search?q=P",
+  "/ogc/collections/poles/items",
+  "/ogc/collections/photos/items",
 ];
+const PAGED = [
+  "/api/images",
+  "/api/images?unplaced=true",
+  "/api/findings",
+  "/api/audit",
+  "/ogc/collections/poles/items",
+  "/ogc/collections/findings/items",
+];
+const JUNK = ["", "x", "%00", "1,2,3", "999,999", "-0,-0", "NaN,NaN", "1e308,1e308", "'; DROP TABLE x;--"];
 
-describe("limits", () => {
-  it.each(cases(SESSION_LISTS, "limit", NUMBERS))("%s", async (url) => {
-    await expectHandled(url, { cookie: user.cookie });
-  });
-  it.each(cases(["/ogc/collections/poles/items", "/ogc/collections/photos/items"], "limit", NUMBERS))(
-    "%s",
-    async (url) => {
-      await expectHandled(url, withKey(key));
-    },
-  );
-});
-
-describe("cursors", () => {
-  it.each(
-    cases(["/api/images", "/api/images?unplaced=true", "/api/findings", "/api/audit"], "cursor", CURSORS),
-  )("%s", async (url) => {
-    await expectHandled(url, { cookie: user.cookie });
-  });
-  it.each(cases(["/ogc/collections/poles/items", "/ogc/collections/findings/items"], "cursor", CURSORS))(
-    "%s",
-    async (url) => {
-      await expectHandled(url, withKey(key));
-    },
-  );
-});
-
-describe("dates", () => {
-  it.each([
+const TABLE: Record<string, [string][]> = {
+  limits: cases(LISTS, "limit", NUMBERS),
+  cursors: cases(PAGED, "cursor", CURSORS),
+  dates: [
     ...cases(["/api/audit", "/api/audit/export"], "from", DAYS),
     ...cases(["/api/audit", "/api/audit/export"], "to", DAYS),
     ...cases(["/api/export?format=csv"], "from", DAYS),
     ...cases(["/api/export?format=geojson"], "to", DAYS),
-  ])("%s", async (url) => {
-    await expectHandled(url, { cookie: user.cookie });
-  });
-  it.each(
-    cases(["/ogc/collections/photos/items"], "datetime", [
+    ...cases(["/ogc/collections/photos/items"], "datetime", [
       ...DAYS,
       "../..",
       "9999-12-31/..",
@@ -138,31 +114,23 @@ describe("dates", () => {
       "2026-01-01/2025-01-01",
       "a/b/c",
     ]),
-  )("%s", async (url) => {
-    await expectHandled(url, withKey(key));
-  });
-});
-
-describe("ids, regions and boxes", () => {
-  const junk = ["", "x", "%00", "1,2,3", "999,999", "-0,-0", "NaN,NaN", "1e308,1e308", "'; DROP TABLE x;--"];
-  it.each([
-    ...cases(["/api/images", "/api/findings", "/api/poles", "/api/reports/summary"], "region", junk),
-    ...cases(["/api/findings"], "pole", junk),
-    ...cases(["/api/poles"], "ids", junk),
+  ],
+  "ids, regions and boxes": [
+    ...cases(["/api/images", "/api/findings", "/api/poles", "/api/reports/summary"], "region", JUNK),
+    ...cases(["/api/findings"], "pole", JUNK),
+    ...cases(["/api/poles"], "ids", JUNK),
     ...cases(["/api/events"], "workspace", ["", "x".repeat(65), "%00"]),
-  ])("%s", async (url) => {
-    await expectHandled(url, { cookie: user.cookie });
-  });
-  it.each(
-    cases(["/ogc/collections/poles/items"], "bbox", [
-      ...junk,
+    ...cases(["/ogc/collections/poles/items"], "bbox", [
+      ...JUNK,
       "1,2,3,4,5",
       "1,2,3,4,5,6,7",
       "200,100,-200,-100",
       "1e999,0,0,0",
       "NaN,0,1,1",
     ]),
-  )("%s", async (url) => {
-    await expectHandled(url, withKey(key));
-  });
+  ],
+};
+
+describe.each(Object.entries(TABLE))("%s", (_kind, urls) => {
+  it.each(urls)("%s", expectHandled);
 });
