@@ -2,14 +2,17 @@
  * Every user-facing text of the product specification (errors and notices), copied exactly.
  * Texts with numbers in them are functions so the numbers come from one place.
  */
-import { QUOTA_MB } from "./constants";
+import { MIN_PASSWORD_LENGTH, QUOTA_MB } from "./constants";
 
 export const messages = {
   /** The photo panel's and the KML export's heading: "looking NE, 47°". */
   lookingToward: (point: string, degrees: number) => `looking ${point}, ${degrees}°`,
   // §5 validation
   passwordsDoNotMatch: "Passwords do not match",
-  passwordTooShort: "Password must be at least 6 characters long",
+  // The spec's text, with the length the product asks now.
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  // Ours: the second half of the password rule (the server checks it).
+  passwordTooCommon: "This password is one of the most common passwords. Please choose another.",
   emailRequired: "Please enter your email address",
   unsupportedFilesRemoved: "Only JPEG and PNG files are allowed. GIFs and other formats have been removed.",
   onlyJpegPng: "Only JPEG and PNG files are allowed",
@@ -65,8 +68,13 @@ export const messages = {
   implausibleOriginalDate: "The original date/time is before 1900 or in the future and was ignored",
   tooManyUploads: (max: number) =>
     `Too many uploads at once: at most ${max} at a time. Please wait for the others to finish and try again.`,
-  // Live updates (ours): a stream asked for another workspace, and a member removed while watching.
+  tooManyOpenUploads: (max: number) =>
+    `Too many unfinished uploads: at most ${max} at a time. Let the others finish, or cancel some, and try again.`,
+  // Live updates (ours): a stream asked for another workspace, one stream too many for one user,
+  // and a member removed while watching.
   notAMember: "You are not a member of this workspace.",
+  tooManyEventStreams: (max: number) =>
+    `Too many live-update connections: at most ${max} at a time. Close other tabs of the app and try again.`,
   removedFromTeam: (team: string) => `You were removed from ${team}`,
   /** 412 on a PATCH whose If-Match is stale: the answer carries the record as it is now. */
   editConflict: "Someone else changed this since you opened it.",
@@ -121,6 +129,8 @@ export const authTexts = {
     "Enter the email address of your account and we will send you a link to choose a new password.",
   sendResetLink: "Send reset link",
   resetPasswordTitle: "Choose a new password",
+  /** Under a new password's field on Sign Up and on the reset page. */
+  passwordRule: `At least ${MIN_PASSWORD_LENGTH} characters, and not one of the most common passwords.`,
   emailConfirmed: "Your email address is confirmed. You can sign in now.",
   confirmationLinkInvalid: "This confirmation link is invalid or has expired. Sign in to receive a new one.",
   emailNotConfirmed: "Please confirm your email address first: we have sent you a new confirmation link.",
@@ -233,6 +243,7 @@ export const inspectionTexts = {
   alreadyResolved: "This finding is already resolved.",
   unknownCode: (code: string) => `'${code}' is not in this workspace's code list.`,
   photoNotOnPole: "That photo does not belong to this pole.",
+  dueDateTooLate: "The date to fix it by would fall after 9999-12-31: check the date it was observed.",
   personalDefaults: "A personal workspace uses the default inspection settings; a team sets its own.",
   addFinding: "Add finding",
   findings: "Findings",
