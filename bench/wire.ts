@@ -105,8 +105,15 @@ async function throttled(context: BrowserContext, page: Page) {
   });
   await cdp.send("Target.setAutoAttach", { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
 
-  /** The requests started before `readyAt`, once each has finished. */
+  /**
+   * The requests started before `readyAt`, once each has finished. The live-event stream stays
+   * open for as long as the page does: it is counted with what it sent until then (its headers
+   * and first event), not waited for.
+   */
   async function settled(readyAt: number): Promise<Transfer[]> {
+    for (const [request, t] of transfers) {
+      if (t.bytes === undefined && isStream(t.url)) t.bytes = await streamedSoFar(request);
+    }
     const before = () => [...transfers.values()].filter((t) => t.started <= readyAt);
     const deadline = Date.now() + 20_000;
     while (before().some((t) => t.bytes === undefined)) {
@@ -121,6 +128,16 @@ async function throttled(context: BrowserContext, page: Page) {
     return before();
   }
   return { settled, close: () => cdp.detach() };
+}
+
+/** The live-event stream (GET /api/events), which never finishes while the page is open. */
+const isStream = (url: string) => new URL(url).pathname === "/api/events";
+
+async function streamedSoFar(request: Request): Promise<number> {
+  const response = await request.response().catch(() => null);
+  if (!response) return 0;
+  const headers = await response.headersArray().catch(() => []);
+  return headers.reduce((sum, h) => sum + h.name.length + h.value.length + 4, 0);
 }
 
 function summary(transfers: Transfer[], ms: number): PageLoad {

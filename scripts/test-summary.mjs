@@ -1,5 +1,6 @@
 // Prints one closing line over every tier, from the JSON reports vitest and Playwright wrote.
 import { existsSync, readFileSync } from "node:fs";
+import { readTiers, tierReport } from "./test-tiers.mjs";
 
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
 let passed = 0;
@@ -27,5 +28,7 @@ for (const dir of ["test-results", ...extra]) {
     failed += 1;
   }
 }
+const tiers = readTiers();
+if (tiers.length > 0) console.log(`\nTiers (seconds on this machine):\n${tierReport(tiers)}`);
 console.log(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

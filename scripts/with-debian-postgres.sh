@@ -10,6 +10,9 @@ if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ]; then
   exit 1
 fi
 
+# The cluster is thrown away afterwards: nothing need survive a crash, so no flushes to disk.
+NO_DURABILITY="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+
 dir=$(mktemp -d /tmp/poleatlas-debian-pg-XXXXXX)
 chmod 755 "$dir"
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
@@ -29,7 +32,7 @@ trap cleanup EXIT
 
 "${as_pg[@]}" "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 >/dev/null
 "${as_pg[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=''" start >/dev/null
+  -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='' $NO_DURABILITY" start >/dev/null
 echo "Debian PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" "$@"

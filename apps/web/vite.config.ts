@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { viteStaticCopy } from "vite-plugin-static-copy";
-import { serviceWorkerPlugin } from "./vite/service-worker-plugin";
+import { serviceWorkerPlugin } from "./vite/service-worker-plugin.ts";
 
 const cesiumBuild = "../../node_modules/cesium/Build/Cesium";
 const cesiumVersion = (

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config";
 import type { Database } from "./infra/db/database";
 import type { LoggerOptions } from "./logging";
+import { requestLogSerializers } from "./log-redaction";
 import { createMailer } from "./infra/mail/create-mailer";
 import { recurringJobs } from "./infra/jobs/background-jobs";
 import { scheduleRecurring, startBoss, stopBoss } from "./infra/jobs/job-runner";
@@ -54,6 +55,8 @@ export interface AppDeps {
   databaseDown?: () => string | undefined;
   /** Today's date for the inspection rules; tests set their own. */
   today?: Today;
+  /** How often open event streams check that their key or session still holds (tests shorten it). */
+  eventsCredentialCheckMs?: number;
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
@@ -64,9 +67,11 @@ export async function buildApp({
   logger,
   databaseDown,
   today = utcToday,
+  eventsCredentialCheckMs,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Request lines carry the URL with its credentials (keys, reset tokens) replaced.
+    logger: { ...(logger ?? { level: config.logLevel }), serializers: requestLogSerializers },
     // Every log line of a request carries its id; clients and proxies see it as X-Request-Id.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -136,7 +141,7 @@ export async function buildApp({
   const { db } = database;
   // A request carrying an API key acts as the key's user in the key's workspace, else the session's.
   const apiKeys = createApiKeys({ db, auth: auth.auth, rateLimit: config.auth.apiKeyRateLimit });
-  const { requireActor, requireSessionActor } = registerWorkspaces(app, {
+  const { requireActor, requireSessionActor, confirmCaller } = registerWorkspaces(app, {
     db,
     requireUser: auth.requireUser,
     actorOfKey: apiKeys.actorOfKey,
@@ -181,7 +186,13 @@ export async function buildApp({
   await registerTracks(app, { db, poles, audit, requireActor, publish: events.publish });
   await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });
   registerExport(app, { config, database, audit, limits, requireActor });
-  await registerEvents(app, { database, repository: events, requireActor });
+  await registerEvents(app, {
+    database,
+    repository: events,
+    requireActor,
+    confirmCaller,
+    credentialCheckMs: eventsCredentialCheckMs,
+  });
   // OGC API – Features for QGIS, ArcGIS and GDAL: API keys only.
   registerOgc(app, { db, today, actorOfKey: apiKeys.actorOfKey });
   readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });

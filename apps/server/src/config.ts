@@ -82,6 +82,11 @@ const envSchema = z.object({
   // The pole register's import: the largest file, and how many rows commit together.
   POLE_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10240).default(1024),
   POLE_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100000).default(5000),
+  // What a zipped Shapefile may unpack to (its parts together, and as a multiple of the zip), and
+  // the largest GeoJSON register (read feature by feature, but a register that large comes as CSV).
+  POLE_IMPORT_UNZIPPED_MAX_MB: z.coerce.number().int().min(1).max(10240).default(512),
+  POLE_IMPORT_ZIP_MAX_RATIO: z.coerce.number().int().min(2).max(1000).default(100),
+  POLE_IMPORT_GEOJSON_MAX_MB: z.coerce.number().int().min(1).max(10240).default(256),
   // Teams: instance administrators, who may set anyone's quota. A comma list of e-mails.
   ADMIN_EMAILS: z
     .string()
@@ -226,7 +231,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     /** Uploads stream here first; next to the files folder, so moving one in is a rename. */
     uploadTmpDir: path.join(dataDir, "tmp"),
     spotRadiusMeters: e.SPOT_RADIUS_METERS,
-    poleImport: { maxBytes: e.POLE_IMPORT_MAX_MB * 1024 * 1024, batchRows: e.POLE_IMPORT_BATCH_ROWS },
+    poleImport: {
+      maxBytes: e.POLE_IMPORT_MAX_MB * 1024 * 1024,
+      batchRows: e.POLE_IMPORT_BATCH_ROWS,
+      unzippedMaxBytes: e.POLE_IMPORT_UNZIPPED_MAX_MB * 1024 * 1024,
+      zipMaxRatio: e.POLE_IMPORT_ZIP_MAX_RATIO,
+      geojsonMaxBytes: e.POLE_IMPORT_GEOJSON_MAX_MB * 1024 * 1024,
+    },
     /** Lower-case e-mail addresses of instance administrators. */
     adminEmails: e.ADMIN_EMAILS,
     /** A team's pool where no instance administrator set one (a personal workspace has the spec's 50 MB). */

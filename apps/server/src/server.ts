@@ -26,6 +26,17 @@ async function main(): Promise<void> {
   limitHeapGrowth();
   const config = loadConfigOrExit();
   const opened = await openDatabase(config, (m) => console.log(m));
+  // Before the app is built: building it reads tables (the administrators' check of ADMIN_EMAILS),
+  // which a fresh data folder has only once its migrations ran.
+  if (config.migrateOnStart) {
+    try {
+      await runMigrations(opened.database);
+    } catch (err) {
+      console.error("start-up failed: the database migrations did not apply", err);
+      await opened.close();
+      process.exit(1);
+    }
+  }
   const app = await buildApp({
     config,
     database: opened.database,
@@ -59,7 +70,6 @@ async function main(): Promise<void> {
   });
 
   try {
-    if (config.migrateOnStart) await runMigrations(opened.database);
     await app.listen({
       host: config.host,
       port: config.port,

@@ -42,7 +42,7 @@ test("the login screen: both tabs, black background, keyboard, and the validatio
   await page.getByLabel(/^Password/).fill("abc");
   await page.getByLabel("Confirm Password").fill("abc");
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Password must be at least 6 characters long");
+  await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters long");
 
   // Switching tabs clears the error.
   await page.getByRole("tab", { name: "Login" }).click();
@@ -123,7 +123,7 @@ test("the reset form checks the new password before calling", async ({ page }) =
   await page.getByLabel(/^New Password/).fill("abc");
   await page.getByLabel("Confirm New Password").fill("abc");
   await page.getByRole("button", { name: "Reset Password" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Password must be at least 6 characters long");
+  await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters long");
   await page.getByRole("button", { name: "Back to Login" }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

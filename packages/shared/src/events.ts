@@ -50,3 +50,9 @@ export type RemovedEvent = z.infer<typeof removedEventSchema>;
 
 /** A comment line this often keeps proxies and idle timeouts from cutting a quiet stream. */
 export const EVENTS_HEARTBEAT_MS = 25_000;
+
+/** Streams one user may hold open at once in one server process; the next is answered 429. */
+export const MAX_EVENT_STREAMS_PER_USER = 20;
+
+/** How often an open stream asks whether its key or session still holds (it ends within this). */
+export const EVENTS_CREDENTIAL_CHECK_MS = 5_000;

@@ -13,6 +13,9 @@ import { messages } from "./messages";
 import { NO_XMP, readXmp, type XmpReading } from "./xmp";
 
 export { parseExifDateTime, toDecimalDegrees } from "./exif-values";
+// For the server's rewrite of a blurred photo's metadata (only the tags it keeps).
+export { locateExif } from "./exif-locate";
+export { EXIF_NAMESPACE, readXmp, xmpListItems, xmpPrefixes, xmpProperty } from "./xmp";
 
 export interface PhotoReading {
   /** Decimal degrees, negative for S and W; null when the photo has no (valid) GPS position. */

@@ -1,5 +1,5 @@
 import { BYTES_PER_MB } from "./constants";
-import { messages } from "./messages";
+import { mapScreenTexts, messages } from "./messages";
 
 /** MB as the spec shows it: bytes / 1048576, rounded to a whole number. */
 export function bytesToMB(bytes: number): number {
@@ -37,6 +37,25 @@ export function formatDate(ymd: string, locale?: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
   if (!m) return ymd;
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString(locale);
+}
+
+/**
+ * A photo's YYYY-MM-DD as the panel and the globe's info box show it, or the spec's text when it
+ * has none.
+ */
+export function formatPhotoDate(date: string | null | undefined, locale?: string): string {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return mapScreenTexts.noDate;
+  return formatDate(date, locale);
+}
+
+/** Latitude and longitude to 6 decimals, or the spec's text when either is missing. */
+export function formatLocation(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): string {
+  if (typeof latitude !== "number" || typeof longitude !== "number") return mapScreenTexts.noLocation;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return mapScreenTexts.noLocation;
+  return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
 }
 
 /** An instant (ISO 8601) as a date and time in the user's locale and time zone. */

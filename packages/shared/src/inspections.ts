@@ -32,7 +32,8 @@ export const FINDINGS_PAGE_LIMIT = 100;
 export const MAX_FINDINGS_PAGE_LIMIT = 500;
 export const MAX_FINDING_CODES = 100;
 
-const isoDate = z.iso.date();
+/** A calendar day PostgreSQL can store: there is no year 0 (ISO's 0000 is 1 BC). */
+const isoDate = z.iso.date().refine((d) => d >= "0001-01-01", "A date must be 0001-01-01 or later");
 const levelSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 const codeSchema = z
   .string()

@@ -2,14 +2,17 @@
  * Every user-facing text of the product specification (errors and notices), copied exactly.
  * Texts with numbers in them are functions so the numbers come from one place.
  */
-import { QUOTA_MB } from "./constants";
+import { MIN_PASSWORD_LENGTH, QUOTA_MB } from "./constants";
 
 export const messages = {
   /** The photo panel's and the KML export's heading: "looking NE, 47°". */
   lookingToward: (point: string, degrees: number) => `looking ${point}, ${degrees}°`,
   // §5 validation
   passwordsDoNotMatch: "Passwords do not match",
-  passwordTooShort: "Password must be at least 6 characters long",
+  // The spec's text, with the length the product asks now.
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  // Ours: the second half of the password rule (the server checks it).
+  passwordTooCommon: "This password is one of the most common passwords. Please choose another.",
   emailRequired: "Please enter your email address",
   unsupportedFilesRemoved: "Only JPEG and PNG files are allowed. GIFs and other formats have been removed.",
   onlyJpegPng: "Only JPEG and PNG files are allowed",
@@ -65,8 +68,13 @@ export const messages = {
   implausibleOriginalDate: "The original date/time is before 1900 or in the future and was ignored",
   tooManyUploads: (max: number) =>
     `Too many uploads at once: at most ${max} at a time. Please wait for the others to finish and try again.`,
-  // Live updates (ours): a stream asked for another workspace, and a member removed while watching.
+  tooManyOpenUploads: (max: number) =>
+    `Too many unfinished uploads: at most ${max} at a time. Let the others finish, or cancel some, and try again.`,
+  // Live updates (ours): a stream asked for another workspace, one stream too many for one user,
+  // and a member removed while watching.
   notAMember: "You are not a member of this workspace.",
+  tooManyEventStreams: (max: number) =>
+    `Too many live-update connections: at most ${max} at a time. Close other tabs of the app and try again.`,
   removedFromTeam: (team: string) => `You were removed from ${team}`,
   /** 412 on a PATCH whose If-Match is stale: the answer carries the record as it is now. */
   editConflict: "Someone else changed this since you opened it.",
@@ -121,6 +129,8 @@ export const authTexts = {
     "Enter the email address of your account and we will send you a link to choose a new password.",
   sendResetLink: "Send reset link",
   resetPasswordTitle: "Choose a new password",
+  /** Under a new password's field on Sign Up and on the reset page. */
+  passwordRule: `At least ${MIN_PASSWORD_LENGTH} characters, and not one of the most common passwords.`,
   emailConfirmed: "Your email address is confirmed. You can sign in now.",
   confirmationLinkInvalid: "This confirmation link is invalid or has expired. Sign in to receive a new one.",
   emailNotConfirmed: "Please confirm your email address first: we have sent you a new confirmation link.",
@@ -182,6 +192,12 @@ export const mapScreenTexts = {
   },
   /** The globe's base layer button when Cesium gives it no tooltip. */
   baseLayerButton: "Base layer",
+  /** The globe's info box: its frame (the selected photo's date and place) and its buttons. */
+  infoBox: {
+    frame: "Selected photo details",
+    close: "Close the details",
+    camera: "Follow the selected pole with the camera",
+  },
   storageTitle: "Storage Usage",
   storageUsed: (usedMB: number, quotaMB: number = QUOTA_MB) => `${usedMB} MB of ${quotaMB} MB`,
   /** In a team where the member has a cap: their own photos there against it. */
@@ -227,6 +243,7 @@ export const inspectionTexts = {
   alreadyResolved: "This finding is already resolved.",
   unknownCode: (code: string) => `'${code}' is not in this workspace's code list.`,
   photoNotOnPole: "That photo does not belong to this pole.",
+  dueDateTooLate: "The date to fix it by would fall after 9999-12-31: check the date it was observed.",
   personalDefaults: "A personal workspace uses the default inspection settings; a team sets its own.",
   addFinding: "Add finding",
   findings: "Findings",
@@ -309,21 +326,44 @@ export const poleImportTexts = {
   csvTextAfterQuote: (line: number) => `line ${line} has text after a closing quote`,
   csvQuoteInField: (line: number) => `line ${line} has a quote inside a field that does not start with one`,
   csvRecordTooLong: (line: number, mb: number) => `the row from line ${line} is longer than ${mb} MB`,
+  csvColumnTwice: (name: string) =>
+    `The CSV has two columns named ${name}: rename one, so that each value goes where it belongs.`,
   geojsonUnreadable: "The GeoJSON could not be read: it must be a FeatureCollection of Points.",
+  geojsonEndsEarly: "The GeoJSON could not be read: it ends before its FeatureCollection is closed.",
+  geojsonInvalidAt: (byte: number) =>
+    `The GeoJSON could not be read: it is not valid JSON at byte ${byte.toLocaleString("en")}.`,
+  geojsonTooDeep: (max: number) =>
+    `The GeoJSON is nested more than ${max} levels deep: a register's features need 5. Flatten the properties and export it again.`,
+  geojsonMemberTooLarge: (mb: number) =>
+    `The GeoJSON holds a feature or member larger than ${mb} MB: a pole's feature is a few hundred bytes.`,
+  geojsonTooLarge: (mb: number) =>
+    `The GeoJSON is larger than ${mb} MB, the most a GeoJSON register may be: send larger registers as CSV or a zipped Shapefile.`,
   zipUnreadable: "The zip file could not be read.",
   zipNoShapefile: "The zip holds no Shapefile: it needs a .shp with its .dbf and .prj beside it.",
   shapefileNoPrj: "The Shapefile has no .prj: without its coordinate system its positions cannot be placed.",
   shapefileBadPrj: (detail: string) =>
     `The Shapefile's .prj could not be read (${detail}): its positions cannot be placed. Export it again with a standard coordinate system (e.g. EPSG:4326).`,
+  shapefileBadCpg: (encoding: string) =>
+    `The Shapefile's .cpg names an encoding that is not known (${encoding}): export it again as UTF-8.`,
+  shapefileUnreadable:
+    "The Shapefile could not be read: its .shp or .dbf is damaged or cut short. Export it again.",
+  shapefileBrokenFrom: "the Shapefile's .shp or .dbf is damaged or cut short from this record on",
   shapefileNotPoints: (type: string) =>
     `The Shapefile holds ${type} shapes: only points can be imported as poles.`,
   tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
+  unzippedTooLarge: (mb: number) =>
+    `The zip unpacks to more than ${mb} MB, the most an import unpacks: split the register into smaller files, or send it as CSV.`,
+  zipRatioTooHigh: (ratio: number) =>
+    `The zip unpacks to more than ${ratio} times its own size, which no Shapefile does: it is refused unread.`,
   // Row reasons.
   noCoordinates: "no coordinates",
   notANumber: (column: string, value: string) => `${column} ${value} is not a number`,
   latitudeOutOfRange: (value: number) => `latitude ${value} is out of range`,
   longitudeOutOfRange: (value: number) => `longitude ${value} is out of range`,
   notAPoint: (type: string) => `the geometry is a ${type}, not a Point`,
+  featureNotJson: "the feature is not valid JSON",
+  notAFeature: "it is not a Feature object",
+  propertiesNotAnObject: "its properties are not an object",
   tagTwice: (tag: string) => `tag ${tag} appears twice in this file`,
   tooLong: (column: string, max: number) => `${column} is longer than ${max} characters`,
   badMaterial: (value: string, allowed: readonly string[]) =>
@@ -394,6 +434,10 @@ export const trackTexts = {
   unknownFormat: "This file is not a GPX track or a GeoJSON line.",
   notXml: "The GPX file could not be read: it is not well-formed XML.",
   notGpx: "The file is XML but not GPX: it has no <gpx> element.",
+  doctype:
+    "The GPX file has a DOCTYPE: GPX needs none, and its entities (which can read files or web addresses) are never read. Export the track again without it.",
+  tooDeep: (max: number) => `The GPX file nests its elements more than ${max} levels deep: a track needs 6.`,
+  tagTooLong: (kb: number) => `The GPX file holds a tag or comment longer than ${kb} KB.`,
   geojsonUnreadable:
     "The GeoJSON could not be read: it must hold a LineString or MultiLineString with a time for each point (properties.coordTimes).",
   noPoints: "The track has no points.",

@@ -5,6 +5,7 @@
  * their date, findings by their observed date) `datetime`.
  */
 import { z } from "zod";
+import { isCalendarDay } from "./format";
 
 export const OGC_PATH = "/ogc";
 export const OGC_COLLECTIONS = ["poles", "photos", "findings"] as const;
@@ -36,6 +37,8 @@ export const ogcTexts = {
   badBbox: "bbox must be four numbers: west,south,east,north (longitude and latitude in degrees).",
   badDatetime:
     "datetime must be a date or date-time, or an interval of them (start/end, with .. for an open end).",
+  unsupportedCrs: (param: string) =>
+    `${param} must be ${CRS84} (longitude, latitude in degrees): the only coordinate reference system served.`,
   unknownCollection: "No such collection.",
   unknownFeature: "No such feature.",
   keyNeeded: "Send an API key: X-API-Key, Authorization: Bearer, or HTTP Basic with the key as password.",
@@ -72,9 +75,10 @@ export const ogcBboxSchema = z.string().transform((s, ctx) => {
 export type OgcBbox = z.output<typeof ogcBboxSchema>;
 
 const DAY = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** The day of a date or date-time; null for a day no calendar has (2026-02-30, year 0). */
 const dayOf = (s: string) => {
   const m = DAY.exec(s.trim());
-  return m && !Number.isNaN(Date.parse(m[1]!)) ? m[1]! : null;
+  return m && isCalendarDay(m[1]!) ? m[1]! : null;
 };
 /** Photos and findings are dated by day: an instant is its day, an interval its days (ends included). */
 export const ogcDatetimeSchema = z.string().transform((s, ctx) => {
@@ -93,6 +97,13 @@ export const ogcDatetimeSchema = z.string().transform((s, ctx) => {
   return { from, to };
 });
 
+/**
+ * `crs` / `bbox-crs` (OGC API – Features, Part 2): CRS84 is the one system served, by its URI or
+ * its safe CURIE; any other is a 400, as the standard asks, never a silent answer in CRS84.
+ */
+const crsParam = (param: string) =>
+  z.string().refine((v) => [CRS84, "[OGC:CRS84]"].includes(v.trim()), ogcTexts.unsupportedCrs(param));
+
 export const ogcItemsQuerySchema = z.object({
   // Larger limits are served at the maximum, as the standard asks (not an error).
   limit: z.coerce
@@ -102,6 +113,8 @@ export const ogcItemsQuerySchema = z.object({
     .default(OGC_DEFAULT_LIMIT)
     .transform((n) => Math.min(n, OGC_MAX_LIMIT)),
   bbox: ogcBboxSchema.optional(),
+  "bbox-crs": crsParam("bbox-crs").optional(),
+  crs: crsParam("crs").optional(),
   datetime: ogcDatetimeSchema.optional(),
   /** Where the previous page ended (the `next` link carries it). */
   cursor: z.uuid().optional(),
@@ -118,6 +131,8 @@ export const ogcItemParamsSchema = z.object({
   featureId: z.string().max(64),
 });
 export const ogcFormatQuerySchema = z.object({ f: z.enum(["json", "geojson"]).optional() });
+/** One feature: the format, and the CRS it is asked in. */
+export const ogcItemQuerySchema = ogcFormatQuerySchema.extend({ crs: crsParam("crs").optional() });
 
 export const ogcLinkSchema = z.object({
   href: z.string(),

@@ -137,13 +137,15 @@ export type RegionRisk = z.infer<typeof regionRiskSchema>;
  * Closer to 0 than this (a ten-thousandth of a millimetre) is 0: PostgreSQL refuses subnormal
  * doubles such as 5e-324, and no GPS tells such a place from the equator or the prime meridian.
  */
-const NEGLIGIBLE_DEGREES = 1e-9;
-const degrees = (limit: number) =>
-  z
-    .number()
-    .min(-limit)
-    .max(limit)
-    .transform((v) => (Math.abs(v) < NEGLIGIBLE_DEGREES ? 0 : v));
+export const NEGLIGIBLE_DEGREES = 1e-9;
+/** A latitude or longitude as stored: 0 when closer to it than NEGLIGIBLE_DEGREES. */
+export const negligibleAsZero = (v: number) => (Math.abs(v) < NEGLIGIBLE_DEGREES ? 0 : v);
+/**
+ * A number as registers and GPX files write it: digits, a point, an exponent. Number() alone
+ * would also read 0x10 as 16, 0b11, 0o7, Infinity, and "" as 0.
+ */
+export const PLAIN_DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const degrees = (limit: number) => z.number().min(-limit).max(limit).transform(negligibleAsZero);
 const latitude = degrees(90);
 const longitude = degrees(180);
 

@@ -24,12 +24,12 @@ export interface XmpReading {
 
 export const NO_XMP: XmpReading = { latitude: null, longitude: null, dateTimeOriginal: null };
 
-/** The prefixes bound to the EXIF namespace ("exif" when the packet declares none). */
-function exifPrefixes(xmp: string): string[] {
+/** The prefixes a packet binds to `namespace` (`fallback` when it declares none). */
+export function xmpPrefixes(xmp: string, namespace: string, fallback: string): string[] {
   const prefixes = new Set<string>();
-  const binding = /xmlns:([A-Za-z_][\w.-]{0,40})\s*=\s*["']http:\/\/ns\.adobe\.com\/exif\/1\.0\/["']/g;
-  for (const m of xmp.matchAll(binding)) if (m[1]) prefixes.add(m[1]);
-  if (prefixes.size === 0) prefixes.add("exif");
+  const binding = /xmlns:([A-Za-z_][\w.-]{0,40})\s*=\s*["']([^"'<>]{1,200})["']/g;
+  for (const m of xmp.matchAll(binding)) if (m[1] && m[2] === namespace) prefixes.add(m[1]);
+  if (prefixes.size === 0) prefixes.add(fallback);
   return [...prefixes];
 }
 
@@ -37,8 +37,8 @@ const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot:
 const unescapeXml = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => XML_ENTITIES[e] ?? "");
 
-/** A property's text, as an attribute or a simple element; null when absent. */
-function property(xmp: string, prefixes: string[], name: string): string | null {
+/** A property's text, as an attribute or a simple element, under any of `prefixes`; null when absent. */
+export function xmpProperty(xmp: string, prefixes: string[], name: string): string | null {
   for (const prefix of prefixes) {
     const qname = `${prefix}:${name}`.replace(/\./g, "\\.");
     const attribute = new RegExp(`[\\s"']${qname}\\s*=\\s*(?:"([^"<]{0,200})"|'([^'<]{0,200})')`).exec(xmp);
@@ -47,6 +47,35 @@ function property(xmp: string, prefixes: string[], name: string): string | null 
     if (element) return unescapeXml(element[1] ?? "");
   }
   return null;
+}
+
+/** At most this many items of a list property are read (authors, rights in several languages). */
+const MAX_LIST_ITEMS = 20;
+
+/**
+ * The items of a list property (rdf:Seq, rdf:Bag or rdf:Alt of simple rdf:li), each with its
+ * xml:lang when it has one; empty when absent. Items that are not plain text are skipped.
+ */
+export function xmpListItems(
+  xmp: string,
+  prefixes: string[],
+  name: string,
+): { text: string; lang: string | null }[] {
+  for (const prefix of prefixes) {
+    const qname = `${prefix}:${name}`.replace(/\./g, "\\.");
+    const list = new RegExp(`<${qname}(?:\\s[^>]{0,200})?>([^]{0,4000}?)</${qname}\\s*>`).exec(xmp);
+    if (!list) continue;
+    const items = [];
+    for (const m of (list[1] ?? "").matchAll(
+      /<([\w.-]{1,40}:)?li(\s[^>]{0,200})?>([^<]{0,200})<\/\1?li\s*>/g,
+    )) {
+      const lang = /xml:lang\s*=\s*["']([\w-]{1,40})["']/.exec(m[2] ?? "");
+      items.push({ text: unescapeXml(m[3] ?? ""), lang: lang?.[1] ?? null });
+      if (items.length === MAX_LIST_ITEMS) break;
+    }
+    return items;
+  }
+  return [];
 }
 
 const XMP_DATE =
@@ -89,13 +118,13 @@ export function parseXmpCoordinate(text: string | null, axis: "latitude" | "long
 
 /** Reads the three properties from a packet's text; a malformed packet reads as missing. */
 export function readXmp(xmp: string): XmpReading {
-  const prefixes = exifPrefixes(xmp);
-  const latitude = parseXmpCoordinate(property(xmp, prefixes, "GPSLatitude"), "latitude");
-  const longitude = parseXmpCoordinate(property(xmp, prefixes, "GPSLongitude"), "longitude");
+  const prefixes = xmpPrefixes(xmp, EXIF_NAMESPACE, "exif");
+  const latitude = parseXmpCoordinate(xmpProperty(xmp, prefixes, "GPSLatitude"), "latitude");
+  const longitude = parseXmpCoordinate(xmpProperty(xmp, prefixes, "GPSLongitude"), "longitude");
   const placed = latitude !== null && longitude !== null;
   return {
     latitude: placed ? latitude : null,
     longitude: placed ? longitude : null,
-    dateTimeOriginal: parseXmpDateTime(property(xmp, prefixes, "DateTimeOriginal")),
+    dateTimeOriginal: parseXmpDateTime(xmpProperty(xmp, prefixes, "DateTimeOriginal")),
   };
 }

@@ -243,6 +243,25 @@ describe("scope and role", () => {
     const res = await keyGet(t, personal.key, `/api/images/${inTeam.id}`);
     expect(res.statusCode).toBe(404);
   });
+
+  it("finds no photo or file of another workspace of its user, where a session would", async () => {
+    const teamOwner = await createSignedInUser(t);
+    const team = await createTeam(t, teamOwner);
+    await setActive(t, teamOwner, null);
+    const { id, image_url, thumbnail_url } = await unplacedPhoto(t, teamOwner.cookie);
+    await setActive(t, teamOwner, team);
+    const teamKey = await createKey(t, teamOwner, "read");
+    for (const path of [`/api/images/${id}/workspace`, image_url, thumbnail_url]) {
+      const bySession = await t.app.inject({
+        method: "GET",
+        url: path,
+        headers: { cookie: teamOwner.cookie },
+      });
+      expect(bySession.statusCode, path).toBe(200);
+      const byKey = await keyGet(t, teamKey.key, path);
+      expect(byKey.statusCode, path).toBe(404);
+    }
+  });
 });
 
 describe("rate limit", () => {

@@ -19,8 +19,8 @@ describe("dev mailbox", () => {
   const t = useTestApp();
 
   it("lists outbox messages, newest first, with the confirmation link clickable", async () => {
-    await signUp(t, { email: "first@example.test", password: "secret1" });
-    await signUp(t, { email: "second@example.test", password: "secret1" });
+    await signUp(t, { email: "first@example.test", password: "secret-one-1" });
+    await signUp(t, { email: "second@example.test", password: "secret-one-1" });
     const page = await waitFor(async () => {
       const res = await t.app.inject({ method: "GET", url: TEST_MAILBOX_URL });
       return res.body.includes("second@example.test") && res.body.includes("first@example.test")

@@ -15,7 +15,7 @@ describe("loopback origins outside production", () => {
 
   it("lets a browser on 127.0.0.1, [::1] or localhost at the same port sign up", async () => {
     for (const origin of ["http://127.0.0.1:8080", "http://[::1]:8080", "http://localhost:8080"]) {
-      const res = await signUp(t, { email: freshEmail(), password: "secret1" }, { origin });
+      const res = await signUp(t, { email: freshEmail(), password: "secret-one-1" }, { origin });
       expect(res.statusCode, `${origin}: ${res.body}`).toBe(200);
     }
   });
@@ -23,7 +23,7 @@ describe("loopback origins outside production", () => {
   it("still refuses another port on the same host", async () => {
     const res = await signUp(
       t,
-      { email: freshEmail(), password: "secret1" },
+      { email: freshEmail(), password: "secret-one-1" },
       { origin: "http://127.0.0.1:5173" },
     );
     expect(res.statusCode).toBe(403);
@@ -36,13 +36,13 @@ describe("loopback origins in production", () => {
   it("trusts PUBLIC_URL only", async () => {
     const ok = await signUp(
       t,
-      { email: freshEmail(), password: "secret1" },
+      { email: freshEmail(), password: "secret-one-1" },
       { origin: "http://localhost:8080" },
     );
     expect(ok.statusCode).toBe(200);
     const res = await signUp(
       t,
-      { email: freshEmail(), password: "secret1" },
+      { email: freshEmail(), password: "secret-one-1" },
       { origin: "http://127.0.0.1:8080" },
     );
     expect(res.statusCode).toBe(403);

@@ -113,13 +113,17 @@ describe("auth rate limits (TRUST_PROXY unset)", () => {
     for (let i = 0; i < MAX; i++) {
       const res = await signUp(
         t,
-        { email: `flood-${i}-${ip}@example.test`, password: "secret1" },
+        { email: `flood-${i}-${ip}@example.test`, password: "secret-one-1" },
         { remoteAddress: ip },
       );
       expect(res.statusCode).toBe(200);
     }
     expectTooMany(
-      await signUp(t, { email: `flood-x-${ip}@example.test`, password: "secret1" }, { remoteAddress: ip }),
+      await signUp(
+        t,
+        { email: `flood-x-${ip}@example.test`, password: "secret-one-1" },
+        { remoteAddress: ip },
+      ),
     );
 
     const resetIp = randomClientIp();

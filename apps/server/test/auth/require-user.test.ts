@@ -74,11 +74,11 @@ describe("REQUIRE_EMAIL_VERIFICATION=false", () => {
 
   it("lets an unconfirmed user sign in, and still mails a confirmation link", async () => {
     const email = "relaxed@example.test";
-    const up = await signUp(t, { email, password: "secret1" });
+    const up = await signUp(t, { email, password: "secret-one-1" });
     expect(up.statusCode).toBe(200);
     // Sign-up itself never signs in (the spec signs in by hand afterwards).
     expect(String(up.headers["set-cookie"] ?? "")).not.toMatch(/session_token=[^;]/);
-    const res = await signIn(t, { email, password: "secret1" });
+    const res = await signIn(t, { email, password: "secret-one-1" });
     expect(res.statusCode).toBe(200);
     await waitForOutboxMail(path.join(t.dataDir, "mail"), email, "Confirm");
   });

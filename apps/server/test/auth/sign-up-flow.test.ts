@@ -7,7 +7,7 @@ import { authTexts, messages } from "@poleatlas/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestApp } from "../helpers/app";
 import { useTestApp } from "../helpers/setup";
-import { cookieHeader, signIn, signUp, TEST_ORIGIN } from "../helpers/users";
+import { cookieHeader, randomClientIp, signIn, signUp, TEST_ORIGIN } from "../helpers/users";
 import { readOutbox, waitForOutboxMail } from "./mail-helpers";
 
 const getSession = (t: TestApp, cookie: string) =>
@@ -28,7 +28,7 @@ describe("sign-up with the outbox", () => {
 
   it("signs up, confirms from the mail, signs in, reads the session and signs out", async () => {
     const email = "Journey@Example.test";
-    const password = "secret1";
+    const password = "secret-one-1";
     const up = await signUp(t, { email, password });
     expect(up.statusCode).toBe(200);
     expect(up.json()).toMatchObject({ user: { email: "journey@example.test", emailVerified: false } });
@@ -85,10 +85,10 @@ describe("sign-up with the outbox", () => {
   });
 
   it("refuses sign-in before confirmation with a clear message and sends a fresh link", async () => {
-    await signUp(t, { email: "later@example.test", password: "secret1" });
+    await signUp(t, { email: "later@example.test", password: "secret-one-1" });
     await waitForOutboxMail(outbox, "later@example.test", "Confirm");
     const before = (await readOutbox(outbox)).filter((m) => m.to.includes("later@example.test")).length;
-    const res = await signIn(t, { email: "later@example.test", password: "secret1" });
+    const res = await signIn(t, { email: "later@example.test", password: "secret-one-1" });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: "EMAIL_NOT_VERIFIED", message: authTexts.emailNotConfirmed });
     expect(res.headers["set-cookie"]).toBeUndefined();
@@ -98,7 +98,7 @@ describe("sign-up with the outbox", () => {
   });
 
   it("answers a sign-up for a taken address like a new one, and sends no confirmation", async () => {
-    const first = await signUp(t, { email: "taken@example.test", password: "secret1" });
+    const first = await signUp(t, { email: "taken@example.test", password: "secret-one-1" });
     await waitForOutboxMail(outbox, "taken@example.test", "Confirm");
     const again = await signUp(t, { email: "taken@example.test", password: "other-pass" });
     expect(again.statusCode).toBe(first.statusCode);
@@ -109,11 +109,46 @@ describe("sign-up with the outbox", () => {
     expect((await readOutbox(outbox)).filter((m) => m.to.includes("taken@example.test"))).toHaveLength(1);
   });
 
-  it("refuses a password under 6 characters", async () => {
-    const res = await signUp(t, { email: "short@example.test", password: "12345" });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: "PASSWORD_TOO_SHORT" });
-    expect((await signUp(t, { email: "six@example.test", password: "123456" })).statusCode).toBe(200);
+  it("refuses a password under 8 characters, or one of the most common, with the screens' texts", async () => {
+    const short = await signUp(t, { email: "short@example.test", password: "pole-12" });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ code: "PASSWORD_TOO_SHORT", message: messages.passwordTooShort });
+    for (const password of ["12345678", "password1", "PassWord1", "qwertyuiop"]) {
+      const common = await signUp(t, { email: "common@example.test", password });
+      expect(common.statusCode, password).toBe(400);
+      expect(common.json()).toMatchObject({
+        code: "PASSWORD_TOO_COMMON",
+        message: messages.passwordTooCommon,
+      });
+    }
+    // Sent as a form, as better-auth also reads it: the same rule.
+    const form = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      remoteAddress: randomClientIp(),
+      payload: "name=&email=form%40example.test&password=12345678",
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toMatchObject({ code: "PASSWORD_TOO_COMMON" });
+    expect((await signUp(t, { email: "eight@example.test", password: "pole-123" })).statusCode).toBe(200);
+  });
+
+  it("holds a new password chosen by a reset link to the same rule", async () => {
+    for (const [newPassword, code] of [
+      ["pole-12", "PASSWORD_TOO_SHORT"],
+      ["iloveyou1", "PASSWORD_TOO_COMMON"],
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/reset-password",
+        headers: { origin: TEST_ORIGIN },
+        remoteAddress: randomClientIp(),
+        payload: { token: "AbCdEfGhIjKlMnOpQrStUvWx", newPassword },
+      });
+      expect(res.statusCode, newPassword).toBe(400);
+      expect(res.json()).toMatchObject({ code });
+    }
   });
 
   it("redirects a broken confirmation link to /login with an error", async () => {
@@ -130,7 +165,7 @@ describe("sign-up with the outbox", () => {
       method: "POST",
       url: "/api/auth/sign-in/email",
       headers: { origin: "https://evil.example", cookie: "poleatlas.session_token=x" },
-      payload: { email: "journey@example.test", password: "secret1" },
+      payload: { email: "journey@example.test", password: "secret-one-1" },
     });
     expect(res.statusCode).toBe(403);
   });

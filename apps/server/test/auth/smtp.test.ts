@@ -32,7 +32,7 @@ describe("mail over SMTP", () => {
 
   it("delivers the confirmation mail; its link confirms; sign-in, session and sign-out work", async () => {
     const email = "smtp-user@example.test";
-    expect((await signUp(t, { email, password: "secret1" })).statusCode).toBe(200);
+    expect((await signUp(t, { email, password: "secret-one-1" })).statusCode).toBe(200);
     const mail = await mailTo(email, "Confirm your PoleAtlas account");
     expect(mail.from).toBe("accounts@poleatlas.test");
     const link = new URL(mail.links[0] ?? "");
@@ -40,7 +40,7 @@ describe("mail over SMTP", () => {
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe("/login?confirmed=1");
 
-    const res = await signIn(t, { email, password: "secret1" });
+    const res = await signIn(t, { email, password: "secret-one-1" });
     expect(res.statusCode).toBe(200);
     const cookie = cookieHeader(res.headers["set-cookie"]);
     const me = await t.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } });
@@ -61,7 +61,7 @@ describe("mail over SMTP", () => {
 
   it("retries a mail the server refused for now, and the reset link in it works", async () => {
     const email = "smtp-reset@example.test";
-    await signUp(t, { email, password: "secret1" });
+    await signUp(t, { email, password: "secret-one-1" });
     await mailTo(email, "Confirm");
     smtp.failNext(1);
     const before = smtp.attempts;

@@ -6,6 +6,7 @@ import { buildApp } from "../../src/app";
 import { loadConfig, type Config } from "../../src/config";
 import type { Storage } from "../../src/infra/storage/storage";
 import { connectDatabase } from "../../src/infra/db/database";
+import type { LoggerOptions } from "../../src/logging";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export interface TestApp {
@@ -33,6 +34,10 @@ export async function buildTestApp(
     today?: () => string;
     /** Another server process on this one's database (its own pool and data folder; not dropped). */
     beside?: TestApp;
+    /** How often open event streams check their credential (the server's default is 5 s). */
+    eventsCredentialCheckMs?: number;
+    /** Where the log goes (by default nowhere: LOG_LEVEL=silent). */
+    logger?: LoggerOptions;
   } = {},
 ): Promise<TestApp> {
   const db = opts.beside ? besideDatabase(opts.beside) : await createTestDatabase(opts.poolMax);
@@ -55,6 +60,8 @@ export async function buildTestApp(
     database: db.database,
     storage: await opts.storage?.(config),
     today: opts.today,
+    eventsCredentialCheckMs: opts.eventsCredentialCheckMs,
+    logger: opts.logger,
   });
   await app.ready();
   return {

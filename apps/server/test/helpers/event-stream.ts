@@ -27,14 +27,15 @@ export interface OpenStream {
 export function openEventStream(
   baseUrl: string,
   cookie: string,
-  opts: { workspace?: string; lastEventId?: string } = {},
+  opts: { workspace?: string; lastEventId?: string; headers?: Record<string, string> } = {},
 ): Promise<OpenStream> {
   const url = new URL("/api/events", baseUrl);
   if (opts.workspace) url.searchParams.set("workspace", opts.workspace);
   const headers: Record<string, string> = {
-    cookie,
+    ...(cookie ? { cookie } : {}),
     accept: "text/event-stream",
     "accept-encoding": "gzip, br",
+    ...opts.headers,
   };
   if (opts.lastEventId !== undefined) headers["last-event-id"] = opts.lastEventId;
   return new Promise((resolve, reject) => {

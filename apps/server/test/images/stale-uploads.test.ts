@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe("start-up", () => {
-  it("removes upload-* and thumb-* temp files older than six hours", async () => {
+  it("removes upload-* and thumb-* temp files and unzip-* folders older than six hours", async () => {
     dataDir = await makeDataDir("poleatlas-stale-uploads-");
     const tmp = path.join(dataDir, "tmp");
     await mkdir(path.join(tmp, "upload-a-folder"), { recursive: true });
@@ -29,12 +29,22 @@ describe("start-up", () => {
     await file("thumb-1f2e3d4c-running.webp");
     await file("notes.txt", sevenHoursAgo); // not ours
     await utimes(path.join(tmp, "upload-a-folder"), sevenHoursAgo, sevenHoursAgo);
+    // A zipped register's parts, unpacked by an import the crash cut short, and one still running.
+    for (const [name, mtime] of [
+      ["unzip-crashed", sevenHoursAgo],
+      ["unzip-running", undefined],
+    ] as const) {
+      await mkdir(path.join(tmp, name));
+      await file(`${name}/part.shp`, mtime);
+      if (mtime) await utimes(path.join(tmp, name), mtime, mtime);
+    }
 
     t = await buildTestApp({ DATA_DIR: dataDir });
 
     expect(await listFiles(tmp)).toEqual([
       "notes.txt",
       "thumb-1f2e3d4c-running.webp",
+      "unzip-running/part.shp",
       "upload-1f2e3d4c-running",
     ]);
     // Folders are not ours to touch either.

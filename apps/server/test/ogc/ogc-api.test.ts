@@ -2,7 +2,14 @@
  * OGC API – Features under /ogc: key only, GeoJSON pages whose `next` links reach every feature of
  * the key's workspace exactly once, bbox and datetime filters, and nothing of another workspace.
  */
-import { GEOJSON_TYPE, OGC_CONFORMANCE, ogcCollectionsSchema, ogcFeatureSchema } from "@poleatlas/shared";
+import {
+  CRS84,
+  GEOJSON_TYPE,
+  OGC_CONFORMANCE,
+  ogcCollectionsSchema,
+  ogcFeatureSchema,
+  ogcTexts,
+} from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createKey } from "../api-keys/support";
@@ -71,6 +78,28 @@ describe("/ogc", () => {
     for (const bbox of ["1,2,3", "a,b,c,d", "10,60,11,50", "200,0,201,1"]) {
       const res = await call(key, `/ogc/collections/poles/items?bbox=${bbox}`);
       expect(res.statusCode, bbox).toBe(400);
+    }
+  });
+
+  it("takes CRS84 as bbox-crs and crs, and refuses any other with a 400 that names it", async () => {
+    const { key } = await createKey(t, owner, "read");
+    const box = "bbox=10.0015,50.0025,10.0055,50.0065";
+    for (const crs of [CRS84, "[OGC:CRS84]"]) {
+      const q = `${box}&bbox-crs=${encodeURIComponent(crs)}&crs=${encodeURIComponent(crs)}`;
+      expect((await page(key, `/ogc/collections/poles/items?${q}`)).numberReturned, crs).toBe(16);
+    }
+    const one = (await page(key, "/ogc/collections/poles/items?limit=1")).features[0]!;
+    const unsupported = ["http://www.opengis.net/def/crs/EPSG/0/4326", "EPSG:3857", "", "CRS84x"];
+    for (const crs of unsupported) {
+      for (const [param, url] of [
+        ["bbox-crs", `/ogc/collections/poles/items?${box}&bbox-crs=${encodeURIComponent(crs)}`],
+        ["crs", `/ogc/collections/poles/items?crs=${encodeURIComponent(crs)}`],
+        ["crs", `/ogc/collections/poles/items/${one.id}?crs=${encodeURIComponent(crs)}`],
+      ] as const) {
+        const res = await call(key, url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json<{ message: string }>().message, url).toContain(ogcTexts.unsupportedCrs(param));
+      }
     }
   });
 

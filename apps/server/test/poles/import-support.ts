@@ -70,3 +70,38 @@ export async function poleRecord(t: TestApp, who: SignedInUser, id: string) {
   expect(res.statusCode, res.body).toBe(200);
   return poleTimelineSchema.parse(res.json());
 }
+
+/** What a hostile file must get: a 4xx saying what is wrong, or a 200 rejecting its row and why. */
+export type HostileOutcome =
+  { status: number; code?: string; message: RegExp } | { rejected: RegExp } | { created: number };
+
+/** A row of a hostile-input table: its name, the file, its name on upload, and what it must get. */
+export type HostileCase = [name: string, bytes: Buffer | string, filename: string, outcome: HostileOutcome];
+
+/** Imports the file and checks it got `outcome`, never a 500 (`created` counts updated rows too). */
+export async function expectHostileOutcome(
+  t: TestApp,
+  who: SignedInUser,
+  [name, bytes, filename, outcome]: HostileCase,
+) {
+  const res = await importFile(t, who, bytes, filename);
+  expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(500);
+  if ("status" in outcome) {
+    expect(res.statusCode, `${name}: ${res.body}`).toBe(outcome.status);
+    const body = res.json<{ code: string; message: string }>();
+    if (outcome.code) expect(body.code, name).toBe(outcome.code);
+    expect(body.message, name).toMatch(outcome.message);
+    return;
+  }
+  expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+  const result = poleImportResultSchema.parse(res.json());
+  if ("created" in outcome) {
+    expect(result.created + result.updated + result.unchanged, name).toBe(outcome.created);
+    expect(result.rejected, name).toEqual([]);
+    return;
+  }
+  expect(
+    result.rejected.map((r) => r.reason),
+    name,
+  ).toContainEqual(expect.stringMatching(outcome.rejected));
+}

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { crc32 } from "node:zlib";
+import { crc32, deflateRawSync } from "node:zlib";
 
 const run = promisify(execFile);
 
@@ -18,33 +18,37 @@ export interface Point {
   material?: string;
 }
 
-/** A zip of these files, stored (not deflated): what a GIS export hands over. */
-export function zipOf(files: { name: string; bytes: Buffer }[]): Buffer {
+/** A zip of these files, stored (not deflated, what a GIS export hands over) or deflated. */
+export function zipOf(files: { name: string; bytes: Buffer }[], opts: { deflate?: boolean } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const { name, bytes } of files) {
     const n = Buffer.from(name);
     const crc = crc32(bytes);
+    const data = opts.deflate ? deflateRawSync(bytes, { level: 9 }) : bytes;
+    const method = opts.deflate ? 8 : 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(bytes.length, 18);
+    local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(bytes.length, 22);
     local.writeUInt16LE(n.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(bytes.length, 20);
+    central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(bytes.length, 24);
     central.writeUInt16LE(n.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, n, bytes);
+    locals.push(local, n, data);
     centrals.push(central, n);
-    offset += 30 + n.length + bytes.length;
+    offset += 30 + n.length + data.length;
   }
   const dir = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -77,8 +81,11 @@ export async function shapefileOf(points: Point[], epsg: number): Promise<Map<st
   return parts;
 }
 
-export const zipShapefile = (parts: Map<string, Buffer>) =>
-  zipOf([...parts].map(([ext, bytes]) => ({ name: `poles${ext}`, bytes })));
+export const zipShapefile = (parts: Map<string, Buffer>, opts: { deflate?: boolean } = {}) =>
+  zipOf(
+    [...parts].map(([ext, bytes]) => ({ name: `poles${ext}`, bytes })),
+    opts,
+  );
 
 /** GDAL's own reprojection of the Shapefile to WGS84: tag → [lon, lat]. */
 export async function gdalWgs84(parts: Map<string, Buffer>): Promise<Map<string, [number, number]>> {

@@ -3,7 +3,14 @@
  * the server's bytes end and becomes one photo, byte for byte, charged once; every rule of a plain
  * upload holds (duplicates, the type, the quota at creation), and an upload is its owner's alone.
  */
-import { messages, resumableUploadResultSchema, STORAGE_QUOTA_BYTES } from "@poleatlas/shared";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import {
+  MAX_OPEN_RESUMABLE_UPLOADS,
+  messages,
+  resumableUploadResultSchema,
+  STORAGE_QUOTA_BYTES,
+} from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { astronautPhoto } from "../helpers/faces";
@@ -122,6 +129,48 @@ describe("the rules of a plain upload", () => {
     const second = await createUpload(t, owner.cookie, 30 * 1024 * 1024);
     expect(second.res.statusCode).toBe(413);
     expect(second.res.json()).toMatchObject({ code: "quota_exceeded" });
+  });
+});
+
+describe("the parts on disk", () => {
+  it("keeps them where only the server's account can read them: folder 0700, files 0600", async () => {
+    const owner = await createSignedInUser(t);
+    const { url } = await createUpload(t, owner.cookie, 1000);
+    const id = url!.split("/").pop()!;
+    expect((await patch(t, owner.cookie, url!, 0, Buffer.alloc(400, 1))).statusCode).toBe(204);
+    const dir = path.join(t.dataDir, "tmp", "resumable");
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    for (const file of [id, `${id}.json`]) {
+      expect((await stat(path.join(dir, file))).mode & 0o777, file).toBe(0o600);
+    }
+  });
+});
+
+describe("open uploads per user", () => {
+  it(`holds ${MAX_OPEN_RESUMABLE_UPLOADS} open uploads of one user, then answers 429 until one ends`, async () => {
+    const owner = await createSignedInUser(t);
+    const urls: string[] = [];
+    for (let i = 0; i < MAX_OPEN_RESUMABLE_UPLOADS; i++) {
+      const { res, url } = await createUpload(t, owner.cookie, 10);
+      expect(res.statusCode, res.body).toBe(201);
+      urls.push(url!);
+    }
+    const over = await createUpload(t, owner.cookie, 10);
+    expect(over.res.statusCode).toBe(429);
+    expect(over.res.json()).toMatchObject({
+      code: "too_many_open_uploads",
+      message: messages.tooManyOpenUploads(MAX_OPEN_RESUMABLE_UPLOADS),
+    });
+    expect(over.url).toBeNull();
+    // Someone else is not held back by it; one ended, one more may open.
+    expect((await createUpload(t, user.cookie, 10)).res.statusCode).toBe(201);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: urls[0]!,
+      headers: { ...TUS, cookie: owner.cookie },
+    });
+    expect(del.statusCode).toBe(204);
+    await vi.waitFor(async () => expect((await createUpload(t, owner.cookie, 10)).res.statusCode).toBe(201));
   });
 });
 

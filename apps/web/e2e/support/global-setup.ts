@@ -37,7 +37,10 @@ export default async function globalSetup() {
     startTimeoutMs: 180_000,
     // DEV_MAILBOX: the server runs with NODE_ENV=production, where /dev/mail is off unless asked for.
     // BASEMAPS: one extra layer in the picker; Natural Earth II stays the default.
+    // AUTH_RATE_LIMIT_MAX: every browser of the run signs in from 127.0.0.1, two specs at a time;
+    // the per-address limit itself is tested in the API suite.
     env: {
+      AUTH_RATE_LIMIT_MAX: "500",
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       DEV_MAILBOX: "true",

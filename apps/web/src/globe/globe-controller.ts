@@ -26,7 +26,8 @@ import { PhotoLayer } from "./photo-layer";
 import { PreviewLayer } from "./preview-layer";
 import type { PreviewPoint } from "./preview-store";
 import { RegionLayer } from "./region-layer";
-import { markSelected, screenProjector, viewBoxOf } from "./scene-helpers";
+import { screenProjector, viewBoxOf } from "./scene-helpers";
+import { markSelected, makeInfoBoxAccessible } from "./info-box";
 import { poleMarkers } from "./pole-markers";
 import { regionMarkers, toMarkerRef, type LegendKey, type LegendMode, type MarkerRef } from "./markers";
 import { MAX_ZOOM_OUT_M } from "./camera-targets";
@@ -89,6 +90,7 @@ export class GlobeController {
     this.viewer = new Viewer(container, viewerOptions(this.geocoder, this.softwareRendering));
     if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
     this.cleanups.push(nameLayerPicker(this.viewer));
+    makeInfoBoxAccessible(this.viewer.infoBox);
     resumeRenderingAfterErrors(this.viewer);
     reloadFailedImageryWhenOnline(this.viewer);
     this.useBuiltInBasemap = watchBaseLayerReach(this.viewer, (name) => {

@@ -1,19 +1,16 @@
-/** Small Cesium helpers the controller uses: label placement and the selected photo's entity. */
+/** Small Cesium helpers the controller uses: label placement, frames and panning. */
 import {
   BoundingSphere,
   Cartesian2,
   Math as CesiumMath,
   Cartesian3,
   Ellipsoid,
-  Entity,
   Occluder,
   SceneMode,
   SceneTransforms,
   type Camera,
   type Scene,
-  type Viewer,
 } from "cesium";
-import type { ImageRecord } from "@poleatlas/shared";
 import type { ViewBox } from "./markers";
 
 /** Screen position of a point, or undefined when it is not visible (behind the globe, off screen). */
@@ -40,27 +37,6 @@ export function screenProjector(scene: Scene): Projector {
     if (!p || p.x < 0 || p.y < 0 || p.x > w || p.y > h) return undefined;
     return { x: p.x, y: p.y };
   };
-}
-
-const photoInfoId = (photo: Pick<ImageRecord, "id">) => `photo:${photo.id}`;
-
-/**
- * The selected photo as the viewer's selected entity, so Cesium's selection indicator frames its
- * pole. No info box shows it: the photo panel says the same, and Cesium's box was an unnamed
- * iframe with a close button named "×".
- */
-export function markSelected(viewer: Viewer, photo: ImageRecord | undefined): void {
-  const current = viewer.selectedEntity;
-  if (!photo || photo.latitude === null || photo.longitude === null) {
-    if (current) viewer.selectedEntity = undefined;
-    return;
-  }
-  if (current?.id === photoInfoId(photo)) return;
-  viewer.selectedEntity = new Entity({
-    id: photoInfoId(photo),
-    name: photo.name,
-    position: Cartesian3.fromDegrees(photo.longitude, photo.latitude),
-  });
 }
 
 /**

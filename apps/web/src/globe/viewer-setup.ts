@@ -96,8 +96,8 @@ export function viewerOptions(geocoder: GeocoderService, software: boolean): Vie
     navigationHelpButton: true,
     navigationInstructionsInitiallyVisible: false,
     fullscreenButton: true,
-    // The photo panel shows the selected photo; Cesium's info box only repeated it.
-    infoBox: false,
+    // The spec's info box: the selected photo's date and place beside the globe (info-box.ts).
+    infoBox: true,
     selectionIndicator: true,
     requestRenderMode: true,
     // A failed frame must not cover the app with Cesium's modal panel (render-recovery.ts).

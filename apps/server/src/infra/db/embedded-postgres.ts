@@ -41,6 +41,8 @@ export async function freePort(): Promise<number> {
 export interface StartOptions {
   /** The PostgreSQL programs to run (as root: or a copy the postgres user reaches); by default the installed ones. */
   binaries?: PostgresBinaries;
+  /** More `-c name=value` settings for the postmaster (the test suites turn durability off). */
+  settings?: Record<string, string>;
 }
 
 /** A postmaster still running when this process ends gets a fast shutdown on its way out. */
@@ -75,7 +77,13 @@ export async function startEmbeddedPostgres(
   }
   const child = await startPostmaster(bin, dataDir, {
     port,
-    flags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    flags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+    ],
     runAs,
     log,
   });

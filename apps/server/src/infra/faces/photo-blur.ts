@@ -1,13 +1,20 @@
 /**
- * Blurring areas of a photo file with sharp, keeping everything else: the pixels outside the
- * areas, the EXIF (GPS, date, orientation), ICC and XMP, and the format. Areas are given in
- * pixels of the photo as displayed (after its EXIF orientation), as a person or the detector
- * sees it; the file's pixels are not turned, so each area is mapped back to the stored pixels.
+ * Blurring areas of a photo file with sharp, keeping the pixels outside the areas, the format, the
+ * ICC profile and the metadata PoleAtlas reads (kept-exif.ts, kept-xmp.ts), and no other
+ * metadata: cameras embed small copies of the photo there (EXIF, Photoshop and XMP thumbnails,
+ * previews in maker notes), faces in clear. Areas are given in pixels of the photo as displayed
+ * (after its EXIF orientation), as a person or the detector sees it; the file's pixels are not
+ * turned, so each area is mapped back to the stored pixels.
  */
+import { openAsBlob } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import type { BlurBox, ImageFormat } from "@poleatlas/shared";
+import { locateExif } from "@poleatlas/shared/exif";
 import sharp, { type Metadata } from "sharp";
 import { ImageDecodeError } from "../images/image-processor";
+import { keptExif } from "../images/kept-exif";
+import { keptXmp } from "../images/kept-xmp";
+import { withMetadataBlocks, type MetadataBlocks } from "../images/metadata-blocks";
 
 /** Bigger than any camera (~100 MP), as for thumbnails. */
 const MAX_INPUT_PIXELS = 150_000_000;
@@ -110,8 +117,25 @@ async function blurredPatch(src: string, area: Box): Promise<Buffer> {
 }
 
 /**
- * Writes `src` with these displayed areas blurred to `dest` (a new file), in the same format and
- * with its metadata. Areas must lie inside the photo (see insidePhoto).
+ * The metadata of `src` a blurred copy keeps. None when it cannot be read: a photo whose blocks
+ * are broken loses them rather than risk a copy (the row keeps what the upload read).
+ */
+async function keptMetadata(src: string): Promise<MetadataBlocks> {
+  try {
+    // As a Blob: only the head of the file, where the metadata is, is read.
+    const found = await locateExif(await openAsBlob(src));
+    return {
+      exif: found.tiff ? keptExif(found.tiff) : null,
+      xmp: found.xmp ? keptXmp(found.xmp) : null,
+    };
+  } catch {
+    return { exif: null, xmp: null };
+  }
+}
+
+/**
+ * Writes `src` with these displayed areas blurred to `dest` (a new file), in the same format,
+ * with the metadata it keeps and no embedded image. Areas must lie inside the photo (see insidePhoto).
  */
 export async function blurAreas(src: string, dest: string, areas: Box[], format: ImageFormat): Promise<void> {
   const g = await photoGeometry(src);
@@ -122,8 +146,9 @@ export async function blurAreas(src: string, dest: string, areas: Box[], format:
       const stored = toStoredBox(area, g);
       patches.push({ input: await blurredPatch(src, stored), left: stored.x, top: stored.y });
     }
-    const image = openPhoto(src).composite(patches).keepMetadata();
-    out = await (format === "jpeg" ? image.jpeg({ quality: JPEG_QUALITY }) : image.png()).toBuffer();
+    const image = openPhoto(src).composite(patches).keepIccProfile();
+    const pixels = await (format === "jpeg" ? image.jpeg({ quality: JPEG_QUALITY }) : image.png()).toBuffer();
+    out = withMetadataBlocks(pixels, format, await keptMetadata(src));
   } catch (err) {
     throw new ImageDecodeError(err);
   }

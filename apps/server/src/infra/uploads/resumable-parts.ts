@@ -7,8 +7,8 @@
  */
 import { link, unlink } from "node:fs/promises";
 import path from "node:path";
-import { FileStore } from "@tus/file-store";
 import type { DataStore, Upload } from "@tus/server";
+import { PrivateFileStore } from "./private-file-store";
 import type { TempFiles } from "./temp-files";
 
 /** An upload id as @tus/server is given it (randomUUID): anything else names no upload. */
@@ -58,9 +58,9 @@ export async function storedIn(datastore: DataStore, storeId: string): Promise<S
   }
 }
 
-/** The tus file store in `dir`: the bytes in `<id>`, the description in `<id>.json`. */
+/** The tus file store in `dir` (0700): the bytes in `<id>`, the description in `<id>.json` (0600). */
 export function fileParts(dir: string): ResumableParts {
-  const datastore = new FileStore({ directory: dir });
+  const datastore = new PrivateFileStore({ directory: dir });
   return {
     kind: "local",
     datastore,

@@ -1,13 +1,15 @@
 /**
  * Temp files that a crashed or killed process left behind: `upload-*` (a received body) and
- * `thumb-*` (its thumbnail), `blur-*` (its blurred copy) in the upload temp folder. Normally each request removes its own;
+ * `thumb-*` (its thumbnail), `blur-*` (its blurred copy) in the upload temp folder, and `unzip-*`
+ * folders (a zipped register's parts). Normally each request removes its own;
  * these are swept at start-up. Only files older than `maxAgeMs` go, so requests still running in
  * another process on the same DATA_DIR keep theirs.
  */
-import { readdir, stat, unlink } from "node:fs/promises";
+import { readdir, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 
 const OURS = /^(upload|thumb|blur)-/;
+const OUR_FOLDERS = /^unzip-/;
 
 /** Removes our stale temp files in `dir`; resolves with how many were removed. */
 export async function sweepStaleUploads(
@@ -21,11 +23,13 @@ export async function sweepStaleUploads(
   });
   let removed = 0;
   for (const entry of entries) {
-    if (!entry.isFile() || !OURS.test(entry.name)) continue;
+    const folder = entry.isDirectory() && OUR_FOLDERS.test(entry.name);
+    if (!folder && (!entry.isFile() || !OURS.test(entry.name))) continue;
     const file = path.join(dir, entry.name);
     const info = await stat(file).catch(() => null);
+    // A folder's time moves with each part unpacked into it.
     if (!info || info.mtimeMs >= cutoff) continue;
-    await unlink(file).then(
+    await (folder ? rm(file, { recursive: true }) : unlink(file)).then(
       () => removed++,
       () => {}, // gone already (another process swept it)
     );

@@ -1,12 +1,12 @@
 /**
  * The upload temp folder: request bodies and thumbnails live here until they are stored. The
  * folder is 0700 and each file 0600 (photos of infrastructure must not be readable by other
- * accounts on the machine); names start `upload-` or `thumb-`, which the start-up sweep of
- * interrupted uploads (stale-uploads.ts) relies on.
+ * accounts on the machine); names start `upload-` or `thumb-` (`unzip-` for the folder a zipped
+ * register is unpacked into), which the sweep of interrupted uploads (stale-uploads.ts) relies on.
  */
 import { randomUUID } from "node:crypto";
 import { openAsBlob } from "node:fs";
-import { chmod, mkdir, open, stat, unlink, type FileHandle } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, open, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
 
@@ -15,6 +15,8 @@ export type TempKind = "upload" | "thumb" | "blur";
 export interface TempFiles {
   /** A fresh path in the folder (created on first use); nothing is written yet. */
   newPath(kind: TempKind): Promise<string>;
+  /** A new empty folder (0700) in the folder, for the parts of one unpacked zip. */
+  newDir(kind: "unzip"): Promise<string>;
   /** A new file at `file` (0600); fails when it exists. */
   createWriteStream(file: string): Writable;
   size(file: string): Promise<number>;
@@ -44,6 +46,11 @@ export function createTempFiles(dir: string): TempFiles {
     async newPath(kind) {
       await ensureDir();
       return path.join(dir, `${kind}-${randomUUID()}`);
+    },
+    async newDir(kind) {
+      await ensureDir();
+      // mkdtemp makes it 0700 whatever the umask.
+      return mkdtemp(path.join(dir, `${kind}-`));
     },
     createWriteStream: (file) => batchedWriter(file),
     size: async (file) => (await stat(file)).size,

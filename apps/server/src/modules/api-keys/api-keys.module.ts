@@ -33,7 +33,7 @@ export function createApiKeys(deps: {
     rateLimit: createKeyRateLimit(deps.rateLimit),
   });
   return {
-    actorOfKey: (req: FastifyRequest) => service.actorOfKey(req),
+    actorOfKey: (req: FastifyRequest, opts?: { counted?: boolean }) => service.actorOfKey(req, opts),
     registerRoutes: (app: FastifyInstance, requireSessionActor: RequireActor, audit: AuditLog) => {
       auditLog = audit;
       apiKeysRoutes(app, { service, requireSessionActor });

@@ -73,8 +73,11 @@ export function createApiKeysService(deps: {
   }
 
   return {
-    /** The actor a request's key speaks for; null when the request carries no key. */
-    async actorOfKey(req: FastifyRequest): Promise<Actor | null> {
+    /**
+     * The actor a request's key speaks for; null when the request carries no key. `counted: false`
+     * for an open stream asking whether its key still holds: that is no call of the key's.
+     */
+    async actorOfKey(req: FastifyRequest, { counted = true } = {}): Promise<Actor | null> {
       const key = apiKeyOf(req);
       if (key === null) return null;
       const found = verifiedKeys.get(key) ?? (await verify(key));
@@ -83,7 +86,7 @@ export function createApiKeysService(deps: {
         verifiedKeys.forget(found.id);
         throw unauthorized(apiKeyTexts.invalidKey);
       }
-      const wait = rateLimit.take(found.id);
+      const wait = counted ? rateLimit.take(found.id) : null;
       if (wait !== null) throw tooMany(wait);
       return {
         userId: found.userId,

@@ -20,7 +20,7 @@ import {
 } from "@poleatlas/shared";
 import { apiKey as apiKeyPlugin } from "@better-auth/api-key";
 import { betterAuth } from "better-auth";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { organization as organizationPlugin } from "better-auth/plugins/organization";
 import type { FastifyBaseLogger } from "fastify";
@@ -40,6 +40,7 @@ import {
 import type { Mailer } from "../../infra/mail/mailer";
 import { confirmationMail, invitationMail, resetPasswordMail } from "./auth-mail";
 import { authRequest, type TeamAuditEvent, type TeamAuditSink } from "./team-audit";
+import { passwordProblem } from "./password-rule";
 import { workspaceAccess } from "./workspace-roles";
 import { RESET_TOKEN_PREFIX, type AuthRepository } from "./auth.repository";
 
@@ -80,6 +81,12 @@ const AUTH_ENDPOINTS = new Set([
   "/organization/update-member-role",
   "/organization/remove-member",
 ]);
+/** Where a new password is chosen, and the body field that holds it. */
+const NEW_PASSWORD_FIELD = new Map([
+  ["/sign-up/email", "password"],
+  ["/reset-password", "newPassword"],
+]);
+
 /** better-auth's reset link, `/reset-password/<token>` (its tokens are 24 letters and digits). */
 const RESET_LINK_PATH = /^\/reset-password\/[A-Za-z0-9_-]{1,128}$/;
 
@@ -207,6 +214,17 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
       // reset page can tell "expired" from "used or unknown".
       storeIdentifier: { hash: hashIdentifier },
       disableCleanup: true,
+    },
+    hooks: {
+      // The password rule (password-rule.ts) before better-auth's own length check, for both
+      // ways a password is chosen; its message is the one the web's screens show.
+      before: createAuthMiddleware((ctx) => {
+        const field = NEW_PASSWORD_FIELD.get(ctx.path);
+        const value: unknown = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        const problem = typeof value === "string" ? passwordProblem(value) : null;
+        if (problem) throw new APIError("BAD_REQUEST", problem);
+        return Promise.resolve();
+      }),
     },
     databaseHooks: {
       verification: {

@@ -3,7 +3,7 @@
  * to publish a change (`publish`, written in the change's own transaction).
  */
 import { workspaceEventSchema, type WorkspaceEvent } from "@poleatlas/shared";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../../infra/db/database";
 import { EventListener } from "../../infra/events/event-listener";
 import type { RequireActor } from "../workspaces/actor";
@@ -33,7 +33,13 @@ export const createEventsPublisher = (database: Database): EventsRepository =>
 
 export async function registerEvents(
   app: FastifyInstance,
-  deps: { database: Database; repository: EventsRepository; requireActor: RequireActor },
+  deps: {
+    database: Database;
+    repository: EventsRepository;
+    requireActor: RequireActor;
+    confirmCaller: (req: FastifyRequest) => Promise<void>;
+    credentialCheckMs?: number;
+  },
 ): Promise<void> {
   const listener = new EventListener<WorkspaceEvent>(
     {
@@ -48,6 +54,8 @@ export async function registerEvents(
     repository: deps.repository,
     listener,
     requireActor: deps.requireActor,
+    confirmCaller: deps.confirmCaller,
+    credentialCheckMs: deps.credentialCheckMs,
   });
   app.decorate("liveEvents", service);
   // Open streams never go idle: they end before the server waits for its connections to close.

@@ -1,15 +1,22 @@
 /**
  * Who may follow which workspace's changes, and what a (re)connecting stream is sent first. Any
  * member may (a viewer too: it shows only what their screen already shows); the workspace is the
- * one `?workspace=` names, checked against membership, else the caller's active one.
+ * one `?workspace=` names, checked against membership, else the caller's active one. An API key
+ * follows its own workspace and no other, as on every route.
  */
 import type { ServerResponse } from "node:http";
-import { messages, type EventsQuery, type WorkspaceEvent } from "@poleatlas/shared";
+import {
+  EVENTS_CREDENTIAL_CHECK_MS,
+  MAX_EVENT_STREAMS_PER_USER,
+  messages,
+  type EventsQuery,
+  type WorkspaceEvent,
+} from "@poleatlas/shared";
 import type { FastifyRequest } from "fastify";
-import { forbidden } from "../../errors";
+import { AppError, forbidden } from "../../errors";
 import type { EventListener } from "../../infra/events/event-listener";
 import { whenAnswerCloses } from "../../infra/limits/request-end";
-import type { RequireActor } from "../workspaces/actor";
+import { beyondKey, type RequireActor } from "../workspaces/actor";
 import type { EventsRepository } from "./events.repository";
 import { createLiveStream, type LiveStream } from "./live-stream";
 
@@ -20,9 +27,45 @@ export function createEventsService(deps: {
   repository: EventsRepository;
   listener: EventListener<WorkspaceEvent>;
   requireActor: RequireActor;
+  /** Throws 401 once the request's key or session no longer holds (revoked, signed out, expired). */
+  confirmCaller: (req: FastifyRequest) => Promise<void>;
+  /** How often an open stream asks confirmCaller (tests shorten it). */
+  credentialCheckMs?: number;
+  maxPerUser?: number;
 }) {
-  const { repository, listener, requireActor } = deps;
+  const { repository, listener, requireActor, confirmCaller } = deps;
+  const credentialCheckMs = deps.credentialCheckMs ?? EVENTS_CREDENTIAL_CHECK_MS;
+  const maxPerUser = deps.maxPerUser ?? MAX_EVENT_STREAMS_PER_USER;
   const open = new Set<LiveStream>();
+  const perUser = new Map<string, number>();
+  const countFor = (userId: string, by: 1 | -1) => {
+    const n = (perUser.get(userId) ?? 0) + by;
+    if (n > 0) perUser.set(userId, n);
+    else perUser.delete(userId);
+  };
+
+  /**
+   * Every call checks its credential, but a stream is one call that lasts: it asks again every
+   * few seconds and ends once the key is revoked or the session is gone (signed out, expired, or
+   * ended by a password change), in whichever process that happened. A database that does not
+   * answer ends nothing: the next check decides.
+   */
+  const watchCredential = (req: FastifyRequest, stream: LiveStream): (() => void) => {
+    let checking = false;
+    const timer = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      confirmCaller(req)
+        .catch((err: unknown) => {
+          if (err instanceof AppError && err.statusCode === 401) stream.end();
+        })
+        .finally(() => {
+          checking = false;
+        });
+    }, credentialCheckMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  };
 
   /** Last-Event-ID as a number; anything else is treated as an unknown position (a reset). */
   const parseLastId = (header: string | undefined): number | "unknown" | null => {
@@ -44,8 +87,14 @@ export function createEventsService(deps: {
     ): Promise<LiveStream> {
       const actor = await requireActor(req);
       const workspaceId = query.workspace ?? actor.workspaceId;
-      if (workspaceId !== actor.workspaceId && !(await repository.isMember(actor.userId, workspaceId))) {
+      const reachable =
+        workspaceId === actor.workspaceId ||
+        (!beyondKey(actor, workspaceId) && (await repository.isMember(actor.userId, workspaceId)));
+      if (!reachable) {
         throw forbidden(messages.notAMember);
+      }
+      if ((perUser.get(actor.userId) ?? 0) >= maxPerUser) {
+        throw new AppError(429, "too_many_event_streams", messages.tooManyEventStreams(maxPerUser));
       }
       const teamName = await repository.teamName(workspaceId);
       const after = parseLastId(lastEventId);
@@ -85,9 +134,13 @@ export function createEventsService(deps: {
       });
       const stream = createLiveStream(() => {
         unsubscribe();
+        stopWatching();
         open.delete(stream);
+        countFor(actor.userId, -1);
       });
       open.add(stream);
+      countFor(actor.userId, 1);
+      const stopWatching = watchCredential(req, stream);
       whenAnswerCloses(res, () => stream.end());
 
       try {

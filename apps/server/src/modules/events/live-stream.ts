@@ -1,7 +1,8 @@
 /**
  * One open GET /api/events answer: the text/event-stream lines written into `out`, which Fastify
  * pipes to the client. It holds no pool connection and no request turn while open; it ends when
- * the client goes (the caller's `close`), when the member is removed, or when the server stops.
+ * the client goes (the caller's `close`), when the member is removed, when the key or session that
+ * opened it no longer holds, or when the server stops.
  */
 import { PassThrough } from "node:stream";
 import {

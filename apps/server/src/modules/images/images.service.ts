@@ -48,7 +48,7 @@ import type { UploadSlots } from "../../infra/limits/upload-slots";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import { unvisitedRegionNumbers } from "./region-numbers";
-import type { Actor } from "../workspaces/actor";
+import { beyondKey, type Actor } from "../workspaces/actor";
 import {
   inForce,
   quotaExceeded,
@@ -356,9 +356,9 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * Where a photo lives, for a link opened in another workspace: answered only to its members;
      * anyone else gets the same 404 as for a photo that does not exist.
      */
-    async workspaceOf({ userId }: Actor, id: string): Promise<PhotoWorkspace> {
-      const found = await repository.workspaceOfPhoto(userId, id);
-      if (!found) throw notFound(messages.imageNotFound);
+    async workspaceOf(actor: Actor, id: string): Promise<PhotoWorkspace> {
+      const found = await repository.workspaceOfPhoto(actor.userId, id);
+      if (!found || beyondKey(actor, found.id)) throw notFound(messages.imageNotFound);
       return {
         workspace:
           found.team_name === null
@@ -537,10 +537,10 @@ export function createImagesService(deps: ImagesServiceDeps) {
      * the page's <img> cannot say which tab asked); anyone else, and any key that is not one
      * of ours, gets the same 404 as a key that does not exist, so keys cannot be probed.
      */
-    async file({ userId }: Actor, key: string): Promise<ServedFile> {
+    async file(actor: Actor, key: string): Promise<ServedFile> {
       if (CONTROL.test(key)) throw notFound(messages.imageNotFound);
-      const row = await repository.findByKeyForMember(userId, key);
-      if (!row) throw notFound(messages.imageNotFound);
+      const row = await repository.findByKeyForMember(actor.userId, key);
+      if (!row || beyondKey(actor, row.workspace_id)) throw notFound(messages.imageNotFound);
       const contentType = key === row.thumbnail_key ? THUMBNAIL_CONTENT_TYPE : row.metadata.fileType;
       const served = await storage.serve(key, { contentType, cacheControl: FILE_CACHE_CONTROL });
       if (!served) {

@@ -31,6 +31,13 @@ export function createResumableUploadsRepository(db: Db) {
       return { all: Number(row.all), member: Number(row.member) };
     },
 
+    /** The user's open uploads, in every workspace. */
+    async openCount(tx: Executor, userId: string): Promise<number> {
+      const res = await tx.execute(sql`
+        SELECT count(*)::int AS n FROM resumable_uploads WHERE user_id = ${userId} AND finished_at IS NULL`);
+      return Number((res.rows[0] as { n: number }).n);
+    },
+
     async insert(tx: Executor, row: { id: string; workspaceId: string; userId: string; length: number }) {
       await tx.execute(sql`
         INSERT INTO resumable_uploads (id, workspace_id, user_id, length)

@@ -14,11 +14,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { NodeRequest } from "srvx/node";
 import {
+  messages,
   RESUMABLE_UPLOAD_PATH,
   resumableUploadParamsSchema,
   resumableUploadResultSchema,
 } from "@poleatlas/shared";
-import { AppError } from "../../errors";
+import { AppError, badRequest } from "../../errors";
 import { UPLOAD_ID, type ResumableParts } from "../../infra/uploads/resumable-parts";
 import type { Actor, RequireActor } from "../workspaces/actor";
 import type { ResumableUploads } from "./resumable-uploads.service";
@@ -30,6 +31,20 @@ const tusError = (err: unknown) => {
   }
   return err;
 };
+
+/**
+ * @tus/server reads the request's headers into a WHATWG Headers object, which throws on a NUL, CR
+ * or LF in a value: a 400 here instead of that 500. (Node's HTTP parser refuses most of them
+ * already; what reaches the app another way, or a lenient proxy, must not fail harder.)
+ */
+function refuseUnsendableHeaders(req: FastifyRequest): void {
+  for (const [name, value] of Object.entries(req.headers)) {
+    const values = Array.isArray(value) ? value : [value ?? ""];
+    // eslint-disable-next-line no-control-regex -- those characters are what is refused
+    if (values.some((v) => /[\u0000\r\n]/.test(v)))
+      throw badRequest(messages.unstorableText(`${name} header`));
+  }
+}
 
 export async function resumableUploadRoutes(
   app: FastifyInstance,
@@ -107,6 +122,7 @@ export async function resumableUploadRoutes(
 
     const protocol = async (req: FastifyRequest, reply: FastifyReply) => {
       const actor = await requireActor(req);
+      refuseUnsendableHeaders(req);
       const request = new NodeRequest({ req: req.raw, res: reply.raw });
       actors.set(request, actor);
       const response = await tus.handleWeb(request);
@@ -116,8 +132,10 @@ export async function resumableUploadRoutes(
       });
       const body = await response.text();
       if (body === "") return reply.send();
-      reply.type(body.startsWith("{") ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
-      return reply.send(body);
+      reply.type("application/json; charset=utf-8");
+      if (body.startsWith("{")) return reply.send(body);
+      // The protocol's own refusals ("Invalid upload-metadata") get the shape of every other error.
+      return reply.send(JSON.stringify({ code: "upload_protocol", message: body.trim() }));
     };
     const hidden = { schema: { hide: true } };
     scope.route({ method: ["POST", "OPTIONS"], url: RESUMABLE_UPLOAD_PATH, ...hidden, handler: protocol });

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
-import { messages, type ResumableUploadResult } from "@poleatlas/shared";
+import { MAX_OPEN_RESUMABLE_UPLOADS, messages, type ResumableUploadResult } from "@poleatlas/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, badRequest, notFound } from "../../errors";
 import { CONTENT_TYPES } from "../../infra/images/image-processor";
@@ -141,8 +141,23 @@ export function createResumableUploads(deps: {
         actor,
         size,
         (tx) => repository.held(tx, actor.workspaceId, actor.userId),
-        (tx) =>
-          repository.insert(tx, { id, workspaceId: actor.workspaceId, userId: actor.userId, length: size }),
+        async (tx) => {
+          // Counted under the user's lock, so parallel creations cannot pass it together. Each
+          // open upload is a file and a row until it finishes or the sweep takes it (24 h).
+          if ((await repository.openCount(tx, actor.userId)) >= MAX_OPEN_RESUMABLE_UPLOADS) {
+            throw new AppError(
+              429,
+              "too_many_open_uploads",
+              messages.tooManyOpenUploads(MAX_OPEN_RESUMABLE_UPLOADS),
+            );
+          }
+          await repository.insert(tx, {
+            id,
+            workspaceId: actor.workspaceId,
+            userId: actor.userId,
+            length: size,
+          });
+        },
       );
     },
 

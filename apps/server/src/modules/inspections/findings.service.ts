@@ -52,6 +52,13 @@ function decodeCursor(cursor: string): { dueOn: string; id: string } {
   return { dueOn, id };
 }
 
+/** The day a finding is to be fixed by; one past 9999-12-31 cannot be stored, so it is a 400. */
+function dueOnOf(observedOn: string, days: number): string {
+  const due = addDays(observedOn, days);
+  if (!DAY.test(due)) throw badRequest(inspectionTexts.dueDateTooLate, "due_date_out_of_range");
+  return due;
+}
+
 const cleanNotes = (notes: string | null | undefined) => {
   const text = notes ? safeNotes(notes) : "";
   return text.trim() ? text : null;
@@ -114,7 +121,7 @@ export function createFindingsService(deps: {
           level: body.level,
           notes: cleanNotes(body.notes),
           observedOn,
-          dueOn: addDays(observedOn, s.allowanceDays[body.level]),
+          dueOn: dueOnOf(observedOn, s.allowanceDays[body.level]),
           createdBy: actor.userId,
         };
         const newId = await repository.insert(tx, row);
@@ -141,7 +148,7 @@ export function createFindingsService(deps: {
         if (patch.notes !== undefined) changes.notes = cleanNotes(patch.notes);
         if (patch.level !== undefined && patch.level !== row.level) {
           changes.level = patch.level;
-          changes.due_on = addDays(row.observed_on, s.allowanceDays[patch.level]);
+          changes.due_on = dueOnOf(row.observed_on, s.allowanceDays[patch.level]);
         }
         if (patch.resolve) {
           if (row.status === "resolved") throw conflict(inspectionTexts.alreadyResolved, "already_resolved");

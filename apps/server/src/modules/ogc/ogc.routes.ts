@@ -13,6 +13,7 @@ import {
   ogcFeatureCollectionSchema,
   ogcFeatureSchema,
   ogcFormatQuerySchema,
+  ogcItemQuerySchema,
   ogcItemParamsSchema,
   ogcItemsQuerySchema,
   ogcLandingSchema,
@@ -105,7 +106,7 @@ export function ogcRoutes(
     {
       schema: {
         params: ogcItemParamsSchema,
-        querystring: ogcFormatQuerySchema,
+        querystring: ogcItemQuerySchema,
         response: { 200: ogcFeatureSchema },
       },
     },

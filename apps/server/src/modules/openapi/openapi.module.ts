@@ -8,6 +8,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import { PRODUCT_NAME } from "@poleatlas/shared";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { openApiTagList, tagOf } from "./openapi-tags";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 export const API_DOCS_PATH = "/api/docs";
@@ -25,6 +26,23 @@ const ERROR_RESPONSE = {
     },
   },
 };
+
+/** The dev mailbox is a page for people on a development machine, not part of the API. */
+const NOT_IN_REFERENCE = /^\/dev\//;
+
+/** Each route in its area (openapi-tags.ts), and the routes that are not the API left out. */
+const transform: typeof jsonSchemaTransform = (input) => {
+  if (NOT_IN_REFERENCE.test(input.url)) return { schema: { hide: true }, url: input.url };
+  const out = jsonSchemaTransform(input);
+  const tag = tagOf(input.url);
+  if (out.schema?.hide || !tag) return out;
+  return { ...out, schema: { ...out.schema, tags: [tag] } };
+};
+
+/** The reader's top bar names the product where Swagger UI shows its own logo. */
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="220" height="40" viewBox="0 0 220 40">' +
+  `<text x="0" y="29" font-family="system-ui,sans-serif" font-size="26" font-weight="600" fill="#fff">${PRODUCT_NAME} API</text></svg>`;
 
 type Operation = { responses?: Record<string, unknown> };
 type Document = { paths?: Record<string, Record<string, Operation>> };
@@ -69,12 +87,13 @@ export async function registerOpenApi(app: FastifyInstance, opts: { publicUrl: s
     openapi: {
       openapi: "3.0.3",
       info: {
-        title: `${PRODUCT_NAME} API`,
+        title: PRODUCT_NAME,
         version: "1",
         description:
-          "Signed-in browsers call it with their session cookie; scripts and GIS clients with an " +
-          "API key (Authorization: Bearer KEY or X-API-Key: KEY).",
+          "Geotagged photos of utility poles, the poles, their inspections and exports: browsers call it " +
+          "with their session cookie, scripts and GIS clients with an API key (Authorization: Bearer KEY or X-API-Key: KEY).",
       },
+      tags: openApiTagList(),
       servers: [{ url: opts.publicUrl }],
       components: {
         securitySchemes: {
@@ -86,7 +105,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { publicUrl: s
       },
       security: [{ session: [] }, { apiKey: [] }, { bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
     transformObject: (input) => withErrorAnswers(jsonSchemaTransformObject(input)),
   });
 }
@@ -100,6 +119,8 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
     routePrefix: API_DOCS_PATH,
     // It reads the same document at /api/docs/json; no call leaves for the public validator.
     uiConfig: { docExpansion: "list", deepLinking: true },
+    theme: { title: `${PRODUCT_NAME} API reference` },
+    logo: { type: "image/svg+xml", content: LOGO_SVG },
     validatorUrl: false,
     // No inline script is added: the page runs under the app's own CSP.
     staticCSP: false,

@@ -9,7 +9,7 @@ import type { RequireActor } from "../workspaces/actor";
 import { createPolesRepository } from "./poles.repository";
 import { polesRoutes } from "./poles.routes";
 import { createPolesService, type PoleInspections } from "./poles.service";
-import { createPoleImport } from "./import/import.service";
+import { createPoleImport, type PoleImportDeps } from "./import/import.service";
 import { poleImportRoutes } from "./import/import.routes";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 
@@ -21,7 +21,6 @@ export function createPoles(
   publish: PublishEvent,
   /** A pole's condition and findings, the regions' inspection counts (the inspections module). */
   inspections: PoleInspections,
-  importBatchRows = 5000,
 ) {
   const repository = createPolesRepository(db);
   const service = createPolesService({
@@ -32,20 +31,13 @@ export function createPoles(
     publish,
     inspections,
   });
-  const register = createPoleImport({
-    db,
-    withLocks: (keys, fn) => images.withLocks(keys, fn),
-    audit,
-    spotRadiusMeters,
-    batchRows: importBatchRows,
-  });
   const placement: PolePlacement = {
     assign: (tx, workspaceId, lat, lon) => repository.assign(tx, workspaceId, lat, lon, spotRadiusMeters),
     refresh: (tx, ids) => repository.refresh(tx, ids),
     riskByRegion: (workspaceId) => service.riskByRegion(workspaceId),
     inspectionByRegion: (actor) => inspections.condition.byRegion(actor),
   };
-  return { service, placement, register };
+  return { service, placement };
 }
 
 /** The poles routes and the register import; returns the placement each upload is placed with. */
@@ -59,25 +51,37 @@ export async function registerPoles(
     publish: PublishEvent;
     inspections: PoleInspections;
     temp: TempFiles;
-    poleImport: { batchRows: number; maxBytes: number };
+    poleImport: { maxBytes: number } & Omit<
+      PoleImportDeps,
+      "db" | "withLocks" | "audit" | "spotRadiusMeters" | "temp"
+    >;
   },
 ): Promise<PolePlacement> {
   // The photos' repository holds no state: the poles read photos through their own instance.
+  const images = createImagesRepository(deps.db);
   const poles = createPoles(
     deps.db,
-    createImagesRepository(deps.db),
+    images,
     deps.spotRadiusMeters,
     deps.audit,
     deps.publish,
     deps.inspections,
-    deps.poleImport.batchRows,
   );
+  const { maxBytes, ...importOptions } = deps.poleImport;
+  const register = createPoleImport({
+    ...importOptions,
+    db: deps.db,
+    withLocks: (keys, fn) => images.withLocks(keys, fn),
+    audit: deps.audit,
+    spotRadiusMeters: deps.spotRadiusMeters,
+    temp: deps.temp,
+  });
   polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });
   await poleImportRoutes(app, {
     requireActor: deps.requireActor,
-    service: poles.register,
+    service: register,
     temp: deps.temp,
-    maxBytes: deps.poleImport.maxBytes,
+    maxBytes,
   });
   return poles.placement;
 }

@@ -4,12 +4,17 @@
  * its per-point times in `properties.coordTimes` or `properties.times` (ISO 8601, one per
  * position, nested like the coordinates: what togeojson and most exports write).
  *
+ * A GPX is read as it streams (gpx-points.ts), a slice at a time with the event loop free in
+ * between, and at most `maxPoints` points; a GeoJSON is parsed whole (a day at one point a second
+ * is ~10 MB).
+ *
  * The points come back in time order with one point per instant; a later point at the same
  * instant replaces the earlier one, as exiftool's -geotag does.
  */
-import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { MAX_TRACK_POINTS, trackTexts } from "@poleatlas/shared";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { MAX_TRACK_POINTS, negligibleAsZero, PLAIN_DECIMAL, trackTexts } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
+import { GpxError, GpxPoints } from "./gpx-points";
 
 /** [ms since 1970, latitude, longitude] */
 export type TrackPoint = [number, number, number];
@@ -19,20 +24,43 @@ export interface ReadTrack {
   points: TrackPoint[];
 }
 
-const GPX_LISTS = new Set(["trk", "trkseg", "trkpt", "rte", "rtept", "wpt"]);
+/** What the GPX reader takes between two turns of the event loop. */
+const SLICE_BYTES = 64 * 1024;
 
-export function readTrack(bytes: Buffer): ReadTrack {
-  const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
-  const first = text.trimStart()[0];
+/** The track in a file's bytes as they arrive. */
+export async function readTrackStream(
+  input: AsyncIterable<Buffer>,
+  maxPoints = MAX_TRACK_POINTS,
+): Promise<ReadTrack> {
+  const chunks = input[Symbol.asyncIterator]();
+  let head = Buffer.alloc(0);
+  let first: string | undefined;
+  while (first === undefined) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head = Buffer.concat([head, next.value]);
+    first = /[^\s\uFEFF]/.exec(head.toString("utf8", 0, Math.min(head.length, 4096)))?.[0];
+    if (first === undefined && head.length > 4096) break;
+  }
+  const rest = (async function* () {
+    yield head;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  })();
   let read: { name: string | null; points: Array<TrackPoint | null>; positions: number };
-  if (first === "<") read = readGpx(text);
-  else if (first === "{") read = readGeoJson(text);
-  else throw badRequest(trackTexts.unknownFormat, "invalid_track");
+  if (first === "<") read = await readGpx(rest, maxPoints);
+  else if (first === "{") {
+    const parts: Buffer[] = [];
+    for await (const chunk of rest) parts.push(chunk);
+    read = readGeoJson(
+      Buffer.concat(parts)
+        .toString("utf8")
+        .replace(/^\uFEFF/, ""),
+    );
+  } else throw badRequest(trackTexts.unknownFormat, "invalid_track");
   if (read.positions === 0) throw badRequest(trackTexts.noPoints, "track_without_points");
   const timed = read.points.filter((p): p is TrackPoint => p !== null);
   if (timed.length === 0) throw badRequest(trackTexts.noTimes, "track_without_times");
-  if (timed.length > MAX_TRACK_POINTS)
-    throw badRequest(trackTexts.tooManyPoints(MAX_TRACK_POINTS), "track_too_large");
+  if (timed.length > maxPoints) throw badRequest(trackTexts.tooManyPoints(maxPoints), "track_too_large");
   return { name: read.name, points: oneAnInstant(timed) };
 }
 
@@ -43,52 +71,46 @@ export function oneAnInstant(points: TrackPoint[]): TrackPoint[] {
   return [...byTime.values()].sort((a, b) => a[0] - b[0]);
 }
 
+/** GPX writes xsd:decimal. */
+const coordinate = (v: unknown) =>
+  typeof v === "number" || (typeof v === "string" && PLAIN_DECIMAL.test(v.trim())) ? Number(v) : NaN;
+
 function point(time: unknown, lat: unknown, lon: unknown): TrackPoint | null {
-  const latitude = Number(lat);
-  const longitude = Number(lon);
+  const latitude = coordinate(lat);
+  const longitude = coordinate(lon);
   if (typeof time !== "string" || time.trim() === "") return null;
   if (!Number.isFinite(latitude) || Math.abs(latitude) > 90) return null;
   if (!Number.isFinite(longitude) || Math.abs(longitude) > 180) return null;
   const text = time.trim();
   // GPX times are UTC; one written without a zone is read as UTC too.
   const ms = Date.parse(/(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text}Z`);
-  return Number.isFinite(ms) ? [ms, latitude, longitude] : null;
+  // As every route reads a position.
+  return Number.isFinite(ms) ? [ms, negligibleAsZero(latitude), negligibleAsZero(longitude)] : null;
 }
 
 const asText = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
 
-function readGpx(text: string) {
-  if (XMLValidator.validate(text) !== true) throw badRequest(trackTexts.notXml, "invalid_track");
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: "",
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    isArray: (name) => GPX_LISTS.has(name),
+async function readGpx(input: AsyncIterable<Buffer>, maxPoints: number) {
+  const points: TrackPoint[] = [];
+  const gpx = new GpxPoints(maxPoints, (p) => {
+    const timed = point(p.time, p.lat, p.lon);
+    if (timed) points.push(timed);
   });
-  const doc = parser.parse(text) as { gpx?: Gpx };
-  const gpx = doc.gpx;
-  if (!gpx || typeof gpx !== "object") throw badRequest(trackTexts.notGpx, "invalid_track");
-  const raw: GpxPoint[] = [
-    ...(gpx.trk ?? []).flatMap((t) => (t.trkseg ?? []).flatMap((s) => s.trkpt ?? [])),
-    ...(gpx.rte ?? []).flatMap((r) => r.rtept ?? []),
-    ...(gpx.wpt ?? []),
-  ].filter((p) => typeof p === "object" && p !== null);
-  const name = asText(gpx.trk?.[0]?.name) ?? asText(gpx.metadata?.name) ?? asText(gpx.rte?.[0]?.name);
-  return { name, points: raw.map((p) => point(p.time, p.lat, p.lon)), positions: raw.length };
-}
-
-interface GpxPoint {
-  lat?: string;
-  lon?: string;
-  time?: unknown;
-}
-interface Gpx {
-  metadata?: { name?: unknown };
-  trk?: { name?: unknown; trkseg?: { trkpt?: GpxPoint[] }[] }[];
-  rte?: { name?: unknown; rtept?: GpxPoint[] }[];
-  wpt?: GpxPoint[];
+  try {
+    for await (const chunk of input) {
+      for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
+        gpx.feed(chunk.subarray(at, at + SLICE_BYTES));
+        await nextTurn();
+      }
+    }
+    gpx.end();
+  } catch (err) {
+    if (err instanceof GpxError) throw badRequest(err.message, err.code);
+    throw err;
+  }
+  const { track, metadata, route } = gpx.names;
+  const name = asText(track) ?? asText(metadata) ?? asText(route);
+  return { name, points, positions: gpx.positions };
 }
 
 interface Geometry {

@@ -1,6 +1,6 @@
 /**
  * HTTP only: /api/tracks (upload, list, delete) and /api/tracks/:id/match. A track file is at most
- * MAX_TRACK_BYTES and is read into memory whole (a day's log at one point a second is ~10 MB).
+ * MAX_TRACK_BYTES, read as it arrives (a GeoJSON one is then parsed whole).
  */
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
@@ -33,12 +33,20 @@ export async function tracksRoutes(
       if (!req.isMultipart()) throw badRequest(trackTexts.noFile, "file_required");
       const part = await req.file({ limits: { fileSize: MAX_TRACK_BYTES, files: 1 } });
       if (!part || part.fieldname !== "file") throw badRequest(trackTexts.noFile, "file_required");
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) {
-        throw new AppError(413, "file_too_large", trackTexts.tooLarge(Math.round(MAX_TRACK_BYTES / 1048576)));
+      const tooLarge = () =>
+        new AppError(413, "file_too_large", trackTexts.tooLarge(Math.round(MAX_TRACK_BYTES / 1048576)));
+      try {
+        const track = await service.upload(actor, { filename: part.filename, bytes: part.file });
+        if (part.file.truncated) throw tooLarge();
+        return await reply.code(201).send({ track });
+      } catch (err) {
+        // Cut at the limit, the file reads as broken: the limit is what the user needs to hear.
+        if (part.file.truncated) throw tooLarge();
+        throw err;
+      } finally {
+        // A file refused halfway: the rest of the body is read and dropped, so the answer arrives.
+        part.file.resume();
       }
-      const track = await service.upload(actor, { filename: part.filename, bytes });
-      return reply.code(201).send({ track });
     });
 
     api.get("/api/tracks", { schema: { response: { 200: trackListSchema } } }, async (req) => {

@@ -25,7 +25,7 @@ import type { Executor } from "../../infra/db/database";
 import type { PolePlacement } from "../images/images.service";
 import type { Actor } from "../workspaces/actor";
 import { positionAt } from "./interpolate";
-import { readTrack } from "./read-track";
+import { readTrackStream } from "./read-track";
 import type { TracksRepository } from "./tracks.repository";
 
 export interface TracksServiceDeps {
@@ -77,9 +77,10 @@ export function createTracksService({ repository, placement, withLocks, audit, p
   }
 
   return {
-    async upload(actor: Actor, file: { filename: string; bytes: Buffer }): Promise<Track> {
+    /** `file.bytes` as they arrive: nothing is read before the role is checked. */
+    async upload(actor: Actor, file: { filename: string; bytes: AsyncIterable<Buffer> }): Promise<Track> {
       mayEdit(actor);
-      const read = readTrack(file.bytes);
+      const read = await readTrackStream(file.bytes);
       const fromFile = path.parse(file.filename).name;
       const name = safeDisplayName(read.name ?? (fromFile || "track"));
       return repository.insert({

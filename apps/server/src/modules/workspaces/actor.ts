@@ -26,3 +26,10 @@ export const personalActor = (userId: string, email: string): Actor => ({
   workspaceId: userId,
   role: "owner",
 });
+
+/**
+ * A key speaks for its own workspace and nothing else: a workspace that is not the key's is out
+ * of its reach, even one its user is a member of (what a session could open).
+ */
+export const beyondKey = (actor: Actor, workspaceId: string): boolean =>
+  actor.apiKey !== undefined && workspaceId !== actor.workspaceId;

@@ -10,8 +10,16 @@ import { createWorkspacesService } from "./workspaces.service";
 
 export function registerWorkspaces(
   app: FastifyInstance,
-  deps: { db: Db; requireUser: RequireUser; actorOfKey: (req: FastifyRequest) => Promise<Actor | null> },
-): { requireActor: RequireActor; requireSessionActor: RequireActor } {
+  deps: {
+    db: Db;
+    requireUser: RequireUser;
+    actorOfKey: (req: FastifyRequest, opts?: { counted?: boolean }) => Promise<Actor | null>;
+  },
+): {
+  requireActor: RequireActor;
+  requireSessionActor: RequireActor;
+  confirmCaller: (req: FastifyRequest) => Promise<void>;
+} {
   const service = createWorkspacesService({
     repository: createWorkspacesRepository(deps.db),
     requireUser: deps.requireUser,
@@ -25,5 +33,9 @@ export function registerWorkspaces(
     const vary = reply.getHeader("vary");
     reply.header("vary", vary ? `${String(vary)}, ${WORKSPACE_HEADER}` : WORKSPACE_HEADER);
   });
-  return { requireActor: service.requireActor, requireSessionActor: service.requireSessionActor };
+  return {
+    requireActor: service.requireActor,
+    requireSessionActor: service.requireSessionActor,
+    confirmCaller: (req) => service.confirmCaller(req),
+  };
 }

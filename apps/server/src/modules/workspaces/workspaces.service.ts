@@ -23,7 +23,7 @@ export function createWorkspacesService(deps: {
   repository: WorkspacesRepository;
   requireUser: RequireUser;
   /** The actor an API key on the request speaks for (null: no key, the session decides). */
-  actorOfKey: (req: FastifyRequest) => Promise<Actor | null>;
+  actorOfKey: (req: FastifyRequest, opts?: { counted?: boolean }) => Promise<Actor | null>;
 }) {
   const { repository, requireUser, actorOfKey } = deps;
 
@@ -50,6 +50,14 @@ export function createWorkspacesService(deps: {
   return {
     requireActor: async (req: FastifyRequest): Promise<Actor> =>
       (await actorOfKey(req)) ?? actorOf(await requireUser(req), namedWorkspace(req)),
+
+    /**
+     * Whether the request's key, or else its session, still holds (401 when not): what an open
+     * stream asks again and again, without counting against the key's calls.
+     */
+    async confirmCaller(req: FastifyRequest): Promise<void> {
+      if ((await actorOfKey(req, { counted: false })) === null) await requireUser(req);
+    },
 
     /** The session's actor only: for what a key must never do (manage keys). */
     requireSessionActor: async (req: FastifyRequest): Promise<Actor> =>

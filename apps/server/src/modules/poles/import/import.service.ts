@@ -20,6 +20,7 @@ import {
 } from "@poleatlas/shared";
 import { badRequest, forbidden } from "../../../errors";
 import type { Db, Executor } from "../../../infra/db/database";
+import type { TempFiles } from "../../../infra/uploads/temp-files";
 import type { AuditLog } from "../../audit/audit-log";
 import type { Actor } from "../../workspaces/actor";
 import { importRepository as repo, type StoredPole } from "./import.repository";
@@ -37,20 +38,37 @@ export interface PoleImportDeps {
   audit: AuditLog;
   spotRadiusMeters: number;
   batchRows: number;
+  /** Where a zipped Shapefile is unpacked (the upload temp folder). */
+  temp: TempFiles;
+  /** A zipped Shapefile's parts together, and as a multiple of the zip. */
+  unzippedMaxBytes: number;
+  zipMaxRatio: number;
+  /** The largest GeoJSON register. */
+  geojsonMaxBytes: number;
 }
 
+type FileLimits = Pick<PoleImportDeps, "temp" | "unzippedMaxBytes" | "zipMaxRatio" | "geojsonMaxBytes">;
+
 /** Which reader a file needs: by its first bytes (a zip, a JSON object), else CSV. */
-async function readerFor(file: string, filename: string): Promise<AsyncGenerator<SourceRow>> {
+async function readerFor(
+  file: string,
+  filename: string,
+  limits: FileLimits,
+): Promise<AsyncGenerator<SourceRow>> {
   const handle = await open(file);
   const head = Buffer.alloc(64);
   const { bytesRead } = await handle.read(head, 0, 64, 0).finally(() => handle.close());
   const start = head.subarray(0, bytesRead);
-  if (start.subarray(0, 4).equals(Buffer.from("PK\x03\x04", "latin1"))) return readShapefile(file);
+  if (start.subarray(0, 4).equals(Buffer.from("PK\x03\x04", "latin1")))
+    return readShapefile(file, () => limits.temp.newDir("unzip"), {
+      maxBytes: limits.unzippedMaxBytes,
+      maxRatio: limits.zipMaxRatio,
+    });
   const text = start
     .toString("utf8")
     .replace(/^\uFEFF/, "")
     .trimStart();
-  if (text.startsWith("{")) return readGeoJson(file);
+  if (text.startsWith("{")) return readGeoJson(file, limits.geojsonMaxBytes);
   if (/\.(shp|dbf|shx|xlsx?|kml|kmz|gpkg)$/i.test(filename) || start.includes(0))
     throw badRequest(texts.unknownFormat, "import_unknown_format");
   return readCsv(createReadStream(file));
@@ -171,7 +189,7 @@ export function createPoleImport(deps: PoleImportDeps) {
       };
       // One clock for the whole file: the latest installed year a row may give.
       const now = new Date();
-      for await (const source of await readerFor(file.path, file.filename)) {
+      for await (const source of await readerFor(file.path, file.filename, deps)) {
         const checked = checkRow(source, now);
         if ("reason" in checked) {
           reject({ row: source.row, reason: checked.reason });

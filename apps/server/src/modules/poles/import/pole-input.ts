@@ -13,6 +13,8 @@ import {
   MIN_HEIGHT_M,
   MIN_INSTALLED_YEAR,
   MAX_POLE_LABEL_LENGTH,
+  negligibleAsZero,
+  PLAIN_DECIMAL,
   POLE_MATERIALS,
   maxInstalledYear,
   poleImportTexts as texts,
@@ -58,6 +60,7 @@ const text = (v: FieldValue | undefined) => (v === null || v === undefined ? "" 
 function number(column: string, v: FieldValue | undefined): number | null | string {
   const t = text(v);
   if (t === "") return null;
+  if (typeof v !== "number" && !PLAIN_DECIMAL.test(t)) return texts.notANumber(column, t);
   const n = typeof v === "number" ? v : Number(t);
   return Number.isFinite(n) ? n : texts.notANumber(column, t);
 }
@@ -85,8 +88,9 @@ export function checkRow(source: SourceRow, now = new Date()): Checked {
     row,
     tag: null,
     label: undefined,
-    latitude,
-    longitude,
+    // As every route reads a position.
+    latitude: negligibleAsZero(latitude),
+    longitude: negligibleAsZero(longitude),
     material: null,
     height_m: null,
     class: null,
@@ -105,8 +109,12 @@ export function checkRow(source: SourceRow, now = new Date()): Checked {
     if (DERIVED.has(lower)) continue;
     const known = KNOWN[lower];
     if (known === undefined) {
+      // A GeoJSON number past a double's range reads as Infinity, which JSON would store as null.
+      if (typeof value === "number" && !Number.isFinite(value))
+        return { reason: texts.notANumber(name, String(value)) };
+      // The name is cleaned as the value is: PostgreSQL stores no NUL in a JSON key either.
       if (value !== null && text(value) !== "")
-        input.attributes[name] = typeof value === "number" ? value : safeLabel(String(value));
+        input.attributes[safeLabel(name)] = typeof value === "number" ? value : safeLabel(String(value));
       continue;
     }
     const t = text(value);

@@ -27,6 +27,13 @@ export async function* readCsv(input: Readable): AsyncGenerator<SourceRow> {
     if (!header) {
       header = record.map((h) => h.trim());
       const lower = header.map((h) => h.toLowerCase());
+      // Two columns of one name: which of them a pole gets would be a guess.
+      const twice = lower.find((h, i) => h !== "" && lower.indexOf(h) !== i);
+      if (twice !== undefined)
+        throw badRequest(
+          poleImportTexts.csvColumnTwice(header[lower.lastIndexOf(twice)]!),
+          "import_duplicate_column",
+        );
       lat = findColumn(lower, LATITUDE_NAMES);
       lon = findColumn(lower, LONGITUDE_NAMES);
       if (lat < 0 || lon < 0) throw badRequest(poleImportTexts.csvNoCoordinates, "import_no_coordinates");

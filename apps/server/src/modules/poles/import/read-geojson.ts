@@ -1,49 +1,104 @@
 /**
- * A GeoJSON register (RFC 7946: a FeatureCollection of Points in WGS84). The file is parsed
- * whole: registers that large come as CSV or Shapefile, which stream.
+ * A GeoJSON register (RFC 7946: a FeatureCollection of Points in WGS84), read twice from disk a
+ * chunk at a time: first its skeleton (a FeatureCollection, closed, nothing nested too deeply), so
+ * a broken file is refused before a row is written, then feature by feature, each parsed alone.
  */
-import { readFile } from "node:fs/promises";
-import { poleImportTexts } from "@poleatlas/shared";
-import { badRequest } from "../../../errors";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { poleImportTexts as texts } from "@poleatlas/shared";
+import { AppError, badRequest } from "../../../errors";
+import { GeoJsonError, GeoJsonMembers, type GeoJsonPart } from "./geojson-members";
 import type { FieldValue, SourceRow } from "./source-row";
 
-interface Feature {
-  geometry?: { type?: unknown; coordinates?: unknown } | null;
-  properties?: Record<string, unknown> | null;
+const CHUNK_BYTES = 64 * 1024;
+
+const unreadable = () => badRequest(texts.geojsonUnreadable, "import_unreadable");
+
+/** The document's parts in file order; a broken skeleton is a 400 saying what is wrong. */
+async function* partsOf(file: string): AsyncGenerator<GeoJsonPart, GeoJsonMembers> {
+  const members = new GeoJsonMembers();
+  try {
+    for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES }))
+      yield* members.feed(chunk as Buffer);
+    yield* members.end();
+  } catch (err) {
+    if (err instanceof GeoJsonError) throw badRequest(err.message, err.code);
+    throw err;
+  }
+  return members;
 }
 
-const unreadable = () => badRequest(poleImportTexts.geojsonUnreadable, "import_unreadable");
-
-export async function* readGeoJson(file: string): AsyncGenerator<SourceRow> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(await readFile(file, "utf8"));
-  } catch {
-    throw unreadable();
+/** The first reading: the whole file is a FeatureCollection with one list of features. */
+async function checkSkeleton(file: string): Promise<void> {
+  let type: unknown;
+  let members: GeoJsonMembers;
+  const parts = partsOf(file);
+  for (;;) {
+    const next = await parts.next();
+    if (next.done) {
+      members = next.value;
+      break;
+    }
+    const part = next.value;
+    if ("feature" in part) continue;
+    if (part.member === "features") throw unreadable();
+    if (part.member === "type") {
+      try {
+        type = JSON.parse(part.value.toString("utf8"));
+      } catch {
+        throw unreadable();
+      }
+    }
   }
-  const features = (doc as { type?: unknown; features?: unknown }).features;
-  if ((doc as { type?: unknown }).type !== "FeatureCollection" || !Array.isArray(features))
-    throw unreadable();
-  let row = 0;
-  for (const feature of features as Feature[]) {
-    row += 1;
-    const geometry = feature?.geometry;
-    if (!geometry) {
-      yield { row, reason: poleImportTexts.noCoordinates };
-      continue;
-    }
-    if (geometry.type !== "Point") {
-      yield { row, reason: poleImportTexts.notAPoint(String(geometry.type)) };
-      continue;
-    }
-    const [lon, lat] = Array.isArray(geometry.coordinates) ? (geometry.coordinates as unknown[]) : [];
-    const fields: Record<string, FieldValue> = {};
-    for (const [k, v] of Object.entries(feature.properties ?? {})) {
-      fields[k] =
-        typeof v === "string" || typeof v === "number" || typeof v === "boolean" || v === null
+  if (type !== "FeatureCollection" || members.featureArrays !== 1) throw unreadable();
+}
+
+/** With the `u` flag a pair is one code point: only half a pair matches. */
+const wellFormed = (s: string) => s.replace(/\p{Cs}/gu, "\uFFFD");
+
+/** One feature's bytes as a row. */
+function rowOf(row: number, bytes: Buffer): SourceRow {
+  let feature: unknown;
+  try {
+    feature = JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return { row, reason: texts.featureNotJson };
+  }
+  if (typeof feature !== "object" || feature === null || Array.isArray(feature))
+    return { row, reason: texts.notAFeature };
+  const { geometry, properties } = feature as { geometry?: unknown; properties?: unknown };
+  if (
+    properties !== undefined &&
+    properties !== null &&
+    (typeof properties !== "object" || Array.isArray(properties))
+  )
+    return { row, reason: texts.propertiesNotAnObject };
+  if (typeof geometry !== "object" || geometry === null) return { row, reason: texts.noCoordinates };
+  const { type, coordinates } = geometry as { type?: unknown; coordinates?: unknown };
+  if (type !== "Point") return { row, reason: texts.notAPoint(String(type)) };
+  const [lon, lat] = Array.isArray(coordinates) ? (coordinates as unknown[]) : [];
+  const fields: Record<string, FieldValue> = {};
+  // JSON's \ud800 escapes can make half a surrogate pair, which PostgreSQL cannot store: it reads
+  // as U+FFFD, as a CSV's broken UTF-8 does.
+  for (const [k, v] of Object.entries((properties ?? {}) as Record<string, unknown>)) {
+    fields[wellFormed(k)] =
+      typeof v === "string"
+        ? wellFormed(v)
+        : typeof v === "number" || typeof v === "boolean" || v === null
           ? v
           : JSON.stringify(v);
-    }
-    yield { row, lon, lat, fields };
+  }
+  return { row, lon, lat, fields };
+}
+
+export async function* readGeoJson(file: string, maxBytes: number): AsyncGenerator<SourceRow> {
+  if ((await stat(file)).size > maxBytes)
+    throw new AppError(413, "file_too_large", texts.geojsonTooLarge(Math.round(maxBytes / 1048576)));
+  await checkSkeleton(file);
+  let row = 0;
+  for await (const part of partsOf(file)) {
+    if (!("feature" in part)) continue;
+    row += 1;
+    yield rowOf(row, part.feature);
   }
 }

@@ -1,64 +1,32 @@
 /**
- * A zipped ESRI Shapefile register: the .shp, .dbf and .prj are unpacked to a private temp folder
- * (yauzl reads the zip's directory, so the zip stays on disk), records are read one by one
+ * A zipped ESRI Shapefile register: the .shp, .dbf and .prj are unpacked to a private folder in the
+ * upload temp folder, within the unzip limits (yauzl reads the zip's directory, so the zip stays
+ * on disk), records are read one by one
  * (shapefile) and every position is reprojected from the .prj's coordinate system to WGS84
  * (proj4). A .prj that cannot be read is refused: a guessed system would put every pole in the
  * wrong place without anyone noticing.
  */
-import { createWriteStream } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { pipeline } from "node:stream/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 import proj4 from "proj4";
 import * as shapefile from "shapefile";
-import yauzl from "yauzl";
 import { poleImportTexts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
 import type { FieldValue, SourceRow } from "./source-row";
-
-const WANTED = new Set([".shp", ".dbf", ".prj", ".cpg"]);
-
-/** Unpacks the first Shapefile's parts into `dir`; answers their paths by extension. */
-async function unpack(zipFile: string, dir: string): Promise<Map<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(zipFile, { lazyEntries: true, autoClose: true }, (err, z) => (err ? reject(err) : resolve(z))),
-  ).catch(() => {
-    throw badRequest(poleImportTexts.zipUnreadable, "import_unreadable");
-  });
-  const found = new Map<string, string>();
-  let stem: string | null = null;
-  await new Promise<void>((resolve, reject) => {
-    zip.on("error", () => reject(badRequest(poleImportTexts.zipUnreadable, "import_unreadable")));
-    zip.on("end", () => resolve());
-    zip.on("entry", (entry: yauzl.Entry) => {
-      const name = path.posix.basename(entry.fileName);
-      const ext = path.extname(name).toLowerCase();
-      const base = name.slice(0, name.length - ext.length).toLowerCase();
-      const wanted =
-        WANTED.has(ext) && !entry.fileName.startsWith("__MACOSX/") && (stem === null || stem === base);
-      if (!wanted || found.has(ext)) return zip.readEntry();
-      if (ext === ".shp") stem = base;
-      zip.openReadStream(entry, (err, stream) => {
-        if (err) return reject(badRequest(poleImportTexts.zipUnreadable, "import_unreadable"));
-        const target = path.join(dir, `part${ext}`);
-        pipeline(stream, createWriteStream(target, { mode: 0o600 })).then(() => {
-          found.set(ext, target);
-          zip.readEntry();
-        }, reject);
-      });
-    });
-    zip.readEntry();
-  });
-  // Parts of another Shapefile read before the first .shp are not its own.
-  return found;
-}
+import { unzipParts, type UnzipLimits } from "./unzip-parts";
 
 /** The .prj's coordinate system to WGS84 longitude/latitude, or a 400 saying why not. */
 export function projectionOf(prj: string): (xy: [number, number]) => [number, number] {
   const bad = (detail: string) => badRequest(poleImportTexts.shapefileBadPrj(detail), "import_bad_prj");
   const text = prj.trim();
   if (!/^(PROJCS|GEOGCS|PROJCRS|GEOGCRS|GEODCRS)\s*\[/i.test(text)) throw bad("it is not WKT");
+  // proj4 takes a unit of 0 as if none were given, and places every pole as if in metres or
+  // degrees: a unit must say how long it is.
+  for (const [, name, size] of text.matchAll(
+    /\b(?:UNIT|LENGTHUNIT|ANGLEUNIT)\s*\[\s*"([^"]*)"\s*,\s*([^,\]\s]*)/gi,
+  )) {
+    const factor = Number(size);
+    if (!(factor > 0) || !Number.isFinite(factor)) throw bad(`its unit "${name}" is ${size || "empty"}`);
+  }
   let converter: proj4.Converter;
   try {
     converter = proj4(text, "WGS84");
@@ -78,18 +46,40 @@ export function projectionOf(prj: string): (xy: [number, number]) => [number, nu
   return to;
 }
 
-export async function* readShapefile(zipFile: string): AsyncGenerator<SourceRow> {
-  const dir = await mkdtemp(path.join(tmpdir(), "poleatlas-import-"));
+/** A .prj or .cpg is a line of text; no real one comes near this. */
+const MAX_TEXT_PART_BYTES = 64 * 1024;
+const PRJ_TOO_LONG = "it is longer than 64 KB";
+
+/** The part's text, or null when it is longer than MAX_TEXT_PART_BYTES. */
+async function readSmall(file: string): Promise<string | null> {
+  if ((await stat(file)).size > MAX_TEXT_PART_BYTES) return null;
+  return readFile(file, "utf8");
+}
+
+/** `newDir` makes the folder the parts go to; it is removed however the reading ends. */
+export async function* readShapefile(
+  zipFile: string,
+  newDir: () => Promise<string>,
+  limits: UnzipLimits,
+): AsyncGenerator<SourceRow> {
+  const dir = await newDir();
   try {
-    const parts = await unpack(zipFile, dir);
+    const parts = await unzipParts(zipFile, dir, limits);
     const shp = parts.get(".shp");
     const dbf = parts.get(".dbf");
     if (!shp || !dbf) throw badRequest(poleImportTexts.zipNoShapefile, "import_no_shapefile");
     const prj = parts.get(".prj");
     if (!prj) throw badRequest(poleImportTexts.shapefileNoPrj, "import_bad_prj");
-    const toWgs84 = projectionOf(await readFile(prj, "utf8"));
+    const prjText = await readSmall(prj);
+    if (prjText === null) throw badRequest(poleImportTexts.shapefileBadPrj(PRJ_TOO_LONG), "import_bad_prj");
+    const toWgs84 = projectionOf(prjText);
     const cpg = parts.get(".cpg");
-    const encoding = cpg ? (await readFile(cpg, "utf8")).trim() || "utf-8" : "utf-8";
+    const encoding = (cpg && (await readSmall(cpg))?.trim()) || "utf-8";
+    try {
+      new TextDecoder(encoding);
+    } catch {
+      throw badRequest(poleImportTexts.shapefileBadCpg(encoding.slice(0, 64)), "import_bad_cpg");
+    }
     let source: Awaited<ReturnType<typeof shapefile.open>>;
     try {
       source = await shapefile.open(shp, dbf, { encoding });
@@ -98,7 +88,15 @@ export async function* readShapefile(zipFile: string): AsyncGenerator<SourceRow>
     }
     let row = 0;
     for (;;) {
-      const next = await source.read();
+      let next: Awaited<ReturnType<typeof source.read>>;
+      try {
+        next = await source.read();
+      } catch {
+        // A part cut short: as with a CSV's broken quote, the records before it stand.
+        if (row === 0) throw badRequest(poleImportTexts.shapefileUnreadable, "import_unreadable");
+        yield { row: row + 1, reason: poleImportTexts.shapefileBrokenFrom };
+        return;
+      }
       if (next.done) break;
       row += 1;
       const { geometry, properties } = next.value;

@@ -11,7 +11,11 @@ interface FieldProps {
 }
 
 /** The auth screens' inputs: full width, id = name so labels, browsers and tests find them. */
-function AuthField({ name, onChange, ...rest }: FieldProps & { type: string; autoComplete: string }) {
+function AuthField({
+  name,
+  onChange,
+  ...rest
+}: FieldProps & { type: string; autoComplete: string; helperText?: string }) {
   return <TextField id={name} name={name} {...rest} onChange={(e) => onChange(e.target.value)} fullWidth />;
 }
 
@@ -19,6 +23,9 @@ export function EmailField(props: FieldProps) {
   return <AuthField {...props} type="email" autoComplete="email" />;
 }
 
-export function PasswordField(props: FieldProps & { autoComplete: "current-password" | "new-password" }) {
+/** A new password's field says the password rule under it (the server's rule, word for word). */
+export function PasswordField(
+  props: FieldProps & { autoComplete: "current-password" | "new-password"; helperText?: string },
+) {
   return <AuthField {...props} type="password" />;
 }

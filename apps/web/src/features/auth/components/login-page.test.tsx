@@ -1,4 +1,4 @@
-import { messages } from "@poleatlas/shared";
+import { authTexts, messages } from "@poleatlas/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -55,21 +55,23 @@ describe("LoginPage", () => {
     log.mockRestore();
   });
 
-  it("checks Sign Up before any call: passwords must match, then be 6 long", async () => {
+  it("checks Sign Up before any call: passwords must match, then be 8 long", async () => {
     const server = fakeServer();
     const user = userEvent.setup();
     await openLogin();
+    expect(screen.queryByText(authTexts.passwordRule)).not.toBeInTheDocument();
     await user.click(screen.getByRole("tab", { name: "Sign Up" }));
+    expect(screen.getByText(authTexts.passwordRule)).toBeInTheDocument();
     await user.type(field(/Email/), "new@example.test");
-    await user.type(field(/^Password/), "secret1");
+    await user.type(field(/^Password/), "secret-one-1");
     await user.type(field(/Confirm Password/), "secret2");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
     expect(await screen.findByText(messages.passwordsDoNotMatch)).toBeInTheDocument();
 
     await user.clear(field(/^Password/));
-    await user.type(field(/^Password/), "abc");
+    await user.type(field(/^Password/), "pole-12");
     await user.clear(field(/Confirm Password/));
-    await user.type(field(/Confirm Password/), "abc");
+    await user.type(field(/Confirm Password/), "pole-12");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
     expect(await screen.findByText(messages.passwordTooShort)).toBeInTheDocument();
     expect(server.actions()).toEqual([]);
@@ -86,8 +88,8 @@ describe("LoginPage", () => {
     await openLogin();
     await user.click(screen.getByRole("tab", { name: "Sign Up" }));
     await user.type(field(/Email/), "new@example.test");
-    await user.type(field(/^Password/), "secret1");
-    await user.type(field(/Confirm Password/), "secret1");
+    await user.type(field(/^Password/), "secret-one-1");
+    await user.type(field(/Confirm Password/), "secret-one-1");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
     expect(await screen.findByText(messages.signUpSuccess)).toBeInTheDocument();
     expect(screen.getByRole("tab", { name: "Login", selected: true })).toBeInTheDocument();
@@ -97,7 +99,7 @@ describe("LoginPage", () => {
       {
         method: "POST",
         path: "/api/auth/sign-up/email",
-        body: { name: "", email: "new@example.test", password: "secret1" },
+        body: { name: "", email: "new@example.test", password: "secret-one-1" },
       },
     ]);
   });
@@ -153,7 +155,7 @@ describe("LoginPage", () => {
     const user = userEvent.setup();
     await openLogin();
     await user.type(field(/Email/), "a@b.test");
-    await user.type(field(/^Password/), "secret1{Enter}");
+    await user.type(field(/^Password/), "secret-one-1{Enter}");
     expect(await screen.findByText("Map screen")).toBeInTheDocument();
   });
 
@@ -171,7 +173,7 @@ describe("LoginPage", () => {
     const user = userEvent.setup();
     await openLogin(path);
     await user.type(field(/Email/), "a@b.test");
-    await user.type(field(/^Password/), "secret1{Enter}");
+    await user.type(field(/^Password/), "secret-one-1{Enter}");
     expect(await screen.findByText(lands)).toBeInTheDocument();
   });
 
@@ -186,7 +188,7 @@ describe("LoginPage", () => {
     const user = userEvent.setup();
     await openLogin("/login?confirmed=1");
     await user.type(field(/Email/), "a@b.test");
-    await user.type(field(/^Password/), "secret1{Enter}");
+    await user.type(field(/^Password/), "secret-one-1{Enter}");
     expect(await screen.findByText("Invitation screen")).toBeInTheDocument();
     expect(localStorage.getItem("poleatlas.next")).toBeNull();
   });

@@ -152,6 +152,7 @@ export function LoginPage() {
             onChange={setPassword}
             disabled={busy}
             required
+            helperText={tab === 1 ? authTexts.passwordRule : undefined}
           />
           {tab === 1 && (
             <PasswordField

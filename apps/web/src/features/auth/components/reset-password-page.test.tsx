@@ -1,4 +1,4 @@
-import { messages } from "@poleatlas/shared";
+import { authTexts, messages } from "@poleatlas/shared";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -61,13 +61,14 @@ describe("ResetPasswordPage", () => {
     const user = userEvent.setup();
     renderAt(`/reset-password?token=${TOKEN}`, routes);
     await user.type(await screen.findByLabelText(/^New Password/), "abcdef");
+    expect(screen.getByText(authTexts.passwordRule)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Confirm New Password/), "abcdeg");
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
     expect(await screen.findByText(messages.passwordsDoNotMatch)).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^New Password/));
-    await user.type(screen.getByLabelText(/^New Password/), "abc");
+    await user.type(screen.getByLabelText(/^New Password/), "pole-12");
     await user.clear(screen.getByLabelText(/Confirm New Password/));
-    await user.type(screen.getByLabelText(/Confirm New Password/), "abc");
+    await user.type(screen.getByLabelText(/Confirm New Password/), "pole-12");
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
     expect(await screen.findByText(messages.passwordTooShort)).toBeInTheDocument();
     expect(server.actions().filter((c) => c.method === "POST")).toEqual([]);

@@ -98,6 +98,7 @@ export function ResetPasswordPage() {
                 disabled={reset.isPending}
                 required
                 autoFocus
+                helperText={authTexts.passwordRule}
               />
               <PasswordField
                 name="confirmNewPassword"

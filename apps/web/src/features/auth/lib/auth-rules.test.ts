@@ -9,11 +9,12 @@ import {
 } from "./auth-rules";
 
 describe("auth rules", () => {
-  it("checks the confirmation first, then the length of 6", () => {
+  it("checks the confirmation first, then the length of 8", () => {
     expect(validateSignUp("abcdef", "abcdeg")).toBe(messages.passwordsDoNotMatch);
     expect(validateSignUp("abc", "abd")).toBe(messages.passwordsDoNotMatch);
-    expect(validateSignUp("abcde", "abcde")).toBe(messages.passwordTooShort);
-    expect(validateSignUp("abcdef", "abcdef")).toBeNull();
+    expect(validateSignUp("abcdefg", "abcdefg")).toBe(messages.passwordTooShort);
+    expect(messages.passwordTooShort).toBe("Password must be at least 8 characters long");
+    expect(validateSignUp("abcdefgh", "abcdefgh")).toBeNull();
   });
 
   it("wants an e-mail address", () => {

@@ -1,0 +1,96 @@
+/**
+ * Hostile CSV registers: each gets a 4xx saying what is wrong (or, for a bad row, a 200 rejecting
+ * that row and why), never a 500. Numbers are read as registers write them: hex, binary, octal,
+ * digit groups and other scripts' digits are refused, a coordinate closer to 0 than 1e-9° is 0.
+ */
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { useSignedInUser, useTestApp } from "../helpers/setup";
+import { expectHostileOutcome, imported, polesOf, type HostileCase } from "./import-support";
+
+const t = useTestApp();
+const owner = useSignedInUser(t);
+
+const HEADER = "tag,lat,lon,height_m,note";
+const csv = (...rows: string[]) => [HEADER, ...rows].join("\n");
+const row = (lat: string, lon = "16.37", height = "") => csv(`C-1,${lat},${lon},${height},x`);
+/** Random bytes with a NUL in the first 64, as any binary file has. */
+const garbage = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]), randomBytes(4096)]);
+const padding = "x".repeat(80);
+
+const CASES: HostileCase[] = [
+  ["an empty file", "", "p.csv", { status: 400, code: "import_no_coordinates", message: /no latitude/ }],
+  ["no coordinate columns", "tag,note\nA,b", "p.csv", { status: 400, message: /no latitude/ }],
+  ["a header and no rows", HEADER, "p.csv", { created: 0 }],
+  [
+    "binary garbage",
+    garbage(),
+    "p.csv",
+    { status: 400, code: "import_unknown_format", message: /not a CSV/ },
+  ],
+  ["a picture named .csv", garbage(), "poles.csv", { status: 400, message: /not a CSV/ }],
+  ["a Shapefile part sent alone", "lat,lon\n1,2", "poles.shp", { status: 400, message: /not a CSV/ }],
+  ["a quote never closed", csv('C-1,48.2,16.37,,"open'), "p.csv", { rejected: /never closed/ }],
+  ["text after a closing quote", csv('C-1,48.2,16.37,,"a"b'), "p.csv", { rejected: /after a closing quote/ }],
+  [
+    "a row over 1 MB",
+    csv(`C-1,48.2,16.37,,${"x".repeat(1100000)}`),
+    "p.csv",
+    { rejected: /longer than 1 MB/ },
+  ],
+  [
+    "a header over 1 MB",
+    `lat,lon,"${"x".repeat(1100000)}`,
+    "p.csv",
+    { status: 400, message: /longer than 1 MB/ },
+  ],
+  ["a byte-order mark", `\uFEFF${row("48.2")}`, "p.csv", { created: 1 }],
+  ["NaN", row("NaN"), "p.csv", { rejected: /latitude NaN is not a number/ }],
+  ["Infinity", row("48.2", "Infinity"), "p.csv", { rejected: /longitude Infinity is not a number/ }],
+  ["past a double", row("1e999"), "p.csv", { rejected: /not a number/ }],
+  ["hex", row("0x10"), "p.csv", { rejected: /latitude 0x10 is not a number/ }],
+  ["hex height", row("48.2", "16.37", "0x10"), "p.csv", { rejected: /height_m 0x10 is not a number/ }],
+  ["binary", row("0b11"), "p.csv", { rejected: /not a number/ }],
+  ["octal", row("0o7"), "p.csv", { rejected: /not a number/ }],
+  ["digit groups", row("1_0"), "p.csv", { rejected: /not a number/ }],
+  ["Arabic-Indic digits", row("٤٨"), "p.csv", { rejected: /not a number/ }],
+  ["a decimal comma in quotes", row('"48,2"'), "p.csv", { rejected: /not a number/ }],
+  ["a sign and a point alone", row("+."), "p.csv", { rejected: /not a number/ }],
+  ["a wrong number of cells", csv("C-1,48.2"), "p.csv", { rejected: /2 columns where the header has 5/ }],
+  [
+    "a column named twice",
+    "tag,lat,lon,tag\nA,48.2,16.37,B",
+    "p.csv",
+    { status: 400, code: "import_duplicate_column", message: /two columns named tag/ },
+  ],
+  [
+    "a column named twice in another case",
+    "lat,lon,Note,note\n48.2,16.37,a,b",
+    "p.csv",
+    { status: 400, code: "import_duplicate_column", message: /two columns named note/i },
+  ],
+  ["a NUL in a cell", csv(`C-1,48.2,16.37,,${padding}\0x`), "p.csv", { created: 1 }],
+  ["a NUL in a column's name", `lat,lon,${padding},n\0te\n48.2,16.37,a,b`, "p.csv", { created: 1 }],
+];
+
+describe("hostile CSV registers", () => {
+  it.each(CASES)("%s", async (...c) => {
+    await expectHostileOutcome(t, owner, c);
+  });
+
+  it("reads plain decimals in every form, and a tiny coordinate as 0", async () => {
+    const result = await imported(
+      t,
+      owner,
+      csv("D-1, +48.2 ,16.37,,a", "D-2,.5,5.,1E1,b", "D-3,1e-320,-0,,c", "D-4,-1e-10,4.8e1,,d"),
+    );
+    expect(result).toMatchObject({ created: 4, rejected: [] });
+    const poles = (await polesOf(t, owner.id)).filter((p) => p.tag?.startsWith("D-"));
+    expect(poles.map((p) => [p.tag, p.latitude, p.longitude, p.height_m])).toEqual([
+      ["D-1", 48.2, 16.37, null],
+      ["D-2", 0.5, 5, 10],
+      ["D-3", 0, 0, null],
+      ["D-4", 0, 48, null],
+    ]);
+  });
+});
