@@ -56,6 +56,9 @@ describe("the first start", () => {
       SPOT_RADIUS_METERS: "12",
       POLE_IMPORT_MAX_MB: "64",
       POLE_IMPORT_BATCH_ROWS: "1000",
+      POLE_IMPORT_GEOJSON_MAX_MB: "128",
+      POLE_IMPORT_UNZIPPED_MAX_MB: "256",
+      POLE_IMPORT_ZIP_MAX_RATIO: "50",
       BASEMAPS: JSON.stringify([
         { name: "Orthophoto", type: "xyz", url: "https://tiles.example.test/{z}/{x}/{y}.png" },
       ]),
