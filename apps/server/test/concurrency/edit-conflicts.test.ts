@@ -18,7 +18,7 @@ import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { TEST_ORIGIN } from "../helpers/users";
 import { imported } from "../poles/import-support";
 import { placedPhoto } from "../poles/support";
-import { addMember, createTeam, setActive } from "../workspaces/support";
+import { createTeamWith, setActive } from "../workspaces/support";
 
 const t = useTestApp();
 const owner = useSignedInUser(t);
@@ -45,10 +45,7 @@ async function sharedPhoto(): Promise<{ photo: ImageRecord; etag: string }> {
 
 describe("editing together", () => {
   it("sets up a team both work in", async () => {
-    const team = await createTeam(t, owner);
-    await addMember(t, team, owner, member, "member");
-    await setActive(t, owner, team);
-    await setActive(t, member, team);
+    await createTeamWith(t, owner, [[member, "member"]]);
   });
 
   it("answers the photo's version as its ETag, and a new one after each change", async () => {

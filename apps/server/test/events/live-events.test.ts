@@ -11,7 +11,7 @@ import { dataOf, openEventStream, waitForStreams, type StreamEvent } from "../he
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import type { TestApp } from "../helpers/app";
 import { patchImage, placedPhoto } from "../poles/support";
-import { addMember, createTeam, orgPost, setActive } from "../workspaces/support";
+import { addMember, createTeamWith, orgPost } from "../workspaces/support";
 
 const a = useTestApp();
 const b = useTestApp({}, { beside: a });
@@ -29,11 +29,8 @@ const listen = (t: TestApp): Promise<string> => t.app.listen({ port: 0, host: "1
 beforeAll(async () => {
   urls.a = await listen(a);
   urls.b = await listen(b);
-  team = await createTeam(a, owner, TEAM_NAME);
-  await addMember(a, team, owner, member, "member");
+  team = await createTeamWith(a, owner, [[member, "member"]], TEAM_NAME);
   await addMember(a, team, owner, viewer, "viewer");
-  await setActive(a, owner, team);
-  await setActive(a, member, team);
 });
 
 const change = (e: StreamEvent) => workspaceEventSchema.parse(dataOf(e));

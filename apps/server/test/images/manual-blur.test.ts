@@ -15,7 +15,7 @@ import { laplacianVariance, scaled } from "../helpers/faces";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
 import type { SignedInUser } from "../helpers/users";
-import { addMember, createTeam, get, setActive } from "../workspaces/support";
+import { createTeamWith, get } from "../workspaces/support";
 
 const t = useTestApp();
 const owner = useSignedInUser(t);
@@ -24,12 +24,10 @@ const viewer = useSignedInUser(t);
 const outsider = useSignedInUser(t);
 
 beforeAll(async () => {
-  const team = await createTeam(t, owner);
-  await addMember(t, team, owner, member, "member");
-  await addMember(t, team, owner, viewer, "viewer");
-  await setActive(t, owner, team);
-  await setActive(t, member, team);
-  await setActive(t, viewer, team);
+  await createTeamWith(t, owner, [
+    [member, "member"],
+    [viewer, "viewer"],
+  ]);
 });
 
 /** A photo with fine detail everywhere (noise), so a blurred area shows. */

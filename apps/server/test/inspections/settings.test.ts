@@ -15,7 +15,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { placedPhoto } from "../poles/support";
-import { addMember, createTeam, setActive } from "../workspaces/support";
+import { createTeamWith, setActive } from "../workspaces/support";
 import { addFinding, get, resolveFinding, send } from "./support";
 
 let today = "2026-06-01";
@@ -36,12 +36,10 @@ describe("inspection settings", () => {
   });
 
   it("are a team's own: owners change them, members and viewers cannot, due dates follow", async () => {
-    const team = await createTeam(t, owner);
-    await addMember(t, team, owner, viewer, "viewer");
-    await addMember(t, team, owner, member, "member");
-    await setActive(t, owner, team);
-    await setActive(t, viewer, team);
-    await setActive(t, member, team);
+    await createTeamWith(t, owner, [
+      [viewer, "viewer"],
+      [member, "member"],
+    ]);
 
     for (const who of [viewer, member]) {
       expect((await send(t, who.cookie, "PUT", "/api/workspace/settings", settings)).statusCode).toBe(403);

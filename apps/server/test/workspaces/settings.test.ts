@@ -3,7 +3,7 @@ import { auditListSchema, privacySettingsSchema } from "@poleatlas/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import type { SignedInUser } from "../helpers/users";
-import { addMember, createTeam, get, setActive } from "./support";
+import { createTeamWith, get } from "./support";
 
 const t = useTestApp();
 const owner = useSignedInUser(t);
@@ -12,12 +12,10 @@ const member = useSignedInUser(t);
 const loner = useSignedInUser(t);
 
 beforeAll(async () => {
-  const team = await createTeam(t, owner);
-  await addMember(t, team, owner, admin, "admin");
-  await addMember(t, team, owner, member, "member");
-  await setActive(t, owner, team);
-  await setActive(t, admin, team);
-  await setActive(t, member, team);
+  await createTeamWith(t, owner, [
+    [admin, "admin"],
+    [member, "member"],
+  ]);
 });
 
 const put = (who: SignedInUser, payload: Record<string, unknown>) =>

@@ -49,6 +49,22 @@ export async function addMember(
   return invitationId;
 }
 
+/**
+ * A team owned by `owner` with each of `members` in its role, everyone (the owner too) working in
+ * it; returns its id.
+ */
+export async function createTeamWith(
+  t: TestApp,
+  owner: SignedInUser,
+  members: [SignedInUser, WorkspaceRole][],
+  name?: string,
+): Promise<string> {
+  const team = await createTeam(t, owner, name);
+  for (const [who, role] of members) await addMember(t, team, owner, who, role);
+  for (const who of [owner, ...members.map(([who]) => who)]) await setActive(t, who, team);
+  return team;
+}
+
 /** Switches the user's session to the team (null: personal). */
 export async function setActive(t: TestApp, who: SignedInUser, teamId: string | null) {
   const res = await orgPost(t, who, "set-active", { organizationId: teamId });
