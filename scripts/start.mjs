@@ -64,8 +64,13 @@ for (const build of BUILDS) {
   const stamp = path.join(root, build.output, ".source-fingerprint");
   const now = fingerprint(build.sources);
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === now) continue;
-  const first = !existsSync(stamp);
-  console.log(`Building ${build.what}${first ? " (first start only)" : " (its sources changed)"}…`);
+  // A build made by `npm run build` (npm test makes one) has no fingerprint: it is made again once.
+  const why = !existsSync(path.join(root, build.output))
+    ? "first start only"
+    : existsSync(stamp)
+      ? "its sources changed"
+      : "not built by npm start";
+  console.log(`Building ${build.what} (${why})…`);
   const { status } = spawnSync("npm", ["run", "build", "--silent", "-w", build.workspace], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
