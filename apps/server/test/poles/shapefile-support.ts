@@ -3,7 +3,7 @@
  * and GDAL's own reprojection of them back to WGS84 to compare an import with.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -71,14 +71,19 @@ export async function shapefileOf(points: Point[], epsg: number): Promise<Map<st
     ),
   );
   const out = path.join(dir, "out");
-  await run("ogr2ogr", [
-    ...["-f", "ESRI Shapefile", out, csv, "-nln", "poles", "-select", "tag,material"],
-    ...["-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat"],
-    ...["-s_srs", "EPSG:4326", "-t_srs", `EPSG:${epsg}`],
-  ]);
-  const parts = new Map<string, Buffer>();
-  for (const name of await readdir(out)) parts.set(path.extname(name), await readFile(path.join(out, name)));
-  return parts;
+  try {
+    await run("ogr2ogr", [
+      ...["-f", "ESRI Shapefile", out, csv, "-nln", "poles", "-select", "tag,material"],
+      ...["-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat"],
+      ...["-s_srs", "EPSG:4326", "-t_srs", `EPSG:${epsg}`],
+    ]);
+    const parts = new Map<string, Buffer>();
+    for (const name of await readdir(out))
+      parts.set(path.extname(name), await readFile(path.join(out, name)));
+    return parts;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export const zipShapefile = (parts: Map<string, Buffer>, opts: { deflate?: boolean } = {}) =>
@@ -90,11 +95,16 @@ export const zipShapefile = (parts: Map<string, Buffer>, opts: { deflate?: boole
 /** GDAL's own reprojection of the Shapefile to WGS84: tag → [lon, lat]. */
 export async function gdalWgs84(parts: Map<string, Buffer>): Promise<Map<string, [number, number]>> {
   const dir = await mkdtemp(path.join(tmpdir(), "poleatlas-shp-"));
-  for (const [ext, bytes] of parts) await writeFile(path.join(dir, `poles${ext}`), bytes);
-  const { stdout } = await run("ogr2ogr", [
-    ...["-f", "CSV", "/vsistdout/", path.join(dir, "poles.shp"), "-t_srs", "EPSG:4326"],
-    ...["-lco", "GEOMETRY=AS_XY"],
-  ]);
+  let stdout: string;
+  try {
+    for (const [ext, bytes] of parts) await writeFile(path.join(dir, `poles${ext}`), bytes);
+    ({ stdout } = await run("ogr2ogr", [
+      ...["-f", "CSV", "/vsistdout/", path.join(dir, "poles.shp"), "-t_srs", "EPSG:4326"],
+      ...["-lco", "GEOMETRY=AS_XY"],
+    ]));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
   const [, ...lines] = stdout.trim().split("\n");
   return new Map(
     lines.map((line) => {
