@@ -227,6 +227,7 @@ export const mapNavigationTexts = {
   skipLink: "Skip to map content",
   /** The globe's search box: what it finds. */
   searchLabel: "Search poles by tag or label, or places",
+  searchPlaceholder: "Tag, label or place",
   poleListTitle: (count: number) => `Poles in this region (${count.toLocaleString("en-US")})`,
   poleListLabel: "Poles in this region, in tag order. Arrow keys move, Enter opens the pole.",
   poleListLoading: "Loading poles…",

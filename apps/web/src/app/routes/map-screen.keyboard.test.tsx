@@ -1,6 +1,7 @@
 /**
  * The map screen by keyboard, against a stand-in server: the skip link is the first Tab stop and
- * takes the focus to the region's pole list, whose Enter opens the pole as a click on its marker.
+ * takes the focus to the region's pole list, whose Enter opens the pole as a click on its marker;
+ * a pole searched by its tag opens, not only its region.
  */
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -26,6 +27,22 @@ function serve() {
         { id: "pole-a", tag: "LIV-20", count: 3 },
         { id: "pole-b", tag: "LIV-3", latitude: 52.53, longitude: 13.41 },
       ]),
+    }),
+    "GET /api/poles/search": () => ({
+      status: 200,
+      body: {
+        poles: [
+          {
+            id: "pole-b",
+            tag: "LIV-3",
+            label: "",
+            latitude: 52.53,
+            longitude: 13.41,
+            region_id: BERLIN.id,
+            photo_count: 1,
+          },
+        ],
+      },
     }),
     "GET /api/poles/pole-b": () => ({
       status: 200,
@@ -56,6 +73,16 @@ describe("MapScreen by keyboard", () => {
         .map((o) => o.textContent),
     ).toEqual(["LIV-3Not rated", "LIV-20Not rated"]);
     await user.keyboard("{Enter}");
+    const panel = await screen.findByTestId("photo-panel", {}, { timeout: 25_000 });
+    expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
+  }, 40_000);
+
+  it("opens the pole a search by its tag finds, from the overview", async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = renderAt("/map", [{ path: "/map", element: <MapScreen /> }]);
+    await user.type(await screen.findByRole("textbox", { name: "globe search" }), "liv-3{Enter}");
     const panel = await screen.findByTestId("photo-panel", {}, { timeout: 25_000 });
     expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
     expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
