@@ -47,20 +47,18 @@ describe("a region's poles in the compact form", () => {
     const again = await placedPhoto(t, user.cookie, lat + 3 / METRES_PER_DEGREE, east(200));
     expect(again.pole_id).toBe(unrated.pole_id);
     expect((await patchImage(t, user.cookie, rated.id, { risk: "medium" })).statusCode).toBe(200);
-    const label = await t.app.inject({
-      method: "PATCH",
-      url: `/api/poles/${labelled.pole_id}`,
-      headers: { cookie: user.cookie, origin: TEST_ORIGIN },
-      payload: { label: 'P-10423 "Nord" ü' },
-    });
-    expect(label.statusCode, label.body).toBe(200);
-    const tag = await t.app.inject({
-      method: "PATCH",
-      url: `/api/poles/${rated.pole_id}`,
-      headers: { cookie: user.cookie, origin: TEST_ORIGIN },
-      payload: { tag: 'LIV-7 "B" \\ ü' },
-    });
-    expect(tag.statusCode, tag.body).toBe(200);
+    for (const [pole, payload] of [
+      [labelled.pole_id, { label: 'P-10423 "Nord" ü' }],
+      [rated.pole_id, { tag: 'LIV-7 "B" \\ ü' }],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "PATCH",
+        url: `/api/poles/${pole}`,
+        headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
 
     const region = regionKey(lon, lat);
     expect(await markers(user.cookie, region)).toEqual({
