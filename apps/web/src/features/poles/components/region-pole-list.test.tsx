@@ -78,6 +78,20 @@ describe("RegionPoleList", () => {
     expect(onOpen).toHaveBeenLastCalledWith("p10");
   });
 
+  it("keeps the active pole when a new answer moves its row", async () => {
+    const onOpen = vi.fn();
+    const user = userEvent.setup();
+    const { rerender } = render(<RegionPoleList poles={poleMarkersOf(POLES)} onOpen={onOpen} />);
+    active()!.focus();
+    await user.keyboard("{ArrowDown}");
+    expect(active()).toHaveTextContent("P-2");
+    // A teammate's new pole sorts first.
+    rerender(<RegionPoleList poles={poleMarkersOf([...POLES, { id: "a1", tag: "A-1" }])} onOpen={onOpen} />);
+    expect(active()).toHaveTextContent("P-2");
+    await user.keyboard("{Enter}");
+    expect(onOpen).toHaveBeenCalledWith("p2");
+  });
+
   it("opens a pole that is clicked", async () => {
     const { onOpen, user } = setup();
     await user.click(screen.getByText("P-2"));

@@ -40,14 +40,16 @@ export interface RegionPoleListProps {
 
 export function RegionPoleList({ poles, onOpen }: RegionPoleListProps) {
   const list = useMemo(() => poleList(poles), [poles]);
-  const [active, setActive] = useState(0);
+  /** The active pole by id: a new answer (a teammate's upload told live) may move its row. */
+  const [activeId, setActiveId] = useState<string | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewPx, setViewPx] = useState(UNMEASURED_VIEW_PX);
   const view = useRef<HTMLDivElement>(null);
   const typed = useRef({ text: "", at: 0 });
   /** Set by a key: the new active row takes the focus once it is drawn. */
   const focusNext = useRef(false);
-  const at = Math.min(active, Math.max(0, list.size - 1));
+  const at = useMemo(() => Math.max(0, activeId === null ? 0 : list.rowOf(activeId)), [list, activeId]);
+  const setActive = (row: number) => setActiveId(list.entry(row).id);
 
   useEffect(() => {
     if (!focusNext.current) return;

@@ -57,6 +57,8 @@ function hintOf(risk: RiskKey, overdue: boolean, inspection: InspectionKey | und
 export interface PoleList {
   size: number;
   entry(i: number): PoleListEntry;
+  /** The row of the pole with this id; -1 when it is not in the list. */
+  rowOf(id: string): number;
 }
 
 const given = (poles: PoleMarkers, i: number) => poles.tags?.[i] || poles.labels[poles.ids[i]!] || "";
@@ -68,7 +70,8 @@ const given = (poles: PoleMarkers, i: number) => poles.tags?.[i] || poles.labels
  * indexes: rows (names, hints) are made when shown.
  */
 export function poleList(poles: PoleMarkers | null | undefined): PoleList {
-  if (!poles) return { size: 0, entry: () => ({ id: "", name: "", risk: "unrated", hint: "" }) };
+  if (!poles)
+    return { size: 0, entry: () => ({ id: "", name: "", risk: "unrated", hint: "" }), rowOf: () => -1 };
   const n = poles.ids.length;
   const keys: string[] = new Array<string>(n);
   const named: number[] = [];
@@ -87,6 +90,10 @@ export function poleList(poles: PoleMarkers | null | undefined): PoleList {
   const at = Int32Array.from([...order, ...unnamed]);
   return {
     size: n,
+    rowOf(id) {
+      for (let row = 0; row < n; row++) if (poles.ids[at[row]!] === id) return row;
+      return -1;
+    },
     entry(row) {
       const i = at[row]!;
       const { ids, latitudes, longitudes, risks, overdue, inspections } = poles;
