@@ -165,14 +165,22 @@ export function RegionPoleList({ poles, onOpen }: RegionPoleListProps) {
           }}
         >
           <Box
+            component="span"
             aria-hidden
             sx={{ width: 10, height: 10, flexShrink: 0, borderRadius: "50%", ...dotLook(entry.risk) }}
           />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" noWrap>
+          {/* Spans: a button holds phrasing content only. */}
+          <Box component="span" sx={{ minWidth: 0 }}>
+            <Typography variant="body2" noWrap component="span" sx={{ display: "block" }}>
               {entry.name}
             </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              noWrap
+              component="span"
+              sx={{ display: "block" }}
+            >
               {entry.hint}
             </Typography>
           </Box>
