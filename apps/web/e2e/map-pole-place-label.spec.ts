@@ -1,6 +1,6 @@
 /**
  * Poles on the globe in real Chromium: an unplaced photo placed by clicking the map (pick
- * mode, Escape cancels), and a pole's label drawn beside its marker at close range.
+ * mode, Escape cancels), and the selected pole's label drawn beside its marker.
  */
 import type { Page } from "@playwright/test";
 import type { ImageRecord } from "@poleatlas/shared";
@@ -88,7 +88,7 @@ test("a pole's label is drawn beside its marker, and follows an edit", async ({
   const pole = latest.pole_id!;
   const drawn = await settle(page, (s) => s.poleLabels[pole] === "P-10423");
   expect(Object.keys(drawn.poleLabels)).toEqual([pole]);
-  // Region view looks from 3000 m: within the labels' 5 km.
+  // Region view looks from 3000 m, above street zoom: only the selected pole is named there.
   expect(drawn.cameraHeight).toBeLessThan(5_000);
   await page.screenshot({ path: testInfo.outputPath("pole-label.png") });
 

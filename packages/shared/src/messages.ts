@@ -221,6 +221,23 @@ export const mapScreenTexts = {
   paymentLater: "Payment processing will be implemented later.",
 } as const;
 
+/** Reaching the map's poles by keyboard: the region's pole list, the skip link, the search box. */
+export const mapNavigationTexts = {
+  /** The first stop of the Tab key on the map screen. */
+  skipLink: "Skip to map content",
+  /** The globe's search box: what it finds. */
+  searchLabel: "Search poles by tag or label, or places",
+  searchPlaceholder: "Tag, label or place",
+  poleListTitle: (count: number) => `Poles in this region (${count.toLocaleString("en-US")})`,
+  poleListLabel: "Poles in this region, in tag order. Arrow keys move, Enter opens the pole.",
+  poleListLoading: "Loading poles…",
+  poleListEmpty: "No poles in this region.",
+  /** A pole with neither tag nor label, named by its place (about a metre at 5 decimals). */
+  poleAt: (latitude: number, longitude: number) => `Pole at ${latitude.toFixed(5)}, ${longitude.toFixed(5)}`,
+  /** Beside a pole's risk in the list (the legend's words for the rest). */
+  overdueHint: "Overdue finding",
+} as const;
+
 /** The upload queue: photos kept while there is no connection. Ours, not the spec's. */
 export const uploadQueueTexts = {
   navWaiting: (n: number) => `${n} waiting`,

@@ -1,6 +1,6 @@
 /**
  * GET /api/poles?region= answers the compact marker form: columns that line up, risk
- * codes, labels only where set, 6 decimals, oldest first, the caller's workspace only; and the
+ * codes, labels only where set, every pole's tag, 6 decimals, oldest first, the caller's workspace only; and the
  * photo counts it sends, kept by triggers (migration 0009), stay exact.
  */
 import {
@@ -47,13 +47,18 @@ describe("a region's poles in the compact form", () => {
     const again = await placedPhoto(t, user.cookie, lat + 3 / METRES_PER_DEGREE, east(200));
     expect(again.pole_id).toBe(unrated.pole_id);
     expect((await patchImage(t, user.cookie, rated.id, { risk: "medium" })).statusCode).toBe(200);
-    const label = await t.app.inject({
-      method: "PATCH",
-      url: `/api/poles/${labelled.pole_id}`,
-      headers: { cookie: user.cookie, origin: TEST_ORIGIN },
-      payload: { label: 'P-10423 "Nord" ü' },
-    });
-    expect(label.statusCode, label.body).toBe(200);
+    for (const [pole, payload] of [
+      [labelled.pole_id, { label: 'P-10423 "Nord" ü' }],
+      [rated.pole_id, { tag: 'LIV-7 "B" \\ ü' }],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "PATCH",
+        url: `/api/poles/${pole}`,
+        headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
 
     const region = regionKey(lon, lat);
     expect(await markers(user.cookie, region)).toEqual({
@@ -63,6 +68,8 @@ describe("a region's poles in the compact form", () => {
       risks: [RISK_CODES.indexOf("unrated"), RISK_CODES.indexOf("medium"), RISK_CODES.indexOf("unrated")],
       counts: [1, 1, 2],
       labels: { [labelled.pole_id!]: 'P-10423 "Nord" ü' },
+      // Every pole's tag in the columns' order, "" where none: quotes and backslashes escaped.
+      tags: ["", 'LIV-7 "B" \\ ü', ""],
       overdue: [0, 0, 0],
       inspections: [CURRENT, CURRENT, CURRENT],
     });
@@ -75,6 +82,7 @@ describe("a region's poles in the compact form", () => {
       risks: [],
       counts: [],
       labels: {},
+      tags: [],
       overdue: [],
       inspections: [],
     });

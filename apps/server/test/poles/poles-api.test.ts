@@ -192,6 +192,7 @@ describe("owner checks and bad input", () => {
       risks: [],
       counts: [],
       labels: {},
+      tags: [],
       overdue: [],
       inspections: [],
     });

@@ -24,13 +24,23 @@ export interface AppSidebarProps {
   footer?: ReactNode;
   /** More entries after 'Upload Images' (the unplaced photos). */
   extraNav?: ReactNode;
+  /** Between the navigation and the footer, taking the room left: the region's pole list. */
+  content?: ReactNode;
   /** Under the product name: the workspace switcher. */
   workspace?: ReactNode;
   /** Narrow screens: a drawer over the globe, open or closed by the caller, closed by any choice. */
   drawer?: { open: boolean; onClose: () => void };
 }
 
-export function AppSidebar({ onUpload, onLogout, footer, extraNav, workspace, drawer }: AppSidebarProps) {
+export function AppSidebar({
+  onUpload,
+  onLogout,
+  footer,
+  extraNav,
+  content,
+  workspace,
+  drawer,
+}: AppSidebarProps) {
   return (
     <Drawer
       variant={drawer ? "temporary" : "permanent"}
@@ -75,6 +85,7 @@ export function AppSidebar({ onUpload, onLogout, footer, extraNav, workspace, dr
           </ListItemButton>
         </List>
       </Box>
+      {content}
       <Box sx={{ mt: "auto", p: 2 }}>{footer}</Box>
     </Drawer>
   );

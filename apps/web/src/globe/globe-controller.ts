@@ -41,6 +41,7 @@ import { resumeRenderingAfterErrors } from "./render-recovery";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
 import { addSky } from "./sky";
 import { nameLayerPicker } from "./layer-picker-name";
+import { labelSearchBox } from "./search-box";
 import { sceneScreenView } from "./screen-view";
 
 export type { GlobeEvents, GlobeMode, LatLon };
@@ -91,6 +92,7 @@ export class GlobeController {
     if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
     this.cleanups.push(nameLayerPicker(this.viewer));
     makeInfoBoxAccessible(this.viewer.infoBox);
+    labelSearchBox(this.viewer.geocoder?.container);
     resumeRenderingAfterErrors(this.viewer);
     reloadFailedImageryWhenOnline(this.viewer);
     this.useBuiltInBasemap = watchBaseLayerReach(this.viewer, (name) => {

@@ -41,7 +41,10 @@ export interface GlobeState {
   /** Each marker's colours by id, drawn or not (a pole's marker has its pole's id). */
   photoMarkerLooks: Record<string, MarkerLook>;
   regionMarkerLooks: Record<string, MarkerLook>;
-  /** The pole labels drawn (each shows only within POLE_LABEL_MAX_DISTANCE_M), by pole id. */
+  /**
+   * The pole names (tag, else label) drawn, by pole id: at street zoom (pole-names.ts), and the
+   * selected pole's at any height.
+   */
   poleLabels: Record<string, string>;
   /** Pick mode is on: the next click on the globe gives a position (pickPosition). */
   picking: boolean;

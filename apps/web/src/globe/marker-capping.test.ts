@@ -13,15 +13,16 @@ import {
   type RiskKey,
 } from "./markers";
 import { PhotoLayer } from "./photo-layer";
+import { STREET_ZOOM_MAX_HEIGHT_M } from "./pole-names";
 import { RegionLayer } from "./region-layer";
 import type { ScreenView } from "./screen-view";
 import { region } from "../test/records";
 
 const PX = 0.0001;
 
-function flatView(zoom = 1): ScreenView {
+function flatView(zoom = 1, cameraHeight = 3000): ScreenView {
   return {
-    ...{ width: 1000, height: 800, box: undefined, cameraHeight: 3000 },
+    ...{ width: 1000, height: 800, box: undefined, cameraHeight },
     project(position) {
       const c = Cartographic.fromCartesian(position);
       const [lon, lat] = [(c.longitude * 180) / Math.PI, (c.latitude * 180) / Math.PI];
@@ -58,8 +59,8 @@ const pole = (id: string, x: number, y: number, risk: RiskKey = "low", label = "
 });
 
 /** A photo layer over the flat view at `zoom`, holding `poles`. */
-function photoLayer(poles: PoleMarkerSpec[], zoom = 1) {
-  view = flatView(zoom);
+function photoLayer(poles: PoleMarkerSpec[], zoom = 1, cameraHeight = 3000) {
+  view = flatView(zoom, cameraHeight);
   const { scene, added } = fakeScene();
   const layer = new CappedPhotoLayer(scene);
   layer.set(poles);
@@ -119,9 +120,28 @@ describe("PhotoLayer in a dense view", () => {
     expect(point.outlineColor.equals(Color.fromCssColorString(MARKER_STYLE.selectedOutlineColor))).toBe(true);
   });
 
-  it("labels only drawn poles, so no tag sits beside the wrong marker", () => {
-    const { layer } = photoLayer([pole("a", 100, 100, "low", "A-1"), pole("b", 101, 101, "high", "B-1")]);
+  it("names only drawn poles, so no tag sits beside the wrong marker", () => {
+    const crowded = [pole("a", 100, 100, "low", "A-1"), pole("b", 101, 101, "high", "B-1")];
+    const { layer } = photoLayer(crowded, 1, STREET_ZOOM_MAX_HEIGHT_M);
     expect(layer.labelTexts()).toEqual({ b: "B-1" });
+  });
+
+  it("names poles at street zoom only, and the selected pole at any height", () => {
+    const apart = [
+      pole("a", 100, 100, "low", "A-1"),
+      pole("b", 300, 300, "high", "B-1"),
+      pole("c", 500, 500),
+    ];
+    const { layer } = photoLayer(apart, 1, 250);
+    expect(layer.labelTexts()).toEqual({ a: "A-1", b: "B-1" });
+    // From the region view's 3000 m a name would cover its neighbours' markers.
+    view = flatView(1, 3000);
+    layer.refresh();
+    expect(layer.labelTexts()).toEqual({});
+    layer.select("a");
+    expect(layer.labelTexts()).toEqual({ a: "A-1" });
+    layer.select(null);
+    expect(layer.labelTexts()).toEqual({});
   });
 
   it("after a camera move draws what the new view shows: apart when zoomed in, none far off screen", () => {

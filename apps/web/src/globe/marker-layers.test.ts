@@ -3,7 +3,6 @@
  * drawn, so a stand-in scene (primitives + requestRender) is enough to check what is drawn.
  */
 import { Cartesian3, PointPrimitiveCollection, type LabelCollection, type Scene } from "cesium";
-import { POLE_LABEL_MAX_DISTANCE_M } from "./markers";
 import { describe, expect, it } from "vitest";
 import { PhotoLayer } from "./photo-layer";
 import { RegionLayer } from "./region-layer";
@@ -114,7 +113,7 @@ describe("PhotoLayer", () => {
 });
 
 describe("PhotoLayer pole labels", () => {
-  it("draws a set label beside its pole's marker, at close range only", () => {
+  it("draws a pole's name beside its marker: its tag, else its label", () => {
     const { scene } = fakeScene();
     const layer = new PhotoLayer(scene);
     layer.set(
@@ -126,10 +125,9 @@ describe("PhotoLayer pole labels", () => {
     expect(layer.labelTexts()).toEqual({ p: "P-10423" });
     const label = layer.label("p")!;
     expect(Cartesian3.equalsEpsilon(label.position, Cartesian3.fromDegrees(13.4, 52.5), 1e-6)).toBe(true);
-    expect(label.distanceDisplayCondition?.near).toBe(0);
-    expect(label.distanceDisplayCondition?.far).toBe(POLE_LABEL_MAX_DISTANCE_M);
-    expect(POLE_LABEL_MAX_DISTANCE_M).toBeLessThanOrEqual(5_000);
     expect(label.id as MarkerRef).toEqual({ kind: "photo", id: "p" });
+    layer.set(poles(lone("p", { tag: "LIV-7", label: "P-10423" }), lone("q", { tag: "" })));
+    expect(layer.labelTexts()).toEqual({ p: "LIV-7" });
   });
 
   it("updates a label in place when it changes, and drops it when cleared or the pole goes", () => {

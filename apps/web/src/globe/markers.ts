@@ -38,7 +38,7 @@ export type LegendKey = RiskKey | "overdue" | `inspection-${InspectionKey}`;
 export interface PoleMarkerSpec extends MarkerSpec {
   kind: "photo";
   risk: RiskKey;
-  /** The asset tag painted on the pole, shown near it at close range; "" when not set. */
+  /** The pole's name shown beside it at street zoom: its tag, else its label; "" when neither. */
   label: string;
 }
 
@@ -62,9 +62,6 @@ export const MARKER_STYLE = {
   outlineWidth: 2,
   labelFont: "600 14px sans-serif",
 } as const;
-
-/** A pole's label shows only when the camera is closer than this (metres): a tag is read up close. */
-export const POLE_LABEL_MAX_DISTANCE_M = 5_000;
 
 /** At most this many region labels are drawn at once: glyphs are billboards, costly by the 10k. */
 export const MAX_REGION_LABELS = 30;

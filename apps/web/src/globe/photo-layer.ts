@@ -1,13 +1,13 @@
 /**
  * Pole markers of the region in view: one point per pole (named by the pole's id), the selected
- * photo's pole highlighted, and each set pole label next to its marker, drawn only at close range
- * (a region's worth of tags seen from afar would be unreadable and costly: glyphs are billboards).
+ * photo's pole highlighted, and pole names (tag, else label) next to their markers at street zoom,
+ * decluttered and capped (pole-names.ts: a region's worth of tags seen from afar would be
+ * unreadable and costly, glyphs are billboards).
  */
 import {
   BlendOption,
   Cartesian2,
   Cartesian3,
-  DistanceDisplayCondition,
   HorizontalOrigin,
   Color,
   LabelCollection,
@@ -17,7 +17,8 @@ import {
   type PointPrimitive,
   type Scene,
 } from "cesium";
-import { MARKER_STYLE, POLE_LABEL_MAX_DISTANCE_M, type MarkerRef, type PoleMarkerSpec } from "./markers";
+import { MARKER_STYLE, type MarkerRef, type PoleMarkerSpec } from "./markers";
+import { POLE_NAME_OFFSET_PX, poleNamesToDraw, type PoleNameCandidate } from "./pole-names";
 import {
   LABEL_LOOK,
   NO_DEPTH_TEST_WITHIN_M,
@@ -28,14 +29,13 @@ import {
 } from "./point-layer";
 import { RISK_PRIORITY } from "./screen-cap";
 
-const CLOSE_RANGE = new DistanceDisplayCondition(0, POLE_LABEL_MAX_DISTANCE_M);
 /**
  * The move list's candidate: a hollow ring around its marker, in a colour no risk uses, so the
  * pole a photo would move to is seen without changing how any pole's own risk looks.
  */
 const CANDIDATE_RING = Color.fromCssColorString(MARKER_STYLE.candidateRingColor);
 /** Right of the marker, clear of the selected (bigger, outlined) marker, so it never covers the text. */
-const LABEL_OFFSET = new Cartesian2(16, 0);
+const LABEL_OFFSET = new Cartesian2(POLE_NAME_OFFSET_PX, 0);
 
 export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
   /** The selected photo's pole (markers are named by pole id). */
@@ -67,12 +67,33 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
 
   /** Labels only beside drawn markers: a capped pole's tag would name the wrong marker. */
   protected override drawnChanged(): void {
-    this.relabel(this.drawnSpecs());
+    this.relabel(this.namedSpecs());
+  }
+
+  /**
+   * The drawn poles to name for the camera as it stands (pole-names.ts); in the stand-in scenes
+   * of unit tests, which have no camera, every drawn pole with a name.
+   */
+  private namedSpecs(): PoleMarkerSpec[] {
+    const drawn = this.drawnSpecs().filter((s) => s.label !== "");
+    const view = this.screenView();
+    if (!view) return drawn;
+    const candidates: PoleNameCandidate[] = [];
+    const specs = new Map<string, PoleMarkerSpec>();
+    for (const spec of drawn) {
+      const position = this.positionOf(spec.id);
+      const at = position && view.project(position);
+      if (!at?.seen) continue;
+      specs.set(spec.id, spec);
+      candidates.push({ id: spec.id, name: spec.label, x: at.x, y: at.y, priority: this.priority(spec) });
+    }
+    const chosen = poleNamesToDraw(candidates, { ...view, selectedId: this.selectedId });
+    return chosen.map((id) => specs.get(id)!);
   }
 
   /** Labels as a diff too: a changed label or a moved pole updates its label in place. */
   private relabel(specs: readonly PoleMarkerSpec[]): void {
-    const wanted = new Map(specs.filter((s) => s.label !== "").map((s) => [s.id, s] as const));
+    const wanted = new Map(specs.map((s) => [s.id, s] as const));
     for (const [id, label] of this.labelOf) {
       if (wanted.has(id)) continue;
       this.labels.remove(label);
@@ -95,7 +116,6 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
           verticalOrigin: VerticalOrigin.CENTER,
           horizontalOrigin: HorizontalOrigin.LEFT,
           pixelOffset: LABEL_OFFSET,
-          distanceDisplayCondition: CLOSE_RANGE,
           disableDepthTestDistance: NO_DEPTH_TEST_WITHIN_M,
           id: { kind: "photo", id } satisfies MarkerRef,
         }),
@@ -126,6 +146,8 @@ export class PhotoLayer extends PointLayer<PoleMarkerSpec> {
     const now = id ? this.point(id) : undefined;
     if (now) this.dress(id!, now);
     this.pin(id);
+    // The selected pole's name shows at any height; the one before gives way.
+    this.relabel(this.namedSpecs());
     this.scene.requestRender();
   }
 

@@ -32,7 +32,7 @@ const INSPECTION_LOOKS = Object.fromEntries(
 
 /**
  * One marker per pole at the pole's position, named by the pole's id (a click selects the pole),
- * its set label beside it. In the 'condition' view it is coloured by its condition (the risk
+ * its name beside it: its tag, else its set label. In the 'condition' view it is coloured by its condition (the risk
  * code), with a red ring when it has an overdue finding; in the 'inspection' view by its
  * inspection state. Poles whose entry is in `hidden` are left out, and so is any pole whose
  * position is not on the globe. An unknown risk code reads as unrated, an unknown state as never.
@@ -43,7 +43,7 @@ export function poleMarkers(
   mode: LegendMode = "condition",
 ): PoleMarkerSpec[] {
   if (!poles) return [];
-  const { ids, latitudes, longitudes, risks, labels, overdue, inspections } = poles;
+  const { ids, latitudes, longitudes, risks, labels, tags, overdue, inspections } = poles;
   const out: PoleMarkerSpec[] = [];
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
@@ -67,7 +67,7 @@ export function poleMarkers(
       longitude: longitude!,
       latitude: latitude!,
       risk,
-      label: labels[id] ?? "",
+      label: tags?.[i] || labels[id] || "",
       ...look,
     });
   }

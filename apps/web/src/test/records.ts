@@ -1,7 +1,9 @@
 /** API record factories for unit and component tests. */
 import {
+  INSPECTION_CODES,
   RISK_CODES,
   type ImageRecord,
+  type InspectionKey,
   type PoleMarkers,
   type PoleRecord,
   type RegionSummary,
@@ -70,6 +72,9 @@ export interface PoleFields {
   risk?: RiskKey;
   count?: number;
   label?: string;
+  tag?: string;
+  overdue?: boolean;
+  inspection?: InspectionKey;
 }
 
 /** GET /api/poles?region= as the server answers it: column by column, set labels only. */
@@ -83,6 +88,12 @@ export function poleMarkersOf(poles: readonly PoleFields[]): PoleMarkers {
     risks: poles.map((p) => RISK_CODES.indexOf(p.risk ?? "unrated")),
     counts: poles.map((p) => p.count ?? 1),
     labels,
+    // Columns a test names only: an answer without them is an older server's.
+    ...(poles.some((p) => p.tag !== undefined) && { tags: poles.map((p) => p.tag ?? "") }),
+    ...(poles.some((p) => p.overdue !== undefined) && { overdue: poles.map((p) => (p.overdue ? 1 : 0)) }),
+    ...(poles.some((p) => p.inspection !== undefined) && {
+      inspections: poles.map((p) => INSPECTION_CODES.indexOf(p.inspection ?? "current")),
+    }),
   };
 }
 

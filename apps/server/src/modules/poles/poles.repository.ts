@@ -102,6 +102,7 @@ export const poleQueries = {
           coalesce(string_agg(${RISK_CODE}, ',' ${OLDEST_FIRST}), '') AS risks,
           coalesce(string_agg(p.photo_count::text, ',' ${OLDEST_FIRST}), '') AS counts,
           coalesce(json_object_agg(p.id, p.label) FILTER (WHERE p.label <> ''), '{}')::text AS labels,
+          coalesce(string_agg(to_json(coalesce(p.tag, ''))::text, ',' ${OLDEST_FIRST}), '') AS tags,
           coalesce(string_agg((coalesce(p.finding_due_on < ${at.today}::date, false))::int::text, ','
             ${OLDEST_FIRST}), '') AS overdue,
           coalesce(string_agg((CASE WHEN p.last_inspected_on IS NULL THEN 3
@@ -185,7 +186,7 @@ export function createPolesRepository(db: Db) {
      * each column into one string and the answer puts them between brackets, so Node does no work
      * per pole: 100k poles as rows, parsed, built into columns and serialized cost about twice the
      * time (measured at 100k poles). Ids are uuids and numbers print bare, so nothing needs escaping;
-     * labels come as a JSON object from PostgreSQL.
+     * labels come as a JSON object and tags as JSON strings from PostgreSQL.
      */
     async markersJson(
       workspaceId: string,
@@ -198,14 +199,22 @@ export function createPolesRepository(db: Db) {
         await tx.execute(sql`SET LOCAL work_mem = '${sql.raw(MARKERS_WORK_MEM)}'`);
         return rows<
           Record<
-            "ids" | "latitudes" | "longitudes" | "risks" | "counts" | "labels" | "overdue" | "inspections",
+            | "ids"
+            | "latitudes"
+            | "longitudes"
+            | "risks"
+            | "counts"
+            | "labels"
+            | "tags"
+            | "overdue"
+            | "inspections",
             string
           >
         >(tx, poleQueries.markers(workspaceId, region, at));
       });
       if (!c) throw new Error("an aggregate gave no row");
       const ids = c.ids === "" ? "[]" : `["${c.ids}"]`;
-      return `{"ids":${ids},"latitudes":[${c.latitudes}],"longitudes":[${c.longitudes}],"risks":[${c.risks}],"counts":[${c.counts}],"labels":${c.labels},"overdue":[${c.overdue}],"inspections":[${c.inspections}]}`;
+      return `{"ids":${ids},"latitudes":[${c.latitudes}],"longitudes":[${c.longitudes}],"risks":[${c.risks}],"counts":[${c.counts}],"labels":${c.labels},"tags":[${c.tags}],"overdue":[${c.overdue}],"inspections":[${c.inspections}]}`;
     },
 
     /** One pole, only when it is the caller's. */

@@ -158,6 +158,7 @@ export default function MapScreen() {
         onLogout={() => void logout()}
         queue={<UploadQueueNavItem entries={queue.entries} sendNow={queue.sendNow} remove={queue.remove} />}
         regionId={url.regionId}
+        onOpenPole={picked.openPole}
       />
       <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
         <LazyGlobeView

@@ -10,3 +10,4 @@ export { poleTimelineQueryOptions, usePoleTimeline, type PoleTimeline } from "./
 export { cachedPoleOf, dropPhotoFromTimelines, isEmptyTimeline, refreshPoles } from "./api/pole-cache";
 export { PlaceOnMapHint, usePlaceOnMap } from "./components/place-on-map";
 export { useMoveCandidate } from "./lib/move-candidate";
+export { POLE_LIST_SELECTOR, RegionPoleList } from "./components/region-pole-list";

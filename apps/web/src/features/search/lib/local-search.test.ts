@@ -48,4 +48,17 @@ describe("searchGlobe", () => {
     expect(searchGlobe("P-", regions, null)).toEqual([]);
     expect(searchGlobe("   ", regions, poles)).toEqual([]);
   });
+
+  it("finds the region's poles by their tags, the exact tag before those it begins", () => {
+    const tagged = poleMarkersOf([
+      { id: "x", tag: "LIV-100", label: "Mill", latitude: 1, longitude: 2 },
+      { id: "y", tag: "LIV-10", latitude: 3, longitude: 4 },
+      { id: "z", tag: "", label: "old LIV-10 stump", latitude: 5, longitude: 6 },
+    ]);
+    expect(searchGlobe("liv-10", [], tagged).map((h) => [h.kind, "id" in h && h.id, h.displayName])).toEqual([
+      ["pole", "y", "LIV-10"],
+      ["pole", "x", "LIV-100 (Mill)"],
+      ["pole", "z", "old LIV-10 stump"],
+    ]);
+  });
 });

@@ -1,9 +1,9 @@
 /**
  * What the search box finds without asking the server: "lat, lon" coordinates, region names
- * ('Region 3') and the labels of the poles of the region on screen (all the map holds of poles;
- * every other pole is found by the server, map-search.ts). Pure, so it is unit-tested directly.
+ * ('Region 3') and the tags and labels of the poles of the region on screen (all the map holds of
+ * poles; every other pole is found by the server, map-search.ts). Pure, so it is unit-tested directly.
  */
-import { regionKey, type PoleMarkers, type RegionSummary } from "@poleatlas/shared";
+import { poleName, regionKey, type PoleMarkers, type RegionSummary } from "@poleatlas/shared";
 
 export type SearchHit =
   | { kind: "coordinates"; displayName: string; longitude: number; latitude: number }
@@ -60,19 +60,37 @@ export function searchGlobe(
       latitude: r.latitude,
     });
   }
-  // Labels are few (most poles have none): look a hit's position up only when it is one.
-  for (const [id, label] of Object.entries(poles?.labels ?? {})) {
+  return [...hits, ...polesMatching(needle, poles, limit - hits.length)];
+}
+
+/**
+ * The poles of the columns whose tag or label holds `needle` (lower case): an exact tag or label
+ * first, then those starting with it, then the rest, each in the columns' order, as the server
+ * ranks them.
+ */
+function polesMatching(needle: string, poles: PoleMarkers | null, limit: number): SearchHit[] {
+  if (!poles || limit <= 0) return [];
+  const { ids, tags, labels, longitudes, latitudes } = poles;
+  const ranked: [number[], number[], number[]] = [[], [], []];
+  for (let i = 0; i < ids.length; i++) {
+    const tag = (tags?.[i] ?? "").toLowerCase();
+    const label = (labels[ids[i]!] ?? "").toLowerCase();
+    if (tag === needle || label === needle) ranked[0].push(i);
+    else if (tag.startsWith(needle) || label.startsWith(needle)) ranked[1].push(i);
+    else if (tag.includes(needle) || label.includes(needle)) ranked[2].push(i);
+  }
+  const hits: SearchHit[] = [];
+  for (const i of ranked.flat()) {
     if (hits.length >= limit) break;
-    if (!label.toLowerCase().includes(needle)) continue;
-    const i = poles?.ids.indexOf(id) ?? -1;
-    const longitude = poles?.longitudes[i];
-    const latitude = poles?.latitudes[i];
+    const longitude = longitudes[i];
+    const latitude = latitudes[i];
     if (longitude === undefined || latitude === undefined) continue;
+    const id = ids[i]!;
     hits.push({
       kind: "pole",
       id,
       regionId: regionKey(longitude, latitude),
-      displayName: label,
+      displayName: poleName({ tag: tags?.[i] || null, label: labels[id] ?? "" }),
       longitude,
       latitude,
     });

@@ -1,0 +1,90 @@
+/**
+ * The map screen by keyboard, against a stand-in server: the skip link is the first Tab stop and
+ * takes the focus to the region's pole list, whose Enter opens the pole as a click on its marker;
+ * a pole searched by its tag opens, not only its region.
+ */
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../test/render-auth";
+import { photo, poleMarkersOf, poleSummary, region } from "../../test/records";
+import { fakeServer } from "../../test/fake-server";
+import MapScreen from "./map-screen";
+
+vi.mock("../../globe", async () => ({ GlobeView: (await import("../../test/globe-stub")).GlobeStub }));
+
+const BERLIN = region({ id: "13.4,52.5", count: 2 });
+const B1 = photo({ id: "b1", name: "b.jpg", pole_id: "pole-b", latitude: 52.53, longitude: 13.41 });
+
+function serve() {
+  return fakeServer({
+    "GET /api/auth/get-session": () => ({ status: 200, body: { user: { id: "u1", email: "a@b.test" } } }),
+    "GET /api/regions": () => ({ status: 200, body: { regions: [BERLIN] } }),
+    "GET /api/storage/usage": () => ({ status: 200, body: { usedBytes: 0, quotaBytes: 52428800 } }),
+    "GET /api/poles": () => ({
+      status: 200,
+      body: poleMarkersOf([
+        { id: "pole-a", tag: "LIV-20", count: 3 },
+        { id: "pole-b", tag: "LIV-3", latitude: 52.53, longitude: 13.41 },
+      ]),
+    }),
+    "GET /api/poles/search": () => ({
+      status: 200,
+      body: {
+        poles: [
+          {
+            id: "pole-b",
+            tag: "LIV-3",
+            label: "",
+            latitude: 52.53,
+            longitude: 13.41,
+            region_id: BERLIN.id,
+            photo_count: 1,
+          },
+        ],
+      },
+    }),
+    "GET /api/poles/pole-b": () => ({
+      status: 200,
+      body: { pole: poleSummary({ id: "pole-b", latitude: 52.53, longitude: 13.41 }), images: [B1] },
+    }),
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("MapScreen by keyboard", () => {
+  it("skips to the region's pole list, where Enter opens the pole", async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = renderAt("/map?region=13.4,52.5", [{ path: "/map", element: <MapScreen /> }]);
+    const list = await screen.findByRole("list", { name: /Poles in this region/ });
+    const first = await within(list).findByRole("button", { name: /LIV-3/ });
+    await user.tab();
+    expect(screen.getByRole("link", { name: "Skip to map content" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(first).toHaveFocus();
+    // Tag order with digits as numbers: LIV-3 before LIV-20.
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((o) => o.textContent),
+    ).toEqual(["LIV-3Not rated", "LIV-20Not rated"]);
+    await user.keyboard("{Enter}");
+    const panel = await screen.findByTestId("photo-panel", {}, { timeout: 25_000 });
+    expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
+  }, 40_000);
+
+  it("opens the pole a search by its tag finds, from the overview", async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = renderAt("/map", [{ path: "/map", element: <MapScreen /> }]);
+    await user.type(await screen.findByRole("textbox", { name: "globe search" }), "liv-3{Enter}");
+    const panel = await screen.findByTestId("photo-panel", {}, { timeout: 25_000 });
+    expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
+  }, 40_000);
+});
