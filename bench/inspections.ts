@@ -41,7 +41,8 @@ const REPORT_PER_POLE = 10;
 const POLE_BATCH = 100_000;
 const FINDING_BATCH = 20_000;
 
-async function seed(db: pg.Pool, workspaceId: string, poles: number, findings: number) {
+/** The workspace's poles and findings, in SQL with every trigger (the pole record bench's too). */
+export async function seed(db: pg.Pool, workspaceId: string, poles: number, findings: number) {
   for (let from = 0; from < poles; from += POLE_BATCH) {
     await db.query(
       `INSERT INTO utility_poles (workspace_id, latitude, longitude, risk, label, last_photo_on)
