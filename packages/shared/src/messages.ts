@@ -530,3 +530,14 @@ export const placeOnMapTexts = {
   pickedAt: (at: string) => `Place it at ${at}? Click elsewhere on the map to change.`,
   save: "Save",
 } as const;
+
+/** The map of a workspace with nothing in it yet: what to do first. */
+export const emptyWorkspaceTexts = {
+  title: "Nothing on the map yet",
+  start:
+    "Start with the pole register (a CSV, GeoJSON or Shapefile of your poles), or upload geotagged photos of poles: each photo finds its pole by its position.",
+  viewer:
+    "Nothing has been added to this workspace yet. Its owners and members can import the pole register and upload photos.",
+  importRegister: "Import the pole register",
+  uploadPhotos: "Upload photos",
+};
