@@ -4,13 +4,8 @@
  * FINDINGS findings (default 200k), seeded as the inspections bench seeds them. Times the whole
  * opening (until the last of its requests answered) and each request within it.
  */
-import { rm } from "node:fs/promises";
-import path from "node:path";
-import { connectDatabase, runMigrations } from "../apps/server/src/infra/db/database";
-import { startEmbeddedPostgres } from "../apps/server/src/infra/db/embedded-postgres";
-import { seed } from "./inspections";
-import { benchServerEnv, percentile, signedInClient, type Client } from "./lib/client";
-import { makeDataDir, startServer } from "./lib/server";
+import { withSeededWorkspace } from "./inspections";
+import { percentile, type Client } from "./lib/client";
 
 /**
  * What the record asks the server for when it opens, by name. A request for a route this server
@@ -63,65 +58,50 @@ async function timed(client: Client, url: string): Promise<{ ms: number; bytes: 
   return { ms, bytes: body.byteLength };
 }
 
-export async function benchPoleRecord(
-  poles: number,
-  findings: number,
-  runs: number,
-): Promise<PoleRecordResult> {
-  const dir = await makeDataDir("poleatlas-bench-pole-record-");
-  const pgServer = await startEmbeddedPostgres(path.join(dir, "postgres"));
-  const database = connectDatabase(pgServer.url);
-  await runMigrations(database);
-  const server = await startServer({ env: { ...benchServerEnv, DATABASE_URL: pgServer.url, DATA_DIR: dir } });
-  try {
-    const client = await signedInClient(server.url);
-    const seeding = performance.now();
-    await seed(database.pool, client.userId, poles, findings);
-    const seedSeconds = (performance.now() - seeding) / 1000;
-    // Random poles, half of them with findings (most of a register has none).
-    const picked = await database.pool.query<{ id: string }>(
-      `(SELECT id FROM utility_poles TABLESAMPLE SYSTEM (1) ORDER BY random() LIMIT $1)
+export function benchPoleRecord(poles: number, findings: number, runs: number): Promise<PoleRecordResult> {
+  return withSeededWorkspace(
+    "poleatlas-bench-pole-record-",
+    poles,
+    findings,
+    async ({ client, pool, seedSeconds }) => {
+      // Random poles, half of them with findings (most of a register has none).
+      const picked = await pool.query<{ id: string }>(
+        `(SELECT id FROM utility_poles ORDER BY random() LIMIT $1)
        UNION
-       (SELECT DISTINCT pole_id FROM utility_pole_findings TABLESAMPLE SYSTEM (5) LIMIT $1)`,
-      [Math.ceil((runs + 1) / 2)],
-    );
-    const ids = picked.rows.map((r) => r.id).slice(0, runs + 1);
-    const counted = await database.pool.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM utility_pole_findings",
-    );
-    // The warm-up pole is one not timed.
-    const [warm, ...timedIds] = ids;
-    const present: [string, (id: string) => string][] = [];
-    const absent: string[] = [];
-    for (const [name, url] of Object.entries(POLE_RECORD_REQUESTS)) {
-      if (await routeExists(client, url(warm!))) present.push([name, url]);
-      else absent.push(name);
-    }
-    const open: number[] = [];
-    const each = new Map(present.map(([name]) => [name, { ms: [] as number[], bytes: 0 }]));
-    for (const id of timedIds) {
-      const t0 = performance.now();
-      const answers = await Promise.all(present.map(([, url]) => timed(client, url(id))));
-      open.push(performance.now() - t0);
-      answers.forEach((r, i) => {
-        const kept = each.get(present[i]![0])!;
-        kept.ms.push(r.ms);
-        kept.bytes = Math.max(kept.bytes, r.bytes);
-      });
-    }
-    return {
-      poles,
-      findings: counted.rows[0]!.n,
-      seedSeconds,
-      runs: timedIds.length,
-      open: timing(open),
-      requests: Object.fromEntries([...each].map(([n, r]) => [n, { ...timing(r.ms), bytes: r.bytes }])),
-      absent,
-    };
-  } finally {
-    await server.stop();
-    await database.close();
-    await pgServer.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+       (SELECT pole_id FROM (SELECT DISTINCT pole_id FROM utility_pole_findings) f ORDER BY random() LIMIT $1)`,
+        [Math.ceil((runs + 1) / 2)],
+      );
+      const ids = picked.rows.map((r) => r.id).slice(0, runs + 1);
+      const counted = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM utility_pole_findings");
+      // The warm-up pole is one not timed.
+      const [warm, ...timedIds] = ids;
+      const present: [string, (id: string) => string][] = [];
+      const absent: string[] = [];
+      for (const [name, url] of Object.entries(POLE_RECORD_REQUESTS)) {
+        if (await routeExists(client, url(warm!))) present.push([name, url]);
+        else absent.push(name);
+      }
+      const open: number[] = [];
+      const each = new Map(present.map(([name]) => [name, { ms: [] as number[], bytes: 0 }]));
+      for (const id of timedIds) {
+        const t0 = performance.now();
+        const answers = await Promise.all(present.map(([, url]) => timed(client, url(id))));
+        open.push(performance.now() - t0);
+        answers.forEach((r, i) => {
+          const kept = each.get(present[i]![0])!;
+          kept.ms.push(r.ms);
+          kept.bytes = Math.max(kept.bytes, r.bytes);
+        });
+      }
+      return {
+        poles,
+        findings: counted.rows[0]!.n,
+        seedSeconds,
+        runs: timedIds.length,
+        open: timing(open),
+        requests: Object.fromEntries([...each].map(([n, r]) => [n, { ...timing(r.ms), bytes: r.bytes }])),
+        absent,
+      };
+    },
+  );
 }

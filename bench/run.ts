@@ -29,6 +29,10 @@ const only = process.argv
   .split(",");
 const want = (name: string) => !only || only.includes(name);
 
+/** A size an environment variable may set (for a loaded machine), else the full or quick one. */
+const sized = (name: string, full: number, short: number) =>
+  Number(process.env[name] ?? (quick ? short : full));
+
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
 
 async function main() {
@@ -149,8 +153,6 @@ async function main() {
 
   if (want("inspections")) {
     console.error("· inspections");
-    const sized = (name: string, full: number, short: number) =>
-      Number(process.env[name] ?? (quick ? short : full));
     const r = await benchInspections(
       sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000),
       sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000),
@@ -171,8 +173,6 @@ async function main() {
 
   if (want("polerecord")) {
     console.error("· opening a pole record");
-    const sized = (name: string, full: number, short: number) =>
-      Number(process.env[name] ?? (quick ? short : full));
     const r = await benchPoleRecord(
       sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000),
       sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000),

@@ -66,7 +66,8 @@ describe("AddFindingDialog", () => {
 describe("ResolveDialog", () => {
   const shown = [photo({ id: "p1", date: "2024-05-01" }), photo({ id: "p2", date: "2024-06-01" })];
 
-  it("is resolved today by default, never before the finding was observed", async () => {
+  /** The form for a finding observed on 2024-05-10, on a pole with two photos. */
+  function openResolve() {
     const onResolve = vi.fn();
     const user = userEvent.setup();
     render(
@@ -80,6 +81,11 @@ describe("ResolveDialog", () => {
         onResolve={onResolve}
       />,
     );
+    return { onResolve, user };
+  }
+
+  it("is resolved today by default, never before the finding was observed", async () => {
+    const { onResolve, user } = openResolve();
     await user.type(screen.getByLabelText(/Action taken/), "Pole replaced");
     const day = screen.getByLabelText(/Resolved on/);
     expect(day).toHaveValue(today);
@@ -98,19 +104,7 @@ describe("ResolveDialog", () => {
   });
 
   it("takes a new photo of the repair, or one of the pole's photos when chosen", async () => {
-    const onResolve = vi.fn();
-    const user = userEvent.setup();
-    render(
-      <ResolveDialog
-        open
-        busy={false}
-        error={null}
-        observedOn="2024-05-10"
-        polePhotos={shown}
-        onClose={() => {}}
-        onResolve={onResolve}
-      />,
-    );
+    const { onResolve, user } = openResolve();
     await user.type(screen.getByLabelText(/Action taken/), "Crossarm replaced");
     // None of the old photos unless chosen.
     expect(screen.getByRole("combobox", { name: "Or one of the pole's photos" })).toHaveTextContent("None");

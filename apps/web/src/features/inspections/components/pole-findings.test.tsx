@@ -58,7 +58,8 @@ function server() {
   });
 }
 
-async function resolveWithNewPhoto() {
+/** The panel's findings for the shown photo, as a member sees them. */
+function showPanel() {
   const user = userEvent.setup();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -66,6 +67,11 @@ async function resolveWithNewPhoto() {
       <PoleFindings photo={shown} />
     </QueryClientProvider>,
   );
+  return user;
+}
+
+async function resolveWithNewPhoto() {
+  const user = showPanel();
   await user.click(await screen.findByRole("button", { name: "Resolve" }));
   await user.type(screen.getByLabelText(/Action taken/), "Replaced");
   const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], "repair.jpg", { type: "image/jpeg" });
@@ -104,13 +110,7 @@ describe("PoleFindings", () => {
 
   it("adds a finding observed today, on the shown photo", async () => {
     const net = server();
-    const user = userEvent.setup();
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <PoleFindings photo={shown} />
-      </QueryClientProvider>,
-    );
+    const user = showPanel();
     await user.click(await screen.findByRole("button", { name: "Add finding" }));
     await user.click(await screen.findByRole("combobox", { name: "Code" }));
     await user.click(await screen.findByRole("option", { name: /^lean/ }));
