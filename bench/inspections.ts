@@ -111,12 +111,24 @@ async function time(client: Client, url: string, runs: number): Promise<Inspecti
   return { p50Ms: percentile(ms, 50), p95Ms: percentile(ms, 95), bytes, runs };
 }
 
-export async function benchInspections(
+/** A signed-in client in a fresh workspace seeded in SQL, and the database beside it. */
+export interface SeededWorkspace {
+  client: Client;
+  pool: pg.Pool;
+  seedSeconds: number;
+}
+
+/**
+ * Its own PostgreSQL, data folder and built server, a workspace seeded with `poles` poles and
+ * `findings` findings, then `measure`; everything goes afterwards.
+ */
+export async function withSeededWorkspace<T>(
+  prefix: string,
   poles: number,
   findings: number,
-  runs: number,
-): Promise<InspectionsResult> {
-  const dir = await makeDataDir("poleatlas-bench-inspections-");
+  measure: (w: SeededWorkspace) => Promise<T>,
+): Promise<T> {
+  const dir = await makeDataDir(prefix);
   const pgServer = await startEmbeddedPostgres(path.join(dir, "postgres"));
   const database = connectDatabase(pgServer.url);
   await runMigrations(database);
@@ -126,34 +138,45 @@ export async function benchInspections(
     const seeding = performance.now();
     await seed(database.pool, client.userId, poles, findings);
     const seedSeconds = (performance.now() - seeding) / 1000;
-    const counted = await database.pool.query<{ n: number; report: number; lon: number; lat: number }>(
-      `SELECT (SELECT count(*)::int FROM utility_pole_findings) AS n,
-              (SELECT count(*)::int FROM utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
-               WHERE (p.region_lon, p.region_lat) = (t.region_lon, t.region_lat)) AS report,
-              t.region_lon AS lon, t.region_lat AS lat
-       FROM utility_poles t WHERE t.label = 'P-0'`,
-    );
-    const { n, report, lon, lat } = counted.rows[0]!;
-    const regionId = regionKey(lon, lat);
-    await client.get("/api/regions"); // warm once, as a second visit would be
-    return {
-      poles,
-      findings: n,
-      seedSeconds,
-      reportFindings: report,
-      regions: await time(client, "/api/regions", runs),
-      overdue: await time(client, "/api/findings?overdue=true&limit=100", runs),
-      workListFirstPage: await time(client, "/api/findings?status=open&limit=25", runs),
-      regionReport: await time(
-        client,
-        `/api/reports/region/${encodeURIComponent(regionId)}.pdf`,
-        Math.min(runs, 3),
-      ),
-    };
+    return await measure({ client, pool: database.pool, seedSeconds });
   } finally {
     await server.stop();
     await database.close();
     await pgServer.stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+export function benchInspections(poles: number, findings: number, runs: number): Promise<InspectionsResult> {
+  return withSeededWorkspace(
+    "poleatlas-bench-inspections-",
+    poles,
+    findings,
+    async ({ client, pool, seedSeconds }) => {
+      const counted = await pool.query<{ n: number; report: number; lon: number; lat: number }>(
+        `SELECT (SELECT count(*)::int FROM utility_pole_findings) AS n,
+              (SELECT count(*)::int FROM utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
+               WHERE (p.region_lon, p.region_lat) = (t.region_lon, t.region_lat)) AS report,
+              t.region_lon AS lon, t.region_lat AS lat
+       FROM utility_poles t WHERE t.label = 'P-0'`,
+      );
+      const { n, report, lon, lat } = counted.rows[0]!;
+      const regionId = regionKey(lon, lat);
+      await client.get("/api/regions"); // warm once, as a second visit would be
+      return {
+        poles,
+        findings: n,
+        seedSeconds,
+        reportFindings: report,
+        regions: await time(client, "/api/regions", runs),
+        overdue: await time(client, "/api/findings?overdue=true&limit=100", runs),
+        workListFirstPage: await time(client, "/api/findings?status=open&limit=25", runs),
+        regionReport: await time(
+          client,
+          `/api/reports/region/${encodeURIComponent(regionId)}.pdf`,
+          Math.min(runs, 3),
+        ),
+      };
+    },
+  );
 }

@@ -16,6 +16,7 @@ import { benchIngest } from "./ingest";
 import { benchListLoad } from "./list-load";
 import { benchOgc } from "./ogc";
 import { benchPoleImport } from "./pole-import";
+import { benchPoleRecord } from "./pole-record";
 import { repoRoot } from "./lib/server";
 import { benchStartup } from "./startup";
 import { benchTus } from "./tus";
@@ -27,6 +28,10 @@ const only = process.argv
   ?.slice("--only=".length)
   .split(",");
 const want = (name: string) => !only || only.includes(name);
+
+/** A size an environment variable may set (for a loaded machine), else the full or quick one. */
+const sized = (name: string, full: number, short: number) =>
+  Number(process.env[name] ?? (quick ? short : full));
 
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
 
@@ -148,8 +153,6 @@ async function main() {
 
   if (want("inspections")) {
     console.error("· inspections");
-    const sized = (name: string, full: number, short: number) =>
-      Number(process.env[name] ?? (quick ? short : full));
     const r = await benchInspections(
       sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000),
       sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000),
@@ -166,6 +169,23 @@ async function main() {
       `${at}: region report of ${r.reportFindings.toLocaleString("en-US")} findings (${fmt(r.regionReport.bytes / 1024, 0)} KiB PDF)`,
       `${t(r.regionReport)} (target ≤ 5 s)`,
     ]);
+  }
+
+  if (want("polerecord")) {
+    console.error("· opening a pole record");
+    const r = await benchPoleRecord(
+      sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000),
+      sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000),
+      quick ? 20 : 100,
+    );
+    results.poleRecord = r;
+    const at = `${r.poles.toLocaleString("en-US")} poles, ${r.findings.toLocaleString("en-US")} findings`;
+    const t = (x: { p50Ms: number; p95Ms: number }) => `p50 ${fmt(x.p50Ms, 1)} ms, p95 ${fmt(x.p95Ms, 1)} ms`;
+    rows.push([`${at}: opening a pole record, ${r.runs} random poles`, `${t(r.open)} (target p50 ≤ 100 ms)`]);
+    for (const [name, x] of Object.entries(r.requests)) {
+      rows.push([`${at}: the record's ${name} request`, `${t(x)}, ${fmt(x.bytes / 1024)} KiB`]);
+    }
+    if (r.absent.length > 0) rows.push([`${at}: requests this server has no route for`, r.absent.join(", ")]);
   }
 
   if (want("list")) {

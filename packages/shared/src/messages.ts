@@ -261,6 +261,22 @@ export const inspectionTexts = {
   unknownCode: (code: string) => `'${code}' is not in this workspace's code list.`,
   photoNotOnPole: "That photo does not belong to this pole.",
   dueDateTooLate: "The date to fix it by would fall after 9999-12-31: check the date it was observed.",
+  observedInFuture: (latest: string) => `A finding cannot be observed in the future (after ${latest}).`,
+  resolvedInFuture: (latest: string) => `A finding cannot be resolved in the future (after ${latest}).`,
+  resolvedBeforeObserved: (observed: string) =>
+    `A finding cannot be resolved before it was observed (${observed}).`,
+  observedOnLabel: "Observed on",
+  resolvedOnLabel: "Resolved on",
+  usePhotoDate: (date: string) => `Photo's date (${date})`,
+  useToday: "Today",
+  dateInFuture: "Not after today",
+  dateBeforeObserved: (observed: string) => `Not before it was observed (${observed})`,
+  takeRepairPhoto: "Take a photo",
+  chooseRepairFile: "Choose a new photo",
+  pickPolePhoto: "Or one of the pole's photos",
+  repairPhotoChosen: (name: string) => `New photo: ${name}`,
+  repairPhotoUploading: "Uploading the photo of the repair…",
+  repairPhotoStoredElsewhere: "This photo is already stored on another pole: choose or take another one.",
   personalDefaults: "A personal workspace uses the default inspection settings; a team sets its own.",
   addFinding: "Add finding",
   findings: "Findings",
@@ -531,3 +547,14 @@ export const placeOnMapTexts = {
   pickedAt: (at: string) => `Place it at ${at}? Click elsewhere on the map to change.`,
   save: "Save",
 } as const;
+
+/** The map of a workspace with nothing in it yet: what to do first. */
+export const emptyWorkspaceTexts = {
+  title: "Nothing on the map yet",
+  start:
+    "Start with the pole register (a CSV, GeoJSON or Shapefile of your poles), or upload geotagged photos of poles: each photo finds its pole by its position.",
+  viewer:
+    "Nothing has been added to this workspace yet. Its owners and members can import the pole register and upload photos.",
+  importRegister: "Import the pole register",
+  uploadPhotos: "Upload photos",
+};

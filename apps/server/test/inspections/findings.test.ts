@@ -49,16 +49,18 @@ async function markerInspection(cookie: string, regionId: string, poleId: string
 }
 
 describe("findings", () => {
-  it("are due after each level's allowance, from the photo's date or today", async () => {
+  it("are due after each level's allowance, from today or the date observed", async () => {
     today = "2026-03-01";
     const photo = await placedPhoto(t, user.cookie, 48.1, 11.5, "2026-02-10");
     const poleId = photo.pole_id!;
+    // Recorded today on a three-week-old photo: observed today, not born overdue.
     const one = await addFinding(t, user.cookie, poleId, { code: "lean", level: 1, image_id: photo.id });
     expect(one).toMatchObject({
-      observed_on: "2026-02-10",
-      due_on: "2026-02-17",
+      observed_on: "2026-03-01",
+      due_on: "2026-03-08",
       status: "open",
-      overdue: true,
+      overdue: false,
+      image_id: photo.id,
     });
     const two = await addFinding(t, user.cookie, poleId, { code: "crossarm", level: 2 });
     expect(two).toMatchObject({ observed_on: "2026-03-01", due_on: "2027-03-01", overdue: false });
@@ -118,7 +120,11 @@ describe("findings", () => {
 
   it("resolve once, with an action", async () => {
     const photo = await placedPhoto(t, user.cookie, 46.2, 6.1, "2026-01-05");
-    const f = await addFinding(t, user.cookie, photo.pole_id!, { code: "insulator", level: 2 });
+    const f = await addFinding(t, user.cookie, photo.pole_id!, {
+      code: "insulator",
+      level: 2,
+      observed_on: "2026-01-05",
+    });
     const noAction = await send(t, user.cookie, "PATCH", `/api/findings/${f.id}`, {
       resolve: { action: "  " },
     });

@@ -114,6 +114,18 @@ export const member = pgTable(
   (t) => [index("member_user_idx").on(t.userId)],
 );
 
+/**
+ * The workspace each user last switched to (null: their personal one): a new sign-in opens there.
+ * Ours, not better-auth's: a session's active team ends with the session.
+ */
+export const userLastWorkspace = pgTable("user_last_workspace", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").references(() => organization.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const invitation = pgTable(
   "invitation",
   {

@@ -1,7 +1,7 @@
 /** The little SQL the auth module runs itself; everything else goes through better-auth. */
 import { and, eq, like, lt, ne } from "drizzle-orm";
 import type { Db } from "../../infra/db/database";
-import { invitation, member, rateLimit, verification } from "../../infra/db/schema";
+import { invitation, member, rateLimit, userLastWorkspace, verification } from "../../infra/db/schema";
 
 /** better-auth's status of an invitation an owner or admin withdrew. */
 export const CANCELED = "canceled";
@@ -36,6 +36,34 @@ export function createAuthRepository(db: Db) {
             exceptId === undefined ? undefined : ne(verification.id, exceptId),
           ),
         );
+    },
+
+    /** Notes the workspace the user just switched to (null: their personal one). */
+    async rememberWorkspace(userId: string, workspaceId: string | null): Promise<void> {
+      const values = { userId, workspaceId, updatedAt: new Date() };
+      await db
+        .insert(userLastWorkspace)
+        .values(values)
+        .onConflictDoUpdate({
+          target: userLastWorkspace.userId,
+          set: { workspaceId, updatedAt: values.updatedAt },
+        });
+    },
+
+    /** The team the user last switched to, while they are still a member of it; else null. */
+    async lastTeamOf(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: member.organizationId })
+        .from(userLastWorkspace)
+        .innerJoin(
+          member,
+          and(
+            eq(member.userId, userLastWorkspace.userId),
+            eq(member.organizationId, userLastWorkspace.workspaceId),
+          ),
+        )
+        .where(eq(userLastWorkspace.userId, userId));
+      return row?.id ?? null;
     },
 
     /** How many teams the user belongs to. */

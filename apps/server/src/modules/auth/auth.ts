@@ -227,6 +227,28 @@ export function createAuth({ config, db, secret, mailer, log, repository, teamAu
       }),
     },
     databaseHooks: {
+      session: {
+        // A new sign-in opens the workspace the user last worked in (a member who accepted an
+        // invitation lands in that team); one they have since left or been removed from is not
+        // theirs any more, and the personal workspace opens.
+        create: {
+          before: async (s) => {
+            const team = await repository.lastTeamOf(s.userId);
+            return team ? { data: { ...s, activeOrganizationId: team } } : undefined;
+          },
+        },
+        // Every switch of the session's workspace (picker, new team, accepted invitation, leaving).
+        update: {
+          before: async (data, ctx) => {
+            const userId = ctx?.context.session?.user.id;
+            const team: unknown = data.activeOrganizationId;
+            if ("activeOrganizationId" in data && userId) {
+              await repository.rememberWorkspace(userId, typeof team === "string" ? team : null);
+            }
+            return undefined;
+          },
+        },
+      },
       verification: {
         create: {
           // Only the newest reset link of a user works: asking again kills the earlier ones.

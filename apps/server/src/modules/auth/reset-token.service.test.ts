@@ -18,6 +18,8 @@ function failingRepository(): AuthRepository & { pruneCalls: number } {
     teamsOf: () => Promise.resolve(0),
     cancelPendingInvitationsBy: () => Promise.resolve([]),
     roleIn: () => Promise.resolve(null),
+    rememberWorkspace: () => Promise.resolve(),
+    lastTeamOf: () => Promise.resolve(null),
   };
   return repo;
 }

@@ -59,6 +59,15 @@ function dueOnOf(observedOn: string, days: number): string {
   return due;
 }
 
+/**
+ * The latest day a finding may be observed or resolved on: today by the server's clock (UTC), and
+ * one day more, since a user east of UTC is already in tomorrow while UTC is still today.
+ */
+function latestDay(today: string): string {
+  const next = addDays(today, 1);
+  return DAY.test(next) ? next : today;
+}
+
 const cleanNotes = (notes: string | null | undefined) => {
   const text = notes ? safeNotes(notes) : "";
   return text.trim() ? text : null;
@@ -98,6 +107,17 @@ export function createFindingsService(deps: {
     return photo;
   }
 
+  /** The day a finding is resolved on: today unless given, between its observation and today. */
+  function resolvedOn(given: string | undefined, observedOn: string): string {
+    const latest = latestDay(today());
+    const day = given ?? today();
+    if (day > latest) throw badRequest(inspectionTexts.resolvedInFuture(latest), "date_in_future");
+    if (day < observedOn) {
+      throw badRequest(inspectionTexts.resolvedBeforeObserved(observedOn), "resolved_before_observed");
+    }
+    return day;
+  }
+
   async function found(actor: Actor, id: string, tx?: Executor, lock = false): Promise<FindingRow> {
     const row = await repository.find(actor.workspaceId, id, tx, lock);
     if (!row) throw notFound(inspectionTexts.findingNotFound);
@@ -109,10 +129,15 @@ export function createFindingsService(deps: {
       const pole = await poleOf(actor.workspaceId, poleId);
       if (!pole) throw notFound(messages.poleNotFound);
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      if (body.observed_on !== undefined && body.observed_on > latestDay(today())) {
+        throw badRequest(inspectionTexts.observedInFuture(latestDay(today())), "date_in_future");
+      }
       const s = await codesAndAllowance(actor, body.code);
       const id = await images.withLocks([actor.workspaceId], async (tx) => {
         const photo = body.image_id ? await photoOnPole(actor, pole.id, body.image_id, tx) : null;
-        const observedOn = body.observed_on ?? photo?.date ?? today();
+        // Recorded today unless said otherwise: the photo may be weeks old, and a finding dated by
+        // it would be born overdue.
+        const observedOn = body.observed_on ?? today();
         const row = {
           workspaceId: actor.workspaceId,
           poleId: pole.id,
@@ -156,7 +181,7 @@ export function createFindingsService(deps: {
             ? await photoOnPole(actor, row.pole_id, patch.resolve.image_id, tx)
             : null;
           changes.status = "resolved";
-          changes.resolved_on = patch.resolve.resolved_on ?? today();
+          changes.resolved_on = resolvedOn(patch.resolve.resolved_on, row.observed_on);
           changes.resolved_by = actor.userId;
           changes.action = safeNotes(patch.resolve.action);
           changes.repair_image_id = repair?.id ?? null;

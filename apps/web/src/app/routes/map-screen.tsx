@@ -45,7 +45,8 @@ import { useMapSearch } from "../../features/search";
 import { TrackPlacement, TrackPreviewBar } from "../../features/tracks";
 import { storageKeys, useStorageUsage } from "../../features/storage";
 import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from "../../features/upload";
-import { usePermissions, useWorkspaces } from "../../features/workspaces";
+import { EmptyWorkspaceGuide, usePermissions, useWorkspaces } from "../../features/workspaces";
+import { ImportPolesDialog } from "../../features/pole-import";
 import { useBasemaps } from "../../features/basemaps";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { OfflineBanner } from "../../components/offline-banner";
@@ -73,6 +74,7 @@ export default function MapScreen() {
   const compact = useCompactLayout();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [unplacedOpen, setUnplacedOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [moved, setMoved] = useState<PoleMove | null>(null);
   const [unreachable, setUnreachable] = useState<{ name: string; useBuiltIn: () => void } | null>(null);
   const onBasemapUnreachable = useCallback(
@@ -202,6 +204,13 @@ export default function MapScreen() {
           }}
         >
           <OfflineBanner />
+          <EmptyWorkspaceGuide
+            regionCount={regions.data?.length}
+            usedBytes={usage.data?.usedBytes}
+            onImport={may.canManage ? () => setImportOpen(true) : undefined}
+            onUpload={may.canEdit ? () => setUploadOpen(true) : undefined}
+          />
+          {importOpen && <ImportPolesDialog onClose={() => setImportOpen(false)} />}
           <PlaceOnMapHint placing={placing} />
           <TrackPreviewBar />
           {unreachable && (

@@ -4,3 +4,4 @@ export { useEnterTeam } from "./api/use-switch-workspace";
 export { setActiveWorkspace } from "./api/team-calls";
 export { WorkspaceSwitcher } from "./components/workspace-switcher";
 export { usePermissions } from "./api/use-permissions";
+export { EmptyWorkspaceGuide } from "./components/empty-workspace";

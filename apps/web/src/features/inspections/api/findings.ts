@@ -75,12 +75,23 @@ export function useAddFinding() {
   });
 }
 
+/** A finding's change; a resolution may name its repair photo, or store a new one first. */
+interface FindingChange {
+  id: string;
+  patch: FindingPatch;
+  repair?: string | (() => Promise<string>);
+}
+
 export function usePatchFinding() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, patch }: { id: string; patch: FindingPatch }): Promise<Finding> =>
-      (await apiClient.patch(`/api/findings/${encodeURIComponent(id)}`, patch, findingResponseSchema))
-        .finding,
+    mutationFn: async ({ id, patch, repair }: FindingChange): Promise<Finding> => {
+      const imageId = typeof repair === "function" ? await repair() : repair;
+      const body =
+        imageId && patch.resolve ? { ...patch, resolve: { ...patch.resolve, image_id: imageId } } : patch;
+      return (await apiClient.patch(`/api/findings/${encodeURIComponent(id)}`, body, findingResponseSchema))
+        .finding;
+    },
     onSuccess: () => refreshAfter(queryClient),
   });
 }

@@ -1,27 +1,44 @@
-/** The two forms of the photo panel: 'Add finding' (code, level, notes) and 'Resolve' (action, proof). */
+/**
+ * The two forms of the findings: 'Add finding' (code, level, the day observed, notes) and 'Resolve'
+ * (the action, the day, the photo of the repair).
+ */
 import {
   Alert,
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControlLabel,
   MenuItem,
   Stack,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
 } from "@mui/material";
-import { FINDING_LEVELS, inspectionTexts, MAX_NOTES_LENGTH, type FindingLevel } from "@poleatlas/shared";
+import {
+  FINDING_LEVELS,
+  inspectionTexts,
+  MAX_NOTES_LENGTH,
+  type FindingLevel,
+  type ImageRecord,
+} from "@poleatlas/shared";
 import { useState } from "react";
 import { useInspectionSettings } from "../api/settings";
+import { localToday } from "../lib/days";
+import { DayField, dayProblem } from "./day-field";
+import { RepairPhotoPicker, type RepairPhoto } from "./repair-photo-picker";
 
 export interface NewFindingForm {
   code: string;
   level: FindingLevel;
   notes: string;
+  observedOn: string;
+}
+
+export interface ResolveForm {
+  action: string;
+  resolvedOn: string;
+  repair: RepairPhoto;
 }
 
 export function AddFindingDialog(props: {
@@ -30,8 +47,12 @@ export function AddFindingDialog(props: {
   error: string | null;
   onClose: () => void;
   onSave: (form: NewFindingForm) => void;
+  /** The shown photo's date, offered as the day observed (the default is today). */
+  photoDate?: string | null;
 }) {
   const settings = useInspectionSettings();
+  const today = localToday();
+  const [observedOn, setObservedOn] = useState(today);
   const [code, setCode] = useState("");
   const [level, setLevel] = useState<FindingLevel | null>(null);
   const [notes, setNotes] = useState("");
@@ -73,6 +94,20 @@ export function AddFindingDialog(props: {
             onChange={(e) => setNotes(e.target.value)}
             slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH } }}
           />
+          <DayField
+            label={inspectionTexts.observedOnLabel}
+            value={observedOn}
+            today={today}
+            onChange={setObservedOn}
+            choices={
+              props.photoDate && props.photoDate <= today
+                ? [
+                    { label: inspectionTexts.useToday, day: today },
+                    { label: inspectionTexts.usePhotoDate(props.photoDate), day: props.photoDate },
+                  ]
+                : []
+            }
+          />
           {props.error && <Alert severity="error">{props.error}</Alert>}
         </Stack>
       </DialogContent>
@@ -80,8 +115,10 @@ export function AddFindingDialog(props: {
         <Button onClick={props.onClose}>{inspectionTexts.cancel}</Button>
         <Button
           variant="contained"
-          disabled={!code || level === null || props.busy}
-          onClick={() => level !== null && props.onSave({ code, level, notes })}
+          disabled={
+            !code || level === null || !observedOn || dayProblem(observedOn, today) !== null || props.busy
+          }
+          onClick={() => level !== null && props.onSave({ code, level, notes, observedOn })}
         >
           {inspectionTexts.save}
         </Button>
@@ -94,11 +131,18 @@ export function ResolveDialog(props: {
   open: boolean;
   busy: boolean;
   error: string | null;
+  /** The day the finding was observed: it cannot be resolved before. */
+  observedOn: string;
+  /** The pole's photos already stored, for a repair photographed before. */
+  polePhotos: ImageRecord[];
   onClose: () => void;
-  onResolve: (action: string, withPhoto: boolean) => void;
+  onResolve: (form: ResolveForm) => void;
 }) {
+  const today = localToday();
   const [action, setAction] = useState("");
-  const [withPhoto, setWithPhoto] = useState(false);
+  const [resolvedOn, setResolvedOn] = useState(today);
+  const [repair, setRepair] = useState<RepairPhoto>(null);
+  const problem = resolvedOn ? dayProblem(resolvedOn, today, props.observedOn) : null;
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
       <DialogTitle>{inspectionTexts.resolveTitle}</DialogTitle>
@@ -113,10 +157,18 @@ export function ResolveDialog(props: {
             onChange={(e) => setAction(e.target.value)}
             slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH } }}
           />
-          <FormControlLabel
-            control={<Checkbox checked={withPhoto} onChange={(e) => setWithPhoto(e.target.checked)} />}
-            label={inspectionTexts.repairPhoto}
+          <DayField
+            label={inspectionTexts.resolvedOnLabel}
+            value={resolvedOn}
+            today={today}
+            min={props.observedOn}
+            onChange={setResolvedOn}
+            choices={[]}
           />
+          <RepairPhotoPicker value={repair} polePhotos={props.polePhotos} onChange={setRepair} />
+          {props.busy && repair && "file" in repair && (
+            <Alert severity="info">{inspectionTexts.repairPhotoUploading}</Alert>
+          )}
           {props.error && <Alert severity="error">{props.error}</Alert>}
         </Stack>
       </DialogContent>
@@ -124,8 +176,8 @@ export function ResolveDialog(props: {
         <Button onClick={props.onClose}>{inspectionTexts.cancel}</Button>
         <Button
           variant="contained"
-          disabled={!action.trim() || props.busy}
-          onClick={() => props.onResolve(action, withPhoto)}
+          disabled={!action.trim() || !resolvedOn || problem !== null || props.busy}
+          onClick={() => props.onResolve({ action, resolvedOn, repair })}
         >
           {inspectionTexts.resolve}
         </Button>

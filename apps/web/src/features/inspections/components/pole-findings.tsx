@@ -1,14 +1,16 @@
 /**
  * The photo panel's findings: the pole's open and resolved findings with their due dates, 'Add
- * finding' (observed on the shown photo's date, the photo attached) and 'Resolve'. Viewers see the
- * list only.
+ * finding' (observed today or on the day chosen, the shown photo attached) and 'Resolve' (on the
+ * day chosen, with a new photo of the repair or one of the pole's). Viewers see the list only.
  */
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
 import { findingListSchema, inspectionTexts, type Finding, type ImageRecord } from "@poleatlas/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiClient } from "../../../lib/api-client";
+import { usePoleTimeline } from "../../poles";
 import { findingKeys, useAddFinding, usePatchFinding } from "../api/findings";
+import { storeRepairPhoto } from "../api/repair-photo";
 import { AddFindingDialog, ResolveDialog } from "./finding-dialogs";
 import { LevelChip } from "./level-chip";
 
@@ -51,6 +53,7 @@ export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; 
       apiClient.get(`/api/findings?pole=${poleId}&status=all&limit=500`, findingListSchema, { signal }),
     enabled: poleId !== null,
   });
+  const timeline = usePoleTimeline(poleId);
   const add = useAddFinding();
   const patch = usePatchFinding();
   const [adding, setAdding] = useState(false);
@@ -91,6 +94,7 @@ export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; 
       {adding && (
         <AddFindingDialog
           open
+          photoDate={photo.date}
           busy={add.isPending}
           error={add.error ? errorText(add.error) : null}
           onClose={() => {
@@ -105,6 +109,7 @@ export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; 
                   code: form.code,
                   level: form.level,
                   notes: form.notes || undefined,
+                  observed_on: form.observedOn,
                   image_id: photo.id,
                 },
               },
@@ -118,15 +123,20 @@ export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; 
           open
           busy={patch.isPending}
           error={patch.error ? errorText(patch.error) : null}
+          observedOn={resolving.observed_on}
+          polePhotos={timeline.data?.images ?? [photo]}
           onClose={() => {
             setResolving(null);
             patch.reset();
           }}
-          onResolve={(action, withPhoto) =>
+          onResolve={({ action, resolvedOn, repair }) =>
             patch.mutate(
               {
                 id: resolving.id,
-                patch: { resolve: { action, image_id: withPhoto ? photo.id : undefined } },
+                patch: { resolve: { action, resolved_on: resolvedOn } },
+                // A new photo is stored on the pole first; the finding is resolved only once it is.
+                repair:
+                  repair && "file" in repair ? () => storeRepairPhoto(repair.file, poleId) : repair?.imageId,
               },
               { onSuccess: () => setResolving(null) },
             )
