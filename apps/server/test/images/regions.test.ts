@@ -16,7 +16,7 @@ import {
 import { groupIntoRegions } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
-import { imageQueries } from "../../src/modules/images/images.repository";
+import { imageQueries } from "../../src/modules/photos/images.repository";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 /**
  * Every photos route checks its params and query against the shared schemas: a bad value is a 400
- * naming the field (never a 500), and the images module's own codes stay where clients expect them.
+ * naming the field (never a 500), and the photos module's own codes stay where clients expect them.
  */
 import { imageCreatedSchema, messages } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createImagesRepository } from "../../src/modules/images/images.repository";
+import { createImagesRepository } from "../../src/modules/photos/images.repository";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
