@@ -32,21 +32,18 @@ import { createAuditRepository } from "../../src/modules/audit/audit.repository"
 import { utcToday } from "../../src/modules/inspections/clock";
 import { createInspections } from "../../src/modules/inspections/inspections.module";
 import { createPoles } from "../../src/modules/poles/poles.module";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { createSignedInUser } from "../helpers/users";
 import { addMember, createTeam } from "../workspaces/support";
 
-let t: TestApp;
-let user: SignedInUser;
 let work: string;
+const t = useTestApp();
+const user = useSignedInUser(t);
 beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
   work = await mkdtemp(path.join(os.tmpdir(), "poleatlas-upload-failures-"));
 });
 afterAll(async () => {
-  await t?.close();
   await rm(work, { recursive: true, force: true });
 });
 
