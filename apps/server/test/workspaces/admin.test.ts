@@ -19,7 +19,7 @@ import { useTestApp } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
 import { patchImage } from "../poles/support";
-import { addMember, createTeam, get, orgPost, setActive } from "./support";
+import { addMember, createTeamWith, get, orgPost, setActive } from "./support";
 
 const MB = 1024 * 1024;
 const INSTANCE_ADMIN = "root@example.test";
@@ -62,10 +62,10 @@ beforeAll(async () => {
     createSignedInUser(t),
     createSignedInUser(t),
   ]);
-  team = await createTeam(t, owner);
-  await addMember(t, team, owner, admin, "admin");
-  await addMember(t, team, owner, member, "member");
-  for (const who of [owner, admin, member]) await setActive(t, who, team);
+  team = await createTeamWith(t, owner, [
+    [admin, "admin"],
+    [member, "member"],
+  ]);
 });
 
 describe("quotas", () => {

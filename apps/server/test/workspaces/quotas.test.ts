@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
-import { addMember, createTeam, get, orgPost, setActive } from "./support";
+import { addMember, createTeam, createTeamWith, get, orgPost, setActive } from "./support";
 
 const MB = 1024 * 1024;
 const TiB = 1024 ** 4;
@@ -99,10 +99,10 @@ describe("a team's pool", () => {
 
   beforeAll(async () => {
     [owner, a, b] = [await createSignedInUser(t), await createSignedInUser(t), await createSignedInUser(t)];
-    team = await createTeam(t, owner);
-    await addMember(t, team, owner, a, "member");
-    await addMember(t, team, owner, b, "admin");
-    for (const who of [owner, a, b]) await setActive(t, who, team);
+    team = await createTeamWith(t, owner, [
+      [a, "member"],
+      [b, "admin"],
+    ]);
   });
 
   it("counts every member's photos in the team, and only those; personal stays apart", async () => {

@@ -6,7 +6,7 @@ import { useTestApp } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
 import { patchImage } from "../poles/support";
-import { addMember, createTeam, orgPost, setActive } from "./support";
+import { addMember, createTeamWith, orgPost, setActive } from "./support";
 
 let team: string;
 const people = {} as Record<WorkspaceRole, SignedInUser>;
@@ -38,12 +38,13 @@ const del = (who: SignedInUser, id: string) =>
 const t = useTestApp();
 beforeAll(async () => {
   people.owner = await createSignedInUser(t);
-  team = await createTeam(t, people.owner);
-  for (const role of ["admin", "member", "viewer"] as const) {
-    people[role] = await createSignedInUser(t);
-    await addMember(t, team, people.owner, people[role], role);
-  }
-  for (const who of Object.values(people)) await setActive(t, who, team);
+  const roles = ["admin", "member", "viewer"] as const;
+  for (const role of roles) people[role] = await createSignedInUser(t);
+  team = await createTeamWith(
+    t,
+    people.owner,
+    roles.map((role) => [people[role], role]),
+  );
 });
 
 type Action = (who: SignedInUser) => Promise<number>;
