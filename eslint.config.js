@@ -26,8 +26,9 @@ export const SERVER_MODULE_LAYERS = {
     "admin",
     "health",
   ],
-  // The network being surveyed: poles, their photos, GPS tracks, inspections, the map's imagery.
-  network: ["poles", "images", "tracks", "inspections", "basemaps"],
+  // The network being surveyed: poles, their photos (their uploads, resumable or not, and the blur
+  // a member draws), GPS tracks, inspections, the map's imagery.
+  network: ["poles", "photos", "uploads", "resumable-uploads", "blur", "tracks", "inspections", "basemaps"],
   // What leaves the product: exports, OGC API – Features, the API's own description.
   "what-leaves": ["export", "ogc", "openapi"],
 };

@@ -2,6 +2,8 @@
  * `npm run bench` (full) or `npm run bench -- --quick` (about a minute): measures what users feel
  * and writes bench/results/latest.json (git-ignored: a run never changes a tracked file; the
  * figures worth keeping are quoted in docs/benchmarks.md, which explains each one).
+ * `--smoke` (`npm run bench:smoke`, a tier of `npm test`) runs the quick bench's steps at toy
+ * sizes: its figures mean nothing, but a step that no longer runs to its end fails it.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -22,23 +24,26 @@ import { benchStartup } from "./startup";
 import { benchTus } from "./tus";
 import { benchWire } from "./wire";
 
-const quick = process.argv.includes("--quick");
+const smoke = process.argv.includes("--smoke");
+const quick = smoke || process.argv.includes("--quick");
+/** A step's size in the full run, the quick run, and the smoke (toy sizes). */
+const bySize = <T>(full: T, short: T, toy: T): T => (smoke ? toy : quick ? short : full);
 const only = process.argv
   .find((a) => a.startsWith("--only="))
   ?.slice("--only=".length)
   .split(",");
 const want = (name: string) => !only || only.includes(name);
 
-/** A size an environment variable may set (for a loaded machine), else the full or quick one. */
-const sized = (name: string, full: number, short: number) =>
-  Number(process.env[name] ?? (quick ? short : full));
+/** A size an environment variable may set (for a loaded machine), else the full, quick or toy one. */
+const sized = (name: string, full: number, short: number, toy: number) =>
+  Number(process.env[name] ?? bySize(full, short, toy));
 
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
 
 async function main() {
   const results: Record<string, unknown> = {
     when: new Date().toISOString(),
-    mode: quick ? "quick" : "full",
+    mode: smoke ? "smoke" : quick ? "quick" : "full",
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model,
@@ -59,9 +64,9 @@ async function main() {
 
   if (want("ogc")) {
     // OGC_BENCH_POLES chooses how many poles the workspace holds (1,000,000 unless set).
-    const poles = Number(process.env.OGC_BENCH_POLES ?? (quick ? 100_000 : 1_000_000));
+    const poles = Number(process.env.OGC_BENCH_POLES ?? bySize(1_000_000, 100_000, 500));
     console.error(`· OGC layer, ${poles.toLocaleString("en-US")} poles`);
-    const o = await benchOgc(poles, quick ? 20 : 50);
+    const o = await benchOgc(poles, bySize(50, 20, 3));
     results.ogc = o;
     rows.push([
       `OGC bbox page of ${o.featuresPerPage} poles out of ${poles.toLocaleString("en-US")}`,
@@ -71,7 +76,7 @@ async function main() {
 
   if (want("exif")) {
     console.error("· EXIF");
-    const e = await benchExif(quick ? [100] : [100, 1000]);
+    const e = await benchExif(bySize([100, 1000], [100], [10]));
     results.exif = e;
     for (const r of e) {
       rows.push([
@@ -86,7 +91,9 @@ async function main() {
     }
   }
 
-  if (want("ingest")) {
+  // Ingest makes 12 MP photos and uploads them five times over: a quarter of the smoke's time for
+  // an upload path the API tests already run end to end; it, too, is left to the quick bench.
+  if (want("ingest") && !smoke) {
     console.error("· ingest");
     const r = await benchIngest(quick ? 8 : 24, 4);
     results.ingest = r;
@@ -112,8 +119,8 @@ async function main() {
 
   if (want("api")) {
     console.error("· API at scale");
-    const sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
-    const scale = await benchApiScale(sizes, quick ? 10 : 30);
+    const sizes = bySize([10_000, 100_000, 1_000_000], [10_000, 100_000], [1_000]);
+    const scale = await benchApiScale(sizes, bySize(30, 10, 3));
     results.apiScale = scale;
     const t = (x: { p50Ms: number; p95Ms: number; bytes: number }) =>
       `p50 ${fmt(x.p50Ms)} ms, p95 ${fmt(x.p95Ms)} ms, ${fmt(x.bytes / 1024)} KiB`;
@@ -154,9 +161,9 @@ async function main() {
   if (want("inspections")) {
     console.error("· inspections");
     const r = await benchInspections(
-      sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000),
-      sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000),
-      quick ? 10 : 30,
+      sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000, 1_000),
+      sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000, 200),
+      bySize(30, 10, 3),
     );
     results.inspections = r;
     const at = `${r.poles.toLocaleString("en-US")} poles, ${r.findings.toLocaleString("en-US")} findings`;
@@ -174,9 +181,9 @@ async function main() {
   if (want("polerecord")) {
     console.error("· opening a pole record");
     const r = await benchPoleRecord(
-      sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000),
-      sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000),
-      quick ? 20 : 100,
+      sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000, 1_000),
+      sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000, 200),
+      bySize(100, 20, 5),
     );
     results.poleRecord = r;
     const at = `${r.poles.toLocaleString("en-US")} poles, ${r.findings.toLocaleString("en-US")} findings`;
@@ -190,7 +197,7 @@ async function main() {
 
   if (want("list")) {
     console.error("· list load");
-    const l = await benchListLoad(quick ? 20_000 : 100_000);
+    const l = await benchListLoad(bySize(100_000, 20_000, 500));
     results.listLoad = l;
     const label = `${l.parallelCalls} parallel GET /api/images by one user (${l.rows.toLocaleString("en-US")} rows, ${fmt(l.pageBytes / 1024)} KiB pages)`;
     rows.push([`${label}: server RSS`, `${fmt(l.rssBeforeMB, 0)} MB before, ${fmt(l.rssPeakMB, 0)} MB peak`]);
@@ -203,7 +210,7 @@ async function main() {
 
   if (want("export")) {
     console.error("· export");
-    const x = await benchExport(quick ? 100_000 : 1_000_000);
+    const x = await benchExport(bySize(1_000_000, 100_000, 1_000));
     results.export = x;
     for (const r of x.runs) {
       rows.push([
@@ -215,7 +222,7 @@ async function main() {
 
   if (want("poleimport")) {
     console.error("· pole register import");
-    const p = await benchPoleImport(quick ? 100_000 : 1_000_000);
+    const p = await benchPoleImport(bySize(1_000_000, 100_000, 1_000));
     results.poleImport = p;
     rows.push([
       `${p.rows.toLocaleString("en-US")}-row CSV: POST /api/poles/import (${fmt(p.fileMB, 0)} MB)`,
@@ -223,7 +230,9 @@ async function main() {
     ]);
   }
 
-  if (want("globe")) {
+  // The globe's and the face detector's steps cost more than the smoke's budget even at their
+  // quick sizes (a browser drawing 100k markers, 12 MP scans): they run in the quick bench only.
+  if (want("globe") && !smoke) {
     console.error("· globe");
     const g = await benchGlobe({ quick });
     results.globe = g;
@@ -271,7 +280,7 @@ async function main() {
     ]);
   }
 
-  if (want("faces")) {
+  if (want("faces") && !smoke) {
     console.error("· face blurring");
     const f = await benchFaces(quick);
     results.faces = f;
@@ -322,7 +331,7 @@ async function main() {
 
   if (want("tus")) {
     console.error("· resumable uploads over a dropping link");
-    const u = await benchTus();
+    const u = smoke ? await benchTus(1, 3, 1) : await benchTus();
     results.tus = u;
     rows.push([
       `tus: ${fmt(u.batchMB, 0)} MB batch, link dropped every ${u.dropEveryMB} MB (${u.drops} drops)`,
@@ -332,10 +341,11 @@ async function main() {
 
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(
-    `\nPoleAtlas benchmarks (${quick ? "quick" : "full"}) on ${os.cpus().length} cores, Node ${process.version}\n`,
+    `\nPoleAtlas benchmarks (${String(results.mode)}) on ${os.cpus().length} cores, Node ${process.version}\n`,
   );
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
-  const out = path.join(repoRoot, "bench", "results", "latest.json");
+  // The smoke's toy figures never replace a measured run's.
+  const out = path.join(repoRoot, "bench", "results", smoke ? "smoke.json" : "latest.json");
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(results, null, 2) + "\n");
   console.log(`\nWrote ${path.relative(repoRoot, out)}`);

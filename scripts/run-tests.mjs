@@ -8,6 +8,8 @@ import { TIER_FILES, recordTier } from "./test-tiers.mjs";
 const TIERS = [
   { name: "check", commands: ["node scripts/require-test-tools.mjs --gdal --gps", "npm run check"] },
   { name: "build", commands: ["npm run build", "npm run check:bundle", "npm run build:test"] },
+  // After the builds it serves: the bench's steps end to end at toy sizes.
+  { name: "bench smoke", commands: ["npm run bench:smoke"] },
   { name: "unit and API", commands: ["npm run test:unit"] },
   { name: "browser", commands: ["npm run test:e2e"] },
 ];

@@ -13,6 +13,7 @@ export const BUDGETS = {
   install: 60,
   check: 120,
   build: 45,
+  "bench smoke": 40,
   "unit and API": 330,
   browser: 885,
   "Node 24": 60,

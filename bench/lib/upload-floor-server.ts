@@ -9,7 +9,7 @@ import fastifyMultipart from "@fastify/multipart";
 import Fastify from "fastify";
 import { createImageProcessor } from "../../apps/server/src/infra/images/image-processor";
 import { createTempFiles } from "../../apps/server/src/infra/uploads/temp-files";
-import { receiveUpload } from "../../apps/server/src/modules/images/upload-receiver";
+import { receiveUpload } from "../../apps/server/src/modules/uploads/upload-receiver";
 
 const temp = createTempFiles(process.env.DIR ?? "");
 const images = createImageProcessor();

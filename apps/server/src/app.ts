@@ -23,9 +23,11 @@ import { registerAudit } from "./modules/audit/audit.module";
 import { createTeamChangeRecorder } from "./modules/audit/team-changes";
 import { registerExport } from "./modules/export/export.module";
 import { registerInvitationTeam } from "./modules/invitations/invitation-team.routes";
-import { registerImages } from "./modules/images/images.module";
+import { registerBlur } from "./modules/blur/blur.module";
+import { registerPhotos } from "./modules/photos/photos.module";
+import { registerResumableUploads } from "./modules/resumable-uploads/resumable-uploads.module";
+import { registerUploads } from "./modules/uploads/uploads.module";
 import { createRequestLimits } from "./infra/limits/request-limits";
-import { createTempFiles } from "./infra/uploads/temp-files";
 import { registerPoles } from "./modules/poles/poles.module";
 import { registerApiReference, registerOpenApi } from "./modules/openapi/openapi.module";
 import { registerInspections } from "./modules/inspections/inspections.module";
@@ -158,6 +160,8 @@ export async function buildApp({
   apiKeys.registerRoutes(app, requireSessionActor, audit);
   // Findings, settings, reports: what a pole's panel and the regions show of them goes to the poles.
   const inspections = registerInspections(app, { db, audit, requireActor, publish: events.publish, today });
+  // The temp folder every upload lands in first: photos, resumable uploads, pole registers.
+  const { temp } = await registerUploads(app, { config });
   const poles = await registerPoles(app, {
     db,
     spotRadiusMeters: config.spotRadiusMeters,
@@ -165,13 +169,13 @@ export async function buildApp({
     requireActor,
     publish: events.publish,
     inspections,
-    temp: createTempFiles(config.uploadTmpDir),
+    temp,
     poleImport: config.poleImport,
   });
   // Workspace settings: GET/PUT /api/workspace/settings (photos read whether to blur faces).
   const settings = registerSettings(app, { db, audit, requireActor, inspection: inspections.settings });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
-  const images = await registerImages(app, {
+  const photos = await registerPhotos(app, {
     config,
     database,
     storage,
@@ -180,7 +184,19 @@ export async function buildApp({
     audit,
     limits,
     publish: events.publish,
+    temp,
     blurFacesIn: settings.blurFaces,
+  });
+  // The web app's uploads (tus, /api/uploads) end in the photos' upload.
+  await registerResumableUploads(app, { config, db, requireActor, images: photos.service });
+  registerBlur(app, {
+    db,
+    requireActor,
+    storage: photos.storage,
+    images: photos.processor,
+    temp,
+    audit,
+    publish: events.publish,
   });
   // GPS tracks place photos without coordinates by their capture time, then by the pole rule.
   await registerTracks(app, { db, poles, audit, requireActor, publish: events.publish });
@@ -195,11 +211,11 @@ export async function buildApp({
   });
   // OGC API – Features for QGIS, ArcGIS and GDAL: API keys only.
   registerOgc(app, { db, today, actorOfKey: apiKeys.actorOfKey });
-  readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => images.storage.checkBucket() });
+  readinessRoutes(app, { ping: () => database.ping(), checkStorage: () => photos.storage.checkBucket() });
   await registerApiReference(app);
   await scheduleRecurring(
     boss,
-    recurringJobs({ config, db: database.db, storage: images.storage, log: jobLog }),
+    recurringJobs({ config, db: database.db, storage: photos.storage, log: jobLog }),
     jobLog,
   );
   await registerWeb(app, config.webDistDir ?? defaultWebDistDir);

@@ -10,12 +10,9 @@ import { imageListSchema, poleMarkersSchema, regionKey } from "@poleatlas/shared
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pickEncoding } from "../src/plugins/compression";
-import { buildTestApp, type TestApp } from "./helpers/app";
-import { createSignedInUser, type SignedInUser } from "./helpers/users";
+import { useSignedInUser, useTestApp } from "./helpers/setup";
 import { placedPhoto } from "./poles/support";
 
-let t: TestApp;
-let user: SignedInUser;
 let root: string;
 const REGION = regionKey(10.1, 45.1);
 /** A static file with no precompressed copy, larger than the threshold. */
@@ -29,15 +26,16 @@ beforeAll(async () => {
   await writeFile(path.join(root, "assets/data-1234.json"), DATA_FILE);
   await writeFile(path.join(root, "assets/app-1234.js"), APP_JS);
   await writeFile(path.join(root, "assets/app-1234.js.br"), brotliCompressSync(APP_JS));
-  t = await buildTestApp({ WEB_DIST_DIR: root });
-  user = await createSignedInUser(t);
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+const t = useTestApp(() => ({ WEB_DIST_DIR: root }));
+const user = useSignedInUser(t);
+beforeAll(async () => {
   // 200 poles in one region: a JSON answer of ~10 KB.
   await t.db.database.db.execute(sql`INSERT INTO utility_poles (workspace_id, latitude, longitude)
     SELECT ${user.id}, 45.06 + i * 0.0003, 10.07 FROM generate_series(1, 200) AS i`);
-});
-afterAll(async () => {
-  await t?.close();
-  await rm(root, { recursive: true, force: true });
 });
 
 const get = (url: string, acceptEncoding?: string) =>

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "./helpers/app";
+import { useTestApp } from "./helpers/setup";
 
 const CESIUM_FILE = "cesium/1.140.0/Workers/createGeometry.js";
 /** Compressible text, a few KB, as a built chunk would be. */
@@ -21,7 +21,6 @@ async function put(dist: string, rel: string, body: string, copies: { br?: boole
 }
 
 describe("compressed and cached static files", () => {
-  let t: TestApp;
   let root: string;
   let dist: string;
   beforeAll(async () => {
@@ -33,12 +32,11 @@ describe("compressed and cached static files", () => {
     await put(dist, "assets/style-1234.css", text("style"), { gz: true });
     await put(dist, CESIUM_FILE, text("cesium"), { br: true, gz: true });
     await put(root, "secret.txt", "not for the web", { br: true, gz: true });
-    t = await buildTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
-    await t.close();
     await rm(root, { recursive: true, force: true });
   });
+  const t = useTestApp(() => ({ WEB_DIST_DIR: dist }));
 
   const get = (url: string, acceptEncoding?: string, method: "GET" | "HEAD" = "GET") =>
     t.app.inject({ method, url, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });

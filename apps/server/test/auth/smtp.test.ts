@@ -5,21 +5,19 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { cookieHeader, randomClientIp, signIn, signUp, TEST_ORIGIN } from "../helpers/users";
 import { startSmtpServer, waitFor, type TestSmtpServer } from "./mail-helpers";
 
 describe("mail over SMTP", () => {
   let smtp: TestSmtpServer;
-  let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await buildTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "PoleAtlas <accounts@poleatlas.test>" });
   });
   afterAll(async () => {
-    await t.close();
     await smtp.close();
   });
+  const t = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: "PoleAtlas <accounts@poleatlas.test>" }));
 
   const mailTo = (to: string, subject: string) =>
     waitFor(

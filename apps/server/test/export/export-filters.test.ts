@@ -3,14 +3,13 @@
  * field, who may export what (another user, a team viewer, nobody signed in) and the audit entry.
  */
 import { auditListSchema, regionKey } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/setup";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 import { addMember, createTeam, get, setActive } from "../workspaces/support";
 import { featureCollectionSchema } from "./support";
 import { exportFile, seedPhotos, uploadPhoto, type Uploaded } from "./photos";
 
-let t: TestApp;
 let owner: SignedInUser;
 let other: SignedInUser;
 let viewer: SignedInUser;
@@ -19,8 +18,8 @@ let santiago: Uploaded;
 let berlin: Uploaded;
 let unplaced: Uploaded;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   [owner, other, viewer] = await Promise.all([
     createSignedInUser(t),
     createSignedInUser(t),
@@ -28,8 +27,6 @@ beforeAll(async () => {
   ]);
   ({ sydney, santiago, berlin, unplaced } = await seedPhotos(t, owner));
 });
-
-afterAll(() => t.close());
 
 async function ids(who: SignedInUser, query: string): Promise<string[]> {
   const res = await exportFile(t, who, `format=geojson&${query}`);

@@ -5,14 +5,11 @@
  */
 import { EXPORT_CSV_COLUMNS } from "@poleatlas/shared";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { featureCollectionSchema, parseCsv } from "./support";
 import { exportFile, labelPole, seedPhotos, type Uploaded } from "./photos";
 
-let t: TestApp;
-let owner: SignedInUser;
 let sydney: Uploaded;
 let santiago: Uploaded;
 let berlin: Uploaded;
@@ -21,17 +18,15 @@ const TRICKY_NOTE = '=HYPERLINK("http://evil.example","click"), then\r\n"quoted"
 // Notes are stored with their line breaks as LF.
 const STORED_NOTE = TRICKY_NOTE.replace("\r\n", "\n");
 
+const t = useTestApp();
+const owner = useSignedInUser(t);
 beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await createSignedInUser(t);
   ({ sydney, santiago, berlin, unplaced } = await seedPhotos(t, owner, {
     santiagoName: "+SUM(1,2) <&> pole.jpg",
     sydneyNotes: TRICKY_NOTE,
   }));
   await labelPole(t, owner, sydney.record.pole_id as string, "@A1 <Pole & 7>");
 });
-
-afterAll(() => t.close());
 
 const byId = (id: string) => [sydney, santiago, berlin, unplaced].find((u) => u.record.id === id) as Uploaded;
 const DATE = /\d{4}-\d{2}-\d{2}/.source;

@@ -5,15 +5,14 @@
  * starve another team's calls.
  */
 import { EXPORTS_PER_HOUR, exportTexts } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/setup";
 import { getWithin, sendAndVanish, stalledReader, statusOf } from "../helpers/raw-http";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 import { addMember, createTeam, setActive } from "../workspaces/support";
 
 const ROWS = 60_000;
 const STALL_SECONDS = 8;
-let t: TestApp;
 let baseUrl: string;
 let owner: SignedInUser;
 let members: SignedInUser[];
@@ -51,8 +50,8 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
 
 const running = () => t.app.requestLimits.exports.runningNow("").all;
 
+const t = useTestApp({ READER_STALL_SECONDS: String(STALL_SECONDS) }, { poolMax: 10 });
 beforeAll(async () => {
-  t = await buildTestApp({ READER_STALL_SECONDS: String(STALL_SECONDS) }, { poolMax: 10 });
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
   owner = await createSignedInUser(t);
   const team = await createTeam(t, owner);
@@ -63,7 +62,6 @@ beforeAll(async () => {
   }
   await seed(owner.id, team);
 }, 120_000);
-afterAll(() => t?.close());
 
 describe("exports across all users", () => {
   it("twelve stalled exports of six members leave another team's /api/regions fast", async () => {
@@ -182,11 +180,9 @@ describe("exports of one user", () => {
 });
 
 describe("an export's connections", () => {
-  let small: TestApp;
-  afterAll(() => small?.close());
+  const small = useTestApp({}, { poolMax: 1 });
 
   it("is one: its audit entry goes on the export's own connection, so a pool of one still serves it", async () => {
-    small = await buildTestApp({}, { poolMax: 1 });
     const user = await createSignedInUser(small);
     const res = await small.app.inject({
       method: "GET",

@@ -7,13 +7,12 @@ import http from "node:http";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { exportTexts } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/setup";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
 const ROWS = 100_000;
 const MB = 1024 * 1024;
-let t: TestApp;
 let owner: SignedInUser;
 let baseUrl: string;
 
@@ -73,15 +72,13 @@ function get(path: string): Promise<http.IncomingMessage> {
   });
 }
 
+// The server's own pool of 10: room for 4 exports at once, so one user's two leave others room.
+const t = useTestApp({}, { poolMax: 10 });
 beforeAll(async () => {
-  // The server's own pool of 10: room for 4 exports at once, so one user's two leave others room.
-  t = await buildTestApp({}, { poolMax: 10 });
   owner = await createSignedInUser(t);
   await seed(owner.id);
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
 }, 120_000);
-
-afterAll(() => t.close());
 
 describe("a large export", () => {
   it("streams every row through a cursor while the live heap stays small", async () => {

@@ -9,7 +9,7 @@ import type { Writable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { TempFiles } from "../../src/infra/uploads/temp-files";
-import { receiveUpload } from "../../src/modules/images/upload-receiver";
+import { receiveUpload } from "../../src/modules/uploads/upload-receiver";
 import { registerErrorHandler } from "../../src/plugins/error-handler";
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");

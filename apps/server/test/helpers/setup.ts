@@ -30,11 +30,20 @@ function readThrough<T extends object>(what: string, current: () => T | undefine
   });
 }
 
-/** The real app for this file (or describe block), closed with its database after the last test. */
-export function useTestApp(...args: Parameters<typeof buildTestApp>): TestApp {
+type TestAppOptions = Parameters<typeof buildTestApp>[1];
+
+/**
+ * The real app for this file (or describe block), closed with its database after the last test.
+ * `env` may be a function: read when the app is built, after the hooks registered before this
+ * call (e.g. the address of a test S3 or a web build folder they set up).
+ */
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  opts?: TestAppOptions,
+): TestApp {
   let t: TestApp | undefined;
   beforeAll(async () => {
-    t = await buildTestApp(...args);
+    t = await buildTestApp(typeof env === "function" ? env() : env, opts);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,23 +1,19 @@
 import { imageCreatedSchema, imageListSchema, messages, type ImageRecord } from "@poleatlas/shared";
 import { HEMISPHERES, makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
 /** better-auth's session cookie under our cookie prefix (modules/auth/auth.ts), over plain http. */
 const SESSION_COOKIE = "poleatlas.session_token";
 
-let t: TestApp;
-let alice: SignedInUser;
-let bob: SignedInUser;
 let photo: ImageRecord;
 let photoBytes: Buffer;
 
+const t = useTestApp();
+const alice = useSignedInUser(t);
+const bob = useSignedInUser(t);
 beforeAll(async () => {
-  t = await buildTestApp();
-  alice = await createSignedInUser(t);
-  bob = await createSignedInUser(t);
   const fixture = await makePhoto({
     gps: HEMISPHERES["N/W (New York)"],
     dateTimeOriginal: "2024:04:01 12:00:00",
@@ -26,9 +22,6 @@ beforeAll(async () => {
   const res = await upload(t, alice.cookie, photoBytes, { filename: "alice.jpg" });
   expect(res.statusCode).toBe(201);
   photo = imageCreatedSchema.parse(res.json()).image;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const req = (method: "GET" | "DELETE", url: string, cookie?: string) =>

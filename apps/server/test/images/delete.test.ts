@@ -2,20 +2,12 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { imageCreatedSchema, imageListSchema, messages, type ImageRecord } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
-let user: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const user = useSignedInUser(t);
 
 const req = (method: "GET" | "DELETE", url: string) =>
   t.app.inject({ method, url, headers: { cookie: user.cookie } });

@@ -5,20 +5,13 @@
 import { sql } from "drizzle-orm";
 import { imageCreatedSchema, imageUploadResponseSchema, storageUsageSchema } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { filesDir, listFiles, upload, uploadOverHttp } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { createSignedInUser } from "../helpers/users";
 
-let t: TestApp;
-let user: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const user = useSignedInUser(t);
 
 const GPS = { latitude: 59.3293, longitude: 18.0686 };
 const rowsOf = async (userId: string) => {

@@ -5,22 +5,17 @@
  */
 import { imageCreatedSchema, messages, type ImageRecord } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
-import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
+import { createSignedInUser, TEST_ORIGIN } from "../helpers/users";
 
-let t: TestApp;
-let alice: SignedInUser;
 let photo: ImageRecord;
+const t = useTestApp();
+const alice = useSignedInUser(t);
 beforeAll(async () => {
-  t = await buildTestApp();
-  alice = await createSignedInUser(t);
   const { bytes } = await makePhoto({ dateTimeOriginal: "2024:04:01 12:00:00" });
   photo = imageCreatedSchema.parse((await upload(t, alice.cookie, bytes)).json()).image;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const getFile = (url: string, headers: Record<string, string>) =>

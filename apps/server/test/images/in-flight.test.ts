@@ -11,11 +11,10 @@ import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStorage } from "../../src/infra/storage/create-storage";
 import type { Storage } from "../../src/infra/storage/storage";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { listFiles, tmpDir, uploadOverHttp } from "../helpers/uploads";
 import { createSignedInUser } from "../helpers/users";
 
-let t: TestApp;
 let baseUrl: string;
 /** Every storage put waits for this gate; `opened` lets them all through. */
 let gate: { promise: Promise<void>; open: () => void };
@@ -26,30 +25,30 @@ const newGate = () => {
   return { promise, open };
 };
 
-beforeAll(async () => {
-  gate = newGate();
-  t = await buildTestApp(
-    {},
-    {
-      storage: async (config) => {
-        const real = await openStorage(config.storage);
-        return {
-          ...real,
-          put: async (key, src, type) => {
-            putsWaiting++;
-            await gate.promise;
-            putsWaiting--;
-            return real.put(key, src, type);
-          },
-        } satisfies Storage;
-      },
+gate = newGate();
+const t = useTestApp(
+  {},
+  {
+    storage: async (config) => {
+      const real = await openStorage(config.storage);
+      return {
+        ...real,
+        put: async (key, src, type) => {
+          putsWaiting++;
+          await gate.promise;
+          putsWaiting--;
+          return real.put(key, src, type);
+        },
+      } satisfies Storage;
     },
-  );
+  },
+);
+beforeAll(async () => {
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
 });
-afterAll(async () => {
+// Registered after the app's: runs first, so no put still waits when it closes.
+afterAll(() => {
   gate.open();
-  await t?.close();
 });
 
 const until = async (cond: () => boolean | Promise<boolean>) => {

@@ -4,20 +4,12 @@
  */
 import { messages } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { filesDir, listFiles, multipartBody, tmpDir } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
-let user: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const user = useSignedInUser(t);
 
 const post = (contentType: string, payload: Buffer) =>
   t.app.inject({

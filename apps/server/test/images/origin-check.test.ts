@@ -4,22 +4,15 @@
  */
 import { imageCreatedSchema } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { filesDir, listFiles, multipartBody } from "../helpers/uploads";
-import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
+import { TEST_ORIGIN } from "../helpers/users";
 
 const EXTRA_ORIGIN = "http://tools.example.test:3000";
 
-let t: TestApp;
-let user: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp({ TRUSTED_ORIGINS: EXTRA_ORIGIN });
-  user = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ TRUSTED_ORIGINS: EXTRA_ORIGIN });
+const user = useSignedInUser(t);
 
 async function upload(origin: string | undefined, url = "/api/images") {
   const body = multipartBody((await makePhoto({})).bytes);

@@ -10,21 +10,13 @@ import {
   regionKey,
   type ImageRecord,
 } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
+import type { SignedInUser } from "../helpers/users";
 
-let t: TestApp;
-let user: SignedInUser;
-let other: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-  other = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const user = useSignedInUser(t);
+const other = useSignedInUser(t);
 
 /**
  * `n` photo rows straight in SQL: few distinct dates and created_at values (ties the order must

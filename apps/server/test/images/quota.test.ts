@@ -7,20 +7,16 @@ import {
   STORAGE_QUOTA_BYTES,
 } from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/setup";
 import { filesDir, listFiles, multipartBody, tmpDir, uploadOverHttp } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
 let baseUrl: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   // A real port: the uploads really stream and interleave, as they do from a browser.
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const FILE_BYTES = 6 * 1024 * 1024; // 10 × 6 MB = 60 MB > 50 MB: exactly 8 fit

@@ -6,17 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { regionListSchema } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/setup";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const BERLIN = { longitude: 13.404, latitude: 52.52 };
 const PARIS = { longitude: 2.294, latitude: 48.858 };

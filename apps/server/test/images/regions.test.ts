@@ -14,18 +14,12 @@ import {
   type RegionSummary,
 } from "@poleatlas/shared";
 import { groupIntoRegions } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
-import { imageQueries } from "../../src/modules/images/images.repository";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/setup";
+import { imageQueries } from "../../src/modules/photos/images.repository";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** mulberry32: small, seedable, good enough to explore inputs reproducibly. */
 function prng(seed: number) {

@@ -1,23 +1,15 @@
 /**
  * Every photos route checks its params and query against the shared schemas: a bad value is a 400
- * naming the field (never a 500), and the images module's own codes stay where clients expect them.
+ * naming the field (never a 500), and the photos module's own codes stay where clients expect them.
  */
 import { imageCreatedSchema, messages } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
-let user: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const user = useSignedInUser(t);
 
 const req = (method: "GET" | "DELETE", url: string) =>
   t.app.inject({ method, url, headers: { cookie: user.cookie } });

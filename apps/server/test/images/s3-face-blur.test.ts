@@ -4,22 +4,20 @@ import { buffer } from "node:stream/consumers";
 import { imageCreatedSchema } from "@poleatlas/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Storage } from "../../src/infra/storage/s3-storage";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { astronautPhoto } from "../helpers/faces";
 import { startTestS3, type TestS3 } from "../helpers/s3";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser } from "../helpers/users";
 
 let s3: TestS3;
-let t: TestApp;
 beforeAll(async () => {
   s3 = await startTestS3(["utility-poles"]);
-  t = await buildTestApp(s3.env());
 });
 afterAll(async () => {
-  await t?.close();
   await s3?.close();
 });
+const t = useTestApp(() => s3.env());
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 

@@ -3,22 +3,16 @@
  * instead of holding its socket and temp file forever; the temp file goes with it.
  */
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { listFiles, tmpDir } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
-let user: SignedInUser;
 let port: number;
+const t = useTestApp({ REQUEST_TIMEOUT_SECONDS: "1" });
+const user = useSignedInUser(t);
 beforeAll(async () => {
-  t = await buildTestApp({ REQUEST_TIMEOUT_SECONDS: "1" });
-  user = await createSignedInUser(t);
   port = Number(new URL(await t.app.listen({ host: "127.0.0.1", port: 0 })).port);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe("request timeout", () => {

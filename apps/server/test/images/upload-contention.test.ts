@@ -5,10 +5,10 @@
  * else's requests (each checks its session in the database) keep being answered.
  */
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openStorage } from "../../src/infra/storage/create-storage";
 import type { Storage } from "../../src/infra/storage/storage";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { filesDir, listFiles, tmpDir, uploadOverHttp } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
@@ -16,31 +16,27 @@ const PUT_DELAY_MS = 400;
 /** More than the test database's pool (5 connections). */
 const UPLOADS = 8;
 
-let t: TestApp;
 let baseUrl: string;
 let putsStarted = 0;
-beforeAll(async () => {
-  t = await buildTestApp(
-    {},
-    {
-      // Storage as slow as a distant S3 bucket: every put takes PUT_DELAY_MS.
-      storage: async (config) => {
-        const real = await openStorage(config.storage);
-        return {
-          ...real,
-          put: async (key, src, type) => {
-            putsStarted++;
-            await new Promise((r) => setTimeout(r, PUT_DELAY_MS));
-            return real.put(key, src, type);
-          },
-        } satisfies Storage;
-      },
+const t = useTestApp(
+  {},
+  {
+    // Storage as slow as a distant S3 bucket: every put takes PUT_DELAY_MS.
+    storage: async (config) => {
+      const real = await openStorage(config.storage);
+      return {
+        ...real,
+        put: async (key, src, type) => {
+          putsStarted++;
+          await new Promise((r) => setTimeout(r, PUT_DELAY_MS));
+          return real.put(key, src, type);
+        },
+      } satisfies Storage;
     },
-  );
+  },
+);
+beforeAll(async () => {
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const post = async (user: SignedInUser, bytes: Uint8Array, filename: string) =>

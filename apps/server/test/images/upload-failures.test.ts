@@ -7,7 +7,7 @@
 import { createFaceDetector } from "../../src/infra/faces/face-detector";
 import { createDetectorPool } from "../../src/infra/faces/detector-pool";
 import { createFaceScanner, type FaceScanner } from "../../src/infra/faces/face-scan";
-import { createFacePrivacy } from "../../src/modules/images/face-privacy";
+import { createFacePrivacy } from "../../src/modules/photos/face-privacy";
 import { createHash } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -20,10 +20,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageProcessor } from "../../src/infra/images/image-processor";
 import { createLocalStorage } from "../../src/infra/storage/local-storage";
 import type { Storage } from "../../src/infra/storage/storage";
-import { createImagesRepository, type ImagesRepository } from "../../src/modules/images/images.repository";
+import { createImagesRepository, type ImagesRepository } from "../../src/modules/photos/images.repository";
 import { createTempFiles } from "../../src/infra/uploads/temp-files";
-import { createImagesService, type ImagesService } from "../../src/modules/images/images.service";
-import type { ReceiveOptions } from "../../src/modules/images/upload-receiver";
+import { createImagesService, type ImagesService } from "../../src/modules/photos/images.service";
+import type { ReceiveOptions } from "../../src/modules/uploads/upload-receiver";
 import { UploadSlots } from "../../src/infra/limits/upload-slots";
 import { personalActor } from "../../src/modules/workspaces/actor";
 import { createAuditLog } from "../../src/modules/audit/audit-log";
@@ -32,21 +32,18 @@ import { createAuditRepository } from "../../src/modules/audit/audit.repository"
 import { utcToday } from "../../src/modules/inspections/clock";
 import { createInspections } from "../../src/modules/inspections/inspections.module";
 import { createPoles } from "../../src/modules/poles/poles.module";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { filesDir, listFiles, upload } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { createSignedInUser } from "../helpers/users";
 import { addMember, createTeam } from "../workspaces/support";
 
-let t: TestApp;
-let user: SignedInUser;
 let work: string;
+const t = useTestApp();
+const user = useSignedInUser(t);
 beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
   work = await mkdtemp(path.join(os.tmpdir(), "poleatlas-upload-failures-"));
 });
 afterAll(async () => {
-  await t?.close();
   await rm(work, { recursive: true, force: true });
 });
 

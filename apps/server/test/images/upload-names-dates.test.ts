@@ -5,22 +5,14 @@
  */
 import { imageCreatedSchema, messages } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { listFiles, tmpDir, upload, type UploadOptions } from "../helpers/uploads";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
-let user: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-});
+const t = useTestApp();
+const user = useSignedInUser(t);
 /** New bytes each time: the same bytes again would be the photo already stored. */
 const plain = async () => (await makePhoto({})).bytes;
-afterAll(async () => {
-  await t?.close();
-});
 
 async function created(bytes: Uint8Array, opts: UploadOptions) {
   const res = await upload(t, user.cookie, bytes, opts);

@@ -9,20 +9,14 @@ import {
 } from "@poleatlas/shared";
 import { HEMISPHERES, makePhoto, makePlainImage, padJpeg } from "@poleatlas/shared/testing";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/setup";
 import { noisyJpeg } from "../helpers/photos";
 import { filesDir, listFiles, tmpDir, upload } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
 let user: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 

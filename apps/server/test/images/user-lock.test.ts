@@ -6,24 +6,19 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createImagesRepository } from "../../src/modules/images/images.repository";
-import { buildTestApp, type TestApp } from "../helpers/app";
-import { createSignedInUser, type SignedInUser } from "../helpers/users";
+import { createImagesRepository } from "../../src/modules/photos/images.repository";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 
-let t: TestApp;
-let user: SignedInUser;
-let other: SignedInUser;
 let client: pg.Client;
+const t = useTestApp();
+const user = useSignedInUser(t);
+const other = useSignedInUser(t);
 beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-  other = await createSignedInUser(t);
   client = new pg.Client({ connectionString: t.db.url });
   await client.connect();
 });
 afterAll(async () => {
   await client?.end();
-  await t?.close();
 });
 
 /** An insert of one photo row for `userId` on the separate connection, giving up after a short lock wait. */

@@ -43,7 +43,7 @@ describe("server layers", () => {
     ],
     [`${SERVER}/modules/audit/x.ts`, `import { csvText } from "../export/export-writers";`, /record-keeping/],
     [
-      `${SERVER}/modules/images/x.ts`,
+      `${SERVER}/modules/photos/x.ts`,
       `import { ExportLimits } from "../export/export.service";`,
       /network module/,
     ],
@@ -62,7 +62,7 @@ describe("server layers", () => {
 
   it.each([
     [`${SERVER}/modules/poles/x.ts`, `import type { AuditLog } from "../audit/audit-log";`],
-    [`${SERVER}/modules/export/x.ts`, `import { listOrder } from "../images/images.repository";`],
+    [`${SERVER}/modules/export/x.ts`, `import { listOrder } from "../photos/images.repository";`],
     [`${SERVER}/modules/audit/x.ts`, `import type { Executor } from "../../infra/db/database";`],
     [`${SERVER}/app.ts`, `import { registerOgc } from "./modules/ogc/ogc.module";`],
   ])("%s may %s", async (file, code) => {

@@ -4,27 +4,21 @@
  * slugs, no metadata nobody reads.
  */
 import { TEAM_NAME_MAX_LENGTH, workspaceTexts } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
-import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
+import { TEST_ORIGIN } from "../helpers/users";
 import { patchImage, placedPhoto } from "../poles/support";
 import { orgPost } from "../workspaces/support";
 
-let t: TestApp;
-let user: SignedInUser;
-let teamMaker: SignedInUser;
 let photoId: string;
 let poleId: string;
+const t = useTestApp();
+const user = useSignedInUser(t);
+const teamMaker = useSignedInUser(t);
 beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-  teamMaker = await createSignedInUser(t);
   const photo = await placedPhoto(t, user.cookie, 47.07, 15.44, "2024-06-01");
   photoId = photo.id;
   poleId = photo.pole_id!;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const setLabel = (label: string) =>

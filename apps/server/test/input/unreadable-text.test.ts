@@ -3,9 +3,9 @@
  * coordinates below the smallest normal double) are a 400 on every route, never a 500.
  */
 import { messages } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
-import { createSignedInUser, randomClientIp, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
+import { randomClientIp, TEST_ORIGIN } from "../helpers/users";
 import { patchImage, placedPhoto } from "../poles/support";
 import { createTeam, orgPost } from "../workspaces/support";
 
@@ -16,22 +16,16 @@ const BAD = [
   ["a lone surrogate", `a${LONE_SURROGATE}b`],
 ] as const;
 
-let t: TestApp;
-let user: SignedInUser;
 /** Creating a team makes it the session's workspace: teams are made by someone else than `user`. */
-let teamMaker: SignedInUser;
 let photoId: string;
 let poleId: string;
+const t = useTestApp();
+const user = useSignedInUser(t);
+const teamMaker = useSignedInUser(t);
 beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-  teamMaker = await createSignedInUser(t);
   const photo = await placedPhoto(t, user.cookie, 48.2, 16.37, "2024-05-01");
   photoId = photo.id;
   poleId = photo.pole_id!;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie: user.cookie } });

@@ -6,15 +6,14 @@
  */
 import { MAX_UPLOADS_IN_FLIGHT } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openStorage } from "../../src/infra/storage/create-storage";
 import type { Storage } from "../../src/infra/storage/storage";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { openRequest, sendAndVanish, type RawRequest } from "../helpers/raw-http";
 import { listFiles, multipartBody, tmpDir, uploadOverHttp } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
-let t: TestApp;
 let baseUrl: string;
 let photo: Uint8Array;
 /** MAX_UPLOADS_IN_FLIGHT photos of their own (a photo sent again is a duplicate, also let in). */
@@ -64,25 +63,25 @@ async function allSlotsFree(user: SignedInUser) {
   await until(() => inFlight(user) === 0);
 }
 
-beforeAll(async () => {
-  t = await buildTestApp(
-    {},
-    {
-      storage: async (config) => {
-        const real = await openStorage(config.storage);
-        return {
-          ...real,
-          put: async (key, src, type) => {
-            if (storeGate) {
-              putsWaiting++;
-              await storeGate.finally(() => putsWaiting--);
-            }
-            return real.put(key, src, type);
-          },
-        } satisfies Storage;
-      },
+const t = useTestApp(
+  {},
+  {
+    storage: async (config) => {
+      const real = await openStorage(config.storage);
+      return {
+        ...real,
+        put: async (key, src, type) => {
+          if (storeGate) {
+            putsWaiting++;
+            await storeGate.finally(() => putsWaiting--);
+          }
+          return real.put(key, src, type);
+        },
+      } satisfies Storage;
     },
-  );
+  },
+);
+beforeAll(async () => {
   baseUrl = await t.app.listen({ host: "127.0.0.1", port: 0 });
   photo = (await makePhoto({ color: { r: 10, g: 80, b: 20 } })).bytes;
   fresh = await Promise.all(
@@ -92,7 +91,6 @@ beforeAll(async () => {
     ),
   );
 });
-afterAll(() => t?.close());
 
 describe("upload slots when the client goes away", () => {
   it.each([0, 2, 10])("an upload cut off mid-body %i ms after it began gives its slot back", async (ms) => {
@@ -136,11 +134,9 @@ describe("upload slots when the client goes away", () => {
 });
 
 describe("the leak guard", () => {
-  let short: TestApp;
-  afterAll(() => short?.close());
+  const short = useTestApp({ REQUEST_TIMEOUT_SECONDS: "1" });
 
   it("takes back upload slots nobody gave back once they are older than the request timeout", async () => {
-    short = await buildTestApp({ REQUEST_TIMEOUT_SECONDS: "1" });
     const url = await short.app.listen({ host: "127.0.0.1", port: 0 });
     const user = await createSignedInUser(short);
     const slots = short.app.requestLimits.uploads;

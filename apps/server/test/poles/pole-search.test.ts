@@ -3,23 +3,15 @@
  * match first; another workspace's poles never match, whoever asks.
  */
 import { poleSearchResponseSchema, poleTagResponseSchema, regionKey } from "@poleatlas/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
-import { TEST_ORIGIN, createSignedInUser, type SignedInUser } from "../helpers/users";
+import { describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
+import { TEST_ORIGIN, type SignedInUser } from "../helpers/users";
 import { addMember, createTeam, setActive } from "../workspaces/support";
 import { placedPhoto } from "./support";
 
-let t: TestApp;
-let user: SignedInUser;
-let stranger: SignedInUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await createSignedInUser(t);
-  stranger = await createSignedInUser(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const user = useSignedInUser(t);
+const stranger = useSignedInUser(t);
 
 const search = (who: SignedInUser, query: string) =>
   t.app.inject({ method: "GET", url: `/api/poles/search?${query}`, headers: { cookie: who.cookie } });

@@ -18,7 +18,7 @@ import type { SQL } from "drizzle-orm";
 import pg from "pg";
 import { connectDatabase, runMigrations } from "../../src/infra/db/database";
 import { startEmbeddedPostgres } from "../../src/infra/db/embedded-postgres";
-import { imageQueries } from "../../src/modules/images/images.repository";
+import { imageQueries } from "../../src/modules/photos/images.repository";
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const dialect = new PgDialect();

@@ -10,25 +10,27 @@ import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEMP_SWEEP } from "../../src/infra/jobs/background-jobs";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { bucketContents, startTestS3, type TestS3 } from "../helpers/s3";
 import { createUpload, offsetOf, patch, TUS } from "../helpers/tus";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
 const HOUR = 3600 * 1000;
 let s3: TestS3;
-let t: TestApp;
 let boss: PgBoss;
 beforeAll(async () => {
   s3 = await startTestS3(["utility-poles"]);
-  t = await buildTestApp(s3.env());
+});
+afterAll(async () => {
+  await s3?.close();
+});
+const t = useTestApp(() => s3.env());
+beforeAll(async () => {
   boss = new PgBoss({ connectionString: t.db.url, supervise: false, schedule: false, migrate: false });
   await boss.start();
 }, 120_000);
 afterAll(async () => {
   await boss?.stop({ graceful: false, wait: true });
-  await t?.close();
-  await s3?.close();
 });
 
 /** An upload holding the whole quota, with a whole S3 part and a short tail in the bucket. */

@@ -13,17 +13,16 @@ import {
 } from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAdminRepository } from "../../src/modules/admin/admin.repository";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { useTestApp } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
 import { patchImage } from "../poles/support";
-import { addMember, createTeam, get, orgPost, setActive } from "./support";
+import { addMember, createTeamWith, get, orgPost, setActive } from "./support";
 
 const MB = 1024 * 1024;
 const INSTANCE_ADMIN = "root@example.test";
-let t: TestApp;
 let owner: SignedInUser;
 let admin: SignedInUser;
 let member: SignedInUser;
@@ -55,22 +54,18 @@ const setCap = (who: SignedInUser, userId: string, capBytes: number | null) =>
 const usage = async (who: SignedInUser) =>
   storageUsageSchema.parse((await get(t, who, "/api/storage/usage")).json());
 
+const t = useTestApp({ ADMIN_EMAILS: ` ${INSTANCE_ADMIN.toUpperCase()} , ops@example.test` });
 beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAILS: ` ${INSTANCE_ADMIN.toUpperCase()} , ops@example.test` });
   [owner, admin, member, other] = await Promise.all([
     createSignedInUser(t),
     createSignedInUser(t),
     createSignedInUser(t),
     createSignedInUser(t),
   ]);
-  team = await createTeam(t, owner);
-  await addMember(t, team, owner, admin, "admin");
-  await addMember(t, team, owner, member, "member");
-  for (const who of [owner, admin, member]) await setActive(t, who, team);
-});
-
-afterAll(async () => {
-  await t.close();
+  team = await createTeamWith(t, owner, [
+    [admin, "admin"],
+    [member, "member"],
+  ]);
 });
 
 describe("quotas", () => {

@@ -5,25 +5,20 @@
  */
 import { auditListSchema, workspacesResponseSchema, workspaceTexts } from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/setup";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 import { addMember, createTeam, get, orgPost, setActive } from "./support";
 
-let t: TestApp;
 let owner: SignedInUser;
 let team: string;
 
+// Sign-in without a confirmed address: the setting under which an unconfirmed account could join.
+const t = useTestApp({ REQUIRE_EMAIL_VERIFICATION: "false" });
 beforeAll(async () => {
-  // Sign-in without a confirmed address: the setting under which an unconfirmed account could join.
-  t = await buildTestApp({ REQUIRE_EMAIL_VERIFICATION: "false" });
   owner = await createSignedInUser(t);
   team = await createTeam(t, owner);
   await setActive(t, owner, team);
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 async function invite(by: SignedInUser, email: string, role: "admin" | "member") {

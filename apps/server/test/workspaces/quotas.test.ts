@@ -12,18 +12,16 @@ import {
   STORAGE_QUOTA_BYTES,
 } from "@poleatlas/shared";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp, useSignedInUser } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
-import { addMember, createTeam, get, orgPost, setActive } from "./support";
+import { addMember, createTeam, createTeamWith, get, orgPost, setActive } from "./support";
 
 const MB = 1024 * 1024;
 const TiB = 1024 ** 4;
 const TEAM_POOL = 80 * MB;
 const INSTANCE_ADMIN = "root@example.test";
-let t: TestApp;
-let root: SignedInUser;
 
 let shade = 0;
 /** A valid JPEG of `bytes` bytes, different from every other one made here. */
@@ -46,14 +44,8 @@ const usage = async (who: SignedInUser) =>
 const trail = async (who: SignedInUser) =>
   auditListSchema.parse((await get(t, who, "/api/audit?limit=100")).json()).entries;
 
-beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAILS: INSTANCE_ADMIN, TEAM_QUOTA_BYTES: String(TEAM_POOL) });
-  root = await createSignedInUser(t, { email: INSTANCE_ADMIN });
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ ADMIN_EMAILS: INSTANCE_ADMIN, TEAM_QUOTA_BYTES: String(TEAM_POOL) });
+const root = useSignedInUser(t, { email: INSTANCE_ADMIN });
 
 describe("a team role gives no say over anyone's personal storage", () => {
   it("an attacker's own team cannot raise their second account's personal quota", async () => {
@@ -107,10 +99,10 @@ describe("a team's pool", () => {
 
   beforeAll(async () => {
     [owner, a, b] = [await createSignedInUser(t), await createSignedInUser(t), await createSignedInUser(t)];
-    team = await createTeam(t, owner);
-    await addMember(t, team, owner, a, "member");
-    await addMember(t, team, owner, b, "admin");
-    for (const who of [owner, a, b]) await setActive(t, who, team);
+    team = await createTeamWith(t, owner, [
+      [a, "member"],
+      [b, "admin"],
+    ]);
   });
 
   it("counts every member's photos in the team, and only those; personal stays apart", async () => {

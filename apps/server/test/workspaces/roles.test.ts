@@ -1,14 +1,13 @@
 /** Teams: what each role of a team may do, through the API (table-driven). */
 import { imageCreatedSchema, type ImageRecord, type WorkspaceRole } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
 import { patchImage } from "../poles/support";
-import { addMember, createTeam, orgPost, setActive } from "./support";
+import { addMember, createTeamWith, orgPost, setActive } from "./support";
 
-let t: TestApp;
 let team: string;
 const people = {} as Record<WorkspaceRole, SignedInUser>;
 let shade = 0;
@@ -36,19 +35,16 @@ const del = (who: SignedInUser, id: string) =>
     headers: { cookie: who.cookie, origin: TEST_ORIGIN },
   });
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   people.owner = await createSignedInUser(t);
-  team = await createTeam(t, people.owner);
-  for (const role of ["admin", "member", "viewer"] as const) {
-    people[role] = await createSignedInUser(t);
-    await addMember(t, team, people.owner, people[role], role);
-  }
-  for (const who of Object.values(people)) await setActive(t, who, team);
-});
-
-afterAll(async () => {
-  await t.close();
+  const roles = ["admin", "member", "viewer"] as const;
+  for (const role of roles) people[role] = await createSignedInUser(t);
+  team = await createTeamWith(
+    t,
+    people.owner,
+    roles.map((role) => [people[role], role]),
+  );
 });
 
 type Action = (who: SignedInUser) => Promise<number>;

@@ -14,8 +14,8 @@ import {
   workspaceTexts,
 } from "@poleatlas/shared";
 import { makePhoto } from "@poleatlas/shared/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 import path from "node:path";
@@ -25,7 +25,6 @@ import { waitForOutboxMail } from "../auth/mail-helpers";
 import { addMember, createTeam, get, orgPost, setActive } from "./support";
 import { patchImage } from "../poles/support";
 
-let t: TestApp;
 let alice: SignedInUser;
 let bob: SignedInUser;
 let outsider: SignedInUser;
@@ -46,8 +45,8 @@ const listIds = async (who: SignedInUser) =>
     .images.map((i) => i.id)
     .sort();
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   [alice, bob, outsider] = await Promise.all([
     createSignedInUser(t),
     createSignedInUser(t),
@@ -55,10 +54,6 @@ beforeAll(async () => {
   ]);
   team = await createTeam(t, alice, "North crew");
   await addMember(t, team, alice, bob, "member");
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe("a team's shared map", () => {

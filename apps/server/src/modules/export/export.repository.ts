@@ -8,7 +8,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { ExportRisk, Risk } from "@poleatlas/shared";
 import type { Executor } from "../../infra/db/database";
-import { inRegion, listOrder } from "../images/images.repository";
+import { inRegion, listOrder } from "../photos/images.repository";
 
 /** Rows per FETCH: large enough to amortise the round trip, small enough to stay a few MB. */
 export const EXPORT_BATCH_ROWS = 2000;

@@ -24,7 +24,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import type { Executor } from "../../infra/db/database";
-import type { ImagesRepository } from "../images/images.repository";
+import type { ImagesRepository } from "../photos/images.repository";
 import type { Actor } from "../workspaces/actor";
 import type { Today } from "./clock";
 import type { FindingRow, InspectionsRepository } from "./inspections.repository";

@@ -12,7 +12,7 @@ import {
 } from "@poleatlas/shared";
 import { forbidden } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
-import type { ImagesRepository } from "../images/images.repository";
+import type { ImagesRepository } from "../photos/images.repository";
 import type { Actor } from "../workspaces/actor";
 import type { InspectionsRepository } from "./inspections.repository";
 

@@ -4,7 +4,7 @@
  * JSON.stringify (the route sends that text as it is).
  */
 import { OGC_PATH, type OgcFeature } from "@poleatlas/shared";
-import { FILES_PREFIX } from "../images/image-record";
+import { FILES_PREFIX } from "../photos/image-record";
 import type { FindingFeatureRow, PhotoFeatureRow, PoleFeatureRow } from "./ogc.repository";
 
 const point = (r: { longitude: number; latitude: number }) => ({

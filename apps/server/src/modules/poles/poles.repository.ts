@@ -6,8 +6,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { RISK_CODES, type PoleTagHit, type PoleRecord, type RegionRisk, type Risk } from "@poleatlas/shared";
 import type { Db, Executor } from "../../infra/db/database";
-import { COLUMNS, listOrder, type ImageRow } from "../images/images.repository";
-import { FILES_PREFIX } from "../images/image-record";
+import { COLUMNS, listOrder, type ImageRow } from "../photos/images.repository";
+import { FILES_PREFIX } from "../photos/image-record";
 
 /** The columns PATCH /api/poles/:id may write. */
 export type PoleColumn =

@@ -29,10 +29,10 @@ import { badRequest, conflict, editConflict, forbidden, isUniqueViolation, notFo
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import type { Actor } from "../workspaces/actor";
-import { localDateAt } from "../images/capture-time";
-import { toImageRecord } from "../images/image-record";
-import type { ImagesRepository } from "../images/images.repository";
-import type { RegionPoles } from "../images/images.service";
+import { localDateAt } from "../photos/capture-time";
+import { toImageRecord } from "../photos/image-record";
+import type { ImagesRepository } from "../photos/images.repository";
+import type { RegionPoles } from "../photos/images.service";
 import type { ImageChanges, InspectionDates, PoleColumn, PolesRepository } from "./poles.repository";
 
 /**

@@ -1,7 +1,7 @@
 /** The SQL of a manual blur: the photo's row moves to its new files and counts the rectangles. */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../infra/db/database";
-import { COLUMNS, type ImageRow } from "./images.repository";
+import { COLUMNS, type ImageRow } from "../photos/images.repository";
 
 export interface BlurredFiles {
   storageKey: string;

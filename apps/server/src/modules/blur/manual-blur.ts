@@ -30,8 +30,8 @@ import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import type { Actor } from "../workspaces/actor";
 import { replaceFiles } from "./blur.repository";
-import { toImageRecord } from "./image-record";
-import type { ImagesRepository } from "./images.repository";
+import { toImageRecord } from "../photos/image-record";
+import type { ImagesRepository } from "../photos/images.repository";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -27,7 +27,7 @@ import type { RequestTurns } from "../../infra/limits/request-turns";
 import { endStalledReader } from "../../infra/limits/stalled-reader";
 import type { RequireActor } from "../workspaces/actor";
 import type { ImagesService } from "./images.service";
-import { receiveUpload } from "./upload-receiver";
+import { receiveUpload } from "../uploads/upload-receiver";
 
 export async function imagesRoutes(
   app: FastifyInstance,

@@ -15,10 +15,10 @@ import { AppError, badRequest, notFound } from "../../errors";
 import { CONTENT_TYPES } from "../../infra/images/image-processor";
 import type { ResumableParts, StoredPart, UploadMetadata } from "../../infra/uploads/resumable-parts";
 import type { Actor } from "../workspaces/actor";
-import type { ImagesService } from "./images.service";
+import type { ImagesService } from "../photos/images.service";
 import type { ResumableOutcome, ResumableUploadsRepository } from "./resumable-uploads.repository";
-import { parseLastModified, parseTimezoneOffset } from "./upload-fields";
-import type { ReceivedUpload, ReceiveOptions } from "./upload-receiver";
+import { parseLastModified, parseTimezoneOffset } from "../uploads/upload-fields";
+import type { ReceivedUpload, ReceiveOptions } from "../uploads/upload-receiver";
 
 const ACCEPTED_TYPES = new Set(Object.values(CONTENT_TYPES));
 
