@@ -44,9 +44,9 @@ test("deleting the shown photo removes it from the timeline, the globe, storage 
 
 test("a click on empty space clears the selection, and zooming out above 10000 m returns to the overview", async ({
   page,
-  baseURL,
+  readOnlyMap,
 }) => {
-  const { berlin, spot } = await seedMap(page, baseURL!);
+  const { berlin, spot } = readOnlyMap;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${spot[0].id}`);
   const panel = page.getByTestId("photo-panel");
   await expect(panel).toBeVisible();

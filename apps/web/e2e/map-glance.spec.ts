@@ -62,9 +62,9 @@ test("a region opens straight down with every pole on screen, poles 3 km apart",
 
 test("zooming out of a region returns to the overview at 10,000 m, keeping the user's camera", async ({
   page,
-  baseURL,
+  readOnlyMap,
 }) => {
-  const { berlin } = await seedMap(page, baseURL!);
+  const { berlin } = readOnlyMap;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
   await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
   // The height at the moment the overview comes back.
