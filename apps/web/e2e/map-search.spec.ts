@@ -30,7 +30,7 @@ test("a pole label typed in the overview is suggested, and picking it flies ther
   expect(res.status()).toBe(200);
 
   await page.goto("/map?globeTestHook");
-  await settle(page, (s) => s.regionMarkers === 2 && s.mode.mode === "overview");
+  await globeShows(page, (s) => s.regionMarkers === 2 && s.mode.mode === "overview");
   const input = await openSearch(page);
   await input.pressSequentially("p-100", { delay: 40 });
   const suggestion = page.locator(".cesium-viewer-geocoderContainer .search-results li");
