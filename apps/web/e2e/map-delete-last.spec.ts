@@ -4,7 +4,7 @@
  * photo, its pole or its region again (no 404 in the console) and nothing stale stays on screen.
  */
 import type { Page } from "@playwright/test";
-import { globeShows, uploadJpeg } from "./support/map-globe";
+import { globeShows, settle, uploadJpeg } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 import { listImages, listRegions } from "./support/map-globe";
 
@@ -40,7 +40,8 @@ test("the last photo of a pole: its marker goes and the panel closes, with no 40
   await deleteShown(page);
   await expect(panel).toBeHidden();
   await expect(page).not.toHaveURL(/photo=/);
-  const after = await globeShows(page, (s) => s.photoMarkers === BERLIN_POLES - 1);
+  // settle, not globeShows: the wait for a late 404 starts once the globe is still.
+  const after = await settle(page, (s) => s.photoMarkers === BERLIN_POLES - 1);
   expect(after.mode.mode).toBe("region");
   expect(Object.keys(after.photoMarkerLooks)).not.toContain(nearby.pole_id);
   await page.waitForTimeout(1500);
@@ -66,7 +67,7 @@ test("the last photo of a region: back to the overview without it, with no 404",
   await deleteShown(page);
   await expect(panel).toBeHidden();
   await expect(page).not.toHaveURL(/region=|photo=/);
-  const back = await globeShows(page, (s) => s.mode.mode === "overview" && s.regionMarkers === 2);
+  const back = await settle(page, (s) => s.mode.mode === "overview" && s.regionMarkers === 2);
   expect(back.regionLabels.join(" ")).not.toContain("Region 3");
   await page.waitForTimeout(1500);
   expect(notFound).toEqual([]);

@@ -140,14 +140,15 @@ test("drop → cards and warnings → acknowledge → upload with progress → s
     .check();
   const proceed = warning.getByRole("button", { name: "Proceed with Upload" });
 
-  // Throttle the upload link so the progress bars can be seen (and photographed) mid-way.
+  // Throttle the upload link so the progress bars can be seen (and photographed) mid-way: ~2.7 MB
+  // over three uploads at once leaves each part-way for seconds.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
     latency: 0,
     downloadThroughput: -1,
-    uploadThroughput: 300 * 1024,
+    uploadThroughput: 900 * 1024,
   });
   await proceed.click();
   await expect(warning).toBeHidden();
