@@ -40,7 +40,8 @@ test("upgrade page, upload from the sidebar onto the globe, and logout", async (
     .setInputFiles({ name: "sydney.jpg", mimeType: "image/jpeg", buffer: jpeg });
   await dialog.getByRole("button", { name: "Upload Images" }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
-  const s = await globeShows(page, (st) => st.regionMarkers === 1);
+  // Labels go to markers in view: set once the globe has drawn the new marker.
+  const s = await globeShows(page, (st) => st.regionMarkers === 1 && st.regionLabels.length === 1);
   expect(s.regionLabels).toEqual(["Region 1 (1 images)"]);
   await expect(page.getByTestId("storage-card").getByText("0 MB of 50 MB")).toBeVisible();
 

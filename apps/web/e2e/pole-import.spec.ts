@@ -48,7 +48,8 @@ test("a CSV register imported from the sidebar shows its poles on the globe with
   await dialog.getByRole("button", { name: "Close" }).click();
 
   // The new region, counted in poles, without a reload.
-  const shown = await globeShows(page, (s) => s.regionMarkers === 1, 120_000);
+  // Labels go to markers in view: set once the globe has drawn the new marker.
+  const shown = await globeShows(page, (s) => s.regionMarkers === 1 && s.regionLabels.length === 1, 120_000);
   expect(shown.regionLabels).toEqual(["Region 1 (3 poles, 0 images)"]);
   // Opened, the region draws the three poles (markers without photos).
   await clickMarkerByHook(page, { kind: "region", id: regionKey(8.5417, 47.3769) });

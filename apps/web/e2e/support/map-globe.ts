@@ -89,7 +89,8 @@ export async function settle(page: Page, ok: (s: GlobeState) => boolean = () => 
  * given (markers set, their looks and labels, the selection, the mode). `settle` also waits for
  * the tiles and for the frames to stop, seconds of software rendering that only a check on the
  * picture (a click on the canvas, a position on screen, the camera after a flight) needs.
- * `ok` must not hold before the page has loaded its data (an empty globe also has 0 markers).
+ * `ok` must not hold before the page has loaded its data (an empty globe also has 0 markers), and
+ * must name the labels it expects: labels go to markers in view, so they follow the drawing.
  */
 export async function globeShows(
   page: Page,
