@@ -4,7 +4,7 @@
  * Earth II stays shown first, and choosing it asks that server for tiles (the CSP lets it).
  */
 import { startSignedIn } from "./support/auth";
-import { settle } from "./support/map-globe";
+import { globeShows, settle } from "./support/map-globe";
 import { expect, test } from "./support/fixtures";
 import { E2E_BASEMAP } from "./support/tile-server";
 
@@ -49,7 +49,8 @@ test("every base layer's thumbnail loads, in the picker and on the toolbar; no C
   // Choosing Esri World Imagery below must not reach out: its service is cut off here.
   await page.route("https://services.arcgisonline.com/**", (route) => route.abort("internetdisconnected"));
   await startSignedIn(page, { at: "/map?globeTestHook" });
-  await settle(page);
+  // The picker is there once the globe is; its tiles are not what this test looks at.
+  await globeShows(page, () => true);
   const loaded = (selector: string) =>
     page.locator(selector).evaluateAll((imgs) =>
       imgs.map((img) => ({
@@ -78,7 +79,7 @@ test("a base layer that cannot be reached is named, with a way back to the built
   // The layer's server is gone (no internet): every tile request fails without an answer.
   await page.route(`${tilesUrl}/tiles/**`, (route) => route.abort("internetdisconnected"));
   await startSignedIn(page, { at: "/map?globeTestHook" });
-  await settle(page);
+  await globeShows(page, () => true);
   await page.locator(".cesium-baseLayerPicker-selected").click();
   const picker = page.locator(".cesium-baseLayerPicker-dropDown");
   await picker.locator(".cesium-baseLayerPicker-itemLabel", { hasText: E2E_BASEMAP }).click();

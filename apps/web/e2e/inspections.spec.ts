@@ -3,7 +3,7 @@
  * resolving it returns the pole to its colour before. Screenshots of the work list and dashboard.
  */
 import { RISK_COLORS } from "@poleatlas/shared";
-import { settle } from "./support/map-globe";
+import { globeShows, settle } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 
 // A long journey (map, work list, dashboard, map again) on a shared machine: each step waits for
@@ -25,7 +25,7 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   // The first visit loads the globe's and the panel's code: on a busy machine, more than 20 s.
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible({ timeout: 120_000 });
   const pole = latest.pole_id!;
-  const before = await settle(page, (s) => s.photoMarkers === BERLIN_POLES && pole in s.photoMarkerLooks);
+  const before = await globeShows(page, (s) => s.photoMarkers === BERLIN_POLES && pole in s.photoMarkerLooks);
   const colourBefore = before.photoMarkerLooks[pole];
 
   await panel.getByRole("button", { name: "Add finding" }).click();
@@ -76,5 +76,5 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   });
   await page.screenshot({ path: testInfo.outputPath("legend-inspection.png") });
   await legend.getByRole("tab", { name: "Condition" }).click();
-  await settle(page, (s) => JSON.stringify(s.photoMarkerLooks[pole]) === JSON.stringify(colourBefore));
+  await globeShows(page, (s) => JSON.stringify(s.photoMarkerLooks[pole]) === JSON.stringify(colourBefore));
 });

@@ -4,7 +4,7 @@
  * photo, its pole or its region again (no 404 in the console) and nothing stale stays on screen.
  */
 import type { Page } from "@playwright/test";
-import { settle, uploadJpeg } from "./support/map-globe";
+import { globeShows, settle, uploadJpeg } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 import { listImages, listRegions } from "./support/map-globe";
 
@@ -34,12 +34,13 @@ test("the last photo of a pole: its marker goes and the panel closes, with no 40
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${nearby.id}`);
   const panel = page.getByTestId("photo-panel");
   await expect(panel.getByRole("heading", { name: "nearby.jpg" })).toBeVisible();
-  await settle(page, (s) => s.selectedPhotoId === nearby.id && s.photoMarkers === BERLIN_POLES);
+  await globeShows(page, (s) => s.selectedPhotoId === nearby.id && s.photoMarkers === BERLIN_POLES);
   const notFound = watchNotFound(page);
 
   await deleteShown(page);
   await expect(panel).toBeHidden();
   await expect(page).not.toHaveURL(/photo=/);
+  // settle, not globeShows: the wait for a late 404 starts once the globe is still.
   const after = await settle(page, (s) => s.photoMarkers === BERLIN_POLES - 1);
   expect(after.mode.mode).toBe("region");
   expect(Object.keys(after.photoMarkerLooks)).not.toContain(nearby.pole_id);
@@ -60,7 +61,7 @@ test("the last photo of a region: back to the overview without it, with no 404",
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region.id)}&photo=${rome.id}`);
   const panel = page.getByTestId("photo-panel");
   await expect(panel.getByRole("heading", { name: "rome.jpg" })).toBeVisible();
-  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 1);
+  await globeShows(page, (s) => s.mode.mode === "region" && s.photoMarkers === 1);
   const notFound = watchNotFound(page);
 
   await deleteShown(page);

@@ -4,7 +4,7 @@
  * 10000 m returns to the overview with the new count.
  */
 import type { Page } from "@playwright/test";
-import { globeState, listImages, settle } from "./support/map-globe";
+import { globeShows, globeState, listImages, settle } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 
 test.setTimeout(180_000);
@@ -21,7 +21,7 @@ test("deleting the shown photo removes it from the timeline, the globe, storage 
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${third.id}`);
   const panel = page.getByTestId("photo-panel");
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
-  await settle(page, (s) => s.selectedPhotoId === third.id && s.photoMarkers === BERLIN_POLES);
+  await globeShows(page, (s) => s.selectedPhotoId === third.id && s.photoMarkers === BERLIN_POLES);
   const before = await usedBytes(page);
 
   await panel.getByRole("button", { name: "Delete image" }).click();
@@ -29,7 +29,7 @@ test("deleting the shown photo removes it from the timeline, the globe, storage 
   await expect(panel.getByText("Photo 2 of 2")).toBeVisible();
   await expect(panel.getByRole("heading", { name: "spot-2023-06.jpg" })).toBeVisible();
   // The spot's pole stays (its marker is named by the pole), with the next photo selected.
-  await settle(
+  await globeShows(
     page,
     (s) =>
       s.photoMarkers === BERLIN_POLES &&
@@ -44,9 +44,9 @@ test("deleting the shown photo removes it from the timeline, the globe, storage 
 
 test("a click on empty space clears the selection, and zooming out above 10000 m returns to the overview", async ({
   page,
-  baseURL,
+  readOnlyMap,
 }) => {
-  const { berlin, spot } = await seedMap(page, baseURL!);
+  const { berlin, spot } = readOnlyMap;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${spot[0].id}`);
   const panel = page.getByTestId("photo-panel");
   await expect(panel).toBeVisible();

@@ -5,7 +5,7 @@
  * undrawn is still reached by a click on its spot.
  */
 import { RISK_COLORS } from "@poleatlas/shared";
-import { globeState } from "./support/map-globe";
+import { globeShows, globeState } from "./support/map-globe";
 import {
   ROME,
   SPREAD,
@@ -62,9 +62,9 @@ test("a region opens straight down with every pole on screen, poles 3 km apart",
 
 test("zooming out of a region returns to the overview at 10,000 m, keeping the user's camera", async ({
   page,
-  baseURL,
+  readOnlyMap,
 }) => {
-  const { berlin } = await seedMap(page, baseURL!);
+  const { berlin } = readOnlyMap;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
   await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
   // The height at the moment the overview comes back.
@@ -95,7 +95,7 @@ test("the legend filters the overview: counts, rings and empty regions follow it
   });
   expect(res.status()).toBe(200);
   await page.goto("/map?globeTestHook");
-  const all = await settleLong(page, (s) => s.regionMarkers === 2);
+  const all = await globeShows(page, (s) => s.regionMarkers === 2, 150_000);
   expect(all.regionMarkerLooks[berlin.id]?.outline).toBe(RISK_COLORS.high);
 
   const legend = page.getByRole("region", { name: "Risk Levels" });
@@ -107,10 +107,10 @@ test("the legend filters the overview: counts, rings and empty regions follow it
 
   // Paris has only unrated poles, Berlin one unrated and the High one: nothing left to show.
   await legend.getByRole("button", { name: "Show poles not rated" }).click();
-  const none = await settleLong(page, (s) => s.regionMarkers === 0);
+  const none = await globeShows(page, (s) => s.regionMarkers === 0);
   expect(Object.keys(none.regionMarkerLooks)).not.toContain(paris.id);
   await legend.getByRole("button", { name: "Show poles not rated" }).click();
-  await settleLong(page, (s) => s.regionMarkers === 2);
+  await globeShows(page, (s) => s.regionMarkers === 2);
 });
 
 test("a pole the marker cap leaves undrawn is selected by a click on its spot", async ({ page, baseURL }) => {

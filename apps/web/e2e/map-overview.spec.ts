@@ -2,22 +2,18 @@
  * The globe's overview in real Chromium (software WebGL): one labelled marker per region, a real
  * canvas click into a region, and the search box. Photos are seeded through the API.
  */
-import { clickMarkerOnCanvas, settle } from "./support/map-globe";
-import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
+import { clickMarkerOnCanvas, globeShows, settle } from "./support/map-globe";
+import { BERLIN_POLES, expect, test } from "./support/map-seed";
 
 // Cesium in software WebGL is slow (~100 ms a frame and more).
 test.setTimeout(180_000);
 
-test("the overview shows one yellow marker per region, labelled 'Region N (count images)', and the legend", async ({
+// The legend's levels beside the globe: risk-legend.test.tsx.
+test("the overview shows one yellow marker per region, labelled 'Region N (count images)'", async ({
   page,
-  baseURL,
+  readOnlyMap: _signedIn,
 }, testInfo) => {
-  await seedMap(page, baseURL!);
   await page.goto("/map?globeTestHook");
-  await expect(page.getByRole("link", { name: "Map" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Risk Levels" })).toBeVisible();
-  for (const level of ["Low Risk", "Medium Risk", "High Risk"])
-    await expect(page.getByText(level)).toBeVisible();
   const overview = await settle(page, (s) => s.regionMarkers === 2);
   expect(overview.mode).toEqual({ mode: "overview" });
   expect(overview.softwareRendering).toBe(true);
@@ -27,9 +23,9 @@ test("the overview shows one yellow marker per region, labelled 'Region N (count
 
 test("a click on a region's marker flies straight down to 3000 m and shows its photos", async ({
   page,
-  baseURL,
+  readOnlyMap,
 }, testInfo) => {
-  const { berlin } = await seedMap(page, baseURL!);
+  const { berlin } = readOnlyMap;
   await page.goto("/map?globeTestHook");
   await settle(page, (s) => s.regionMarkers === 2);
   // A real mouse click on the canvas, where the Region 1 marker is drawn.
@@ -42,10 +38,12 @@ test("a click on a region's marker flies straight down to 3000 m and shows its p
   await page.screenshot({ path: testInfo.outputPath("map-region.png") });
 });
 
-test("the search box finds a region by name, without any outside geocoder", async ({ page, baseURL }) => {
-  await seedMap(page, baseURL!);
+test("the search box finds a region by name, without any outside geocoder", async ({
+  page,
+  readOnlyMap: _signedIn,
+}) => {
   await page.goto("/map?globeTestHook");
-  await settle(page, (s) => s.regionMarkers === 2);
+  await globeShows(page, (s) => s.regionMarkers === 2);
   // The box opens when the pointer is over the search button, as for a user.
   await page.locator(".cesium-viewer-geocoderContainer").hover();
   const search = page.locator(".cesium-geocoder-input");
@@ -53,5 +51,5 @@ test("the search box finds a region by name, without any outside geocoder", asyn
   await search.fill("Region 2");
   await search.press("Enter");
   await expect(page).toHaveURL(/region=2\.3%2C48\.9/);
-  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
+  await globeShows(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
 });

@@ -2,16 +2,16 @@
  * A selected photo in real Chromium: the panel's date and location, the timeline of one spot,
  * links that name a photo (with and without its region), and a link to a photo that is not there.
  */
-import { clickMarkerOnCanvas, globeState, settle } from "./support/map-globe";
-import { BERLIN_POLES, expect, localeDate, seedMap, SPOT, test } from "./support/map-seed";
+import { clickMarkerOnCanvas, globeShows, globeState, settle } from "./support/map-globe";
+import { BERLIN_POLES, expect, localeDate, SPOT, test } from "./support/map-seed";
 
 test.setTimeout(180_000);
 
 test("a click on a pole selects its latest photo: its date and its stored location to 6 decimals", async ({
   page,
-  baseURL,
+  readOnlyMap,
 }) => {
-  const { berlin, spot } = await seedMap(page, baseURL!);
+  const { berlin, spot } = readOnlyMap;
   const latest = spot[2];
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
   await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
@@ -24,7 +24,7 @@ test("a click on a pole selects its latest photo: its date and its stored locati
   await expect(panel.getByRole("group", { name: "Date" })).toHaveText(
     `Date${await localeDate(page, 2024, 3, 1)}`,
   );
-  await settle(page, (s) => s.selectedPhotoId === latest.id && s.selectedPoleId === latest.pole_id);
+  await globeShows(page, (s) => s.selectedPhotoId === latest.id && s.selectedPoleId === latest.pole_id);
   // EXIF keeps seconds to 1/100 (~0.3 m): the stored values are what the panel must show.
   expect(Math.abs(latest.latitude! - SPOT.latitude)).toBeLessThan(1e-5);
   expect(Math.abs(latest.longitude! - SPOT.longitude)).toBeLessThan(1e-5);
@@ -36,9 +36,9 @@ test("a click on a pole selects its latest photo: its date and its stored locati
 
 test("the timeline steps through one spot's photos by date, and a reload keeps region and photo", async ({
   page,
-  baseURL,
+  readOnlyMap,
 }, testInfo) => {
-  const { berlin, spot } = await seedMap(page, baseURL!);
+  const { berlin, spot } = readOnlyMap;
   const [first, , third] = spot;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${first.id}`);
   const panel = page.getByTestId("photo-panel");
@@ -52,28 +52,31 @@ test("the timeline steps through one spot's photos by date, and a reload keeps r
   await page.keyboard.press("ArrowRight");
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`photo=${third.id}`));
-  await settle(page, (s) => s.selectedPhotoId === third.id);
+  await globeShows(page, (s) => s.selectedPhotoId === third.id);
   await page.screenshot({ path: testInfo.outputPath("map-panel-timeline.png") });
 
   await page.reload();
   await expect(page.getByTestId("photo-panel").getByText("Photo 3 of 3")).toBeVisible();
-  await settle(
+  await globeShows(
     page,
     (s) => s.mode.mode === "region" && s.selectedPhotoId === third.id && s.photoMarkers === BERLIN_POLES,
   );
 });
 
-test("a link naming only the photo opens its region and the panel", async ({ page, baseURL }) => {
-  const { spot } = await seedMap(page, baseURL!);
+test("a link naming only the photo opens its region and the panel", async ({ page, readOnlyMap }) => {
+  const { spot } = readOnlyMap;
   const second = spot[1];
   await page.goto(`/map?globeTestHook&photo=${second.id}`);
   await expect(page).toHaveURL(/region=13\.4%2C52\.5/);
   await expect(page.getByTestId("photo-panel").getByText("Photo 2 of 3")).toBeVisible();
-  await settle(page, (s) => s.mode.mode === "region" && s.selectedPhotoId === second.id);
+  await globeShows(page, (s) => s.mode.mode === "region" && s.selectedPhotoId === second.id);
 });
 
-test("a link keeps its region and photo while the regions are slow to arrive", async ({ page, baseURL }) => {
-  const { berlin, spot } = await seedMap(page, baseURL!);
+test("a link keeps its region and photo while the regions are slow to arrive", async ({
+  page,
+  readOnlyMap,
+}) => {
+  const { berlin, spot } = readOnlyMap;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/regions", async (route) => {
@@ -90,15 +93,17 @@ test("a link keeps its region and photo while the regions are slow to arrive", a
   await expect(page).toHaveURL(new RegExp(`region=${encodeURIComponent(berlin.id)}&photo=${spot[0].id}`));
   release();
   await expect(page.getByTestId("photo-panel").getByText("Photo 1 of 3")).toBeVisible();
-  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
+  await globeShows(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
 });
 
-test("a link to a photo that is not there says so and shows the overview", async ({ page, baseURL }) => {
-  await seedMap(page, baseURL!);
+test("a link to a photo that is not there says so and shows the overview", async ({
+  page,
+  readOnlyMap: _signedIn,
+}) => {
   await page.goto("/map?globeTestHook&photo=00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("alert")).toContainText("That photo was not found");
   await expect(page.getByTestId("photo-panel")).toBeHidden();
-  await settle(page, (s) => s.mode.mode === "overview" && s.regionMarkers === 2);
+  await globeShows(page, (s) => s.mode.mode === "overview" && s.regionMarkers === 2);
   await page.getByRole("alert").getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("alert")).toBeHidden();
   await expect(page).not.toHaveURL(/photo=/);

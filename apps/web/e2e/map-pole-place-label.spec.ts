@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { ImageRecord } from "@poleatlas/shared";
-import { settle, uploadJpeg } from "./support/map-globe";
+import { globeShows, settle, uploadJpeg } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, SPOT, test } from "./support/map-seed";
 
 test.setTimeout(180_000);
@@ -67,7 +67,10 @@ test("an unplaced photo is placed by clicking the globe, and joins the pole it w
   expect(placed.pole_id).toBe(spot[0].pole_id);
   // The markers and the timeline show it without a reload: the newest of the pole's four photos.
   await expect(page.getByTestId("photo-panel").getByText("Photo 4 of 4")).toBeVisible();
-  await settle(page, (s) => !s.picking && s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === lost.id);
+  await globeShows(
+    page,
+    (s) => !s.picking && s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === lost.id,
+  );
   await expect(page.getByRole("button", { name: /Unplaced photos/ })).toBeHidden();
 });
 
@@ -95,5 +98,5 @@ test("a pole's label is drawn beside its marker, and follows an edit", async ({
   const field = page.getByTestId("photo-panel").getByLabel("Pole label");
   await field.fill("P-20000");
   await field.press("Enter");
-  await settle(page, (s) => s.poleLabels[pole] === "P-20000");
+  await globeShows(page, (s) => s.poleLabels[pole] === "P-20000");
 });

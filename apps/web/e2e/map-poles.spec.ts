@@ -4,7 +4,7 @@
  */
 import { RISK_COLORS } from "@poleatlas/shared";
 import { createConfirmedUser, signInContext } from "./support/auth";
-import { listImages, listRegions, settle, uploadJpeg } from "./support/map-globe";
+import { globeShows, listImages, listRegions, settle, uploadJpeg } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 
 test("rating a photo High turns its pole red, outlines the region, and the legend hides it", async ({
@@ -16,7 +16,7 @@ test("rating a photo High turns its pole red, outlines the region, and the legen
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${latest.id}`);
   const panel = page.getByTestId("photo-panel");
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
-  const unrated = await settle(
+  const unrated = await globeShows(
     page,
     (s) => s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === latest.id,
   );
@@ -37,9 +37,9 @@ test("rating a photo High turns its pole red, outlines the region, and the legen
     "aria-pressed",
     "false",
   );
-  await settle(page, (s) => s.photoMarkers === BERLIN_POLES - 1 && !(pole in s.photoMarkerLooks));
+  await globeShows(page, (s) => s.photoMarkers === BERLIN_POLES - 1 && !(pole in s.photoMarkerLooks));
   await legend.getByRole("button", { name: "Show high-risk poles" }).click();
-  await settle(page, (s) => s.photoMarkers === BERLIN_POLES);
+  await globeShows(page, (s) => s.photoMarkers === BERLIN_POLES);
 
   // Saved: a reload shows the same rating.
   await page.reload();
@@ -47,7 +47,7 @@ test("rating a photo High turns its pole red, outlines the region, and the legen
     "aria-pressed",
     "true",
   );
-  await settle(page, (s) => s.photoMarkerLooks[pole]?.fill === RISK_COLORS.high);
+  await globeShows(page, (s) => s.photoMarkerLooks[pole]?.fill === RISK_COLORS.high);
 });
 
 test("the timeline of a pole photographed at three dates up to 6 m apart", async ({ page, baseURL }) => {
@@ -74,7 +74,7 @@ test("the timeline of a pole photographed at three dates up to 6 m apart", async
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region!.id)}&photo=${photos[0]!.id}`);
   const panel = page.getByTestId("photo-panel");
   await expect(panel.getByText("Photo 1 of 3")).toBeVisible();
-  await settle(page, (s) => s.photoMarkers === 1);
+  await globeShows(page, (s) => s.photoMarkers === 1);
   await panel.getByRole("slider", { name: "Timeline" }).focus();
   await page.keyboard.press("End");
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
@@ -102,7 +102,7 @@ test("a photo without GPS is listed as unplaced and placed by typed coordinates"
   await expect(page.getByTestId("photo-panel").getByRole("group", { name: "Location" })).toHaveText(
     "Location-33.868800, 151.209300",
   );
-  await settle(
+  await globeShows(
     page,
     (s) => s.mode.mode === "region" && s.photoMarkers === 1 && s.selectedPhotoId === lost.id,
   );
@@ -118,7 +118,7 @@ test("the move list shows each pole's latest photo and rings the one in focus on
   const photo = spot[0];
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${photo.id}`);
   const panel = page.getByTestId("photo-panel");
-  await settle(page, (s) => s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === photo.id);
+  await globeShows(page, (s) => s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === photo.id);
   await panel.getByRole("combobox", { name: "Move to another pole" }).click();
   const options = page.getByRole("option");
   await expect(options).toHaveCount(BERLIN_POLES - 1);
@@ -140,5 +140,5 @@ test("the move list shows each pole's latest photo and rings the one in focus on
   await page.keyboard.press("Enter");
   await expect(page.getByText(/^Moved to /)).toBeVisible();
   // The list is closed: no pole stays ringed.
-  await settle(page, (s) => s.highlightedPoleId === null);
+  await globeShows(page, (s) => s.highlightedPoleId === null);
 });

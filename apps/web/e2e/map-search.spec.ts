@@ -4,7 +4,7 @@
  * searched without a connection says the internet is needed instead of '(not found)'.
  */
 import type { Page } from "@playwright/test";
-import { settle } from "./support/map-globe";
+import { globeShows, settle } from "./support/map-globe";
 import { expect, seedMap, test } from "./support/map-seed";
 
 test.setTimeout(180_000);
@@ -30,7 +30,7 @@ test("a pole label typed in the overview is suggested, and picking it flies ther
   expect(res.status()).toBe(200);
 
   await page.goto("/map?globeTestHook");
-  await settle(page, (s) => s.regionMarkers === 2 && s.mode.mode === "overview");
+  await globeShows(page, (s) => s.regionMarkers === 2 && s.mode.mode === "overview");
   const input = await openSearch(page);
   await input.pressSequentially("p-100", { delay: 40 });
   const suggestion = page.locator(".cesium-viewer-geocoderContainer .search-results li");
@@ -58,11 +58,10 @@ test("a pole label typed in the overview is suggested, and picking it flies ther
 
 test("a place name searched offline says the internet is needed, not '(not found)'", async ({
   page,
-  baseURL,
+  readOnlyMap: _signedIn,
 }) => {
-  await seedMap(page, baseURL!);
   await page.goto("/map?globeTestHook");
-  await settle(page, (s) => s.regionMarkers === 2);
+  await globeShows(page, (s) => s.regionMarkers === 2);
   await page.context().setOffline(true);
   const input = await openSearch(page);
   await input.fill("Lisbon");

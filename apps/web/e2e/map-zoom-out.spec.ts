@@ -5,7 +5,7 @@
  */
 import { globeState } from "./support/map-globe";
 import { overviewReturnHeight, settleLong, watchOverviewReturn } from "./support/glance";
-import { expect, seedMap, test } from "./support/map-seed";
+import { expect, test } from "./support/map-seed";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // Cesium in software WebGL is slow (~100 ms a frame and more).
@@ -13,9 +13,9 @@ test.setTimeout(300_000);
 
 test("a zoom-out in one go leaves the region as it passes 10,000 m, not where the camera stops", async ({
   page,
-  baseURL,
+  readOnlyMap,
 }) => {
-  const { berlin } = await seedMap(page, baseURL!);
+  const { berlin } = readOnlyMap;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
   await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
   // The camera's height on the first update that shows the overview.

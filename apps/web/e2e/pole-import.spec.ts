@@ -5,7 +5,7 @@
  * photo far away is moved to one of those poles found by its tag in the panel's move list.
  */
 import { regionKey } from "@poleatlas/shared";
-import { clickMarkerByHook, settle, uploadJpeg } from "./support/map-globe";
+import { clickMarkerByHook, globeShows, uploadJpeg } from "./support/map-globe";
 import { createConfirmedUser, signInContext } from "./support/auth";
 import { expect, test } from "./support/map-seed";
 
@@ -48,11 +48,12 @@ test("a CSV register imported from the sidebar shows its poles on the globe with
   await dialog.getByRole("button", { name: "Close" }).click();
 
   // The new region, counted in poles, without a reload.
-  const shown = await settle(page, (s) => s.regionMarkers === 1, 120_000);
+  // Labels go to markers in view: set once the globe has drawn the new marker.
+  const shown = await globeShows(page, (s) => s.regionMarkers === 1 && s.regionLabels.length === 1, 120_000);
   expect(shown.regionLabels).toEqual(["Region 1 (3 poles, 0 images)"]);
   // Opened, the region draws the three poles (markers without photos).
   await clickMarkerByHook(page, { kind: "region", id: regionKey(8.5417, 47.3769) });
-  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 3, 120_000);
+  await globeShows(page, (s) => s.mode.mode === "region" && s.photoMarkers === 3, 120_000);
 });
 
 test("a photo is moved to an imported pole found by its tag, wherever it stands", async ({

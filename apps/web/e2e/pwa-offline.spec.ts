@@ -4,8 +4,8 @@
  * user signing in, leave nothing of the first user's data in the service worker's caches.
  */
 import { createConfirmedUser, signInContext } from "./support/auth";
-import { settle } from "./support/map-globe";
-import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
+import { globeShows, settle } from "./support/map-globe";
+import { BERLIN_POLES, expect, test } from "./support/map-seed";
 import { cachedPaths, cacheNames, waitForController } from "./support/pwa";
 
 test.use({ serviceWorkers: "allow" });
@@ -16,9 +16,10 @@ test("after one visit the map reloads offline with its regions, poles and thumbn
   page,
   context,
   baseURL,
+  readOnlyMap,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const { berlin, spot } = await seedMap(page, baseURL!);
+  const { berlin, spot } = readOnlyMap;
   const photo = spot[2];
   const regionUrl = `/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${photo.id}`;
 
@@ -82,21 +83,21 @@ test("after one visit the map reloads offline with its regions, poles and thumbn
   // Back online, the banner goes with the first fresh answer.
   await context.setOffline(false);
   await page.reload();
-  await settle(page, (s) => s.photoMarkers === BERLIN_POLES);
+  await globeShows(page, (s) => s.photoMarkers === BERLIN_POLES);
   await expect(page.getByText(/^Offline/)).toHaveCount(0);
 });
 
 test("Logout clears the cached data, and the next visit offline shows none of it", async ({
   page,
   context,
-  baseURL,
+  readOnlyMap,
 }) => {
-  const { berlin } = await seedMap(page, baseURL!);
+  const { berlin } = readOnlyMap;
   await page.goto("/map?globeTestHook");
   await waitForController(page);
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
-  await settle(page, (s) => s.photoMarkers === BERLIN_POLES);
-  expect(await cachedPaths(page, DATA_CACHE)).toContain("/api/regions");
+  await globeShows(page, (s) => s.photoMarkers === BERLIN_POLES);
+  await expect.poll(() => cachedPaths(page, DATA_CACHE)).toContain("/api/regions");
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -113,15 +114,15 @@ test("Logout clears the cached data, and the next visit offline shows none of it
 test("another user signing in on the same browser never gets the first user's copies", async ({
   page,
   context,
-  baseURL,
+  readOnlyMap,
 }) => {
-  const { berlin } = await seedMap(page, baseURL!);
+  const { berlin } = readOnlyMap;
   await page.goto("/map?globeTestHook");
   await waitForController(page);
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
-  await settle(page, (s) => s.photoMarkers === BERLIN_POLES);
+  await globeShows(page, (s) => s.photoMarkers === BERLIN_POLES);
   const polesOfFirst = `/api/poles?region=${encodeURIComponent(berlin.id)}`;
-  expect(await cachedPaths(page, DATA_CACHE)).toContain(polesOfFirst);
+  await expect.poll(() => cachedPaths(page, DATA_CACHE)).toContain(polesOfFirst);
 
   // The session changes under the app (a new sign-in without Logout, as after an expiry).
   await context.clearCookies();

@@ -4,7 +4,8 @@
  * file). The desktop region view with a selected pole is taken by accessibility.spec.ts.
  */
 import { RISK_COLORS } from "@poleatlas/shared";
-import { settle } from "./support/map-globe";
+import { createConfirmedUser, signInContext } from "./support/auth";
+import { globeShows, settle } from "./support/map-globe";
 import { makeJpeg } from "./support/photo-fixtures";
 import { uploadPhoto } from "./support/map-globe";
 import { expect, seedMap, test } from "./support/map-seed";
@@ -22,14 +23,11 @@ test.describe("on a phone", () => {
     });
     expect(res.status()).toBe(200);
     await page.goto("/map?globeTestHook");
-    await settle(page, (s) => s.regionMarkerLooks[berlin.id]?.outline === RISK_COLORS.high, 150_000);
+    await globeShows(page, (s) => s.regionMarkerLooks[berlin.id]?.outline === RISK_COLORS.high, 150_000);
+    // The toggle's pressed state: risk-legend.test.tsx.
     const legend = page.getByRole("region", { name: "Risk Levels" });
     await legend.getByRole("button", { name: "Risk Levels" }).tap();
     await legend.getByRole("button", { name: "Show high-risk poles" }).tap();
-    await expect(legend.getByRole("button", { name: "Show high-risk poles" })).toHaveAttribute(
-      "aria-pressed",
-      "false",
-    );
     const filtered = await settle(page, (s) => s.regionLabels.includes("Region 1 (1 of 2 poles)"), 150_000);
     expect(filtered.regionMarkerLooks[berlin.id]?.outline).not.toBe(RISK_COLORS.high);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -41,7 +39,8 @@ test("the upload dialog says 'Already uploaded' per file and stays open", async 
   page,
   baseURL,
 }, testInfo) => {
-  await seedMap(page, baseURL!);
+  // Its own two photos are all it needs: no map of photos to seed.
+  await signInContext(page.context(), await createConfirmedUser());
   const milan = await makeJpeg({
     gps: { latitude: 45.4642, longitude: 9.19 },
     dateTimeOriginal: "2024:02:02 10:00:00",

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import type { ImageRecord } from "@poleatlas/shared";
-import { createConfirmedUser, signInContext, startSignedIn, type E2EUser } from "./support/auth";
+import { createConfirmedUser, signInContext, type E2EUser } from "./support/auth";
 import { uploadJpeg } from "./support/map-globe";
 import { expect, test } from "./support/map-seed";
 
@@ -52,7 +52,9 @@ test("the second of two notes saves opens the conflict dialog with both texts", 
   browser,
   baseURL,
 }, testInfo) => {
-  const owner = await startSignedIn(page);
+  // Signed in without opening /map: the owner's first page is the photo's.
+  const owner = await createConfirmedUser();
+  await signInContext(page.context(), owner);
   const context = await browser.newContext({ baseURL });
   const { teamId, photo } = await teamWithMember(page.request, baseURL!, context);
   await post(context.request, baseURL!, "/api/auth/organization/set-active", { organizationId: teamId });
@@ -101,7 +103,8 @@ test("a team photo's link switches a member's tab to the team; an outsider gets 
   browser,
   baseURL,
 }) => {
-  await startSignedIn(page);
+  // The owner only makes the team, through the API: no page of theirs is opened.
+  await signInContext(page.context(), await createConfirmedUser());
   const context = await browser.newContext({ baseURL });
   const { photo } = await teamWithMember(page.request, baseURL!, context);
   // The member's session works in Personal.

@@ -5,7 +5,7 @@
  */
 import { trackPlacementTexts as texts } from "@poleatlas/shared";
 import { createConfirmedUser, signInContext } from "./support/auth";
-import { settle, uploadJpeg } from "./support/map-globe";
+import { globeShows, settle, uploadJpeg } from "./support/map-globe";
 import { expect, test } from "./support/map-seed";
 
 /** A logger's GPX: a walk north-east through Berlin, one fix a minute around 09:00 UTC. */
@@ -67,7 +67,7 @@ test("a GPS track places a photo without GPS after a preview on the globe", asyn
 
   await bar.getByRole("button", { name: texts.apply }).click();
   await expect(page.getByText(texts.placed(1))).toBeVisible();
-  await settle(page, (s) => s.previewPoints === 0);
+  await globeShows(page, (s) => s.previewPoints === 0);
   // Every photo has a place now: the Unplaced entry is gone.
   await expect(page.getByRole("button", { name: /Unplaced photos/ })).toBeHidden();
   const res = await page.request.get(`/api/images/${lost.id}`);

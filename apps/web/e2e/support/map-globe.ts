@@ -84,6 +84,28 @@ export async function settle(page: Page, ok: (s: GlobeState) => boolean = () => 
   }
 }
 
+/**
+ * Waits until the globe's state matches `ok`, and no longer: for checks on what the globe was
+ * given (markers set, their looks and labels, the selection, the mode). `settle` also waits for
+ * the tiles and for the frames to stop, seconds of software rendering that only a check on the
+ * picture (a click on the canvas, a position on screen, the camera after a flight) needs.
+ * `ok` must not hold before the page has loaded its data (an empty globe also has 0 markers), and
+ * must name the labels it expects: labels go to markers in view, so they follow the drawing.
+ */
+export async function globeShows(
+  page: Page,
+  ok: (s: GlobeState) => boolean,
+  timeoutMs = 60_000,
+): Promise<GlobeState> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await page.evaluate(() => window.__poleatlasGlobe?.state());
+    if (s && ok(s)) return s;
+    if (Date.now() > deadline) throw new Error(`globe never showed what was expected: ${JSON.stringify(s)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Clicks a marker with the real mouse on the canvas, where the globe says it is drawn. */
 export async function clickMarkerOnCanvas(page: Page, ref: MarkerRef): Promise<void> {
   const canvas = page.locator(".cesium-widget canvas");

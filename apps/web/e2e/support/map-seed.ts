@@ -1,13 +1,14 @@
 /**
- * The photos the map specs start from, each spec with its own fresh user: Region 1 (Berlin) holds
+ * The photos the map specs start from, each test with its own fresh user (or, for tests that only
+ * look, one seeded per worker: `readOnlyMap`): Region 1 (Berlin) holds
  * three photos at one spot and one a little away, Region 2 (Paris) two. Also the page watchers
  * every map spec applies: no request may leave 127.0.0.1, the page may log no error, and the map
  * never asks for a region's photos (GET /api/images?region=: 50 MB at 100k poles; the region view
  * draws the compact GET /api/poles?region=).
  */
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
-import { createConfirmedUser, signInContext } from "./auth";
+import { createConfirmedUser, e2eBaseUrl, signInContext, type E2EUser } from "./auth";
 import { expect, test as base } from "./fixtures";
 import { listImages, listRegions, uploadJpeg } from "./map-globe";
 
@@ -22,9 +23,13 @@ export interface SeededMap {
   spot: [ImageRecord, ImageRecord, ImageRecord];
 }
 
+/** A fresh user with the photos above, signed in in `page`'s context. */
 export async function seedMap(page: Page, baseURL: string): Promise<SeededMap> {
   await signInContext(page.context(), await createConfirmedUser());
-  const req = page.request;
+  return seedPhotos(page.request, baseURL);
+}
+
+async function seedPhotos(req: APIRequestContext, baseURL: string): Promise<SeededMap> {
   await uploadJpeg(req, baseURL, "spot-2023-01.jpg", { gps: SPOT, dateTimeOriginal: "2023:01:01 09:00:00" });
   await uploadJpeg(req, baseURL, "paris-a.jpg", {
     gps: { latitude: 48.858844, longitude: 2.294351 },
@@ -93,8 +98,32 @@ export const localeDate = (page: Page, y: number, m: number, d: number) =>
 /**
  * The e2e `test` for map specs: every test also checks, after it ran, that no request left this
  * machine, that the page threw no error and that it never asked for a region's photos.
+ *
+ * `readOnlyMap` signs the page in as a user whose photos were seeded once per worker (as
+ * `seedMap` seeds them): a sign-in instead of a sign-up and six uploads. Only for tests that
+ * change nothing of that user's (no rating, edit, upload or deletion), since the worker's later
+ * tests see the same photos; signing that page out ends its own session only.
  */
-export const test = base.extend<{ pageWatch: ReturnType<typeof watchPage> }>({
+export const test = base.extend<
+  { pageWatch: ReturnType<typeof watchPage>; readOnlyMap: SeededMap },
+  { seededUser: { user: E2EUser; map: SeededMap } }
+>({
+  seededUser: [
+    async ({ browser }, use) => {
+      const baseURL = e2eBaseUrl();
+      const user = await createConfirmedUser();
+      const context = await browser.newContext({ baseURL });
+      await signInContext(context, user);
+      const map = await seedPhotos(context.request, baseURL);
+      await context.close();
+      await use({ user, map });
+    },
+    { scope: "worker" },
+  ],
+  readOnlyMap: async ({ page, seededUser }, use) => {
+    await signInContext(page.context(), seededUser.user);
+    await use(seededUser.map);
+  },
   pageWatch: [
     async ({ page }, use) => {
       const watch = watchPage(page);

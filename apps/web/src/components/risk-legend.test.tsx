@@ -9,6 +9,7 @@ describe("RiskLegend", () => {
   it("lists the levels and 'Not rated', shown ones pressed, and toggles from the keyboard", async () => {
     const onToggle = vi.fn<(key: LegendKey) => void>();
     render(<RiskLegend hidden={new Set<LegendKey>(["high"])} onToggle={onToggle} />);
+    expect(screen.getByRole("heading", { name: "Risk Levels" })).toBeInTheDocument();
     // The spec's words on screen; names that say what the toggle does, apart from the panel's
     // rating buttons that show the same words.
     expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual([

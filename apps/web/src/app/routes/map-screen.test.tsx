@@ -88,6 +88,29 @@ describe("MapScreen: failed loads", () => {
     expect(await screen.findByText("35 MB of 50 MB")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
+
+  it("shows both failures at once, each with its own Retry", async () => {
+    let fail = true;
+    serve({
+      "GET /api/regions": () => (fail ? SERVER_ERROR : { status: 200, body: { regions: [BERLIN] } }),
+      "GET /api/storage/usage": () =>
+        fail ? SERVER_ERROR : { status: 200, body: { usedBytes: 0, quotaBytes: 52428800 } },
+    });
+    openMap("/map");
+    const regions = await screen.findByText("Could not load your regions.");
+    const usage = await screen.findByText("Could not load your storage usage.");
+    expect(screen.getAllByRole("alert")).toHaveLength(2);
+    fail = false;
+    const user = userEvent.setup();
+    await user.click(
+      within(regions.closest<HTMLElement>("[role=alert]")!).getByRole("button", { name: "Retry" }),
+    );
+    await user.click(
+      within(usage.closest<HTMLElement>("[role=alert]")!).getByRole("button", { name: "Retry" }),
+    );
+    await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
+    expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-regions", "1");
+  });
 });
 
 /** The sidebar's count of photos without a place: one bounded page, not the list a link avoids. */

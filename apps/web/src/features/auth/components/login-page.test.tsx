@@ -55,6 +55,22 @@ describe("LoginPage", () => {
     log.mockRestore();
   });
 
+  it("opens on black with the e-mail focused; Tab reaches the password, arrows switch tabs", async () => {
+    fakeServer();
+    const user = userEvent.setup();
+    await openLogin();
+    // happy-dom gives the colour as written, a browser as rgb(): black either way.
+    expect(getComputedStyle(screen.getByRole("main")).backgroundColor).toMatch(/^(#000|rgb\(0, 0, 0\))$/);
+    await waitFor(() => expect(field(/Email/)).toHaveFocus());
+    await user.tab();
+    expect(field(/^Password/)).toHaveFocus();
+    screen.getByRole("tab", { name: "Login" }).focus();
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "Sign Up" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(field(/Confirm Password/)).toBeVisible();
+  });
+
   it("checks Sign Up before any call: passwords must match, then be 8 long", async () => {
     const server = fakeServer();
     const user = userEvent.setup();

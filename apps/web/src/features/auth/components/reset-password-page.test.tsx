@@ -56,7 +56,7 @@ describe("ResetPasswordPage", () => {
     });
   }
 
-  it("checks the new password before any call", async () => {
+  it("checks the new password before any call, and leads back to Login", async () => {
     const server = fakeServer(statusIs("valid"));
     const user = userEvent.setup();
     renderAt(`/reset-password?token=${TOKEN}`, routes);
@@ -72,6 +72,8 @@ describe("ResetPasswordPage", () => {
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
     expect(await screen.findByText(messages.passwordTooShort)).toBeInTheDocument();
     expect(server.actions().filter((c) => c.method === "POST")).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Back to Login" }));
+    expect(await screen.findByText("Login screen")).toBeInTheDocument();
   });
 
   it("resets, says so, and goes to /login after 2 seconds", async () => {

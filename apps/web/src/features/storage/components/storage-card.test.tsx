@@ -33,6 +33,18 @@ describe("StorageCard", () => {
   ])("colours the bar at %s %% as %s", (p, colour) => {
     renderCard(percent(p));
     expect(barColour()).toBe(colour);
+    expect(screen.getByTestId("storage-card")).toHaveAttribute("data-usage-color", colour.toLowerCase());
+  });
+
+  it.each([
+    [0, "0 MB of 50 MB", "Primary"],
+    [40_000_000, "38 MB of 50 MB", "Warning"],
+    [48_000_000, "46 MB of 50 MB", "Error"],
+  ])("shows %s bytes as '%s' in %s", (usedBytes, text, colour) => {
+    renderCard(usedBytes);
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByTestId("storage-card")).toHaveAttribute("data-usage-color", colour.toLowerCase());
+    expect(barColour()).toBe(colour);
   });
 
   it("shows the active workspace's quota (a team's pool) and colours by it", () => {
