@@ -11,6 +11,7 @@ import proj4 from "proj4";
 import * as shapefile from "shapefile";
 import { poleImportTexts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
+import { looksLikeDbf } from "./dbf-header";
 import type { FieldValue, SourceRow } from "./source-row";
 import { unzipParts, type UnzipLimits } from "./unzip-parts";
 
@@ -80,6 +81,8 @@ export async function* readShapefile(
     } catch {
       throw badRequest(poleImportTexts.shapefileBadCpg(encoding.slice(0, 64)), "import_bad_cpg");
     }
+    if (!(await looksLikeDbf(dbf)))
+      throw badRequest(poleImportTexts.shapefileUnreadable, "import_unreadable");
     let source: Awaited<ReturnType<typeof shapefile.open>>;
     try {
       source = await shapefile.open(shp, dbf, { encoding });
