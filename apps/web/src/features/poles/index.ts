@@ -10,3 +10,6 @@ export { poleTimelineQueryOptions, usePoleTimeline, type PoleTimeline } from "./
 export { cachedPoleOf, dropPhotoFromTimelines, isEmptyTimeline, refreshPoles } from "./api/pole-cache";
 export { PlaceOnMapHint, usePlaceOnMap } from "./components/place-on-map";
 export { useMoveCandidate } from "./lib/move-candidate";
+export { PoleRecordPanel, poleName, type PoleRecordPanelProps } from "./components/pole-record";
+export { PoleRegisterFields } from "./components/register-fields";
+export { hasOpenFinding, poleRisk } from "./lib/pole-risk";

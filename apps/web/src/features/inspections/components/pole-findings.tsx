@@ -1,7 +1,7 @@
 /**
- * The photo panel's findings: the pole's open and resolved findings with their due dates, 'Add
- * finding' (observed on the shown photo's date, the photo attached) and 'Resolve'. Viewers see the
- * list only.
+ * The pole record's findings: the pole's open and resolved findings with their due dates, 'Add
+ * finding' (the shown photo attached, if the pole has one) and 'Resolve'. Viewers see the list
+ * only.
  */
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
 import { findingListSchema, inspectionTexts, type Finding, type ImageRecord } from "@poleatlas/shared";
@@ -43,19 +43,23 @@ function FindingRow({ f, onResolve }: { f: Finding; onResolve?: () => void }) {
   );
 }
 
-export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; readOnly?: boolean }) {
-  const poleId = photo.pole_id;
+export interface PoleFindingsProps {
+  poleId: string;
+  /** The photo shown in the record, if any: attached to a new finding, offered as the repair's. */
+  photo?: ImageRecord | null;
+  readOnly?: boolean;
+}
+
+export function PoleFindings({ poleId, photo = null, readOnly = false }: PoleFindingsProps) {
   const findings = useQuery({
     queryKey: [...findingKeys.all, "pole", poleId],
     queryFn: ({ signal }) =>
       apiClient.get(`/api/findings?pole=${poleId}&status=all&limit=500`, findingListSchema, { signal }),
-    enabled: poleId !== null,
   });
   const add = useAddFinding();
   const patch = usePatchFinding();
   const [adding, setAdding] = useState(false);
   const [resolving, setResolving] = useState<Finding | null>(null);
-  if (poleId === null) return null;
   // Open ones first by due date, then the resolved ones, newest first.
   const list = [...(findings.data?.findings ?? [])].sort((a, b) =>
     a.status !== b.status
@@ -105,7 +109,7 @@ export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; 
                   code: form.code,
                   level: form.level,
                   notes: form.notes || undefined,
-                  image_id: photo.id,
+                  image_id: photo?.id,
                 },
               },
               { onSuccess: () => setAdding(false) },
@@ -126,7 +130,7 @@ export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; 
             patch.mutate(
               {
                 id: resolving.id,
-                patch: { resolve: { action, image_id: withPhoto ? photo.id : undefined } },
+                patch: { resolve: { action, image_id: withPhoto && photo ? photo.id : undefined } },
               },
               { onSuccess: () => setResolving(null) },
             )
