@@ -10,12 +10,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../test/render-auth";
 import { photo, poleMarkersOf, poleSummary, region } from "../../test/records";
 import { fakeServer, type Call } from "../../test/fake-server";
+import { mapScreenRoutes } from "../../test/map-routes";
 import { invalidateFor } from "../live/live-invalidation";
 import MapScreen from "./map-screen";
 
 vi.mock("../../globe", async () => ({ GlobeView: (await import("../../test/globe-stub")).GlobeStub }));
 
-const USER = { status: 200, body: { user: { id: "u1", email: "a@b.test" } } };
 const BERLIN = region({ id: "13.4,52.5", count: 4 });
 const SERVER_ERROR = {
   status: 500,
@@ -34,10 +34,7 @@ type Reply = { status: number; body: unknown };
 
 function serve(routes: Record<string, (call: Call) => Reply | Promise<Reply>> = {}) {
   return fakeServer({
-    "GET /api/auth/get-session": () => USER,
-    "GET /api/regions": () => ({ status: 200, body: { regions: [BERLIN] } }),
-    "GET /api/storage/usage": () => ({ status: 200, body: { usedBytes: 0, quotaBytes: 52428800 } }),
-    "GET /api/images": () => ({ status: 200, body: { images: [], nextCursor: null } }),
+    ...mapScreenRoutes([BERLIN]),
     "GET /api/poles": () => ({
       status: 200,
       body: poleMarkersOf([

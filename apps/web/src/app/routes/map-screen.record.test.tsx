@@ -10,11 +10,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../test/render-auth";
 import { photo, poleMarkersOf, poleSummary, region } from "../../test/records";
 import { fakeServer, type Call } from "../../test/fake-server";
+import { mapScreenRoutes } from "../../test/map-routes";
 import MapScreen from "./map-screen";
 
 vi.mock("../../globe", async () => ({ GlobeView: (await import("../../test/globe-stub")).GlobeStub }));
 
-const USER = { status: 200, body: { user: { id: "u1", email: "a@b.test" } } };
 const BERLIN = region({ id: "13.4,52.5", count: 2 });
 const A1 = photo({ id: "a1", name: "a-2023.jpg", pole_id: "pole-a", date: "2023-01-01" });
 const A2 = photo({ id: "a2", name: "a-2024.jpg", pole_id: "pole-a", date: "2024-01-01" });
@@ -40,10 +40,7 @@ const PANEL_WAIT = { timeout: 25_000 };
 
 function serve(routes: Record<string, (call: Call) => { status: number; body: unknown }> = {}) {
   return fakeServer({
-    "GET /api/auth/get-session": () => USER,
-    "GET /api/regions": () => ({ status: 200, body: { regions: [BERLIN] } }),
-    "GET /api/storage/usage": () => ({ status: 200, body: { usedBytes: 0, quotaBytes: 52428800 } }),
-    "GET /api/images": () => ({ status: 200, body: { images: [], nextCursor: null } }),
+    ...mapScreenRoutes([BERLIN]),
     "GET /api/poles": () => ({
       status: 200,
       body: poleMarkersOf([
