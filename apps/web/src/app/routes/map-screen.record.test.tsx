@@ -94,6 +94,19 @@ describe("MapScreen: a pole without photos", () => {
   });
 });
 
+describe("MapScreen: a link to a pole that is not there", () => {
+  it.each([
+    ["another workspace's or a deleted pole", "pole-elsewhere", 404],
+    ["a mangled pole id", "not-a-pole", 400],
+  ])("says %s is not found, with no Retry", async (_, id, status) => {
+    serve({ [`GET /api/poles/${id}`]: () => ({ status, body: { code: "x", message: "Pole not found" } }) });
+    openMap(`/map?pole=${id}`);
+    const panel = await screen.findByTestId("photo-panel-status", {}, PANEL_WAIT);
+    expect(await within(panel).findByText("Pole not found")).toBeVisible();
+    expect(within(panel).queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+  });
+});
+
 describe("MapScreen: the record of a pole with photos", () => {
   it("is headed by the tag, not the file name, and its photo actions come after the timeline", async () => {
     serve();

@@ -41,7 +41,7 @@ export type PanelStatus =
   | { state: "none" }
   | { state: "loading" }
   | { state: "failed"; error: Error; retry: () => void }
-  /** The pole is no longer there (404): asking again would not bring it back. */
+  /** The pole is not there (404, or 400 for a mangled id): asking again would not bring it. */
   | { state: "gone" };
 
 export interface PoleSelection {
@@ -67,7 +67,8 @@ interface Opening {
 const NONE: PanelStatus = { state: "none" };
 const LOADING: PanelStatus = { state: "loading" };
 const GONE: PanelStatus = { state: "gone" };
-const poleGone = (e: Error) => e instanceof ApiError && e.status === 404;
+/** Missing or another workspace's (404), or not a pole id at all (400, a mangled link). */
+const poleGone = (e: Error) => e instanceof ApiError && (e.status === 404 || e.status === 400);
 /** The region a pole is drawn in: the one its own position lies in. */
 const regionOf = (t: PoleTimeline) => regionKey(t.pole.longitude, t.pole.latitude);
 
