@@ -4,7 +4,6 @@
  * state is in the URL.
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
-import { PoleFindings } from "../../features/inspections";
 import { Alert, Box, Button, Stack } from "@mui/material";
 import {
   linkTexts,
@@ -19,24 +18,12 @@ import { useNavigate } from "react-router";
 import { RiskLegend } from "../../components/risk-legend";
 import { useLegend } from "./use-legend";
 import { useAuth } from "../../features/auth";
-import {
-  imageKeys,
-  PhotoPanelStatus,
-  regionKeys,
-  SelectedPhotoPanel,
-  SHEET_MAX_HEIGHT_VH,
-  useRegions,
-  BlurTool,
-} from "../../features/images";
+import { imageKeys, regionKeys, SHEET_MAX_HEIGHT_VH, useRegions } from "../../features/images";
 import {
   dropPhotoFromTimelines,
-  hasOpenFinding,
-  InspectionFields,
   PlaceOnMapHint,
   poleKeys,
   MoveUndoSnackbar,
-  PoleFields,
-  PoleRecordPanel,
   type PoleMove,
   refreshPoles,
   UnplacedPhotosDialog,
@@ -60,7 +47,7 @@ import { usePoleSelection } from "./pole-selection";
 import { useCompactLayout } from "../../components/use-layout";
 import { MapSidebar } from "./map-sidebar";
 import { useMapUrl } from "./use-map-url";
-import { VisitsSlot } from "./visits-slot";
+import { MapPoleRecord } from "./map-pole-record";
 
 /** The most of the page the photo's sheet covers on a phone (its maximum height). */
 const sheetCoverPx = () => Math.round((window.innerHeight * SHEET_MAX_HEIGHT_VH) / 100);
@@ -262,63 +249,15 @@ export default function MapScreen() {
           )}
         </Stack>
       </Box>
-      {!record && picked.status.state !== "none" && (
-        <PhotoPanelStatus
-          failed={picked.status.state === "failed" ? picked.status : undefined}
-          gone={picked.status.state === "gone"}
-          onClose={picked.clear}
-          sheet={compact}
-        />
-      )}
-      {record && pole && (
-        <PoleRecordPanel
-          record={record}
-          regionName={regionName}
-          onClose={picked.clear}
-          canEdit={may.canEdit}
-          sheet={compact}
-          photos={
-            selection && (
-              <SelectedPhotoPanel
-                selection={selection}
-                onSelect={url.selectPhoto}
-                onDeleted={onPhotoDeleted}
-                showPeople={may.inTeam}
-                canDelete={may.canDelete}
-                renderInspection={(photo) => (
-                  <>
-                    <InspectionFields
-                      key={photo.id}
-                      photo={photo}
-                      readOnly={!may.canEdit}
-                      assessmentOnly={hasOpenFinding(record)}
-                    />
-                    {may.canEdit && (
-                      <PoleFields
-                        photo={photo}
-                        pole={pole}
-                        regionId={url.regionId}
-                        onMoved={setMoved}
-                        onPlaceOnMap={placing.start}
-                      />
-                    )}
-                    {may.canEdit && <BlurTool key={`blur-${photo.id}`} photo={photo} />}
-                  </>
-                )}
-              />
-            )
-          }
-          visits={<VisitsSlot poleId={pole.id} canEdit={may.canEdit} />}
-          findings={
-            <PoleFindings
-              key={`findings-${pole.id}`}
-              poleId={pole.id}
-              photo={selection?.photo ?? null}
-              readOnly={!may.canEdit}
-            />
-          }
-        />
-      )}
+      <MapPoleRecord
+        picked={picked}
+        url={url}
+        regionName={regionName}
+        sheet={compact}
+        onPhotoDeleted={onPhotoDeleted}
+        onMoved={setMoved}
+        onPlaceOnMap={placing.start}
+      />
       <MoveUndoSnackbar move={moved} onClose={() => setMoved(null)} />
       <UnplacedPhotosDialog
         open={unplacedOpen}
