@@ -70,7 +70,8 @@ export function PoleField(props: PoleFieldProps) {
     return { [field]: n };
   };
   const commit = () => {
-    if (!dirty) return;
+    // The conflict dialog takes the focus, and that blur must not save over the teammate's value.
+    if (!dirty || conflict) return;
     const value = text.trim();
     if (value === sending.current) return;
     if (value === saved) return setDirty(false);
