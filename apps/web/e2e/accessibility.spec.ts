@@ -52,7 +52,7 @@ test("the map, a selected photo and the upload dialog have no serious violation"
 
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${spot[2].id}`);
   await globeShows(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
 
   // The globe's info box shows the selected photo: a titled frame, named buttons.

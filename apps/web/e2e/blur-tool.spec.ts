@@ -30,7 +30,7 @@ test("a member marks an area of a photo and blurs it for good", async ({ page, b
   expect(photo.privacy?.faces).toBeGreaterThanOrEqual(1);
 
   await page.goto(`/map?globeTestHook&photo=${photo.id}`);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   // The panel waits for the globe, slow in software WebGL on a busy machine.
   await expect(panel.getByText("Blurred: 1 face, 0 by hand")).toBeVisible({ timeout: 150_000 });
   await panel.getByRole("button", { name: "Blur areas" }).click();

@@ -70,7 +70,7 @@ test("the app, the globe, its dialogs and the dev mailbox run under the CSP with
 
   // Open the photo: its region, its markers, the panel with the full image from /files.
   await page.goto(`/map?globeTestHook&photo=${photo.id}`);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel.getByRole("img", { name: "csp.jpg" })).toHaveAttribute("data-full", "true");
   await settle(page, (s) => s.mode.mode === "region" && s.selectedPhotoId === photo.id);
   await clickMarkerByHook(page, { kind: "photo", id: photo.pole_id! });

@@ -21,7 +21,7 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   const latest = spot[2];
   const mapUrl = `/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${latest.id}`;
   await page.goto(mapUrl);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   // The first visit loads the globe's and the panel's code: on a busy machine, more than 20 s.
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible({ timeout: 120_000 });
   const pole = latest.pole_id!;
@@ -37,6 +37,9 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(panel.getByTestId("finding")).toContainText("lean");
+  // One risk: the open finding's, said with its reason; the quick rating is the photo's assessment.
+  await expect(panel.getByTestId("pole-risk")).toContainText("High: 1 open Level 1 finding");
+  await expect(panel.getByRole("group", { name: "Assessment of this photo" }).first()).toBeVisible();
   await settle(page, (s) => s.photoMarkerLooks[pole]?.fill === RISK_COLORS.high);
   await page.screenshot({ path: testInfo.outputPath("finding-added.png") });
 

@@ -61,7 +61,7 @@ test("a teammate's rating reaches the open panel and the marker; a removal reach
     timeout: 90_000,
   });
   await crew.goto(`/map?globeTestHook&region=${encodeURIComponent(region)}&photo=${photo.id}`);
-  const panel = crew.getByTestId("photo-panel");
+  const panel = crew.getByTestId("pole-record");
   // The globe loads first (software rendering here, two browsers at once).
   await expect(panel.getByRole("heading", { name: "live-pole.jpg" })).toBeVisible({ timeout: 90_000 });
   const pole = photo.pole_id!;

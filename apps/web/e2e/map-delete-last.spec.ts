@@ -20,7 +20,7 @@ function watchNotFound(page: Page): string[] {
 }
 
 async function deleteShown(page: Page) {
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await panel.getByRole("button", { name: "Delete image" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
 }
@@ -32,7 +32,7 @@ test("the last photo of a pole: its marker goes and the panel closes, with no 40
   const { berlin } = await seedMap(page, baseURL!);
   const nearby = (await listImages(page.request, berlin.id)).find((p) => p.name === "nearby.jpg")!;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${nearby.id}`);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel.getByRole("heading", { name: "nearby.jpg" })).toBeVisible();
   await globeShows(page, (s) => s.selectedPhotoId === nearby.id && s.photoMarkers === BERLIN_POLES);
   const notFound = watchNotFound(page);
@@ -59,7 +59,7 @@ test("the last photo of a region: back to the overview without it, with no 404",
   });
   const region = (await listRegions(page.request)).find((r) => r.name === "Region 3")!;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region.id)}&photo=${rome.id}`);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel.getByRole("heading", { name: "rome.jpg" })).toBeVisible();
   await globeShows(page, (s) => s.mode.mode === "region" && s.photoMarkers === 1);
   const notFound = watchNotFound(page);

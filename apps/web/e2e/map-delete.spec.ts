@@ -19,7 +19,7 @@ test("deleting the shown photo removes it from the timeline, the globe, storage 
   const { berlin, spot } = await seedMap(page, baseURL!);
   const [, second, third] = spot;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${third.id}`);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
   await globeShows(page, (s) => s.selectedPhotoId === third.id && s.photoMarkers === BERLIN_POLES);
   const before = await usedBytes(page);
@@ -48,7 +48,7 @@ test("a click on empty space clears the selection, and zooming out above 10000 m
 }) => {
   const { berlin, spot } = readOnlyMap;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${spot[0].id}`);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel).toBeVisible();
   await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
 

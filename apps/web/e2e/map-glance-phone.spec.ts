@@ -27,7 +27,7 @@ test("a selected pole is panned out from under the bottom sheet", async ({ page,
   // The southern pole: where the sheet comes up.
   const south = photos[3]!;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region.id)}&photo=${south.id}`);
-  const sheet = page.getByTestId("photo-panel");
+  const sheet = page.getByTestId("pole-record");
   await expect(sheet).toHaveAttribute("data-layout", "sheet", { timeout: 60_000 });
   await settleLong(
     page,

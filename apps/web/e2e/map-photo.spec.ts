@@ -17,7 +17,7 @@ test("a click on a pole selects its latest photo: its date and its stored locati
   await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
   // The spot's marker is its pole (the compact form names poles, not photos).
   await clickMarkerOnCanvas(page, { kind: "photo", id: latest.pole_id! });
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`photo=${latest.id}`));
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
@@ -41,7 +41,7 @@ test("the timeline steps through one spot's photos by date, and a reload keeps r
   const { berlin, spot } = readOnlyMap;
   const [first, , third] = spot;
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${first.id}`);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel.getByText("Photo 1 of 3")).toBeVisible();
   const date = panel.getByRole("group", { name: "Date" });
   await panel.getByRole("slider", { name: "Timeline" }).focus();
@@ -56,7 +56,7 @@ test("the timeline steps through one spot's photos by date, and a reload keeps r
   await page.screenshot({ path: testInfo.outputPath("map-panel-timeline.png") });
 
   await page.reload();
-  await expect(page.getByTestId("photo-panel").getByText("Photo 3 of 3")).toBeVisible();
+  await expect(page.getByTestId("pole-record").getByText("Photo 3 of 3")).toBeVisible();
   await globeShows(
     page,
     (s) => s.mode.mode === "region" && s.selectedPhotoId === third.id && s.photoMarkers === BERLIN_POLES,
@@ -68,7 +68,7 @@ test("a link naming only the photo opens its region and the panel", async ({ pag
   const second = spot[1];
   await page.goto(`/map?globeTestHook&photo=${second.id}`);
   await expect(page).toHaveURL(/region=13\.4%2C52\.5/);
-  await expect(page.getByTestId("photo-panel").getByText("Photo 2 of 3")).toBeVisible();
+  await expect(page.getByTestId("pole-record").getByText("Photo 2 of 3")).toBeVisible();
   await globeShows(page, (s) => s.mode.mode === "region" && s.selectedPhotoId === second.id);
 });
 
@@ -92,7 +92,7 @@ test("a link keeps its region and photo while the regions are slow to arrive", a
   expect(await globeState(page)).toMatchObject({ mode: { mode: "region" } });
   await expect(page).toHaveURL(new RegExp(`region=${encodeURIComponent(berlin.id)}&photo=${spot[0].id}`));
   release();
-  await expect(page.getByTestId("photo-panel").getByText("Photo 1 of 3")).toBeVisible();
+  await expect(page.getByTestId("pole-record").getByText("Photo 1 of 3")).toBeVisible();
   await globeShows(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
 });
 
@@ -102,7 +102,7 @@ test("a link to a photo that is not there says so and shows the overview", async
 }) => {
   await page.goto("/map?globeTestHook&photo=00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("alert")).toContainText("That photo was not found");
-  await expect(page.getByTestId("photo-panel")).toBeHidden();
+  await expect(page.getByTestId("pole-record")).toBeHidden();
   await globeShows(page, (s) => s.mode.mode === "overview" && s.regionMarkers === 2);
   await page.getByRole("alert").getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("alert")).toBeHidden();

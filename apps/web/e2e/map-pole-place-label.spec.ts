@@ -66,7 +66,7 @@ test("an unplaced photo is placed by clicking the globe, and joins the pole it w
   expect(Math.abs(placed.longitude! - SPOT.longitude)).toBeLessThan(8e-5);
   expect(placed.pole_id).toBe(spot[0].pole_id);
   // The markers and the timeline show it without a reload: the newest of the pole's four photos.
-  await expect(page.getByTestId("photo-panel").getByText("Photo 4 of 4")).toBeVisible();
+  await expect(page.getByTestId("pole-record").getByText("Photo 4 of 4")).toBeVisible();
   await globeShows(
     page,
     (s) => !s.picking && s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === lost.id,
@@ -95,7 +95,7 @@ test("a pole's label is drawn beside its marker, and follows an edit", async ({
   expect(drawn.cameraHeight).toBeLessThan(5_000);
   await page.screenshot({ path: testInfo.outputPath("pole-label.png") });
 
-  const field = page.getByTestId("photo-panel").getByLabel("Pole label");
+  const field = page.getByTestId("pole-record").getByLabel("Pole label");
   await field.fill("P-20000");
   await field.press("Enter");
   await globeShows(page, (s) => s.poleLabels[pole] === "P-20000");

@@ -14,7 +14,7 @@ test("rating a photo High turns its pole red, outlines the region, and the legen
   const { berlin, spot } = await seedMap(page, baseURL!);
   const latest = spot[2];
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${latest.id}`);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
   const unrated = await globeShows(
     page,
@@ -43,7 +43,7 @@ test("rating a photo High turns its pole red, outlines the region, and the legen
 
   // Saved: a reload shows the same rating.
   await page.reload();
-  await expect(page.getByTestId("photo-panel").getByRole("button", { name: "High Risk" })).toHaveAttribute(
+  await expect(page.getByTestId("pole-record").getByRole("button", { name: "High Risk" })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
@@ -72,7 +72,7 @@ test("the timeline of a pole photographed at three dates up to 6 m apart", async
   expect(new Set(photos.map((p) => p.pole_id)).size).toBe(1);
 
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region!.id)}&photo=${photos[0]!.id}`);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel.getByText("Photo 1 of 3")).toBeVisible();
   await globeShows(page, (s) => s.photoMarkers === 1);
   await panel.getByRole("slider", { name: "Timeline" }).focus();
@@ -99,7 +99,7 @@ test("a photo without GPS is listed as unplaced and placed by typed coordinates"
 
   await expect(page).toHaveURL(new RegExp(`photo=${lost.id}`));
   await expect(page).toHaveURL(/region=151\.2%2C-33\.9/);
-  await expect(page.getByTestId("photo-panel").getByRole("group", { name: "Location" })).toHaveText(
+  await expect(page.getByTestId("pole-record").getByRole("group", { name: "Location" })).toHaveText(
     "Location-33.868800, 151.209300",
   );
   await globeShows(
@@ -117,7 +117,7 @@ test("the move list shows each pole's latest photo and rings the one in focus on
   const { berlin, spot } = await seedMap(page, baseURL!);
   const photo = spot[0];
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${photo.id}`);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await globeShows(page, (s) => s.photoMarkers === BERLIN_POLES && s.selectedPhotoId === photo.id);
   await panel.getByRole("combobox", { name: "Move to another pole" }).click();
   const options = page.getByRole("option");

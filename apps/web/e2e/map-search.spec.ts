@@ -39,7 +39,7 @@ test("a pole label typed in the overview is suggested, and picking it flies ther
 
   await suggestion.first().click();
   await expect(page).toHaveURL(new RegExp(`region=${encodeURIComponent(berlin.id)}.*photo=${latest.id}`));
-  await expect(page.getByTestId("photo-panel").getByText("Photo 3 of 3")).toBeVisible();
+  await expect(page.getByTestId("pole-record").getByText("Photo 3 of 3")).toBeVisible();
   const there = await settle(
     page,
     (s) => s.mode.mode === "region" && s.selectedPoleId === latest.pole_id && !s.flying,

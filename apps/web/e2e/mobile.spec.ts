@@ -65,7 +65,7 @@ test("drawer, full-width globe, full-screen upload, bottom sheet with its timeli
   const region = regionKey(SPOT.longitude, SPOT.latitude);
   expect(region).toBe(berlin.id);
   await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region)}&photo=${spot[2].id}`);
-  const sheet = page.getByTestId("photo-panel");
+  const sheet = page.getByTestId("pole-record");
   await expect(sheet).toHaveAttribute("data-layout", "sheet");
   const sheetBox = await sheet.boundingBox();
   expect(sheetBox).toMatchObject({ x: 0, width: 390 });

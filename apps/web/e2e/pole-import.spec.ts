@@ -5,7 +5,7 @@
  * photo far away is moved to one of those poles found by its tag in the panel's move list.
  */
 import { regionKey } from "@poleatlas/shared";
-import { clickMarkerByHook, globeShows, uploadJpeg } from "./support/map-globe";
+import { clickMarkerByHook, globeShows, settle, uploadJpeg } from "./support/map-globe";
 import { createConfirmedUser, signInContext } from "./support/auth";
 import { expect, test } from "./support/map-seed";
 
@@ -53,7 +53,17 @@ test("a CSV register imported from the sidebar shows its poles on the globe with
   expect(shown.regionLabels).toEqual(["Region 1 (3 poles, 0 images)"]);
   // Opened, the region draws the three poles (markers without photos).
   await clickMarkerByHook(page, { kind: "region", id: regionKey(8.5417, 47.3769) });
-  await globeShows(page, (s) => s.mode.mode === "region" && s.photoMarkers === 3, 120_000);
+  await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === 3, 120_000);
+
+  // A pole without photos opens as a record: its tag as heading (focused), its register fields.
+  const found = await page.request.get("/api/poles?tag=P-103");
+  const [p103] = ((await found.json()) as { poles: { id: string }[] }).poles;
+  await clickMarkerByHook(page, { kind: "photo", id: p103!.id });
+  const record = page.getByTestId("pole-record");
+  await expect(record.getByRole("heading", { level: 2, name: "P-103" })).toBeFocused();
+  await expect(record.getByLabel("Material")).toContainText("Steel");
+  await expect(record.getByText("No photos of this pole yet.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`pole=${p103!.id}`));
 });
 
 test("a photo is moved to an imported pole found by its tag, wherever it stands", async ({
@@ -74,7 +84,7 @@ test("a photo is moved to an imported pole found by its tag, wherever it stands"
   await page.goto(
     `/map?globeTestHook&region=${encodeURIComponent(regionKey(13.404954, 52.520008))}&photo=${photo.id}`,
   );
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   const search = panel.getByRole("combobox", { name: "Find a pole by tag or label" });
   await search.pressSequentially("p-10", { delay: 40 });
   const options = page.getByRole("listbox").getByRole("option");

@@ -29,7 +29,7 @@ test("after one visit the map reloads offline with its regions, poles and thumbn
   await page.reload();
   await settle(page, (s) => s.regionMarkers === 2);
   await page.goto(regionUrl);
-  const panel = page.getByTestId("photo-panel");
+  const panel = page.getByTestId("pole-record");
   await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
   await settle(page, (s) => s.photoMarkers === BERLIN_POLES);
   await expect(page.getByRole("status").filter({ hasText: "Offline" })).toHaveCount(0);

@@ -63,8 +63,8 @@ test("the second of two notes saves opens the conflict dialog with both texts", 
   // Both open the photo and start typing.
   await page.goto(`/map?globeTestHook&photo=${photo.id}`);
   await crew.goto(`/map?globeTestHook&photo=${photo.id}`);
-  const ownerNotes = page.getByTestId("photo-panel").getByLabel("Notes");
-  const crewNotes = crew.getByTestId("photo-panel").getByLabel("Notes");
+  const ownerNotes = page.getByTestId("pole-record").getByLabel("Notes");
+  const crewNotes = crew.getByTestId("pole-record").getByLabel("Notes");
   // The first screen of a loaded machine (software WebGL) may take a while.
   await expect(ownerNotes).toBeVisible({ timeout: 60_000 });
   await expect(crewNotes).toBeVisible({ timeout: 60_000 });
@@ -116,7 +116,7 @@ test("a team photo's link switches a member's tab to the team; an outsider gets 
   await crew.goto(`/map?globeTestHook&photo=${photo.id}`);
   await expect(crew.getByText(`Switched to ${TEAM} to open this photo.`)).toBeVisible({ timeout: 60_000 });
   await expect(crew.getByRole("combobox", { name: "Workspace" })).toHaveText(TEAM);
-  await expect(crew.getByTestId("photo-panel")).toContainText("shared-pole.jpg");
+  await expect(crew.getByTestId("pole-record")).toContainText("shared-pole.jpg");
   await expect(crew.getByText(/not found/)).toHaveCount(0);
   await context.close();
 

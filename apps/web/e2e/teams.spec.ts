@@ -62,7 +62,7 @@ test("from the invitation mail to the team's map, and back to Personal", async (
   // The team's photo is on the member's map, with who uploaded it.
   const region = regionKey(spot.longitude, spot.latitude);
   await crew.goto(`/map?region=${encodeURIComponent(region)}&photo=${photo.id}`);
-  const panel = crew.getByTestId("photo-panel");
+  const panel = crew.getByTestId("pole-record");
   // A cold load of the globe's chunk on a busy machine holds the page's requests for many seconds.
   await expect(panel.getByRole("group", { name: "Uploaded by" })).toHaveText(`Uploaded by${owner.email}`, {
     timeout: 60_000,

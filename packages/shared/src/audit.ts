@@ -91,6 +91,16 @@ export const auditListSchema = z.object({
 });
 export type AuditList = z.infer<typeof auditListSchema>;
 
+/**
+ * GET /api/poles/:id/history: a page of one pole's entries (the pole, its photos, its findings
+ * and visits), newest first, for every role that sees the pole. Answers auditListSchema.
+ */
+export const poleHistoryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_LIMIT).optional(),
+  cursor: z.string().max(40).optional(),
+});
+export type PoleHistoryQuery = z.infer<typeof poleHistoryQuerySchema>;
+
 /** The export's columns, in order. */
 export const AUDIT_CSV_COLUMNS = ["time_utc", "actor", "actor_email", "action", "target", "details"] as const;
 

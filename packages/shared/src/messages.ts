@@ -558,3 +558,45 @@ export const emptyWorkspaceTexts = {
   importRegister: "Import the pole register",
   uploadPhotos: "Upload photos",
 };
+/**
+ * The pole record: the side panel (the bottom sheet on a phone) that is a pole's, with or
+ * without photos: its heading, register fields, photos, visits, findings, history and one risk.
+ */
+export const poleRecordTexts = {
+  /** The heading of a pole with neither tag nor label. */
+  poleAt: (latitude: number, longitude: number) => `Pole at ${latitude.toFixed(6)}, ${longitude.toFixed(6)}`,
+  /** Under the heading: the region it lies in, and its position. */
+  whereabouts: (region: string, position: string) => `Region ${region} · ${position}`,
+  record: (name: string) => `Pole record: ${name}`,
+  register: "Register",
+  tag: "Tag",
+  material: "Material",
+  materials: { wood: "Wood", steel: "Steel", concrete: "Concrete", composite: "Composite", other: "Other" },
+  noMaterial: "Not set",
+  height: "Height (m)",
+  poleClass: "Class",
+  installedYear: "Installed year",
+  circuit: "Circuit",
+  attributes: "Other attributes",
+  notANumber: (field: string) => `${field} must be a number`,
+  photos: "Photos",
+  noPhotos: "No photos of this pole yet.",
+  /** The group of the shown photo's own actions (delete, blur, move, rating, notes). */
+  thisPhoto: (name: string) => `This photo: ${name}`,
+  visits: "Visits",
+  history: "History",
+  historyEmpty: "Nothing recorded for this pole yet.",
+  historyFailed: "Could not load the pole's history",
+  historyMore: "Show older",
+  /** One risk: the pole's, and why it is what it is. */
+  riskTitle: "Risk",
+  riskNames: { high: "High", medium: "Medium", low: "Low" },
+  riskFromFindings: (risk: string, count: number, level: number) =>
+    `${risk}: ${count} open Level ${level} ${count === 1 ? "finding" : "findings"}`,
+  riskAssessed: (risk: string, date: string) => `${risk}: assessed on ${date} (no open findings)`,
+  riskAssessedUndated: (risk: string) => `${risk}: assessed on a photo without a date (no open findings)`,
+  riskNone: "Not rated: no open findings and no assessment",
+  /** The quick rating buttons while a finding is open: the photo's assessment, not the pole's risk. */
+  assessment: "Assessment of this photo",
+  assessmentAside: "Kept beside the findings: while a finding is open, the pole's risk is the findings'.",
+} as const;

@@ -73,6 +73,8 @@ export const polePatchSchema = z
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });
 export type PolePatch = z.infer<typeof polePatchSchema>;
+/** What a client sends (before the schema's trimming and clearing). */
+export type PolePatchBody = z.input<typeof polePatchSchema>;
 
 /** POST /api/poles/import?dryRun=true */
 export const poleImportQuerySchema = z.object({

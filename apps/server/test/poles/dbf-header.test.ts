@@ -10,7 +10,7 @@ import { looksLikeDbf } from "../../src/modules/poles/import/dbf-header";
 import { shapefileOf } from "./shapefile-support";
 
 let dir = "";
-let real = Buffer.alloc(0);
+let real: Buffer = Buffer.alloc(0);
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "poleatlas-dbf-"));
   const parts = await shapefileOf([{ tag: "D-1", lon: 14.4, lat: 50.1 }], 4326);

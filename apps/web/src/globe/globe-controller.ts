@@ -32,7 +32,7 @@ import { poleMarkers } from "./pole-markers";
 import { regionMarkers, toMarkerRef, type LegendKey, type LegendMode, type MarkerRef } from "./markers";
 import { MAX_ZOOM_OUT_M } from "./camera-targets";
 import { GlobeEventHub, type GlobeEvents } from "./globe-events";
-import type { GlobeBenchHook, GlobeMode, GlobeSearch, GlobeState } from "./globe-types";
+import type { GlobeBenchHook, GlobeMode, GlobeSearch, GlobeState, SelectedPole } from "./globe-types";
 import { ellipsoidPosition, PositionPicker, type LatLon } from "./position-picker";
 import { addBasemaps } from "./basemaps";
 import { reloadFailedImageryWhenOnline } from "./imagery-reload";
@@ -74,6 +74,8 @@ export class GlobeController {
   private destroyed = false;
   private skyShown = false;
   private selectedPhoto: ImageRecord | null = null;
+  /** The selected pole when no photo of it is shown (a pole without photos). */
+  private selectedPole: SelectedPole | null = null;
   private candidatePoleId: string | null = null;
   /** Risk levels the legend hides. */
   private hiddenRisks: ReadonlySet<LegendKey> = new Set();
@@ -241,10 +243,14 @@ export class GlobeController {
     this.changed();
   }
 
-  /** The photo shown in the panel (its pole's marker is highlighted and framed). */
-  selectPhoto(photo: ImageRecord | null): void {
+  /**
+   * The photo shown in the panel (its pole's marker is highlighted and framed), or without one the
+   * pole whose record is open.
+   */
+  selectPhoto(photo: ImageRecord | null, pole: SelectedPole | null = null): void {
     this.selectedPhoto = photo;
-    this.photoLayer.select(photo?.pole_id ?? null);
+    this.selectedPole = photo ? null : pole;
+    this.photoLayer.select(photo?.pole_id ?? this.selectedPole?.id ?? null);
     markSelected(this.viewer, photo ?? undefined);
     this.keepSelectedInView();
     this.changed();
@@ -287,7 +293,7 @@ export class GlobeController {
       previewPoints: this.previewLayer.size,
       regionMarkerLooks: this.regionLayer.looks(),
       selectedPhotoId: this.selectedPhoto?.id ?? null,
-      selectedPoleId: this.selectedPhoto?.pole_id ?? null,
+      selectedPoleId: this.selectedPhoto?.pole_id ?? this.selectedPole?.id ?? null,
       highlightedPoleId: this.photoLayer.highlighted(),
       flying: this.camera.flying,
       cameraHeight: this.cameraHeight(),
@@ -381,7 +387,11 @@ export class GlobeController {
   private keepSelectedInView(): void {
     const photo = this.selectedPhoto;
     const at = photo?.latitude != null && photo.longitude != null ? photo : null;
-    this.camera.keepInView(at && { longitude: at.longitude!, latitude: at.latitude! }, this.coveredBottomPx);
+    const spot = at ? { longitude: at.longitude!, latitude: at.latitude! } : this.selectedPole;
+    this.camera.keepInView(
+      spot && { longitude: spot.longitude, latitude: spot.latitude },
+      this.coveredBottomPx,
+    );
   }
 
   private handleSearchResult(_vm: GeocoderViewModel, destination: Cartesian3 | Rectangle): void {

@@ -113,3 +113,10 @@ export interface GlobeTestHook {
   /** Loads the bench helpers on first use; undefined outside test builds. */
   benchHook: (() => Promise<GlobeBenchHook>) | undefined;
 }
+
+/** A pole selected without a photo shown: its marker is highlighted and kept in view. */
+export interface SelectedPole {
+  id: string;
+  latitude: number;
+  longitude: number;
+}

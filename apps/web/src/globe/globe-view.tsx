@@ -13,7 +13,7 @@ import {
 } from "@poleatlas/shared";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { GlobeController, type GlobeEvents, type GlobeMode, type LatLon } from "./globe-controller";
-import type { GlobeSearch } from "./globe-types";
+import type { GlobeSearch, SelectedPole } from "./globe-types";
 import type { LegendKey, LegendMode } from "./markers";
 import { previewPoints } from "./preview-store";
 import { exposeGlobeForTests } from "./test-hook";
@@ -27,6 +27,8 @@ export interface GlobeViewProps {
   mode: GlobeMode;
   /** The photo in the panel: its pole's marker is highlighted. */
   selectedPhoto: ImageRecord | null;
+  /** The pole whose record is open when it shows no photo (a pole without photos). */
+  selectedPole?: SelectedPole | null;
   /** The pole the panel's move list points at: ringed (null or absent: none). */
   highlightedPoleId?: string | null;
   /** The legend's entries whose poles are hidden. */
@@ -112,9 +114,10 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     controller.current?.setPoles(regionId ? poles : null);
   }, [ready, regionId, poles]);
+  const { selectedPole = null } = props;
   useEffect(() => {
-    controller.current?.selectPhoto(selectedPhoto);
-  }, [ready, selectedPhoto]);
+    controller.current?.selectPhoto(selectedPhoto, selectedPole);
+  }, [ready, selectedPhoto, selectedPole]);
   useEffect(() => {
     controller.current?.setHiddenRisks(hiddenRisks, legendMode);
   }, [ready, hiddenRisks, legendMode]);

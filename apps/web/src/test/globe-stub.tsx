@@ -13,6 +13,7 @@ export function GlobeStub(props: GlobeViewProps) {
       data-regions={props.regions.length}
       data-poles={JSON.stringify(props.poles?.ids ?? [])}
       data-selected={props.selectedPhoto?.id ?? ""}
+      data-selected-pole={props.selectedPhoto?.pole_id ?? props.selectedPole?.id ?? ""}
       data-picking={String(props.pickingPosition)}
       data-pole-labels={JSON.stringify(props.poles?.labels ?? {})}
     >

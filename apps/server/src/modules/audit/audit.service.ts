@@ -4,32 +4,37 @@ import {
   AUDIT_EXPORT_LIMIT,
   AUDIT_PAGE_LIMIT,
   canManage,
-  messages,
   workspaceTexts,
   type AuditEntry,
   type AuditFilter,
   type AuditList,
   type AuditQuery,
 } from "@poleatlas/shared";
-import { badRequest, forbidden } from "../../errors";
+import { forbidden } from "../../errors";
+import { decodeCursor, encodeCursor } from "./audit-cursor";
 import type { Actor } from "../workspaces/actor";
 import { idsOf } from "./audit-log";
 import { auditCsvHeader, auditCsvRow } from "./audit-csv";
 import type { AuditRepository, AuditRow } from "./audit.repository";
 
-const MAX_BIGINT = 2n ** 63n - 1n;
 /** Entries read per query while exporting. */
 const EXPORT_CHUNK = 1000;
 
-const encode = (id: string) => Buffer.from(id).toString("base64url");
-
-function decode(cursor: string): string {
-  const id = Buffer.from(cursor, "base64url").toString();
-  // A bigint id: 19 digits may still be past its largest value, which PostgreSQL refuses (a 500).
-  if (!/^[1-9][0-9]{0,18}$/.test(id) || BigInt(id) > MAX_BIGINT) {
-    throw badRequest(messages.invalidCursor, "invalid_cursor");
+/**
+ * The rows as entries, each with its names: those stored when it was written win; what they
+ * lack (entries older than stored names, an id first named later) is looked up as it is now.
+ */
+export async function namedEntries(
+  repository: AuditRepository,
+  workspaceId: string,
+  rows: AuditRow[],
+): Promise<AuditEntry[]> {
+  const missing = new Set<string>();
+  for (const r of rows) {
+    for (const id of idsOf(r.actor_id, r.target_id, r.details)) if (!(id in r.names)) missing.add(id);
   }
-  return id;
+  const now = await repository.namesOf(workspaceId, [...missing]);
+  return rows.map(({ id: _id, ...entry }) => ({ ...entry, names: { ...now, ...entry.names } }));
 }
 
 export function createAuditService(repository: AuditRepository) {
@@ -37,30 +42,17 @@ export function createAuditService(repository: AuditRepository) {
     if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
   };
 
-  /**
-   * The rows as entries, each with its names: those stored when it was written win; what they
-   * lack (entries older than stored names, an id first named later) is looked up as it is now.
-   */
-  async function named(workspaceId: string, rows: AuditRow[]): Promise<AuditEntry[]> {
-    const missing = new Set<string>();
-    for (const r of rows) {
-      for (const id of idsOf(r.actor_id, r.target_id, r.details)) if (!(id in r.names)) missing.add(id);
-    }
-    const now = await repository.namesOf(workspaceId, [...missing]);
-    return rows.map(({ id: _id, ...entry }) => ({ ...entry, names: { ...now, ...entry.names } }));
-  }
-
   return {
     async list(actor: Actor, q: AuditQuery): Promise<AuditList> {
       mayRead(actor);
       const limit = q.limit ?? AUDIT_PAGE_LIMIT;
-      const before = q.cursor === undefined ? null : decode(q.cursor);
+      const before = q.cursor === undefined ? null : decodeCursor(q.cursor);
       const rows = await repository.page(actor.workspaceId, before, limit + 1, q);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        entries: await named(actor.workspaceId, page),
-        nextCursor: rows.length > limit && last ? encode(last.id) : null,
+        entries: await namedEntries(repository, actor.workspaceId, page),
+        nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
       };
     },
 
@@ -79,7 +71,7 @@ export function createAuditService(repository: AuditRepository) {
             f,
           );
           if (rows.length === 0) return;
-          yield (await named(workspaceId, rows)).map(auditCsvRow).join("");
+          yield (await namedEntries(repository, workspaceId, rows)).map(auditCsvRow).join("");
           sent += rows.length;
           before = rows.at(-1)!.id;
         }

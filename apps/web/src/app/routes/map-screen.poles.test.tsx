@@ -10,12 +10,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../test/render-auth";
 import { photo, poleMarkersOf, poleSummary, region } from "../../test/records";
 import { fakeServer, type Call } from "../../test/fake-server";
+import { mapScreenRoutes } from "../../test/map-routes";
 import { invalidateFor } from "../live/live-invalidation";
 import MapScreen from "./map-screen";
 
 vi.mock("../../globe", async () => ({ GlobeView: (await import("../../test/globe-stub")).GlobeStub }));
 
-const USER = { status: 200, body: { user: { id: "u1", email: "a@b.test" } } };
 const BERLIN = region({ id: "13.4,52.5", count: 4 });
 const SERVER_ERROR = {
   status: 500,
@@ -34,10 +34,7 @@ type Reply = { status: number; body: unknown };
 
 function serve(routes: Record<string, (call: Call) => Reply | Promise<Reply>> = {}) {
   return fakeServer({
-    "GET /api/auth/get-session": () => USER,
-    "GET /api/regions": () => ({ status: 200, body: { regions: [BERLIN] } }),
-    "GET /api/storage/usage": () => ({ status: 200, body: { usedBytes: 0, quotaBytes: 52428800 } }),
-    "GET /api/images": () => ({ status: 200, body: { images: [], nextCursor: null } }),
+    ...mapScreenRoutes([BERLIN]),
     "GET /api/poles": () => ({
       status: 200,
       body: poleMarkersOf([
@@ -120,13 +117,15 @@ describe("MapScreen: a click on a pole", () => {
     pole.release({ status: 200, body: POLE_A });
     const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
     // The last in list order (undated last): the photo the marker stood for before.
-    expect(within(panel).getByRole("heading", { name: "a-undated.jpg" })).toBeVisible();
+    expect(within(panel).getByRole("heading", { name: "This photo: a-undated.jpg" })).toBeVisible();
     expect(within(panel).getByText("Photo 3 of 3")).toBeVisible();
-    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=a3");
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5&pole=pole-a&photo=a3");
     expect(screen.getByTestId("globe-stub")).toHaveAttribute("data-selected", "a3");
     expect(screen.queryByText("Loading the pole's photos…")).not.toBeInTheDocument();
-    // The label field reads the pole from the timeline answer.
-    expect(within(panel).getByLabelText("Pole label")).toHaveValue("P-1");
+    // The record's heading and label field read the pole from its answer; the focus is on the heading.
+    const record = screen.getByTestId("pole-record");
+    expect(within(record).getByLabelText("Pole label")).toHaveValue("P-1");
+    expect(within(record).getByRole("heading", { level: 2, name: "P-1" })).toHaveFocus();
     expect(regionPhotoLists(server.calls)).toEqual([]);
   });
 
@@ -142,8 +141,8 @@ describe("MapScreen: a click on a pole", () => {
     fail = false;
     await user.click(within(status).getByRole("button", { name: "Retry" }));
     const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
-    expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
-    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
+    expect(within(panel).getByRole("heading", { name: "This photo: b.jpg" })).toBeVisible();
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5&pole=pole-b&photo=b1");
   });
 
   it("says a pole that is gone (404) is not found, with no Retry, and Close leaves no panel", async () => {
@@ -166,12 +165,14 @@ describe("MapScreen: a click on a pole", () => {
     await user.click(await screen.findByRole("button", { name: "pole pole-a" }));
     await user.click(screen.getByRole("button", { name: "pole pole-b" }));
     const panel = await screen.findByTestId("photo-panel", {}, PANEL_WAIT);
-    expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
+    expect(within(panel).getByRole("heading", { name: "This photo: b.jpg" })).toBeVisible();
     slow.release({ status: 200, body: POLE_A });
     // The late answer for the first click changes nothing.
     await new Promise((r) => setTimeout(r, 50));
-    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
-    expect(within(screen.getByTestId("photo-panel")).getByRole("heading", { name: "b.jpg" })).toBeVisible();
+    expect(router.state.location.search).toBe("?region=13.4%2C52.5&pole=pole-b&photo=b1");
+    expect(
+      within(screen.getByTestId("photo-panel")).getByRole("heading", { name: "This photo: b.jpg" }),
+    ).toBeVisible();
   });
 
   it("a click on empty space while a pole loads leaves no panel", async () => {
@@ -199,7 +200,7 @@ describe("MapScreen: a region and photo in the URL (a reload, a link, back/forwa
     expect(within(panel).getByText("Photo 1 of 3")).toBeVisible();
     await user.keyboard("{ArrowRight}");
     expect(await within(panel).findByText("Photo 2 of 3")).toBeVisible();
-    expect(within(panel).getByRole("heading", { name: "a-2024.jpg" })).toBeVisible();
+    expect(within(panel).getByRole("heading", { name: "This photo: a-2024.jpg" })).toBeVisible();
     expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=a2");
     const paths = server.calls.map((c) => c.path);
     expect(paths.filter((p) => p.startsWith("/api/images/"))).toEqual(["/api/images/a1"]);
@@ -280,7 +281,7 @@ describe("MapScreen: after a change, the queries it touched are asked again", ()
     await waitFor(() => expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=a3"));
     expect(await screen.findByText("Photo 2 of 2", {}, PANEL_WAIT)).toBeVisible();
     expect(
-      within(screen.getByTestId("photo-panel")).getByRole("heading", { name: "a-undated.jpg" }),
+      within(screen.getByTestId("photo-panel")).getByRole("heading", { name: "This photo: a-undated.jpg" }),
     ).toBeVisible();
     await waitFor(() => expect(count("/api/poles/pole-a")).toBeGreaterThan(pole));
     await waitFor(() => expect(count("/api/poles?region=13.4%2C52.5")).toBeGreaterThan(poles));

@@ -217,7 +217,9 @@ describe("MapScreen: placing an unplaced photo by clicking the globe", () => {
     await waitFor(() => expect(globe).toHaveAttribute("data-picking", "false"));
     expect(screen.queryByText("Click the map to place this photo. Esc to cancel.")).not.toBeInTheDocument();
     // Shown where it now is, selected.
-    await waitFor(() => expect(router.state.location.search).toBe("?region=151.2%2C-33.9&photo=lost"));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe("?region=151.2%2C-33.9&pole=pole-9&photo=lost"),
+    );
   });
 
   it("Escape leaves pick mode without sending anything", async () => {

@@ -1,9 +1,9 @@
 /**
  * The map screen (spec §2): sidebar with storage card, the globe, the legend, the selected
- * photo's panel and the upload dialog. Composes the features; the view state is in the URL.
+ * pole's record (its photos' panel inside) and the upload dialog. Composes the features; the view
+ * state is in the URL.
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
-import { PoleFindings } from "../../features/inspections";
 import { Alert, Box, Button, Stack } from "@mui/material";
 import {
   linkTexts,
@@ -18,22 +18,12 @@ import { useNavigate } from "react-router";
 import { RiskLegend } from "../../components/risk-legend";
 import { useLegend } from "./use-legend";
 import { useAuth } from "../../features/auth";
-import {
-  imageKeys,
-  PhotoPanelStatus,
-  regionKeys,
-  SelectedPhotoPanel,
-  SHEET_MAX_HEIGHT_VH,
-  useRegions,
-  BlurTool,
-} from "../../features/images";
+import { imageKeys, regionKeys, SHEET_MAX_HEIGHT_VH, useRegions } from "../../features/images";
 import {
   dropPhotoFromTimelines,
-  InspectionFields,
   PlaceOnMapHint,
   poleKeys,
   MoveUndoSnackbar,
-  PoleFields,
   type PoleMove,
   refreshPoles,
   UnplacedPhotosDialog,
@@ -58,6 +48,7 @@ import { usePoleSelection } from "./pole-selection";
 import { useCompactLayout } from "../../components/use-layout";
 import { MapSidebar } from "./map-sidebar";
 import { useMapUrl } from "./use-map-url";
+import { MapPoleRecord } from "./map-pole-record";
 
 /** The most of the page the photo's sheet covers on a phone (its maximum height). */
 const sheetCoverPx = () => Math.round((window.innerHeight * SHEET_MAX_HEIGHT_VH) / 100);
@@ -90,13 +81,25 @@ export default function MapScreen() {
   const basemaps = useBasemaps();
   const linked = useLinkedPhoto(url);
   const picked = usePoleSelection(url);
-  const { selection } = picked;
+  const { selection, record } = picked;
+  const pole = record?.pole ?? null;
+  // Only without a photo shown does the globe need the pole itself (a pole without photos).
+  const alone = pole !== null && selection === null;
+  const [poleId, poleLat, poleLon] = [pole?.id, pole?.latitude, pole?.longitude];
+  const poleAlone = useMemo(
+    () =>
+      alone && poleId !== undefined && poleLat !== undefined && poleLon !== undefined
+        ? { id: poleId, latitude: poleLat, longitude: poleLon }
+        : null,
+    [alone, poleId, poleLat, poleLon],
+  );
+  const regionName = regions.data?.find((r) => r.id === url.regionId)?.name ?? null;
   // A photo without a place shows on the map once it has one, selected.
   const showPlaced = useCallback(
     (placed: ImageRecord) => {
       setUnplacedOpen(false);
       if (placed.longitude !== null && placed.latitude !== null)
-        url.show(regionKey(placed.longitude, placed.latitude), placed.id);
+        url.showPole(regionKey(placed.longitude, placed.latitude), placed.pole_id, placed.id);
     },
     [url],
   );
@@ -111,7 +114,7 @@ export default function MapScreen() {
   const regionGone =
     regions.isSuccess && url.regionId !== null && !regions.data.some((r) => r.id === url.regionId);
   useEffect(() => {
-    if (regionGone) url.show(null, null);
+    if (regionGone) url.showPole(null, null, null);
   }, [regionGone, url]);
 
   // After uploads: new photos join poles (markers, timelines) and regions.
@@ -169,6 +172,7 @@ export default function MapScreen() {
           poles={regionPoles.data ?? null}
           mode={mode}
           selectedPhoto={selection?.photo ?? null}
+          selectedPole={poleAlone}
           highlightedPoleId={moveCandidate}
           hiddenRisks={legend.hidden}
           legendMode={legend.mode}
@@ -178,10 +182,10 @@ export default function MapScreen() {
           onRegionClick={url.openRegion}
           onPoleClick={picked.openPole}
           search={search}
-          onPoleFound={picked.openPoleIn}
+          onPoleFound={picked.openPole}
           onEmptyClick={picked.clear}
           onOverviewRequested={url.showOverview}
-          coveredBottomPx={compact && selection ? sheetCoverPx() : 0}
+          coveredBottomPx={compact && record ? sheetCoverPx() : 0}
           onBasemapUnreachable={onBasemapUnreachable}
         />
         <RiskLegend
@@ -255,40 +259,15 @@ export default function MapScreen() {
           )}
         </Stack>
       </Box>
-      {!selection && picked.status.state !== "none" && (
-        <PhotoPanelStatus
-          failed={picked.status.state === "failed" ? picked.status : undefined}
-          gone={picked.status.state === "gone"}
-          onClose={picked.clear}
-          sheet={compact}
-        />
-      )}
-      {selection && (
-        <SelectedPhotoPanel
-          selection={selection}
-          onSelect={url.selectPhoto}
-          onDeleted={onPhotoDeleted}
-          showPeople={may.inTeam}
-          sheet={compact}
-          canDelete={may.canDelete}
-          renderInspection={(photo) => (
-            <>
-              {may.canEdit && picked.pole && (
-                <PoleFields
-                  photo={photo}
-                  pole={picked.pole}
-                  regionId={url.regionId}
-                  onMoved={setMoved}
-                  onPlaceOnMap={placing.start}
-                />
-              )}
-              <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
-              <PoleFindings key={`findings-${photo.id}`} photo={photo} readOnly={!may.canEdit} />
-              {may.canEdit && <BlurTool key={`blur-${photo.id}`} photo={photo} />}
-            </>
-          )}
-        />
-      )}
+      <MapPoleRecord
+        picked={picked}
+        url={url}
+        regionName={regionName}
+        sheet={compact}
+        onPhotoDeleted={onPhotoDeleted}
+        onMoved={setMoved}
+        onPlaceOnMap={placing.start}
+      />
       <MoveUndoSnackbar move={moved} onClose={() => setMoved(null)} />
       <UnplacedPhotosDialog
         open={unplacedOpen}

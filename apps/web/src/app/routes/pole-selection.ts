@@ -1,16 +1,20 @@
 /**
- * The selected photo in region view, from its pole: the map draws poles from the
- * compact form, so a photo's record and its timeline come from GET /api/poles/:id.
- * - A click on a pole fetches its timeline and then selects its latest photo (the URL keeps
- *   ?region=…&photo=…); until then the panel says it is loading, or that it failed, with Retry. A
- *   click on another pole while one loads wins. A pole that is gone (404) is said to be, without Retry.
- * - A photo in the URL (a step along the timeline, a reload, a link, back/forward, a photo moved to
- *   another pole) is found in the cached timelines, else looked up by id (GET /api/images/:id)
- *   for its pole_id, whose timeline is then fetched.
+ * The selected pole in region view: the map draws poles from the compact form, so the pole's
+ * record and its photos' timeline come from GET /api/poles/:id. A pole opens with or without
+ * photos; the photo shown is the one the URL names, else its latest.
+ * - A click on a pole (or a pole found by search, or `openPole` from anywhere) fetches its record
+ *   and then selects it (the URL keeps ?region=…&pole=…&photo=…); until then the panel says it is
+ *   loading, or that it failed, with Retry. A later click wins. A pole that is gone (404) is said
+ *   to be, without Retry.
+ * - A pole named by a link without its region (/map?pole=ID): its region opens once it answers.
+ * - A photo in the URL without a pole (an older link, a reload of one), or a photo no longer on
+ *   the named pole (moved to another): found in the cached timelines, else looked up by id (GET
+ *   /api/images/:id) for its pole_id, whose record then opens.
  * - The photo on screen deleted before the screen moved on (a teammate's deletion told live, or
  *   the live event of one's own arriving before the server's answer): the panel follows its
  *   timeline as after one's own deletion, never waiting for a photo that is gone.
  */
+import { regionKey } from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
@@ -32,37 +36,41 @@ import {
 import { ApiError } from "../../lib/api-client";
 import type { MapUrl } from "./use-map-url";
 
-/** What the panel shows while there is no selection to show. */
+/** What the panel shows while there is no record to show. */
 export type PanelStatus =
   | { state: "none" }
   | { state: "loading" }
   | { state: "failed"; error: Error; retry: () => void }
-  /** The pole is no longer there (404): asking again would not bring it back. */
+  /** The pole is not there (404, or 400 for a mangled id): asking again would not bring it. */
   | { state: "gone" };
 
 export interface PoleSelection {
+  /** The selected pole's record and photos; null while none is open. */
+  record: PoleTimeline | null;
+  /** The photo shown within the pole's timeline; null for a pole without photos. */
   selection: Selection | null;
-  /** The selected photo's pole (the label field reads it). */
-  pole: PoleTimeline["pole"] | null;
   status: PanelStatus;
-  /** A click on a pole's marker (by pole id). */
-  openPole: (poleId: string) => void;
-  /** A pole found by search, from any view: its region opens, then its latest photo. */
-  openPoleIn: (poleId: string, regionId: string) => void;
+  /**
+   * Opens a pole's record from any view (a marker, a search, a list): its region opens (`regionId`
+   * when known, so the globe flies there at once), then the record.
+   */
+  openPole: (poleId: string, regionId?: string) => void;
   /** A click on empty space: no selection, and a pole still loading is dropped. */
   clear: () => void;
 }
 
 interface Opening {
   poleId: string;
-  regionId: string | null;
   error?: Error;
 }
 
 const NONE: PanelStatus = { state: "none" };
 const LOADING: PanelStatus = { state: "loading" };
 const GONE: PanelStatus = { state: "gone" };
-const poleGone = (e: Error) => e instanceof ApiError && e.status === 404;
+/** Missing or another workspace's (404), or not a pole id at all (400, a mangled link). */
+const poleGone = (e: Error) => e instanceof ApiError && (e.status === 404 || e.status === 400);
+/** The region a pole is drawn in: the one its own position lies in. */
+const regionOf = (t: PoleTimeline) => regionKey(t.pole.longitude, t.pole.latitude);
 
 export function usePoleSelection(url: MapUrl): PoleSelection {
   const queryClient = useQueryClient();
@@ -75,63 +83,83 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
     current.current = { regionId, url };
   });
 
-  const openPoleIn = useCallback(
-    (poleId: string, inRegion: string | null) => {
+  const openPole = useCallback(
+    (poleId: string, regionHint?: string) => {
       const click = ++clicks.current;
-      const from = inRegion;
-      // Found by search in another region: that region opens now; the answer may come before the
-      // URL has changed (a timeline in the cache), so it names the region again with the photo.
-      const elsewhere = from !== null && from !== current.current.regionId;
-      if (elsewhere) current.current.url.openRegion(from);
-      setOpening({ poleId, regionId: from });
+      const from = current.current.regionId;
+      // Found elsewhere: that region opens now, the camera flying to it while the record loads.
+      if (regionHint !== undefined && regionHint !== from) current.current.url.openRegion(regionHint);
+      setOpening({ poleId });
       queryClient.fetchQuery(poleTimelineQueryOptions(poleId)).then(
         (timeline) => {
-          if (click !== clicks.current || (!elsewhere && current.current.regionId !== from)) return;
+          if (click !== clicks.current) return;
           setOpening(null);
           const latest = latestPhoto(timeline.images);
-          if (elsewhere) current.current.url.show(from, latest?.id ?? null);
-          else current.current.url.selectPhoto(latest?.id ?? null);
+          current.current.url.showPole(regionOf(timeline), poleId, latest?.id ?? null);
         },
         (e: unknown) => {
           const error = e instanceof Error ? e : new Error(String(e));
-          // Its marker is out of date (someone moved or deleted its photos): the region's poles
-          // and counts are asked for again, so the marker goes.
-          if (poleGone(error) && from !== null) {
-            void queryClient.invalidateQueries({ queryKey: poleKeys.region(from) });
+          // Its marker is out of date (someone deleted the pole): the region's poles and counts
+          // are asked for again, so the marker goes.
+          const region = regionHint ?? from;
+          if (poleGone(error) && region !== null) {
+            void queryClient.invalidateQueries({ queryKey: poleKeys.region(region) });
             void queryClient.invalidateQueries({ queryKey: regionKeys.all });
           }
           if (click !== clicks.current) return;
-          setOpening({ poleId, regionId: from, error });
+          setOpening({ poleId, error });
         },
       );
     },
     [queryClient],
   );
-  const openPole = useCallback(
-    (poleId: string) => openPoleIn(poleId, current.current.regionId),
-    [openPoleIn],
-  );
 
   const clear = useCallback(() => {
     clicks.current++;
     setOpening(null);
-    if (current.current.url.photoId !== null) current.current.url.selectPhoto(null);
+    const { url: now } = current.current;
+    if (now.photoId !== null || now.poleId !== null) now.showPole(now.regionId, null, null);
   }, []);
 
-  const loadingPole = opening !== null && opening.regionId === regionId ? opening : null;
-  // Read from the cache as it is now: the timeline hook below re-renders this when it changes.
-  const cachedPole = photoId !== null ? cachedPoleOf(queryClient, photoId) : null;
-  // A photo-only link is useLinkedPhoto's to open (it asks for the same photo, cached once).
+  const named = usePoleTimeline(opening === null ? url.poleId : null);
+  const deleted = photoId !== null && wasDeleted(queryClient, photoId);
+  // The photo names the pole when the URL names none, or when it is not on the named pole (moved).
+  const photoElsewhere =
+    photoId !== null &&
+    !deleted &&
+    (url.poleId === null || (named.data !== undefined && !named.data.images.some((p) => p.id === photoId)));
+  // Read from the cache as it is now: the timeline hooks re-render this when it changes.
+  const cachedPole = photoElsewhere ? cachedPoleOf(queryClient, photoId) : null;
+  // A photo-only link without a region is useLinkedPhoto's to open (it asks for the same photo).
   const lookupId =
-    loadingPole === null && regionId !== null && photoId !== null && cachedPole === null ? photoId : null;
+    opening === null && photoElsewhere && cachedPole === null && (regionId !== null || url.poleId !== null)
+      ? photoId
+      : null;
   const looked = useImage(lookupId);
   const lookedPole = looked.data && looked.data.id === photoId ? looked.data.pole_id : null;
-  const poleId = cachedPole ?? (lookupId !== null ? lookedPole : null);
+  const poleId = opening !== null ? null : photoElsewhere ? (cachedPole ?? lookedPole) : url.poleId;
   const timeline = usePoleTimeline(poleId);
-  const selection =
-    loadingPole === null && regionId !== null && timeline.data
-      ? selectionInTimeline(timeline.data.images, photoId)
-      : null;
+  const record = timeline.data && timeline.data.pole.id === poleId ? timeline.data : null;
+  const images = record?.images ?? [];
+  const selection = !record
+    ? null
+    : photoId !== null
+      ? selectionInTimeline(images, photoId)
+      : selectionInTimeline(images, latestPhoto(images)?.id ?? null);
+  // A record open while its photo is deleted: no record until the timeline moves on (below).
+  const shown = record && (photoId === null || selection !== null || images.length === 0) ? record : null;
+
+  // A pole-only link (/map?pole=ID) is completed with the pole's region, replacing the entry
+  // (nothing to go back to). A photo without a pole in the URL (an older link) stays so: the
+  // photo names its pole (a photo-only link's region is useLinkedPhoto's to open).
+  const completeRegion =
+    record !== null && regionId === null && url.poleId !== null ? regionOf(record) : null;
+  const recordPole = record?.pole.id ?? null;
+  useEffect(() => {
+    if (recordPole === null || completeRegion === null) return;
+    const now = current.current.url;
+    if (now.regionId === null) now.showPole(completeRegion, recordPole, now.photoId);
+  }, [recordPole, completeRegion]);
 
   /** The selection last on screen, to follow its timeline when its photo is deleted. */
   const lastShown = useRef<Selection | null>(null);
@@ -150,34 +178,38 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
   });
 
   return {
-    selection,
-    pole: selection ? (timeline.data?.pole ?? null) : null,
+    record: shown && regionId !== null ? shown : null,
+    selection: shown && regionId !== null ? selection : null,
     status: panelStatus(),
     openPole,
-    openPoleIn,
     clear,
   };
 
   function panelStatus(): PanelStatus {
-    if (loadingPole) {
-      const { error, poleId: id } = loadingPole;
+    if (opening) {
+      const { error, poleId: id } = opening;
       if (error && poleGone(error)) return GONE;
       return error ? { state: "failed", error, retry: () => openPole(id) } : LOADING;
     }
-    if (selection || regionId === null || photoId === null) return NONE;
+    if (shown && regionId !== null) return NONE;
+    if (url.poleId === null && (regionId === null || photoId === null)) return NONE;
     // Deleted here or told live: never asked for again (a 404), so no panel waits for it.
-    if (lookupId !== null && wasDeleted(queryClient, lookupId)) return NONE;
+    if (deleted) return NONE;
+    if (url.poleId !== null && named.isError) {
+      if (poleGone(named.error)) return GONE;
+      return { state: "failed", error: named.error, retry: () => void named.refetch() };
+    }
     if (lookupId !== null && looked.isError) {
       // Missing or someone else's (404), or not a photo id (400): no panel, as before.
       const gone = looked.error instanceof ApiError && [400, 404].includes(looked.error.status);
       return gone ? NONE : { state: "failed", error: looked.error, retry: () => void looked.refetch() };
     }
     if (lookupId !== null && looked.isPending) return LOADING;
-    if (poleId === null) return NONE;
+    if (poleId === null) return url.poleId !== null && named.isPending ? LOADING : NONE;
     if (timeline.isError) {
       if (poleGone(timeline.error)) return GONE;
       return { state: "failed", error: timeline.error, retry: () => void timeline.refetch() };
     }
-    return timeline.isPending || timeline.isFetching ? LOADING : NONE;
+    return timeline.isPending || timeline.isFetching || regionId === null ? LOADING : NONE;
   }
 }

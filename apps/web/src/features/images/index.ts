@@ -4,7 +4,8 @@ export { regionKeys, regionsQueryOptions, useRegions } from "./api/get-regions";
 export { useDeleteImage } from "./api/delete-image";
 export { forgetDeletedPhoto, wasDeleted } from "./api/deleted-photos";
 export { SelectedPhotoPanel, type SelectedPhotoPanelProps } from "./components/selected-photo-panel";
-export { PhotoPanel, SHEET_MAX_HEIGHT_VH, type PhotoPanelProps } from "./components/photo-panel";
+export { PhotoPanel, type PhotoPanelProps } from "./components/photo-panel";
+export { panelFrame, SHEET_MAX_HEIGHT_VH, useSwipeDown } from "./components/panel-frame";
 export {
   latestPhoto,
   nextAfterDeletion,

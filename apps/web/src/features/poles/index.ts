@@ -11,3 +11,6 @@ export { cachedPoleOf, dropPhotoFromTimelines, isEmptyTimeline, refreshPoles } f
 export { PlaceOnMapHint, usePlaceOnMap } from "./components/place-on-map";
 export { useMoveCandidate } from "./lib/move-candidate";
 export { POLE_LIST_SELECTOR, RegionPoleList } from "./components/region-pole-list";
+export { PoleRecordPanel, poleName, type PoleRecordPanelProps } from "./components/pole-record";
+export { PoleRegisterFields } from "./components/register-fields";
+export { hasOpenFinding, poleRisk } from "./lib/pole-risk";

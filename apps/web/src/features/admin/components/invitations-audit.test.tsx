@@ -211,6 +211,24 @@ describe("the audit trail", () => {
     );
   });
 
+  it("links a pole's or a photo's entry to its record on the map", async () => {
+    const pole = (p: string) => ({ kind: "pole" as const, label: p, latitude: 52.5, longitude: 13.4 });
+    const entries = [
+      auditEntry({ action: "pole.update", target_type: "pole", target_id: "p1", names: { p1: pole("P-1") } }),
+      auditEntry({
+        action: "image.delete",
+        target_type: "image",
+        target_id: "img-2",
+        details: { name: "gone.jpg", pole_id: "p1" },
+        names: { "img-2": { kind: "photo", name: "gone.jpg" } },
+      }),
+    ];
+    teamServer({ "GET /api/audit": () => ({ status: 200, body: { entries, nextCursor: null } }) });
+    renderAdmin();
+    expect(await screen.findByRole("link", { name: "pole P-1" })).toHaveAttribute("href", "/map?pole=p1");
+    expect(screen.getByRole("link", { name: "photo gone.jpg" })).toHaveAttribute("href", "/map?pole=p1");
+  });
+
   it("filters by person and day, and exports what the filters show as CSV", async () => {
     const server = teamServer({
       "GET /api/audit": () => ({ status: 200, body: { entries: [upload], nextCursor: null } }),

@@ -8,7 +8,7 @@ import { Alert, Box, CircularProgress, IconButton, Paper, Stack, Typography } fr
 import { mapScreenTexts, messages } from "@poleatlas/shared";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { loadTexts } from "../../../config/texts";
-import { panelFrame } from "./photo-panel";
+import { panelFrame } from "./panel-frame";
 
 export interface PhotoPanelStatusProps {
   /** Absent while loading. */

@@ -1,5 +1,5 @@
 /**
- * The panel wired to the delete mutation: after a deletion it follows the spot's timeline, unless
+ * The record's photos wired to the delete mutation: after a deletion it follows the spot's timeline, unless
  * the user selected another photo or closed the panel while the deletion ran.
  */
 import { messages, type ImageRecord } from "@poleatlas/shared";
@@ -18,7 +18,6 @@ export interface SelectedPhotoPanelProps {
   showPeople?: boolean;
   /** Whether the caller may delete this photo (their role, who uploaded it). */
   canDelete?: (photo: ImageRecord) => boolean;
-  sheet?: boolean;
 }
 
 export function SelectedPhotoPanel({
@@ -28,7 +27,6 @@ export function SelectedPhotoPanel({
   renderInspection,
   showPeople,
   canDelete,
-  sheet,
 }: SelectedPhotoPanelProps) {
   const [error, setError] = useState<{ photoId: string; text: string } | null>(null);
   /** Where the selection goes once a deleted photo is gone, by deleted id. */
@@ -56,12 +54,10 @@ export function SelectedPhotoPanel({
       timeline={selection.timeline}
       index={selection.index}
       onSelect={onSelect}
-      onClose={() => onSelect(null)}
       deleting={remove.isPending}
       error={error?.photoId === photo.id ? error.text : null}
       inspection={renderInspection?.(photo)}
       showPeople={showPeople}
-      sheet={sheet}
       canDelete={canDelete?.(photo) ?? true}
       onDelete={(photoId) => {
         setError(null);

@@ -64,7 +64,7 @@ function showPanel() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <PoleFindings photo={shown} />
+      <PoleFindings poleId="pole-1" photo={shown} />
     </QueryClientProvider>,
   );
   return user;

@@ -1,7 +1,8 @@
 /**
- * The photo panel's findings: the pole's open and resolved findings with their due dates, 'Add
- * finding' (observed today or on the day chosen, the shown photo attached) and 'Resolve' (on the
- * day chosen, with a new photo of the repair or one of the pole's). Viewers see the list only.
+ * The pole record's findings: the pole's open and resolved findings with their due dates, 'Add
+ * finding' (observed today or on the day chosen, the shown photo attached if the pole has one) and
+ * 'Resolve' (on the day chosen, with a new photo of the repair or one of the pole's). Viewers see
+ * the list only.
  */
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
 import { findingListSchema, inspectionTexts, type Finding, type ImageRecord } from "@poleatlas/shared";
@@ -45,20 +46,24 @@ function FindingRow({ f, onResolve }: { f: Finding; onResolve?: () => void }) {
   );
 }
 
-export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; readOnly?: boolean }) {
-  const poleId = photo.pole_id;
+export interface PoleFindingsProps {
+  poleId: string;
+  /** The photo shown in the record, if any: attached to a new finding, offered as the repair's. */
+  photo?: ImageRecord | null;
+  readOnly?: boolean;
+}
+
+export function PoleFindings({ poleId, photo = null, readOnly = false }: PoleFindingsProps) {
   const findings = useQuery({
     queryKey: [...findingKeys.all, "pole", poleId],
     queryFn: ({ signal }) =>
       apiClient.get(`/api/findings?pole=${poleId}&status=all&limit=500`, findingListSchema, { signal }),
-    enabled: poleId !== null,
   });
   const timeline = usePoleTimeline(poleId);
   const add = useAddFinding();
   const patch = usePatchFinding();
   const [adding, setAdding] = useState(false);
   const [resolving, setResolving] = useState<Finding | null>(null);
-  if (poleId === null) return null;
   // Open ones first by due date, then the resolved ones, newest first.
   const list = [...(findings.data?.findings ?? [])].sort((a, b) =>
     a.status !== b.status
@@ -94,7 +99,7 @@ export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; 
       {adding && (
         <AddFindingDialog
           open
-          photoDate={photo.date}
+          photoDate={photo?.date ?? null}
           busy={add.isPending}
           error={add.error ? errorText(add.error) : null}
           onClose={() => {
@@ -110,7 +115,7 @@ export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; 
                   level: form.level,
                   notes: form.notes || undefined,
                   observed_on: form.observedOn,
-                  image_id: photo.id,
+                  image_id: photo?.id,
                 },
               },
               { onSuccess: () => setAdding(false) },
@@ -124,7 +129,7 @@ export function PoleFindings({ photo, readOnly = false }: { photo: ImageRecord; 
           busy={patch.isPending}
           error={patch.error ? errorText(patch.error) : null}
           observedOn={resolving.observed_on}
-          polePhotos={timeline.data?.images ?? [photo]}
+          polePhotos={timeline.data?.images ?? (photo ? [photo] : [])}
           onClose={() => {
             setResolving(null);
             patch.reset();

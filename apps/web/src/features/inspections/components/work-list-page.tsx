@@ -9,6 +9,7 @@ import {
   Box,
   Button,
   FormControlLabel,
+  Link as MuiLink,
   MenuItem,
   Paper,
   Stack,
@@ -33,6 +34,7 @@ import {
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { apiClient } from "../../../lib/api-client";
+import { poleLink } from "../../../lib/map-links";
 import { findingsQuery, useFindingsPage, type FindingFilters } from "../api/findings";
 import { useRegionNames } from "../api/regions";
 import { findingsCsv } from "../lib/csv";
@@ -187,13 +189,18 @@ export default function WorkListPage() {
                   key={f.id}
                   hover
                   sx={{ cursor: "pointer" }}
-                  onClick={() =>
-                    void navigate(
-                      `/map?region=${encodeURIComponent(f.region_id)}${f.image_id ? `&photo=${f.image_id}` : ""}`,
-                    )
-                  }
+                  onClick={() => void navigate(poleLink(f.pole_id, f.image_id))}
                 >
-                  <TableCell>{f.pole_tag || "—"}</TableCell>
+                  <TableCell>
+                    {/* The keyboard's way to the pole's record (the row's click is the mouse's). */}
+                    <MuiLink
+                      component={Link}
+                      to={poleLink(f.pole_id, f.image_id)}
+                      onClick={(e) => e.stopPropagation()}
+                    >
+                      {f.pole_tag || "—"}
+                    </MuiLink>
+                  </TableCell>
                   <TableCell>{regions.get(f.region_id) ?? f.region_id}</TableCell>
                   <TableCell>{f.code}</TableCell>
                   <TableCell>

@@ -1,10 +1,17 @@
-import { etagOf, messages, poleConflictSchema, poleResponseSchema, type PoleRecord } from "@poleatlas/shared";
+import {
+  etagOf,
+  messages,
+  poleConflictSchema,
+  poleResponseSchema,
+  type PolePatchBody,
+  type PoleRecord,
+} from "@poleatlas/shared";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { ApiError, apiClient } from "../../../lib/api-client";
 import type { PoleTimeline } from "./get-pole";
 import { poleKeys } from "./pole-keys";
 
-/** A label refused because someone changed it since `version`: the pole as it is now. */
+/** A change refused because someone changed the pole since `version`: the pole as it is now. */
 export class PoleConflict extends ApiError {
   constructor(readonly current: PoleRecord) {
     super(412, "edit_conflict", messages.editConflict);
@@ -12,12 +19,15 @@ export class PoleConflict extends ApiError {
   }
 }
 
-/** PATCH /api/poles/:id: the pole's label ("" clears it), only if it is still at `version`. */
-export async function patchPole(id: string, label: string, version: number): Promise<PoleRecord> {
+/**
+ * PATCH /api/poles/:id: the pole's label or register fields (null or "" clears one), only if it
+ * is still at `version`.
+ */
+export async function patchPole(id: string, patch: PolePatchBody, version: number): Promise<PoleRecord> {
   try {
     const headers = { "If-Match": etagOf(version) };
     return (
-      await apiClient.patch(`/api/poles/${encodeURIComponent(id)}`, { label }, poleResponseSchema, {
+      await apiClient.patch(`/api/poles/${encodeURIComponent(id)}`, patch, poleResponseSchema, {
         headers,
       })
     ).pole;
@@ -39,8 +49,8 @@ function showPole(queryClient: QueryClient, pole: PoleRecord) {
 export function usePatchPole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, label, version }: { id: string; label: string; version: number }) =>
-      patchPole(id, label, version),
+    mutationFn: ({ id, patch, version }: { id: string; patch: PolePatchBody; version: number }) =>
+      patchPole(id, patch, version),
     onSuccess: async (pole) => {
       showPole(queryClient, pole);
       await queryClient.invalidateQueries({ queryKey: poleKeys.all });

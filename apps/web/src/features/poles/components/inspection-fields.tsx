@@ -20,6 +20,7 @@ import {
   conflictTexts,
   MAX_NOTES_LENGTH,
   mapScreenTexts,
+  poleRecordTexts,
   poleTexts,
   RISK_COLORS,
   type ImagePatch,
@@ -57,8 +58,20 @@ interface Conflict {
   current: ImageRecord;
 }
 
-/** `readOnly` (a team's viewer): the rating and notes are shown, not editable. */
-export function InspectionFields({ photo, readOnly = false }: { photo: ImageRecord; readOnly?: boolean }) {
+/**
+ * `readOnly` (a team's viewer): the rating and notes are shown, not editable. `assessmentOnly`: the
+ * pole has an open finding, so the pole's risk is the findings'; the rating stays the photo's
+ * assessment, named so.
+ */
+export function InspectionFields({
+  photo,
+  readOnly = false,
+  assessmentOnly = false,
+}: {
+  photo: ImageRecord;
+  readOnly?: boolean;
+  assessmentOnly?: boolean;
+}) {
   // Keyed by the photo (see the caller), so a new photo starts from its own notes or draft; a
   // viewer has no drafts (one kept from before a role change cannot be saved).
   const draft = readOnly ? undefined : drafts.get(photo.id);
@@ -180,8 +193,13 @@ export function InspectionFields({ photo, readOnly = false }: { photo: ImageReco
     <Stack spacing={1.5}>
       <Box role="group" aria-labelledby={`risk-${photo.id}`}>
         <Typography id={`risk-${photo.id}`} variant="overline" color="text.secondary" component="h3">
-          {poleTexts.riskControl}
+          {assessmentOnly ? poleRecordTexts.assessment : poleTexts.riskControl}
         </Typography>
+        {assessmentOnly && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+            {poleRecordTexts.assessmentAside}
+          </Typography>
+        )}
         <ToggleButtonGroup
           exclusive
           size="small"

@@ -9,6 +9,7 @@ import { poleKeys } from "../api/pole-keys";
 import { useState } from "react";
 import { MoveUndoSnackbar, type PoleMove } from "./move-undo";
 import { PoleFields } from "./pole-fields";
+import { PoleRegisterFields } from "./register-fields";
 import { useMoveCandidate } from "../lib/move-candidate";
 
 afterEach(() => {
@@ -91,6 +92,8 @@ function setup(
     return (
       <>
         <output aria-label="Ringed on the globe">{ringed ?? ""}</output>
+        {/* The label is the record's register field now; the move stays the photo's. */}
+        <PoleRegisterFields pole={data?.pole ?? HERE} />
         <PoleFields photo={P} pole={data?.pole ?? HERE} regionId="13.4,52.5" onMoved={setMoved} />
         <MoveUndoSnackbar move={moved} onClose={() => setMoved(null)} />
       </>

@@ -1,0 +1,99 @@
+/**
+ * One pole's history (GET /api/poles/:id/history): the trail's entries about the pole, its
+ * photos (also those deleted or moved away, by the pole their details name), its findings and
+ * its visits, newest first. Every role that sees the pole reads it, viewers too: unlike the
+ * whole trail it tells nothing about the team's people beyond the names on this pole's entries.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { sql } from "drizzle-orm";
+import {
+  AUDIT_PAGE_LIMIT,
+  auditListSchema,
+  messages,
+  poleHistoryQuerySchema,
+  poleIdParamsSchema,
+  type AuditList,
+  type PoleHistoryQuery,
+} from "@poleatlas/shared";
+import type { Db } from "../../infra/db/database";
+import { notFound } from "../../errors";
+import type { Actor, RequireActor } from "../workspaces/actor";
+import { decodeCursor, encodeCursor } from "./audit-cursor";
+import type { AuditRepository, AuditRow } from "./audit.repository";
+import { namedEntries } from "./audit.service";
+
+/** The pole's entries older than `beforeId`, at most `limit`; null when the pole is not the workspace's. */
+async function poleRows(
+  db: Db,
+  workspaceId: string,
+  poleId: string,
+  beforeId: string | null,
+  limit: number,
+): Promise<AuditRow[] | null> {
+  const pole = await db.execute(
+    sql`SELECT 1 FROM utility_poles WHERE workspace_id = ${workspaceId} AND id = ${poleId}::uuid`,
+  );
+  if (pole.rows.length === 0) return null;
+  const before = beforeId === null ? sql`` : sql`AND id < ${beforeId}::bigint`;
+  // A photo's entries by the photos on the pole now, and all of a photo deleted from it (its
+  // deletion names the pole); a move away or onto it by the pole named before and after. Findings
+  // and visits by their own table's pole, or by the pole their details name ('after', as written).
+  const res = await db.execute(
+    sql`SELECT id::text AS id,
+               to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
+               actor_id, actor_email, action, target_type, target_id, details, names
+        FROM audit_log
+        WHERE workspace_id = ${workspaceId} ${before}
+          AND ((target_type = 'pole' AND target_id = ${poleId})
+            OR (target_type = 'image' AND target_id IN (
+                  SELECT id::text FROM utility_pole_images
+                  WHERE workspace_id = ${workspaceId} AND pole_id = ${poleId}::uuid
+                  UNION ALL
+                  SELECT target_id FROM audit_log
+                  WHERE workspace_id = ${workspaceId} AND action = 'image.delete'
+                    AND details->>'pole_id' = ${poleId}))
+            OR (target_type = 'finding' AND target_id IN (
+                  SELECT id::text FROM utility_pole_findings
+                  WHERE workspace_id = ${workspaceId} AND pole_id = ${poleId}::uuid))
+            OR details->>'pole_id' = ${poleId}
+            OR details->'before'->>'pole_id' = ${poleId}
+            OR details->'after'->>'pole_id' = ${poleId}
+            OR details->'after'->>'poleId' = ${poleId})
+        ORDER BY audit_log.id DESC LIMIT ${limit}`,
+  );
+  return res.rows as unknown as AuditRow[];
+}
+
+export function createPoleHistory(db: Db, repository: AuditRepository) {
+  return async (actor: Actor, poleId: string, q: PoleHistoryQuery): Promise<AuditList> => {
+    const limit = q.limit ?? AUDIT_PAGE_LIMIT;
+    const before = q.cursor === undefined ? null : decodeCursor(q.cursor);
+    const rows = await poleRows(db, actor.workspaceId, poleId, before, limit + 1);
+    // Another workspace's pole is as missing as one that never was.
+    if (rows === null) throw notFound(messages.poleNotFound);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      entries: await namedEntries(repository, actor.workspaceId, page),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+    };
+  };
+}
+
+export function poleHistoryRoutes(
+  app: FastifyInstance,
+  deps: { requireActor: RequireActor; history: ReturnType<typeof createPoleHistory> },
+) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/poles/:id/history",
+    {
+      schema: {
+        params: poleIdParamsSchema,
+        querystring: poleHistoryQuerySchema,
+        response: { 200: auditListSchema },
+      },
+    },
+    async (req) => deps.history(await deps.requireActor(req), req.params.id, req.query),
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The map's side panel as composed from the features: the selected pole's record (its photos
+ * with the shown photo's actions, visits, findings, history), or while none is shown what the
+ * selection is doing (loading, failed, gone).
+ */
+import { PhotoPanelStatus, SelectedPhotoPanel, BlurTool } from "../../features/images";
+import { PoleFindings } from "../../features/inspections";
+import {
+  hasOpenFinding,
+  InspectionFields,
+  PoleFields,
+  PoleRecordPanel,
+  type PoleMove,
+} from "../../features/poles";
+import { usePermissions } from "../../features/workspaces";
+import type { ImageRecord } from "@poleatlas/shared";
+import type { PoleSelection } from "./pole-selection";
+import type { MapUrl } from "./use-map-url";
+import { VisitsSlot } from "./visits-slot";
+
+export interface MapPoleRecordProps {
+  picked: PoleSelection;
+  url: MapUrl;
+  regionName: string | null;
+  sheet: boolean;
+  onPhotoDeleted: (photoId: string) => void;
+  onMoved: (move: PoleMove) => void;
+  onPlaceOnMap: (photo: ImageRecord) => void;
+}
+
+export function MapPoleRecord(props: MapPoleRecordProps) {
+  const { picked, url, regionName, sheet, onPhotoDeleted, onMoved, onPlaceOnMap } = props;
+  const may = usePermissions();
+  const { record, selection } = picked;
+  const pole = record?.pole ?? null;
+  return (
+    <>
+      {!record && picked.status.state !== "none" && (
+        <PhotoPanelStatus
+          failed={picked.status.state === "failed" ? picked.status : undefined}
+          gone={picked.status.state === "gone"}
+          onClose={picked.clear}
+          sheet={sheet}
+        />
+      )}
+      {record && pole && (
+        <PoleRecordPanel
+          record={record}
+          regionName={regionName}
+          onClose={picked.clear}
+          canEdit={may.canEdit}
+          sheet={sheet}
+          photos={
+            selection && (
+              <SelectedPhotoPanel
+                selection={selection}
+                onSelect={url.selectPhoto}
+                onDeleted={onPhotoDeleted}
+                showPeople={may.inTeam}
+                canDelete={may.canDelete}
+                renderInspection={(photo) => (
+                  <>
+                    <InspectionFields
+                      key={photo.id}
+                      photo={photo}
+                      readOnly={!may.canEdit}
+                      assessmentOnly={hasOpenFinding(record)}
+                    />
+                    {may.canEdit && (
+                      <PoleFields
+                        photo={photo}
+                        pole={pole}
+                        regionId={url.regionId}
+                        onMoved={onMoved}
+                        onPlaceOnMap={onPlaceOnMap}
+                      />
+                    )}
+                    {may.canEdit && <BlurTool key={`blur-${photo.id}`} photo={photo} />}
+                  </>
+                )}
+              />
+            )
+          }
+          visits={<VisitsSlot poleId={pole.id} canEdit={may.canEdit} />}
+          findings={
+            <PoleFindings
+              key={`findings-${pole.id}`}
+              poleId={pole.id}
+              photo={selection?.photo ?? null}
+              readOnly={!may.canEdit}
+            />
+          }
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The pole record: the map's side panel (the bottom sheet on a phone) for one pole, with or
+ * without photos. Its heading names the pole (tag, else label, else its position) and takes the
+ * keyboard focus when a pole is selected; under it the region and position, the one risk with
+ * its reason, the register fields, then the sections: photos (with the shown photo's actions),
+ * visits, findings and history. The photos, visits and findings are other features', handed in.
+ */
+import CloseIcon from "@mui/icons-material/Close";
+import { Box, IconButton, Paper, Stack, Typography } from "@mui/material";
+import {
+  formatLocation,
+  mapScreenTexts,
+  poleRecordTexts as t,
+  RISK_COLORS,
+  type PoleRecord,
+  type PoleTimeline,
+} from "@poleatlas/shared";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { panelFrame, useSwipeDown } from "../../images";
+import { poleRisk } from "../lib/pole-risk";
+import { PoleHistory } from "./pole-history";
+import { PoleRegisterFields } from "./register-fields";
+
+/** What the record calls a pole: its tag, else its label, else where it stands. */
+export const poleName = (pole: Pick<PoleRecord, "tag" | "label" | "latitude" | "longitude">) =>
+  pole.tag || pole.label || t.poleAt(pole.latitude, pole.longitude);
+
+export interface PoleRecordPanelProps {
+  record: PoleTimeline;
+  /** The region's name as the map shows it; null while regions load. */
+  regionName: string | null;
+  onClose: () => void;
+  /** Members and up edit the register fields; viewers see them. */
+  canEdit: boolean;
+  /** The photos' timeline and the shown photo's actions; absent for a pole without photos. */
+  photos?: ReactNode;
+  /** The visits section (its own heading), between the photos and the findings. */
+  visits?: ReactNode;
+  /** The findings section (its own heading). */
+  findings?: ReactNode;
+  /** Narrow screens: a bottom sheet over the globe, closed by its button or a swipe down. */
+  sheet?: boolean;
+}
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id} data-testid={testId}>
+      <Typography id={id} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+export function PoleRecordPanel(props: PoleRecordPanelProps) {
+  const { record, regionName, onClose, canEdit, photos, visits, findings, sheet = false } = props;
+  const { pole } = record;
+  const swipe = useSwipeDown(onClose);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const name = poleName(pole);
+  // A selection (a click, a search, a link) brings the keyboard here, not to the first control.
+  useEffect(() => {
+    heading.current?.focus();
+  }, [pole.id]);
+  const risk = poleRisk(record);
+  const position = formatLocation(pole.latitude, pole.longitude);
+  return (
+    <Paper
+      component="aside"
+      aria-label={t.record(name)}
+      data-testid="pole-record"
+      square={!sheet}
+      elevation={8}
+      data-layout={sheet ? "sheet" : "side"}
+      sx={{ ...panelFrame(sheet), overflowY: "auto", overflowX: "hidden", p: 2 }}
+    >
+      {sheet && (
+        <Box
+          aria-hidden
+          {...swipe}
+          sx={{ width: 40, height: 4, borderRadius: 2, bgcolor: "text.disabled", mx: "auto", mb: 1 }}
+        />
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }} {...(sheet ? swipe : {})}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography
+            ref={heading}
+            tabIndex={-1}
+            variant="h6"
+            component="h2"
+            noWrap
+            title={name}
+            sx={{ fontWeight: 600, outline: "none", "&:focus-visible": { textDecoration: "underline" } }}
+          >
+            {name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {regionName ? t.whereabouts(regionName, position) : position}
+          </Typography>
+        </Box>
+        <IconButton aria-label={mapScreenTexts.closePanel} onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Stack spacing={2.5} sx={{ mt: 2 }}>
+        <Section title={t.riskTitle} testId="pole-risk">
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <Box
+              aria-hidden
+              sx={{
+                width: 12,
+                height: 12,
+                borderRadius: "50%",
+                flexShrink: 0,
+                bgcolor: risk.risk ? RISK_COLORS[risk.risk] : "text.disabled",
+              }}
+            />
+            <Typography variant="body2">{risk.text}</Typography>
+          </Stack>
+        </Section>
+        <Section title={t.register}>
+          <PoleRegisterFields pole={pole} readOnly={!canEdit} />
+        </Section>
+        <Section title={t.photos}>
+          {photos ?? (
+            <Typography variant="body2" color="text.secondary">
+              {t.noPhotos}
+            </Typography>
+          )}
+        </Section>
+        {visits}
+        {findings}
+        <Section title={t.history}>
+          <PoleHistory poleId={pole.id} />
+        </Section>
+      </Stack>
+    </Paper>
+  );
+}
