@@ -1,9 +1,9 @@
 /**
  * The map screen by keyboard, against a stand-in server: the skip link is the first Tab stop and
  * takes the focus to the region's pole list, whose Enter opens the pole as a click on its marker;
- * a pole searched by its tag opens, not only its region.
+ * a pole searched by its tag opens as its record, not only its region.
  */
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../test/render-auth";
@@ -46,7 +46,7 @@ function serve() {
     }),
     "GET /api/poles/pole-b": () => ({
       status: 200,
-      body: { pole: poleSummary({ id: "pole-b", latitude: 52.53, longitude: 13.41 }), images: [B1] },
+      body: { pole: poleSummary({ id: "pole-b", tag: "LIV-3", latitude: 52.53, longitude: 13.41 }), images: [B1] },
     }),
   });
 }
@@ -73,9 +73,11 @@ describe("MapScreen by keyboard", () => {
         .map((o) => o.textContent),
     ).toEqual(["LIV-3Not rated", "LIV-20Not rated"]);
     await user.keyboard("{Enter}");
-    const panel = await screen.findByTestId("photo-panel", {}, { timeout: 25_000 });
-    expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
-    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
+    const record = await screen.findByTestId("pole-record", {}, { timeout: 25_000 });
+    const heading = within(record).getByRole("heading", { level: 2, name: "LIV-3" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(within(record).getByText("This photo: b.jpg")).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toMatch(/pole=pole-b/));
   }, 40_000);
 
   it("opens the pole a search by its tag finds, from the overview", async () => {
@@ -83,8 +85,10 @@ describe("MapScreen by keyboard", () => {
     const user = userEvent.setup();
     const { router } = renderAt("/map", [{ path: "/map", element: <MapScreen /> }]);
     await user.type(await screen.findByRole("textbox", { name: "globe search" }), "liv-3{Enter}");
-    const panel = await screen.findByTestId("photo-panel", {}, { timeout: 25_000 });
-    expect(within(panel).getByRole("heading", { name: "b.jpg" })).toBeVisible();
-    expect(router.state.location.search).toBe("?region=13.4%2C52.5&photo=b1");
+    const record = await screen.findByTestId("pole-record", {}, { timeout: 25_000 });
+    const heading = within(record).getByRole("heading", { level: 2, name: "LIV-3" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(within(record).getByText("This photo: b.jpg")).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toMatch(/pole=pole-b/));
   }, 40_000);
 });

@@ -88,6 +88,7 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
           <Typography
             ref={heading}
             tabIndex={-1}
+            data-map-content="record"
             variant="h6"
             component="h2"
             noWrap
