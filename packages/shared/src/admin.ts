@@ -152,6 +152,7 @@ export const adminTexts = {
     "finding.create": "Finding added",
     "finding.update": "Finding edited",
     "finding.resolve": "Finding resolved",
+    "visit.record": "Inspection visit recorded",
     "team.create": "Team created",
     "image.blur": "Photo blurred by hand",
     "settings.update": "Workspace settings changed",

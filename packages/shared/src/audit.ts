@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "finding.create",
   "finding.update",
   "finding.resolve",
+  "visit.record",
   "image.blur",
   "settings.update",
   "apikey.create",

@@ -18,13 +18,17 @@ import { createInspectionsRepository } from "./inspections.repository";
 import { inspectionsRoutes } from "./inspections.routes";
 import { createReportsService } from "./reports.service";
 import { createSettingsService } from "./settings.service";
+import { createVisitsRepository } from "./visits.repository";
+import { visitsRoutes } from "./visits.routes";
+import { createVisitsService } from "./visits.service";
 
 export function createInspections(db: Db, deps: { audit: AuditLog; today: Today; publish: PublishEvent }) {
   const repository = createInspectionsRepository(db);
   // The photos' and the poles' repositories hold no state: this module reads through its own.
   const images = createImagesRepository(db);
   const poles = createPolesRepository(db);
-  const settings = createSettingsService({ repository, images, audit: deps.audit });
+  const visitsRepository = createVisitsRepository(db);
+  const settings = createSettingsService({ repository, visits: visitsRepository, images, audit: deps.audit });
   const findings = createFindingsService({
     repository,
     settings,
@@ -32,10 +36,16 @@ export function createInspections(db: Db, deps: { audit: AuditLog; today: Today;
     ...deps,
     poleOf: (workspaceId, id) => poles.findOwned(workspaceId, id),
   });
-  const condition = createConditionService({ repository, settings, today: deps.today });
+  const visits = createVisitsService({
+    repository: visitsRepository,
+    settings,
+    images,
+    ...deps,
+    poleOf: (workspaceId, id) => poles.findOwned(workspaceId, id),
+  });
+  const condition = createConditionService({ repository, today: deps.today });
   const reports = createReportsService({
     repository,
-    settings,
     condition,
     today: deps.today,
     regionNumber: async (workspaceId, region) => {
@@ -53,6 +63,7 @@ export function createInspections(db: Db, deps: { audit: AuditLog; today: Today;
     repository,
     settings,
     findings,
+    visits,
     condition,
     reports,
     /** A pole's findings, newest first, as the pole's panel shows them. */
@@ -73,5 +84,6 @@ export function registerInspections(
 ): PoleInspections & Pick<Inspections, "settings"> {
   const inspections = createInspections(deps.db, deps);
   inspectionsRoutes(app, { requireActor: deps.requireActor, ...inspections });
+  visitsRoutes(app, { requireActor: deps.requireActor, visits: inspections.visits });
   return inspections;
 }
