@@ -3,7 +3,7 @@
  * photo's panel and the upload dialog. Composes the features; the view state is in the URL.
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
-import { PoleFindings } from "../../features/inspections";
+import { PoleFindings, PoleVisits } from "../../features/inspections";
 import { Alert, Box, Button, Stack } from "@mui/material";
 import {
   linkTexts,
@@ -274,6 +274,9 @@ export default function MapScreen() {
               )}
               <InspectionFields key={photo.id} photo={photo} readOnly={!may.canEdit} />
               <PoleFindings key={`findings-${photo.id}`} photo={photo} readOnly={!may.canEdit} />
+              {photo.pole_id && (
+                <PoleVisits key={photo.pole_id} poleId={photo.pole_id} canEdit={may.canEdit} />
+              )}
               {may.canEdit && <BlurTool key={`blur-${photo.id}`} photo={photo} />}
             </>
           )}
