@@ -19,8 +19,9 @@ CREATE TABLE utility_pole_visits (
   created_at timestamptz DEFAULT now() NOT NULL,
   CONSTRAINT utility_pole_visits_result_check CHECK (result IN ('no-defects', 'findings')),
   CONSTRAINT utility_pole_visits_source_check CHECK (source IN ('app', 'imported', 'photos')),
-  -- Only a visit made from photo dates has no result: nobody said what it found.
-  CONSTRAINT utility_pole_visits_result_known CHECK (result IS NOT NULL OR source = 'photos')
+  -- A visit recorded in the app says what it found; one made from photo dates or a register's
+  -- last inspection may not.
+  CONSTRAINT utility_pole_visits_result_known CHECK (result IS NOT NULL OR source <> 'app')
 );
 --> statement-breakpoint
 CREATE INDEX visits_pole_type_idx ON utility_pole_visits (pole_id, type, inspected_on);

@@ -166,7 +166,13 @@ export async function buildApp({
     publish: events.publish,
     inspections,
     temp: createTempFiles(config.uploadTmpDir),
-    poleImport: config.poleImport,
+    poleImport: {
+      ...config.poleImport,
+      // A register's last inspections are visits of the workspace's types.
+      inspectionTypes: async (actor) =>
+        (await inspections.settings.get(actor)).inspectionTypes.map((t) => t.code),
+      today,
+    },
   });
   // Workspace settings: GET/PUT /api/workspace/settings (photos read whether to blur faces).
   const settings = registerSettings(app, { db, audit, requireActor, inspection: inspections.settings });

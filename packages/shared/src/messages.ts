@@ -344,6 +344,13 @@ export const visitTexts = {
     `Visits are recorded with the inspection type ${codes}: keep it (rename it if you like) or its visits lose their cycle.`,
   settingsTypes: "Inspection types (one per line: code: name: cycle in years)",
   settingsTypesInvalid: "Check the inspection types (code: name: years, each code once, years 1–100).",
+  importNoDay: "The row names an inspection type but no day: fill last_inspected_on (YYYY-MM-DD).",
+  importBadDay: (day: string) => `'${day}' is not a day: last_inspected_on is YYYY-MM-DD.`,
+  importUnknownType: (type: string, types: readonly string[]) =>
+    type === ""
+      ? `Say which inspection it was in last_inspection_type: one of ${types.join(", ")}.`
+      : `'${type}' is not one of this workspace's inspection types (${types.join(", ")}).`,
+  importNeedsTag: "A row with a last inspection needs a tag, so the visit has its pole.",
 } as const;
 
 /**
@@ -436,6 +443,7 @@ export const poleImportDialogTexts = {
   updated: "Updated",
   unchanged: "Unchanged",
   rejected: "Rejected rows",
+  visits: "Inspection visits",
   rejectedList: "Rejected rows",
   rejectedRow: (row: number, reason: string) => `Row ${row}: ${reason}`,
   moreRejected: (n: number) => `and ${n} more`,
@@ -446,6 +454,8 @@ export const poleImportDialogTexts = {
   nothingToImport: "No row of this file can be imported.",
   importing: "Importing…",
   import: (n: number) => (n === 1 ? "Import 1 pole" : `Import ${n.toLocaleString("en-US")} poles`),
+  importVisits: (n: number) =>
+    n === 1 ? "Record 1 inspection visit" : `Record ${n.toLocaleString("en-US")} inspection visits`,
   cancel: "Cancel",
   close: "Close",
   failed: "The import failed. Please try again.",

@@ -74,7 +74,7 @@ export const visitSchema = z.object({
   type_name: z.string(),
   inspected_on: z.string(),
   inspector: z.string().nullable(),
-  /** null for a visit made from photo dates: nobody said what it found. */
+  /** null for a visit made from photo dates or a register's last inspection: none was said. */
   result: visitResultSchema.nullable(),
   notes: z.string().nullable(),
   finding_ids: z.array(z.string()),

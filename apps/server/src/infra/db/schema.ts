@@ -391,7 +391,7 @@ export const visits = pgTable(
   (t) => [
     check("utility_pole_visits_result_check", sql`${t.result} IN ('no-defects', 'findings')`),
     check("utility_pole_visits_source_check", sql`${t.source} IN ('app', 'imported', 'photos')`),
-    check("utility_pole_visits_result_known", sql`${t.result} IS NOT NULL OR ${t.source} = 'photos'`),
+    check("utility_pole_visits_result_known", sql`${t.result} IS NOT NULL OR ${t.source} <> 'app'`),
     index("visits_pole_type_idx").on(t.poleId, t.type, t.inspectedOn),
     index("visits_workspace_date_idx").on(t.workspaceId, t.inspectedOn, t.createdAt, t.id),
     index("visits_workspace_type_idx").on(t.workspaceId, t.type),
