@@ -157,7 +157,13 @@ export async function buildApp({
   const audit = registerAudit(app, { db, requireActor });
   apiKeys.registerRoutes(app, requireSessionActor, audit);
   // Findings, settings, reports: what a pole's panel and the regions show of them goes to the poles.
-  const inspections = registerInspections(app, { db, audit, requireActor, publish: events.publish, today });
+  const inspections = await registerInspections(app, {
+    db,
+    audit,
+    requireActor,
+    publish: events.publish,
+    today,
+  });
   const poles = await registerPoles(app, {
     db,
     spotRadiusMeters: config.spotRadiusMeters,

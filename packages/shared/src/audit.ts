@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "finding.update",
   "finding.resolve",
   "visit.record",
+  "visit.import",
   "image.blur",
   "settings.update",
   "apikey.create",

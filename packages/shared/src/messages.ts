@@ -351,6 +351,13 @@ export const visitTexts = {
       ? `Say which inspection it was in last_inspection_type: one of ${types.join(", ")}.`
       : `'${type}' is not one of this workspace's inspection types (${types.join(", ")}).`,
   importNeedsTag: "A row with a last inspection needs a tag, so the visit has its pole.",
+  historyNoFile: "Choose a CSV of visits: tag, type, date, inspector, result (notes optional).",
+  historyTooLarge: (mb: number) => `A history file is at most ${mb} MB: split it.`,
+  historyColumns: (missing: string) =>
+    `The CSV has no ${missing} column: name them tag, type, date, inspector, result.`,
+  historyUnknownTag: (tag: string) => `No pole of this workspace has the tag '${tag}'.`,
+  historyBadResult: (result: string) => `'${result}' is not a result: no-defects or findings.`,
+  historyTwice: "The same visit (tag, type, date) is in the file twice.",
 } as const;
 
 /**

@@ -102,3 +102,17 @@ export const visitListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type VisitList = z.infer<typeof visitListSchema>;
+
+/** POST /api/inspections/import: a history CSV (tag, type, date, inspector, result, notes?). */
+export const VISIT_HISTORY_MAX_BYTES = 10 * 1024 * 1024;
+export const visitImportQuerySchema = z.object({ dryRun: z.enum(["true", "false"]).optional() });
+export const visitImportResultSchema = z.object({
+  /** Visits recorded (a dry run: that would be). */
+  created: z.number().int(),
+  /** Rows whose visit (pole, type, day) is already on record. */
+  unchanged: z.number().int(),
+  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  rejected_count: z.number().int(),
+  dry_run: z.boolean(),
+});
+export type VisitImportResult = z.infer<typeof visitImportResultSchema>;

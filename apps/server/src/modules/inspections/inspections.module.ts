@@ -20,6 +20,8 @@ import { createReportsService } from "./reports.service";
 import { createSettingsService } from "./settings.service";
 import { createVisitsRepository } from "./visits.repository";
 import { visitsRoutes } from "./visits.routes";
+import { createVisitImport } from "./visit-import.service";
+import { visitImportRoutes } from "./visit-import.routes";
 import { createVisitsService } from "./visits.service";
 
 export function createInspections(db: Db, deps: { audit: AuditLog; today: Today; publish: PublishEvent }) {
@@ -43,6 +45,13 @@ export function createInspections(db: Db, deps: { audit: AuditLog; today: Today;
     ...deps,
     poleOf: (workspaceId, id) => poles.findOwned(workspaceId, id),
   });
+  const visitImport = createVisitImport({
+    db,
+    withLocks: (keys, fn) => images.withLocks(keys, fn),
+    settings,
+    audit: deps.audit,
+    today: deps.today,
+  });
   const condition = createConditionService({ repository, today: deps.today });
   const reports = createReportsService({
     repository,
@@ -64,6 +73,7 @@ export function createInspections(db: Db, deps: { audit: AuditLog; today: Today;
     settings,
     findings,
     visits,
+    visitImport,
     condition,
     reports,
     /** A pole's findings, newest first, as the pole's panel shows them. */
@@ -78,12 +88,13 @@ export type Inspections = ReturnType<typeof createInspections>;
  * The findings and reports routes; returns what the poles module shows of them, and the settings
  * the workspace settings route reads and writes.
  */
-export function registerInspections(
+export async function registerInspections(
   app: FastifyInstance,
   deps: { db: Db; audit: AuditLog; requireActor: RequireActor; publish: PublishEvent; today: Today },
-): PoleInspections & Pick<Inspections, "settings"> {
+): Promise<PoleInspections & Pick<Inspections, "settings">> {
   const inspections = createInspections(deps.db, deps);
   inspectionsRoutes(app, { requireActor: deps.requireActor, ...inspections });
   visitsRoutes(app, { requireActor: deps.requireActor, visits: inspections.visits });
+  await visitImportRoutes(app, { requireActor: deps.requireActor, service: inspections.visitImport });
   return inspections;
 }
