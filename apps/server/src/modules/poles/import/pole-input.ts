@@ -68,7 +68,15 @@ const KNOWN: Record<string, keyof PoleInput> = {
   feeder: "circuit",
 };
 /** What an export of the poles layer adds about photos and ratings: not the register's. */
-const DERIVED = new Set(["risk", "photo_count", "last_photo_date", "source", "pole_uuid"]);
+const DERIVED = new Set([
+  "risk",
+  "photo_count",
+  "last_photo_date",
+  "last_visit_on",
+  "inspection_due_on",
+  "source",
+  "pole_uuid",
+]);
 
 const text = (v: FieldValue | undefined) => (v === null || v === undefined ? "" : String(v).trim());
 
