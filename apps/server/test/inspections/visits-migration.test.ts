@@ -4,57 +4,18 @@
  * cycle as the detailed inspection's (so no pole changes state), a pole never photographed nor
  * given a finding has no inspection on record, and the regions' counts follow.
  */
-import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useDatabaseBefore } from "../helpers/migration-database";
 
-const DRIZZLE = path.resolve(__dirname, "../../drizzle");
-let admin: pg.Client;
-let client: pg.Client;
-const name = `test_${randomUUID().replaceAll("-", "")}`;
-
-async function apply(tag: string) {
-  const text = await readFile(path.join(DRIZZLE, `${tag}.sql`), "utf8");
-  for (const statement of text.split("--> statement-breakpoint")) {
-    if (statement.trim()) await client.query(statement);
-  }
-}
-
-let journal: { tag: string }[] = [];
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: inject("adminDatabaseUrl") });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(inject("adminDatabaseUrl"));
-  url.pathname = `/${name}`;
-  client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  journal = (
-    JSON.parse(await readFile(path.join(DRIZZLE, "meta/_journal.json"), "utf8")) as {
-      entries: { tag: string }[];
-    }
-  ).entries;
-  for (const { tag } of journal) {
-    if (tag.startsWith("0027")) break;
-    await apply(tag);
-  }
-});
-
-afterAll(async () => {
-  await client?.end();
-  await admin?.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin?.end();
-});
+const db = useDatabaseBefore("0027");
 
 describe("0027_inspection_visits", () => {
   it("turns each pole's last photo or finding date into a visit and keeps every state", async () => {
-    await client.query(
+    await db.client.query(
       `INSERT INTO "user" (id, name, email, email_verified) VALUES ('u', '', 'u@example.test', true)`,
     );
     // A team with a 7-year cycle; a personal workspace on the default (10 years).
-    await client.query(`INSERT INTO workspace_inspection_settings
+    await db.client.query(`INSERT INTO workspace_inspection_settings
       (workspace_id, codes, allowance_days_1, allowance_days_2, allowance_days_3, cycle_years)
       VALUES ('team', '[]', 7, 365, 1825, 7)`);
     const poles: [string, string, string | null, string | null][] = [
@@ -64,17 +25,17 @@ describe("0027_inspection_visits", () => {
       ["u", "U-photo", "2018-02-03", null],
     ];
     for (const [i, [ws, label, photo, finding]] of poles.entries()) {
-      await client.query(
+      await db.client.query(
         `INSERT INTO utility_poles (workspace_id, source, latitude, longitude, label, last_photo_on, last_finding_on)
          VALUES ($1, 'import', $2, 10.05, $3, $4, $5)`,
         [ws, 50.05 + i, label, photo, finding],
       );
     }
 
-    await apply(journal.find((e) => e.tag.startsWith("0027"))!.tag);
+    await db.applyIt();
 
-    const { rows } =
-      await client.query(`SELECT p.label, v.type, v.inspected_on::text AS on, v.source, v.result,
+    const { rows } = await db.client
+      .query(`SELECT p.label, v.type, v.inspected_on::text AS on, v.source, v.result,
         p.last_inspected_on::text AS last, p.inspection_due_on::text AS due
       FROM utility_poles p LEFT JOIN utility_pole_visits v ON v.pole_id = p.id ORDER BY p.label`);
     expect(rows).toEqual([
@@ -107,7 +68,7 @@ describe("0027_inspection_visits", () => {
         due: "2028-02-03",
       },
     ]);
-    const types = await client.query<{ workspace_id: string; types: unknown[] }>(
+    const types = await db.client.query<{ workspace_id: string; types: unknown[] }>(
       `SELECT workspace_id, types FROM workspace_inspection_types ORDER BY 1`,
     );
     expect(types.rows.map((r) => [r.workspace_id, r.types[1]])).toEqual([
@@ -115,7 +76,8 @@ describe("0027_inspection_visits", () => {
       ["u", { code: "detailed", name: "Detailed", cycleYears: 10 }],
     ]);
     // The kept counts: one pole with none on record ('infinity'), the others by their due year.
-    const kept = await client.query(`SELECT workspace_id, starts::text, poles FROM utility_pole_region_dates
+    const kept = await db.client
+      .query(`SELECT workspace_id, starts::text, poles FROM utility_pole_region_dates
       WHERE kind = 'inspected' AND span = 'year' ORDER BY 1, 2`);
     expect(kept.rows).toEqual([
       { workspace_id: "team", starts: "2027-01-01", poles: 1 },

@@ -4,62 +4,27 @@
  * member's cap in that team (never a personal quota), and usage is counted per workspace.
  */
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useDatabaseBefore } from "../helpers/migration-database";
 
-const DRIZZLE = path.resolve(__dirname, "../../drizzle");
 const MB = 1024 * 1024;
-let admin: pg.Client;
-let client: pg.Client;
-const name = `test_${randomUUID().replaceAll("-", "")}`;
-
-async function apply(tag: string) {
-  const text = await readFile(path.join(DRIZZLE, `${tag}.sql`), "utf8");
-  for (const statement of text.split("--> statement-breakpoint")) {
-    if (statement.trim()) await client.query(statement);
-  }
-}
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: inject("adminDatabaseUrl") });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(inject("adminDatabaseUrl"));
-  url.pathname = `/${name}`;
-  client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  const journal = JSON.parse(await readFile(path.join(DRIZZLE, "meta/_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
-  };
-  for (const { tag } of journal.entries) {
-    if (tag.startsWith("0010")) break;
-    await apply(tag);
-  }
-});
-
-afterAll(async () => {
-  await client?.end();
-  await admin?.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin?.end();
-});
+const db = useDatabaseBefore("0010");
 
 describe("0010_workspace_quotas", () => {
   it("keeps operators' quotas as personal ones, turns team admins' into caps, counts per workspace", async () => {
     const users = ["root", "raised", "capped", "gone", "direct", "plain"];
     for (const id of users) {
-      await client.query(`INSERT INTO "user" (id, name, email, email_verified) VALUES ($1, '', $2, true)`, [
-        id,
-        `${id}@example.test`,
-      ]);
+      await db.client.query(
+        `INSERT INTO "user" (id, name, email, email_verified) VALUES ($1, '', $2, true)`,
+        [id, `${id}@example.test`],
+      );
     }
-    await client.query(`INSERT INTO organization (id, name, slug) VALUES ('team', 'Crew', 'crew')`);
+    await db.client.query(`INSERT INTO organization (id, name, slug) VALUES ('team', 'Crew', 'crew')`);
     for (const [id, user, role] of [
       ["m1", "root", "owner"],
       ["m2", "capped", "member"],
     ]) {
-      await client.query(
+      await db.client.query(
         `INSERT INTO member (id, organization_id, user_id, role) VALUES ($1, 'team', $2, $3)`,
         [id, user, role],
       );
@@ -71,10 +36,10 @@ describe("0010_workspace_quotas", () => {
       ["direct", 75 * MB], // in the database by an operator: no audit entry
     ];
     for (const [id, bytes] of quotas) {
-      await client.query(`UPDATE "user" SET quota_bytes = $2 WHERE id = $1`, [id, bytes]);
+      await db.client.query(`UPDATE "user" SET quota_bytes = $2 WHERE id = $1`, [id, bytes]);
     }
     const audit = (workspace: string, target: string) =>
-      client.query(
+      db.client.query(
         `INSERT INTO audit_log (workspace_id, actor_id, actor_email, action, target_type, target_id)
          VALUES ($1, 'root', 'root@example.test', 'quota.set', 'user', $2)`,
         [workspace, target],
@@ -83,7 +48,7 @@ describe("0010_workspace_quotas", () => {
     await audit("team", "capped");
     await audit("team", "gone");
     const photo = (user: string, workspace: string, bytes: number) =>
-      client.query(
+      db.client.query(
         `INSERT INTO utility_pole_images (user_id, workspace_id, storage_key, thumbnail_key, name, file_size, metadata)
          VALUES ($1, $2, $3 || '.jpg', $3 || '.webp', 'p.jpg', $4, '{}'::jsonb)`,
         [user, workspace, randomUUID(), bytes],
@@ -93,9 +58,9 @@ describe("0010_workspace_quotas", () => {
     await photo("capped", "capped", MB);
     await photo("root", "team", 4 * MB);
 
-    await apply("0010_workspace_quotas");
+    await db.applyIt();
 
-    const rows = async (q: string) => (await client.query(q)).rows as Record<string, unknown>[];
+    const rows = async (q: string) => (await db.client.query(q)).rows as Record<string, unknown>[];
     expect(
       await rows(`SELECT workspace_id, quota_bytes::float8 AS q FROM workspace_quotas ORDER BY 1`),
     ).toEqual([
@@ -122,8 +87,10 @@ describe("0010_workspace_quotas", () => {
     ).toEqual([]);
 
     // The triggers keep it from here: a delete and a move between workspaces.
-    await client.query(`DELETE FROM utility_pole_images WHERE user_id = 'root'`);
-    await client.query(`UPDATE utility_pole_images SET workspace_id = 'team' WHERE workspace_id = 'capped'`);
+    await db.client.query(`DELETE FROM utility_pole_images WHERE user_id = 'root'`);
+    await db.client.query(
+      `UPDATE utility_pole_images SET workspace_id = 'team' WHERE workspace_id = 'capped'`,
+    );
     expect(
       await rows(
         `SELECT workspace_id, user_id, used_bytes::float8 AS b FROM utility_pole_workspace_usage WHERE used_bytes > 0 ORDER BY 1, 2`,
@@ -133,7 +100,7 @@ describe("0010_workspace_quotas", () => {
       { workspace_id: "team", user_id: "capped", b: 3 * MB },
     ]);
     // A cap goes with the membership.
-    await client.query(`DELETE FROM member WHERE user_id = 'capped'`);
+    await db.client.query(`DELETE FROM member WHERE user_id = 'capped'`);
     expect(await rows(`SELECT 1 FROM team_member_caps`)).toEqual([]);
   });
 });

@@ -152,22 +152,18 @@ export function createVisitsRepository(db: Db) {
       );
     },
 
-    /** How many of these ids are findings of the pole (in its workspace). */
-    async findingsOnPole(tx: Executor, workspaceId: string, poleId: string, ids: string[]): Promise<number> {
+    /** How many of these ids are the pole's findings or photos (in its workspace). */
+    async countOnPole(
+      tx: Executor,
+      of: "findings" | "photos",
+      where: { workspaceId: string; poleId: string },
+      ids: string[],
+    ): Promise<number> {
+      const table = sql.raw(of === "findings" ? "utility_pole_findings" : "utility_pole_images");
       const [row] = await rows<{ n: number }>(
         tx,
-        sql`SELECT count(*)::int AS n FROM utility_pole_findings
-            WHERE workspace_id = ${workspaceId} AND pole_id = ${poleId}::uuid AND id = ANY(${uuids(ids)})`,
-      );
-      return row?.n ?? 0;
-    },
-
-    /** How many of these ids are photos of the pole (in its workspace). */
-    async photosOnPole(tx: Executor, workspaceId: string, poleId: string, ids: string[]): Promise<number> {
-      const [row] = await rows<{ n: number }>(
-        tx,
-        sql`SELECT count(*)::int AS n FROM utility_pole_images
-            WHERE workspace_id = ${workspaceId} AND pole_id = ${poleId}::uuid AND id = ANY(${uuids(ids)})`,
+        sql`SELECT count(*)::int AS n FROM ${table}
+            WHERE workspace_id = ${where.workspaceId} AND pole_id = ${where.poleId}::uuid AND id = ANY(${uuids(ids)})`,
       );
       return row?.n ?? 0;
     },

@@ -29,8 +29,7 @@ import type { Today } from "./clock";
 import type { SettingsService } from "./settings.service";
 import type { VisitKey, VisitRow, VisitsRepository } from "./visits.repository";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { DAY, UUID } from "./cursor-parts";
 
 export function toVisit(row: VisitRow, types: InspectionType[]): Visit {
   return { ...row, type_name: types.find((t) => t.code === row.type)?.name ?? row.type };
@@ -94,10 +93,11 @@ export function createVisitsService(deps: {
       const imageIds = [...new Set(body.image_ids ?? [])];
       const id = await images.withLocks([actor.workspaceId], async (tx) => {
         const ws = actor.workspaceId;
-        if ((await repository.findingsOnPole(tx, ws, pole.id, findingIds)) !== findingIds.length) {
+        const on = { workspaceId: ws, poleId: pole.id };
+        if ((await repository.countOnPole(tx, "findings", on, findingIds)) !== findingIds.length) {
           throw badRequest(visitTexts.findingNotOnPole, "finding_not_on_pole");
         }
-        if ((await repository.photosOnPole(tx, ws, pole.id, imageIds)) !== imageIds.length) {
+        if ((await repository.countOnPole(tx, "photos", on, imageIds)) !== imageIds.length) {
           throw badRequest(visitTexts.photoNotOnPole, "photo_not_on_pole");
         }
         const row = {
