@@ -246,15 +246,17 @@ BEGIN
   RETURN found;
 END $$;
 
--- Current since drizzle/0018_inspections.sql.
--- After photos joined or left these poles: empty photo-made poles go unless findings hold them (a
--- finding is kept for good; an imported pole stays: it is the utility's asset, photographed or
--- not), the others take the rating of their latest rated photo (list order: utility_pole_list_key).
+-- Current since drizzle/0027_inspection_visits.sql.
+-- After photos joined or left these poles: empty photo-made poles go unless findings or visits hold
+-- them (a finding or a visit is kept for good; an imported pole stays: it is the utility's asset,
+-- photographed or not), the others take the rating of their latest rated photo (list order:
+-- utility_pole_list_key).
 CREATE OR REPLACE FUNCTION utility_pole_refresh(pole_ids uuid[]) RETURNS void
 LANGUAGE sql AS $$
   DELETE FROM utility_poles p WHERE p.id = ANY(pole_ids) AND p.source = 'photo'
     AND NOT EXISTS (SELECT 1 FROM utility_pole_images i WHERE i.pole_id = p.id)
-    AND NOT EXISTS (SELECT 1 FROM utility_pole_findings f WHERE f.pole_id = p.id);
+    AND NOT EXISTS (SELECT 1 FROM utility_pole_findings f WHERE f.pole_id = p.id)
+    AND NOT EXISTS (SELECT 1 FROM utility_pole_visits v WHERE v.pole_id = p.id);
   UPDATE utility_poles p SET risk = (
     SELECT i.risk FROM utility_pole_images i
     WHERE i.pole_id = p.id AND i.risk IS NOT NULL
@@ -438,11 +440,12 @@ CREATE OR REPLACE TRIGGER utility_poles_updated AFTER UPDATE ON utility_poles
 -- Regions' poles by date: overdue findings and inspections due
 -- ================================================================================================
 
--- Current since drizzle/0025_region_inspection_dates.sql.
+-- Current since drizzle/0027_inspection_visits.sql.
 -- Moves utility_pole_region_dates (per region, poles by the year and the month of their earliest
--- open fix-by date and of their last inspection) by the given poles, sign 1 in and -1 out, under
--- the workspaces' locks; a row left at zero goes. The regions list sums the rows before today and
--- before the cycle's thresholds, and counts only each threshold's own month from the poles.
+-- open fix-by date and of the day their inspection falls due, 'infinity' with no visit) by the
+-- given poles, sign 1 in and -1 out, under the workspaces' locks; a row left at zero goes. The
+-- regions list sums the rows before today and before a year from today, and counts only each
+-- threshold's own month from the poles.
 CREATE OR REPLACE FUNCTION utility_pole_region_dates_add(workspace_ids text[], lons float8[], lats float8[],
   due_ons date[], inspected_ons date[], signs int[]) RETURNS void
 LANGUAGE plpgsql AS $$
@@ -457,7 +460,7 @@ BEGIN
            date_trunc(s.span, k.on_date::timestamp)::date AS starts, sum(p.sign)::int AS n
     FROM unnest(workspace_ids, lons, lats, due_ons, inspected_ons, signs)
       AS p(workspace_id, region_lon, region_lat, due_on, inspected_on, sign)
-    CROSS JOIN LATERAL (VALUES ('due', p.due_on), ('inspected', coalesce(p.inspected_on, '-infinity'::date)))
+    CROSS JOIN LATERAL (VALUES ('due', p.due_on), ('inspected', coalesce(p.inspected_on, 'infinity'::date)))
       AS k(kind, on_date)
     CROSS JOIN (VALUES ('year'), ('month')) AS s(span)
     WHERE k.on_date IS NOT NULL
@@ -479,35 +482,36 @@ BEGIN
     AND r.region_lon = k.region_lon AND r.region_lat = k.region_lat AND r.poles = 0;
 END $$;
 
--- Current since drizzle/0025_region_inspection_dates.sql.
+-- Current since drizzle/0027_inspection_visits.sql.
 -- Keeps utility_pole_region_dates for every write to utility_poles by the statement's own rows; an
--- update that changes none of a pole's workspace, region, fix-by date or last inspection moves nothing.
+-- update that changes none of a pole's workspace, region, fix-by date or inspection due day moves
+-- nothing.
 CREATE OR REPLACE FUNCTION utility_poles_dates_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM utility_pole_region_dates_add(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat),
-      array_agg(finding_due_on), array_agg(last_inspected_on), array_agg(1))
+      array_agg(finding_due_on), array_agg(inspection_due_on), array_agg(1))
     FROM new_rows;
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM utility_pole_region_dates_add(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat),
-      array_agg(finding_due_on), array_agg(last_inspected_on), array_agg(-1))
+      array_agg(finding_due_on), array_agg(inspection_due_on), array_agg(-1))
     FROM old_rows;
   ELSE
     PERFORM utility_pole_region_dates_add(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat),
-      array_agg(finding_due_on), array_agg(last_inspected_on), array_agg(sign))
+      array_agg(finding_due_on), array_agg(inspection_due_on), array_agg(sign))
     FROM (
-      SELECT n.workspace_id, n.region_lon, n.region_lat, n.finding_due_on, n.last_inspected_on, 1 AS sign
+      SELECT n.workspace_id, n.region_lon, n.region_lat, n.finding_due_on, n.inspection_due_on, 1 AS sign
       FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id
       WHERE o.id IS NULL
-         OR (o.workspace_id, o.region_lon, o.region_lat, o.finding_due_on, o.last_inspected_on)
-            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.finding_due_on, n.last_inspected_on)
+         OR (o.workspace_id, o.region_lon, o.region_lat, o.finding_due_on, o.inspection_due_on)
+            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.finding_due_on, n.inspection_due_on)
       UNION ALL
-      SELECT o.workspace_id, o.region_lon, o.region_lat, o.finding_due_on, o.last_inspected_on, -1
+      SELECT o.workspace_id, o.region_lon, o.region_lat, o.finding_due_on, o.inspection_due_on, -1
       FROM old_rows o LEFT JOIN new_rows n ON n.id = o.id
       WHERE n.id IS NULL
-         OR (o.workspace_id, o.region_lon, o.region_lat, o.finding_due_on, o.last_inspected_on)
-            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.finding_due_on, n.last_inspected_on)
+         OR (o.workspace_id, o.region_lon, o.region_lat, o.finding_due_on, o.inspection_due_on)
+            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.finding_due_on, n.inspection_due_on)
     ) x;
   END IF;
   RETURN NULL;
@@ -579,7 +583,8 @@ CREATE OR REPLACE TRIGGER utility_pole_findings_updated AFTER UPDATE ON utility_
   FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_findings_changed();
 
 -- Current since drizzle/0018_inspections.sql.
--- Each pole's latest photo date (a part of its last inspection), for every write to the photos.
+-- Each pole's latest photo date, for every write to the photos (no longer its last inspection:
+-- a visit is, drizzle/0027).
 CREATE OR REPLACE FUNCTION utility_pole_images_last_photo() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -614,6 +619,92 @@ CREATE OR REPLACE TRIGGER utility_pole_images_last_photo_deleted AFTER DELETE ON
 CREATE OR REPLACE TRIGGER utility_pole_images_last_photo_updated AFTER UPDATE ON utility_pole_images
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_images_last_photo();
+
+
+-- ================================================================================================
+-- Inspection visits and a pole's inspection state
+-- ================================================================================================
+
+-- Current since drizzle/0027_inspection_visits.sql.
+-- The cycles of a workspace's types, in years (the defaults where none are stored: DEFAULT_INSPECTION_TYPES
+-- in packages/shared says the same).
+CREATE OR REPLACE FUNCTION utility_pole_inspection_cycles(ws text) RETURNS TABLE (code text, cycle_years int)
+LANGUAGE sql STABLE AS $$
+  SELECT t->>'code', (t->>'cycleYears')::int
+  FROM jsonb_array_elements(coalesce(
+    (SELECT types FROM workspace_inspection_types WHERE workspace_id = ws),
+    '[{"code": "patrol", "cycleYears": 2}, {"code": "detailed", "cycleYears": 5}, {"code": "intrusive", "cycleYears": 10}]'::jsonb)) t;
+$$;
+
+-- Current since drizzle/0027_inspection_visits.sql.
+-- A pole's visit columns from its visits: the last of any type, and per type its last plus the
+-- type's cycle, the earliest of those (null with no visit: no inspection on record). A type no
+-- longer in the workspace's list has no cycle.
+CREATE OR REPLACE FUNCTION utility_pole_visits_refresh(pole_ids uuid[]) RETURNS void
+LANGUAGE sql AS $$
+  WITH cycles AS (
+    SELECT w.workspace_id, c.code, c.cycle_years
+    FROM (SELECT DISTINCT pp.workspace_id FROM unnest(pole_ids) AS q(id) JOIN utility_poles pp ON pp.id = q.id) w
+    CROSS JOIN LATERAL utility_pole_inspection_cycles(w.workspace_id) c
+  )
+  UPDATE utility_poles p SET last_inspected_on = v.last_on, inspection_due_on = v.due_on
+  FROM (
+    SELECT q.id, max(l.last_on) AS last_on,
+           min((l.last_on + make_interval(years => c.cycle_years))::date) AS due_on
+    FROM unnest(pole_ids) AS q(id)
+    JOIN utility_poles pp ON pp.id = q.id
+    LEFT JOIN LATERAL (
+      SELECT x.type, max(x.inspected_on) AS last_on FROM utility_pole_visits x WHERE x.pole_id = q.id GROUP BY x.type
+    ) l ON true
+    LEFT JOIN cycles c ON c.workspace_id = pp.workspace_id AND c.code = l.type
+    GROUP BY q.id
+  ) v
+  WHERE p.id = v.id AND (p.last_inspected_on, p.inspection_due_on) IS DISTINCT FROM (v.last_on, v.due_on);
+$$;
+
+-- Current since drizzle/0027_inspection_visits.sql.
+CREATE OR REPLACE FUNCTION utility_pole_visits_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM utility_pole_lock_users(ARRAY(SELECT DISTINCT workspace_id FROM new_rows));
+    PERFORM utility_pole_visits_refresh(ARRAY(SELECT DISTINCT pole_id FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM utility_pole_lock_users(ARRAY(SELECT DISTINCT workspace_id FROM old_rows));
+    PERFORM utility_pole_visits_refresh(ARRAY(SELECT DISTINCT pole_id FROM old_rows));
+  ELSE
+    PERFORM utility_pole_lock_users(ARRAY(SELECT workspace_id FROM old_rows UNION SELECT workspace_id FROM new_rows));
+    PERFORM utility_pole_visits_refresh(ARRAY(SELECT pole_id FROM old_rows UNION SELECT pole_id FROM new_rows));
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER utility_pole_visits_inserted AFTER INSERT ON utility_pole_visits
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_visits_changed();
+
+CREATE OR REPLACE TRIGGER utility_pole_visits_deleted AFTER DELETE ON utility_pole_visits
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_visits_changed();
+
+CREATE OR REPLACE TRIGGER utility_pole_visits_updated AFTER UPDATE ON utility_pole_visits
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION utility_pole_visits_changed();
+
+-- Current since drizzle/0027_inspection_visits.sql.
+-- A workspace's types changed: its poles' due days follow the new cycles.
+CREATE OR REPLACE FUNCTION workspace_inspection_types_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM utility_pole_lock_users(ARRAY(SELECT workspace_id FROM new_rows));
+  PERFORM utility_pole_visits_refresh(ARRAY(
+    SELECT DISTINCT v.pole_id FROM utility_pole_visits v JOIN new_rows n ON n.workspace_id = v.workspace_id));
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER workspace_inspection_types_inserted AFTER INSERT ON workspace_inspection_types
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION workspace_inspection_types_changed();
+
+CREATE OR REPLACE TRIGGER workspace_inspection_types_updated AFTER UPDATE ON workspace_inspection_types
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION workspace_inspection_types_changed();
 
 
 -- ================================================================================================

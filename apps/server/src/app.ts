@@ -159,7 +159,13 @@ export async function buildApp({
   const audit = registerAudit(app, { db, requireActor });
   apiKeys.registerRoutes(app, requireSessionActor, audit);
   // Findings, settings, reports: what a pole's panel and the regions show of them goes to the poles.
-  const inspections = registerInspections(app, { db, audit, requireActor, publish: events.publish, today });
+  const inspections = await registerInspections(app, {
+    db,
+    audit,
+    requireActor,
+    publish: events.publish,
+    today,
+  });
   // The temp folder every upload lands in first: photos, resumable uploads, pole registers.
   const { temp } = await registerUploads(app, { config });
   const poles = await registerPoles(app, {
@@ -170,7 +176,13 @@ export async function buildApp({
     publish: events.publish,
     inspections,
     temp,
-    poleImport: config.poleImport,
+    poleImport: {
+      ...config.poleImport,
+      // A register's last inspections are visits of the workspace's types.
+      inspectionTypes: async (actor) =>
+        (await inspections.settings.get(actor)).inspectionTypes.map((t) => t.code),
+      today,
+    },
   });
   // Workspace settings: GET/PUT /api/workspace/settings (photos read whether to blur faces).
   const settings = registerSettings(app, { db, audit, requireActor, inspection: inspections.settings });

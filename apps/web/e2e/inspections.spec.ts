@@ -10,7 +10,7 @@ import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 // what the user sees; the whole may take minutes when the machine is busy.
 test.setTimeout(360_000);
 
-/** The 'Inspection due' view's fills: current, due, overdue, never inspected (as globe/markers.ts). */
+/** The 'Inspection due' view's fills: current, due, overdue, none on record (as globe/markers.ts). */
 const INSPECTION_FILLS = [RISK_COLORS.low, "#ff9800", RISK_COLORS.high, "#202020"];
 
 test("a level 1 finding turns the pole red and lists it; resolving it returns the colour", async ({
@@ -71,7 +71,7 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   // The legend's other view: the same poles by inspection state; back to Condition after.
   const legend = page.getByRole("region", { name: "Risk Levels" });
   await legend.getByRole("tab", { name: "Inspection due" }).click();
-  await expect(legend.getByRole("button", { name: "Show poles never inspected" })).toBeVisible();
+  await expect(legend.getByRole("button", { name: "Show poles with no inspection on record" })).toBeVisible();
   // Coloured by its inspection state now: one of the view's four looks, never the overdue ring.
   await settle(page, (s) => {
     const look = s.photoMarkerLooks[pole];

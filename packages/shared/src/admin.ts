@@ -152,6 +152,8 @@ export const adminTexts = {
     "finding.create": "Finding added",
     "finding.update": "Finding edited",
     "finding.resolve": "Finding resolved",
+    "visit.record": "Inspection visit recorded",
+    "visit.import": "Inspection history imported",
     "team.create": "Team created",
     "image.blur": "Photo blurred by hand",
     "settings.update": "Workspace settings changed",

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "finding.create",
   "finding.update",
   "finding.resolve",
+  "visit.record",
+  "visit.import",
   "image.blur",
   "settings.update",
   "apikey.create",

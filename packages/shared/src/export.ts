@@ -60,6 +60,9 @@ export const EXPORT_POLE_COLUMNS = [
   "risk",
   "photo_count",
   "last_photo_date",
+  /** The pole's last inspection visit of any type, and the day its inspection falls due. */
+  "last_visit_on",
+  "inspection_due_on",
 ] as const;
 
 const isoDate = z

@@ -22,6 +22,7 @@ export * from "./openapi";
 export * from "./api-keys";
 export * from "./ogc";
 export * from "./inspections";
+export * from "./visits";
 export * from "./tracks";
 export * from "./privacy";
 export * from "./workspace-settings";

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { MAX_NOTES_LENGTH } from "./poles";
+import { DEFAULT_INSPECTION_TYPES, inspectionTypesSchema } from "./visits";
 
 export const FINDING_LEVELS = [1, 2, 3] as const;
 export type FindingLevel = (typeof FINDING_LEVELS)[number];
@@ -136,6 +137,8 @@ export const inspectionSettingsSchema = z.object({
     3: z.number().int().min(0).max(36500),
   }),
   cycleYears: z.number().int().min(1).max(100),
+  /** The visits' types and their cycles: a pole's inspection state is read from these. */
+  inspectionTypes: inspectionTypesSchema,
 });
 export type InspectionSettings = z.infer<typeof inspectionSettingsSchema>;
 /** The inspection fields of a PUT /api/workspace/settings (each optional; see workspace-settings.ts). */
@@ -144,12 +147,14 @@ export const DEFAULT_INSPECTION_SETTINGS: InspectionSettings = {
   codes: DEFAULT_FINDING_CODES.map((c) => ({ ...c })),
   allowanceDays: { ...DEFAULT_ALLOWANCE_DAYS },
   cycleYears: DEFAULT_CYCLE_YEARS,
+  inspectionTypes: DEFAULT_INSPECTION_TYPES.map((t) => ({ ...t })),
 };
 
 export const CONDITIONS = ["high", "medium", "low", "unrated"] as const;
 export const conditionSchema = z.enum(CONDITIONS);
 export type Condition = z.infer<typeof conditionSchema>;
-export const INSPECTION_STATES = ["current", "due", "overdue"] as const;
+/** never: no inspection on record (no visit yet), its own state, never overdue by assumption. */
+export const INSPECTION_STATES = ["current", "due", "overdue", "never"] as const;
 export const inspectionStateSchema = z.enum(INSPECTION_STATES);
 export type InspectionState = z.infer<typeof inspectionStateSchema>;
 
@@ -160,15 +165,26 @@ export const poleInspectionSchema = z.object({
   /** An open finding is past its due date. */
   overdue: z.boolean().default(false),
   inspection: z
-    .object({ state: inspectionStateSchema, lastInspectedOn: z.string().nullable() })
-    .default({ state: "overdue", lastInspectedOn: null }),
+    .object({
+      state: inspectionStateSchema,
+      /** The pole's last visit of any type. */
+      lastInspectedOn: z.string().nullable(),
+      /** The earliest day one of its types' cycles runs out; null with no visit. */
+      dueOn: z.string().nullable().default(null),
+    })
+    .default({ state: "never", lastInspectedOn: null, dueOn: null }),
 });
 export type PoleInspection = z.infer<typeof poleInspectionSchema>;
 
 /** What GET /api/regions items add: poles with an overdue finding, poles due for inspection. */
 export const regionInspectionSchema = z.object({
   overdue: z.number().int(),
-  inspectionDue: z.object({ due: z.number().int(), overdue: z.number().int() }),
+  inspectionDue: z.object({
+    due: z.number().int(),
+    overdue: z.number().int(),
+    /** Poles with no inspection on record. */
+    never: z.number().int().default(0),
+  }),
 });
 export type RegionInspection = z.infer<typeof regionInspectionSchema>;
 
@@ -182,7 +198,12 @@ const levelCounts = z.object({
 export const summarySchema = z.object({
   today: z.string(),
   levels: z.object({ 1: levelCounts, 2: levelCounts, 3: levelCounts }),
-  inspection: z.object({ current: z.number().int(), due: z.number().int(), overdue: z.number().int() }),
+  inspection: z.object({
+    current: z.number().int(),
+    due: z.number().int(),
+    overdue: z.number().int(),
+    never: z.number().int().default(0),
+  }),
   /** Open findings by level at the end of each of the last 12 months, oldest first. */
   openByMonth: z.array(
     z.object({ month: z.string(), 1: z.number().int(), 2: z.number().int(), 3: z.number().int() }),
@@ -213,16 +234,14 @@ export function addYears(isoDay: string, years: number): string {
 }
 
 /**
- * Due within the last year of the cycle, overdue from the day the cycle ends; a pole never
- * inspected is overdue.
+ * A pole's state from the day its inspection falls due (the earliest of its types' last visit
+ * plus that type's cycle): overdue from that day, due within the year before it, current before
+ * that; with no visit on record, "never" (not overdue by assumption).
  */
-export function inspectionState(
-  lastInspectedOn: string | null,
-  today: string,
-  cycleYears: number,
-): InspectionState {
-  if (lastInspectedOn === null || lastInspectedOn <= addYears(today, -cycleYears)) return "overdue";
-  if (lastInspectedOn <= addYears(today, -(cycleYears - 1))) return "due";
+export function inspectionState(inspectionDueOn: string | null, today: string): InspectionState {
+  if (inspectionDueOn === null) return "never";
+  if (inspectionDueOn <= today) return "overdue";
+  if (inspectionDueOn <= addYears(today, 1)) return "due";
   return "current";
 }
 

@@ -317,7 +317,7 @@ export const inspectionTexts = {
   inspectionDue: "Inspection due",
   inspectionOverdue: "Inspection overdue",
   inspectionCurrent: "Inspected",
-  neverInspected: "Never inspected",
+  neverInspected: "No inspection on record",
   openByMonth: "Open findings by level, last 12 months",
   polesByInspection: "Poles by inspection state per region",
   legendCondition: "Condition",
@@ -326,21 +326,71 @@ export const inspectionTexts = {
   settingsTitle: "Inspection settings",
   settingsCodes: "Codes (one per line: code: description)",
   settingsAllowance: (level: number) => `Days to fix, level ${level}`,
-  settingsCycle: "Inspection cycle (years)",
   settingsSaved: "Settings saved.",
   settingsInvalid: "Check the codes (slug: description, each once), days (0–36,500) and years (1–100).",
   legendOverdueToggle: "Show poles with overdue findings",
-  legendInspectionNames: { current: "Current", due: "Due", overdue: "Overdue", never: "Never inspected" },
+  legendInspectionNames: {
+    current: "Current",
+    due: "Due",
+    overdue: "Overdue",
+    never: "No inspection on record",
+  },
   legendInspectionToggles: {
     current: "Show poles inspected within the cycle",
     due: "Show poles due for inspection",
     overdue: "Show poles overdue for inspection",
-    never: "Show poles never inspected",
+    never: "Show poles with no inspection on record",
   },
   loadFailed: "Could not load. Please try again.",
   backToMap: "Back to map",
   pickRegion: "Pick a region for its report",
   total: "Total",
+} as const;
+
+/** Inspection visits: the pole's record of them, the dialog that records one, their import. */
+export const visitTexts = {
+  visits: "Inspection visits",
+  noVisits: "No inspection on record",
+  record: "Record visit",
+  recordTitle: "Record an inspection visit",
+  type: "Type",
+  date: "Inspected on",
+  inspector: "Inspector",
+  result: "Result",
+  results: { "no-defects": "No defects found", findings: "Findings" },
+  notes: "Notes",
+  save: "Save visit",
+  cancel: "Cancel",
+  saved: "Visit recorded.",
+  sources: {
+    app: "Recorded in the app",
+    imported: "Imported",
+    photos: "From photo dates (before visits were recorded)",
+  },
+  resultUnknown: "Result not recorded",
+  loadFailed: "Could not load the visits. Please try again.",
+  futureDate: "An inspection cannot be dated in the future.",
+  unknownType: (code: string) => `'${code}' is not one of this workspace's inspection types.`,
+  findingNotOnPole: "A finding named is not one of this pole's findings.",
+  photoNotOnPole: "A photo named is not one of this pole's photos.",
+  typesInUse: (codes: string) =>
+    `Visits are recorded with the inspection type ${codes}: keep it (rename it if you like) or its visits lose their cycle.`,
+  settingsTypes: "Inspection types (one per line: code: name: cycle in years)",
+  settingsTypesInvalid: "Check the inspection types (code: name: years, each code once, years 1–100).",
+  importNoDay: "The row names an inspection type but no day: fill last_inspected_on (YYYY-MM-DD).",
+  importBadDay: (day: string) => `'${day}' is not a day: last_inspected_on is YYYY-MM-DD.`,
+  importUnknownType: (type: string, types: readonly string[]) =>
+    type === ""
+      ? `Say which inspection it was in last_inspection_type: one of ${types.join(", ")}.`
+      : `'${type}' is not one of this workspace's inspection types (${types.join(", ")}).`,
+  importNeedsTag: "A row with a last inspection needs a tag, so the visit has its pole.",
+  historyNoFile: "Choose a CSV of visits: tag, type, date, inspector, result (notes optional).",
+  historyTooLarge: (mb: number) => `A history file is at most ${mb} MB: split it.`,
+  historyColumns: (missing: string) =>
+    `The CSV has no ${missing} column: name them tag, type, date, inspector, result.`,
+  historyUnknownTag: (tag: string) => `No pole of this workspace has the tag '${tag}'.`,
+  historyBadResult: (result: string) => `'${result}' is not a result: no-defects or findings.`,
+  historyTwice: "The same visit (tag, type, date) is in the file twice.",
 } as const;
 
 /**
@@ -433,6 +483,7 @@ export const poleImportDialogTexts = {
   updated: "Updated",
   unchanged: "Unchanged",
   rejected: "Rejected rows",
+  visits: "Inspection visits",
   rejectedList: "Rejected rows",
   rejectedRow: (row: number, reason: string) => `Row ${row}: ${reason}`,
   moreRejected: (n: number) => `and ${n} more`,
@@ -443,6 +494,8 @@ export const poleImportDialogTexts = {
   nothingToImport: "No row of this file can be imported.",
   importing: "Importing…",
   import: (n: number) => (n === 1 ? "Import 1 pole" : `Import ${n.toLocaleString("en-US")} poles`),
+  importVisits: (n: number) =>
+    n === 1 ? "Record 1 inspection visit" : `Record ${n.toLocaleString("en-US")} inspection visits`,
   cancel: "Cancel",
   close: "Close",
   failed: "The import failed. Please try again.",

@@ -101,6 +101,8 @@ export const poleImportResultSchema = z.object({
     .object({ minLon: z.number(), minLat: z.number(), maxLon: z.number(), maxLat: z.number() })
     .nullable(),
   dry_run: z.boolean(),
+  /** Last inspections recorded as imported visits (a dry run: that would be). */
+  visits: z.number().int().default(0),
 });
 export type PoleImportResult = z.infer<typeof poleImportResultSchema>;
 export const MAX_LISTED_REJECTIONS = 1000;

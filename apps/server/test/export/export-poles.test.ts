@@ -1,6 +1,6 @@
 /**
  * The export's poles layer: one row per pole with its register fields, attributes as columns of
- * their own, risk, photo count and last photo date; the file imported into an empty workspace
+ * their own, risk, photo count, last photo date, last visit and inspection due day; the file imported into an empty workspace
  * gives the same poles (CSV and GeoJSON); only the actor's own workspace is exported.
  */
 import { EXPORT_POLE_COLUMNS } from "@poleatlas/shared";
@@ -10,6 +10,7 @@ import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { imported, polesOf, type StoredPoleRow } from "../poles/import-support";
 import { METRES_PER_DEGREE, patchImage, placedPhoto } from "../poles/support";
 import { createTeam, setActive } from "../workspaces/support";
+import { recordVisit } from "../inspections/visit-support";
 import { exportFile } from "./photos";
 import { parseCsv } from "./support";
 
@@ -62,6 +63,7 @@ describe("GET /api/export?layer=poles", () => {
     );
     expect(later.pole_id).toBe(p1!.id);
     expect((await patchImage(t, owner.cookie, later.id, { risk: "high" })).statusCode).toBe(200);
+    await recordVisit(t, owner.cookie, p1!.id, { type: "detailed", inspected_on: "2024-05-01" });
 
     const res = await exportFile(t, owner, "format=csv&layer=poles");
     expect(res.statusCode, res.body).toBe(200);
@@ -88,6 +90,8 @@ describe("GET /api/export?layer=poles", () => {
       risk: "high",
       photo_count: "2",
       last_photo_date: "2024-06-30",
+      last_visit_on: "2024-05-01",
+      inspection_due_on: "2029-05-01",
       Owner: "Acme",
       Span: "42",
     });

@@ -12,7 +12,10 @@ import { afterAll, beforeAll, inject } from "vitest";
 const DRIZZLE = path.resolve(__dirname, "../../drizzle");
 
 export interface MigrationDatabase {
-  query: (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+  query: <R extends pg.QueryResultRow = Record<string, unknown>>(
+    text: string,
+    values?: unknown[],
+  ) => Promise<pg.QueryResult<R>>;
   /** Runs the migration `tag` (its statements, as the migrator splits them). */
   apply: (tag: string) => Promise<void>;
 }

@@ -90,7 +90,7 @@ const summaries = (images: RegionImage[]): Omit<RegionSummary, "name">[] =>
       ...summary,
       risk: NO_POLES,
       overdue: 0,
-      inspectionDue: { due: 0, overdue: 0 },
+      inspectionDue: { due: 0, overdue: 0, never: 0 },
     })),
   );
 

@@ -95,16 +95,17 @@ describe("findings", () => {
 
     // Overdue only once the clock passes the due date (7 days for level 1).
     expect((await regionOf(user.cookie, region))?.overdue).toBe(0);
+    // A photo or a finding is no visit: no inspection on record.
     expect(await markerInspection(user.cookie, region, poleId)).toEqual({
       overdue: 0,
-      inspection: "current",
+      inspection: "never",
     });
     today = "2026-03-09";
     expect((await pole(user.cookie, poleId)).pole.overdue).toBe(true);
     expect((await regionOf(user.cookie, region))?.overdue).toBe(1);
     expect(await markerInspection(user.cookie, region, poleId)).toEqual({
       overdue: 1,
-      inspection: "current",
+      inspection: "never",
     });
 
     await resolveFinding(t, user.cookie, high.id);

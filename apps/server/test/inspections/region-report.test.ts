@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { regionKey, regionListSchema } from "@poleatlas/shared";
+import { inspectionTexts, regionKey, regionListSchema } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { imported } from "../poles/import-support";
@@ -72,11 +72,13 @@ describe("the region report", () => {
     expect(res.statusCode, res.body).toBe(200);
     const text = await pdfText(res.rawPayload);
     expect(text).toContain("Region 2 — inspection report");
-    // Never inspected: both poles are due.
+    // No visit on record: counted as such, not listed as due.
+    const states = text.slice(text.indexOf("Poles by inspection state"), text.indexOf("Open findings"));
+    expect(states).toContain(inspectionTexts.neverInspected);
+    expect(states.replace(/\s+/g, " ")).toContain("0 0 0 2");
     const due = text.slice(text.indexOf("Poles due for inspection"));
-    expect(due).toContain("(2)");
-    expect(due).toContain("K-2");
-    expect(due).toContain("K-3");
+    expect(due).toContain("(0)");
+    expect(due).not.toContain("K-2");
     // Still 404 for a region without poles or photos, and for someone else.
     expect((await get(t, registrar.cookie, `/api/reports/region/${regionKey(10, 10)}.pdf`)).statusCode).toBe(
       404,

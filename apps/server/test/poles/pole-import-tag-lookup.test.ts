@@ -77,6 +77,7 @@ describe("the import's look-up of known tags", () => {
       installed_year: null,
       circuit: null,
       attributes: {},
+      visit: null,
     }));
     let known: { key: string | null }[] = [];
     let created = 0;

@@ -36,8 +36,8 @@ describe("a region's poles in the compact form", () => {
   const lon = 2.35222189;
   const east = (m: number) => lon + m / (METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180));
   const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
-  /** Photos taken today: every pole was inspected within the cycle. */
-  const CURRENT = INSPECTION_CODES.indexOf("current");
+  /** A photo is no visit: no pole has an inspection on record. */
+  const NEVER = INSPECTION_CODES.indexOf("never");
 
   it("lines up ids, rounded positions, risk codes and counts oldest first, with labels only where set", async () => {
     const labelled = await placedPhoto(t, user.cookie, lat, lon);
@@ -71,7 +71,7 @@ describe("a region's poles in the compact form", () => {
       // Every pole's tag in the columns' order, "" where none: quotes and backslashes escaped.
       tags: ["", 'LIV-7 "B" \\ ü', ""],
       overdue: [0, 0, 0],
-      inspections: [CURRENT, CURRENT, CURRENT],
+      inspections: [NEVER, NEVER, NEVER],
     });
 
     // Someone else (another workspace) gets nothing of it: the same region is empty for them.

@@ -81,9 +81,9 @@ describe("RiskLegend", () => {
       "Current",
       "Due",
       "Overdue",
-      "Never inspected",
+      "No inspection on record",
     ]);
-    expect(screen.getByRole("button", { name: "Show poles never inspected" })).toHaveAttribute(
+    expect(screen.getByRole("button", { name: "Show poles with no inspection on record" })).toHaveAttribute(
       "aria-pressed",
       "false",
     );

@@ -4,7 +4,7 @@
  * "Show … poles", apart from the photo panel's rating buttons that show the same words.
  * Two views: 'Condition' (the default: the spec's levels, plus Overdue, poles with an overdue
  * finding, drawn with a red ring and counted apart) and 'Inspection due' (current, due, overdue,
- * never inspected).
+ * no inspection on record).
  */
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";

@@ -131,7 +131,7 @@ export function riskLook(risk: RiskKey): { fill: string; outline: string } {
 /** A pole with an open finding past its due date: a red outer ring around its condition's colour. */
 export const OVERDUE_RING = "#FF1744";
 
-/** The 'Inspection due' view's colours: inspected, due soon, overdue, never (a grey ring as unrated). */
+/** The 'Inspection due' view's colours: inspected, due soon, overdue, no inspection on record (a grey ring as unrated). */
 export function inspectionLook(state: InspectionKey): { fill: string; outline: string } {
   if (state === "never") return riskLook("unrated");
   const fill = { current: RISK_COLORS.low, due: "#ff9800", overdue: RISK_COLORS.high }[state];

@@ -20,7 +20,7 @@ export function region(overrides: Partial<RegionSummary> & { id: string }): Regi
     bounds: { minLon: lon, minLat: lat, maxLon: lon, maxLat: lat },
     risk: { high: 0, medium: 0, low: 0, unrated: 1 },
     overdue: 0,
-    inspectionDue: { due: 0, overdue: 0 },
+    inspectionDue: { due: 0, overdue: 0, never: 0 },
     ...overrides,
   };
 }

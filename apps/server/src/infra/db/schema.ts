@@ -301,9 +301,10 @@ export const poles = pgTable(
     condition: text("condition").generatedAlwaysAs(
       sql.raw("CASE finding_level WHEN 1 THEN 'high' WHEN 2 THEN 'medium' WHEN 3 THEN 'low' ELSE risk END"),
     ),
-    lastInspectedOn: date("last_inspected_on", { mode: "string" }).generatedAlwaysAs(
-      sql.raw("greatest(last_photo_on, last_finding_on)"),
-    ),
+    // Kept by triggers on the visits and on the workspace's inspection types (drizzle/0027): the
+    // last visit of any type, and the earliest day a type's cycle runs out (null: no visit).
+    lastInspectedOn: date("last_inspected_on", { mode: "string" }),
+    inspectionDueOn: date("inspection_due_on", { mode: "string" }),
   },
   (t) => [
     // A bbox reads only the box's poles (drizzle/0024): the longitude is tested in the index.
@@ -319,8 +320,8 @@ export const poles = pgTable(
       .on(t.workspaceId, t.findingDueOn, t.regionLon, t.regionLat)
       .where(sql`finding_due_on IS NOT NULL`),
     // Also every search of a region's poles (drizzle/0026 dropped the one with the risk).
-    index("poles_inspected_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.lastInspectedOn),
-    index("poles_inspected_on_idx").on(t.workspaceId, t.lastInspectedOn, t.regionLon, t.regionLat),
+    index("poles_inspected_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.inspectionDueOn),
+    index("poles_inspection_due_idx").on(t.workspaceId, t.inspectionDueOn, t.regionLon, t.regionLat),
   ],
 );
 
@@ -367,6 +368,52 @@ export const inspectionSettings = pgTable("workspace_inspection_settings", {
   allowanceDays2: integer("allowance_days_2").notNull(),
   allowanceDays3: integer("allowance_days_3").notNull(),
   cycleYears: integer("cycle_years").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An inspection visit (drizzle/0027): a pole inspected on a day by one of the workspace's types.
+ * Made in the app, by an import, or (before visits were recorded) from the pole's photo dates.
+ */
+export const visits = pgTable(
+  "utility_pole_visits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id").notNull(),
+    poleId: uuid("pole_id")
+      .notNull()
+      .references(() => poles.id),
+    type: text("type").notNull(),
+    inspectedOn: date("inspected_on", { mode: "string" }).notNull(),
+    inspector: text("inspector"),
+    result: text("result"),
+    notes: text("notes"),
+    findingIds: uuid("finding_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    imageIds: uuid("image_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    source: text("source").notNull().default("app"),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("utility_pole_visits_result_check", sql`${t.result} IN ('no-defects', 'findings')`),
+    check("utility_pole_visits_source_check", sql`${t.source} IN ('app', 'imported', 'photos')`),
+    check("utility_pole_visits_result_known", sql`${t.result} IS NOT NULL OR ${t.source} <> 'app'`),
+    index("visits_pole_type_idx").on(t.poleId, t.type, t.inspectedOn),
+    index("visits_workspace_date_idx").on(t.workspaceId, t.inspectedOn, t.createdAt, t.id),
+    index("visits_workspace_type_idx").on(t.workspaceId, t.type),
+  ],
+);
+
+/** A workspace's inspection types and cycles (drizzle/0027); none stored means the defaults. */
+export const inspectionTypes = pgTable("workspace_inspection_types", {
+  workspaceId: text("workspace_id").primaryKey(),
+  types: jsonb("types").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -484,8 +531,8 @@ export const poleRegionRisk = pgTable(
 
 /**
  * Per-workspace, per-region counts of poles by the year and the month of a date (drizzle/0025):
- * `due`, the pole's earliest open fix-by date; `inspected`, its last inspection ('-infinity' when
- * never). Kept by triggers on utility_poles; the regions list sums the rows before a threshold.
+ * `due`, the pole's earliest open fix-by date; `inspected`, the day its inspection falls due
+ * ('infinity' when it has no visit: drizzle/0027). Kept by triggers on utility_poles; the regions list sums the rows before a threshold.
  */
 export const poleRegionDates = pgTable(
   "utility_pole_region_dates",

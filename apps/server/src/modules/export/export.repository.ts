@@ -96,6 +96,8 @@ export interface PoleExportRow {
   risk: Risk | null;
   photo_count: number;
   last_photo_date: string | null;
+  last_visit_on: string | null;
+  inspection_due_on: string | null;
 }
 
 export function poleExportQuery(f: Pick<ExportFilter, "workspaceId" | "region" | "risk">): SQL {
@@ -105,7 +107,8 @@ export function poleExportQuery(f: Pick<ExportFilter, "workspaceId" | "region" |
   // The last photo's date through images_pole_idx (pole_id, date, ...): one index probe a pole.
   return sql`SELECT p.id::text AS id, p.tag, p.label, p.latitude, p.longitude, p.material, p.height_m,
                     p.class, p.installed_year, p.circuit, p.source, p.attributes, p.risk, p.photo_count,
-                    (SELECT max(i.date)::text FROM utility_pole_images i WHERE i.pole_id = p.id) AS last_photo_date
+                    (SELECT max(i.date)::text FROM utility_pole_images i WHERE i.pole_id = p.id) AS last_photo_date,
+                    p.last_inspected_on::text AS last_visit_on, p.inspection_due_on::text AS inspection_due_on
              FROM utility_poles p
              WHERE ${sql.join(where, sql` AND `)}
              ORDER BY lower(p.tag) COLLATE "C" NULLS LAST, p.id`;

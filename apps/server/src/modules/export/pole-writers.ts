@@ -39,6 +39,8 @@ function fixedValues(r: PoleExportRow): Value[] {
     r.risk,
     r.photo_count,
     r.last_photo_date,
+    r.last_visit_on,
+    r.inspection_due_on,
   ];
 }
 

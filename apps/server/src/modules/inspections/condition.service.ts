@@ -16,9 +16,8 @@ import { badRequest } from "../../errors";
 import type { Actor } from "../workspaces/actor";
 import type { Today } from "./clock";
 import type { InspectionsRepository } from "./inspections.repository";
-import type { SettingsService } from "./settings.service";
 
-const NONE: RegionInspection = { overdue: 0, inspectionDue: { due: 0, overdue: 0 } };
+const NONE: RegionInspection = { overdue: 0, inspectionDue: { due: 0, overdue: 0, never: 0 } };
 
 /** The last day of each of the 12 months up to today's (today itself for the current month). */
 export function monthEnds(today: string): string[] {
@@ -31,47 +30,45 @@ export function monthEnds(today: string): string[] {
   return ends;
 }
 
-export function createConditionService(deps: {
-  repository: InspectionsRepository;
-  settings: SettingsService;
-  today: Today;
-}) {
-  const { repository, settings, today } = deps;
+export function createConditionService(deps: { repository: InspectionsRepository; today: Today }) {
+  const { repository, today } = deps;
 
-  /** The dates the inspection state turns on, for this workspace's cycle. */
-  async function thresholds(actor: Actor) {
+  /**
+   * The dates the inspection state turns on: a pole's due day (kept on the pole from its visits
+   * and the workspace's cycles) on or before today is overdue, within a year from today due.
+   */
+  function thresholds() {
     const day = today();
-    const cycle = (await settings.get(actor)).cycleYears;
-    return {
-      today: day,
-      cycle,
-      overdueBefore: addYears(day, -cycle),
-      dueBefore: addYears(day, -(cycle - 1)),
-    };
+    return { today: day, dueBy: addYears(day, 1) };
   }
 
   return {
     thresholds,
 
     async ofPole(actor: Actor, poleId: string): Promise<PoleInspection> {
-      const [row, t] = await Promise.all([repository.poleInspection(poleId), thresholds(actor)]);
-      const last = row?.last_inspected_on ?? null;
+      const row = await repository.poleInspection(poleId);
+      const t = thresholds();
+      const dueOn = row?.inspection_due_on ?? null;
       return {
         condition: row?.condition ?? "unrated",
         overdue: row?.finding_due_on != null && row.finding_due_on < t.today,
-        inspection: { state: inspectionState(last, t.today, t.cycle), lastInspectedOn: last },
+        inspection: {
+          state: inspectionState(dueOn, t.today),
+          lastInspectedOn: row?.last_inspected_on ?? null,
+          dueOn,
+        },
       };
     },
 
     /** Per region (by its rounded centre): overdue poles and poles due for inspection. */
     async byRegion(actor: Actor): Promise<(lon: number, lat: number) => RegionInspection> {
-      const t = await thresholds(actor);
-      const rows = await repository.regionCounts(actor.workspaceId, t.today, t.overdueBefore, t.dueBefore);
+      const t = thresholds();
+      const rows = await repository.regionCounts(actor.workspaceId, t.today, t.dueBy);
       const byKey = new Map<string, RegionInspection>();
       for (const r of rows) {
         byKey.set(`${r.region_lon},${r.region_lat}`, {
           overdue: r.overdue,
-          inspectionDue: { due: r.inspection_due, overdue: r.inspection_overdue },
+          inspectionDue: { due: r.inspection_due, overdue: r.inspection_overdue, never: r.inspection_never },
         });
       }
       return (lon, lat) => byKey.get(`${lon},${lat}`) ?? NONE;
@@ -84,13 +81,12 @@ export function createConditionService(deps: {
         if (!parsed) throw badRequest(messages.invalidRegion, "invalid_region");
         region = parsed;
       }
-      const t = await thresholds(actor);
+      const t = thresholds();
       const months = monthEnds(t.today);
       const { levels, inspection, byMonth } = await repository.summary(actor.workspaceId, region, {
         today: t.today,
         resolvedSince: addYears(t.today, -1),
-        overdueBefore: t.overdueBefore,
-        dueBefore: t.dueBefore,
+        dueBy: t.dueBy,
         monthEnds: months,
       });
       const level = (n: number) => {
@@ -102,10 +98,11 @@ export function createConditionService(deps: {
       const total = inspection?.total ?? 0;
       const due = inspection?.inspection_due ?? 0;
       const overdue = inspection?.inspection_overdue ?? 0;
+      const never = inspection?.inspection_never ?? 0;
       return {
         today: t.today,
         levels: { 1: level(1), 2: level(2), 3: level(3) },
-        inspection: { current: total - due - overdue, due, overdue },
+        inspection: { current: total - due - overdue - never, due, overdue, never },
         openByMonth: months.map((end) => ({
           month: end.slice(0, 7),
           1: open(end, 1),

@@ -30,8 +30,7 @@ import type { Today } from "./clock";
 import type { FindingRow, InspectionsRepository } from "./inspections.repository";
 import type { SettingsService } from "./settings.service";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { DAY, UUID } from "./cursor-parts";
 
 export function toFinding(row: FindingRow, today: string): Finding {
   const { region_lon, region_lat, ...rest } = row;

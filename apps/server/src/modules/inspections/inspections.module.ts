@@ -18,13 +18,19 @@ import { createInspectionsRepository } from "./inspections.repository";
 import { inspectionsRoutes } from "./inspections.routes";
 import { createReportsService } from "./reports.service";
 import { createSettingsService } from "./settings.service";
+import { createVisitsRepository } from "./visits.repository";
+import { visitsRoutes } from "./visits.routes";
+import { createVisitImport } from "./visit-import.service";
+import { visitImportRoutes } from "./visit-import.routes";
+import { createVisitsService } from "./visits.service";
 
 export function createInspections(db: Db, deps: { audit: AuditLog; today: Today; publish: PublishEvent }) {
   const repository = createInspectionsRepository(db);
   // The photos' and the poles' repositories hold no state: this module reads through its own.
   const images = createImagesRepository(db);
   const poles = createPolesRepository(db);
-  const settings = createSettingsService({ repository, images, audit: deps.audit });
+  const visitsRepository = createVisitsRepository(db);
+  const settings = createSettingsService({ repository, visits: visitsRepository, images, audit: deps.audit });
   const findings = createFindingsService({
     repository,
     settings,
@@ -32,10 +38,23 @@ export function createInspections(db: Db, deps: { audit: AuditLog; today: Today;
     ...deps,
     poleOf: (workspaceId, id) => poles.findOwned(workspaceId, id),
   });
-  const condition = createConditionService({ repository, settings, today: deps.today });
+  const visits = createVisitsService({
+    repository: visitsRepository,
+    settings,
+    images,
+    ...deps,
+    poleOf: (workspaceId, id) => poles.findOwned(workspaceId, id),
+  });
+  const visitImport = createVisitImport({
+    db,
+    withLocks: (keys, fn) => images.withLocks(keys, fn),
+    settings,
+    audit: deps.audit,
+    today: deps.today,
+  });
+  const condition = createConditionService({ repository, today: deps.today });
   const reports = createReportsService({
     repository,
-    settings,
     condition,
     today: deps.today,
     regionNumber: async (workspaceId, region) => {
@@ -53,6 +72,8 @@ export function createInspections(db: Db, deps: { audit: AuditLog; today: Today;
     repository,
     settings,
     findings,
+    visits,
+    visitImport,
     condition,
     reports,
     /** A pole's findings, newest first, as the pole's panel shows them. */
@@ -67,11 +88,13 @@ export type Inspections = ReturnType<typeof createInspections>;
  * The findings and reports routes; returns what the poles module shows of them, and the settings
  * the workspace settings route reads and writes.
  */
-export function registerInspections(
+export async function registerInspections(
   app: FastifyInstance,
   deps: { db: Db; audit: AuditLog; requireActor: RequireActor; publish: PublishEvent; today: Today },
-): PoleInspections & Pick<Inspections, "settings"> {
+): Promise<PoleInspections & Pick<Inspections, "settings">> {
   const inspections = createInspections(deps.db, deps);
   inspectionsRoutes(app, { requireActor: deps.requireActor, ...inspections });
+  visitsRoutes(app, { requireActor: deps.requireActor, visits: inspections.visits });
+  await visitImportRoutes(app, { requireActor: deps.requireActor, service: inspections.visitImport });
   return inspections;
 }

@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FindingLevel, FindingStatus, InspectionSettings } from "@poleatlas/shared";
 import type { Db, Executor } from "../../infra/db/database";
-import { keptBefore, nextDay } from "./region-dates";
+import { keptBefore, keptWithoutVisit, nextDay } from "./region-dates";
 
 /**
  * A pole's tag as findings, the work list and the report show it: the register's tag, else (a pole
@@ -64,6 +64,7 @@ export interface PoleInspectionRow {
   condition: "high" | "medium" | "low" | null;
   finding_due_on: string | null;
   last_inspected_on: string | null;
+  inspection_due_on: string | null;
 }
 
 export interface RegionInspectionRow {
@@ -72,6 +73,7 @@ export interface RegionInspectionRow {
   overdue: number;
   inspection_due: number;
   inspection_overdue: number;
+  inspection_never: number;
 }
 
 const FINDING_COLUMNS = sql`f.id::text AS id, f.pole_id::text AS pole_id, ${POLE_TAG} AS pole_tag,
@@ -87,14 +89,16 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 }
 
 /** Inspection state of poles in SQL: the same thresholds as inspectionState() in packages/shared. */
-function inspectionCounts(overdueBefore: string, dueBefore: string) {
-  return sql`count(*) FILTER (WHERE p.last_inspected_on IS NULL OR p.last_inspected_on <= ${overdueBefore}::date)::int AS inspection_overdue,
-    count(*) FILTER (WHERE p.last_inspected_on > ${overdueBefore}::date AND p.last_inspected_on <= ${dueBefore}::date)::int AS inspection_due`;
+function inspectionCounts(today: string, dueBy: string) {
+  return sql`count(*) FILTER (WHERE p.inspection_due_on <= ${today}::date)::int AS inspection_overdue,
+    count(*) FILTER (WHERE p.inspection_due_on > ${today}::date AND p.inspection_due_on <= ${dueBy}::date)::int AS inspection_due,
+    count(*) FILTER (WHERE p.inspection_due_on IS NULL)::int AS inspection_never`;
 }
 
 export function createInspectionsRepository(db: Db) {
   return {
-    async settings(workspaceId: string): Promise<InspectionSettings | null> {
+    /** The stored programme but its types (kept by the visits' repository). */
+    async settings(workspaceId: string): Promise<Omit<InspectionSettings, "inspectionTypes"> | null> {
       const [row] = await rows<{
         codes: InspectionSettings["codes"];
         a1: number;
@@ -111,7 +115,11 @@ export function createInspectionsRepository(db: Db) {
         : null;
     },
 
-    async saveSettings(tx: Executor, workspaceId: string, s: InspectionSettings): Promise<void> {
+    async saveSettings(
+      tx: Executor,
+      workspaceId: string,
+      s: Omit<InspectionSettings, "inspectionTypes">,
+    ): Promise<void> {
       await tx.execute(
         sql`INSERT INTO workspace_inspection_settings AS w
               (workspace_id, codes, allowance_days_1, allowance_days_2, allowance_days_3, cycle_years)
@@ -192,17 +200,19 @@ export function createInspectionsRepository(db: Db) {
     async poleInspection(poleId: string): Promise<PoleInspectionRow | null> {
       const [row] = await rows<PoleInspectionRow>(
         db,
-        sql`SELECT condition, finding_due_on::text AS finding_due_on, last_inspected_on::text AS last_inspected_on
+        sql`SELECT condition, finding_due_on::text AS finding_due_on, last_inspected_on::text AS last_inspected_on,
+              inspection_due_on::text AS inspection_due_on
             FROM utility_poles WHERE id = ${poleId}::uuid`,
       );
       return row ?? null;
     },
 
     /**
-     * Per region: poles with an overdue finding, poles due and overdue for inspection, from the
-     * kept counts by year and month (utility_pole_region_dates) plus each threshold's own month.
+     * Per region: poles with an overdue finding, poles due and overdue for inspection and poles
+     * with none on record, from the kept counts by year and month (utility_pole_region_dates) plus
+     * each threshold's own month.
      */
-    regionCounts(workspaceId: string, today: string, overdueBefore: string, dueBefore: string) {
+    regionCounts(workspaceId: string, today: string, dueBy: string) {
       const before = (t: number, kind: "due" | "inspected", day: string) =>
         keptBefore(workspaceId, t, kind, day);
       return rows<RegionInspectionRow>(
@@ -210,10 +220,12 @@ export function createInspectionsRepository(db: Db) {
         sql`SELECT region_lon, region_lat,
               coalesce(sum(n) FILTER (WHERE t = 0), 0)::int AS overdue,
               coalesce(sum(n) FILTER (WHERE t = 1), 0)::int AS inspection_overdue,
-              (coalesce(sum(n) FILTER (WHERE t = 2), 0) - coalesce(sum(n) FILTER (WHERE t = 1), 0))::int AS inspection_due
+              (coalesce(sum(n) FILTER (WHERE t = 2), 0) - coalesce(sum(n) FILTER (WHERE t = 1), 0))::int AS inspection_due,
+              coalesce(sum(n) FILTER (WHERE t = 3), 0)::int AS inspection_never
             FROM (${before(0, "due", today)}
-                  UNION ALL ${before(1, "inspected", nextDay(overdueBefore))}
-                  UNION ALL ${before(2, "inspected", nextDay(dueBefore))}) x
+                  UNION ALL ${before(1, "inspected", nextDay(today))}
+                  UNION ALL ${before(2, "inspected", nextDay(dueBy))}
+                  UNION ALL ${keptWithoutVisit(workspaceId, 3)}) x
             GROUP BY region_lon, region_lat`,
       );
     },
@@ -225,8 +237,7 @@ export function createInspectionsRepository(db: Db) {
       dates: {
         today: string;
         resolvedSince: string;
-        overdueBefore: string;
-        dueBefore: string;
+        dueBy: string;
         monthEnds: string[];
       },
     ) {
@@ -242,9 +253,14 @@ export function createInspectionsRepository(db: Db) {
             FROM utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
             WHERE f.workspace_id = ${workspaceId} ${inRegion} GROUP BY f.level`,
       );
-      const [inspection] = await rows<{ total: number; inspection_due: number; inspection_overdue: number }>(
+      const [inspection] = await rows<{
+        total: number;
+        inspection_due: number;
+        inspection_overdue: number;
+        inspection_never: number;
+      }>(
         db,
-        sql`SELECT count(*)::int AS total, ${inspectionCounts(dates.overdueBefore, dates.dueBefore)}
+        sql`SELECT count(*)::int AS total, ${inspectionCounts(dates.today, dates.dueBy)}
             FROM utility_poles p WHERE p.workspace_id = ${workspaceId} ${inRegion}`,
       );
       const months = sql.join(
@@ -272,11 +288,14 @@ export function createInspectionsRepository(db: Db) {
       return row?.name ?? null;
     },
 
-    /** The report's poles due or overdue for inspection in one region, oldest inspection first. */
+    /**
+     * The report's poles due or overdue for inspection in one region, the earliest due first
+     * (poles with no inspection on record are counted in the summary, not listed).
+     */
     duePoles(
       workspaceId: string,
       region: { longitude: number; latitude: number },
-      dueBefore: string,
+      dueBy: string,
       limit: number,
     ) {
       return rows<{
@@ -285,15 +304,15 @@ export function createInspectionsRepository(db: Db) {
         latitude: number;
         longitude: number;
         last_inspected_on: string | null;
+        inspection_due_on: string;
       }>(
         db,
         sql`SELECT p.id::text AS id, ${POLE_TAG} AS pole_tag, p.latitude, p.longitude,
-              p.last_inspected_on::text AS last_inspected_on
+              p.last_inspected_on::text AS last_inspected_on, p.inspection_due_on::text AS inspection_due_on
             FROM utility_poles p
             WHERE p.workspace_id = ${workspaceId} AND p.region_lon = ${region.longitude}::float8
-              AND p.region_lat = ${region.latitude}::float8
-              AND (p.last_inspected_on IS NULL OR p.last_inspected_on <= ${dueBefore}::date)
-            ORDER BY p.last_inspected_on NULLS FIRST, p.id LIMIT ${limit}`,
+              AND p.region_lat = ${region.latitude}::float8 AND p.inspection_due_on <= ${dueBy}::date
+            ORDER BY p.inspection_due_on, p.id LIMIT ${limit}`,
       );
     },
   };

@@ -1,7 +1,7 @@
 /**
  * The regions list's inspection counts in SQL: per region, the poles whose earliest open fix-by
- * date or last inspection falls before a day, from the kept counts by year and month
- * (utility_pole_region_dates, drizzle/0025) plus the poles of that day's own month.
+ * date or inspection due day falls before a day, from the kept counts by year and month
+ * (utility_pole_region_dates, drizzle/0025 and 0027) plus the poles of that day's own month.
  */
 import { sql, type SQL } from "drizzle-orm";
 
@@ -17,7 +17,7 @@ export function nextDay(isoDay: string): string {
 export function keptBefore(workspaceId: string, t: number, kind: "due" | "inspected", day: string): SQL {
   const yearStarts = `${day.slice(0, 4)}-01-01`;
   const monthStarts = `${day.slice(0, 7)}-01`;
-  const column = kind === "due" ? sql`finding_due_on` : sql`last_inspected_on`;
+  const column = kind === "due" ? sql`finding_due_on` : sql`inspection_due_on`;
   return sql`SELECT region_lon, region_lat, ${t}::int AS t, poles AS n FROM utility_pole_region_dates
       WHERE workspace_id = ${workspaceId} AND kind = ${kind} AND span = 'year' AND starts < ${yearStarts}::date
     UNION ALL
@@ -27,4 +27,10 @@ export function keptBefore(workspaceId: string, t: number, kind: "due" | "inspec
     UNION ALL
     SELECT region_lon, region_lat, ${t}::int, 1 FROM utility_poles
       WHERE workspace_id = ${workspaceId} AND ${column} >= ${monthStarts}::date AND ${column} < ${day}::date`;
+}
+
+/** Per region, poles with no visit (marked `t`): counted at 'infinity' in the kept year rows. */
+export function keptWithoutVisit(workspaceId: string, t: number): SQL {
+  return sql`SELECT region_lon, region_lat, ${t}::int AS t, poles AS n FROM utility_pole_region_dates
+      WHERE workspace_id = ${workspaceId} AND kind = 'inspected' AND span = 'year' AND starts = 'infinity'::date`;
 }

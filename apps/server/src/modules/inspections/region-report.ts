@@ -4,14 +4,20 @@
  * a stream: a region of 10k findings is ~200 pages.
  */
 import PDFDocument from "pdfkit";
-import type { Finding, Summary } from "@poleatlas/shared";
+import { inspectionTexts, type Finding, type Summary } from "@poleatlas/shared";
 
 export interface RegionReport {
   workspace: string;
   region: string;
   summary: Summary;
   findings: Finding[];
-  duePoles: { pole_tag: string; latitude: number; longitude: number; last_inspected_on: string | null }[];
+  duePoles: {
+    pole_tag: string;
+    latitude: number;
+    longitude: number;
+    last_inspected_on: string | null;
+    inspection_due_on: string;
+  }[];
 }
 
 const position = (lat: number, lon: number) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`;
@@ -43,12 +49,10 @@ export function regionReportPdf(r: RegionReport): PDFKit.PDFDocument {
   }
   doc.moveDown();
   doc.font("Helvetica-Bold").fontSize(12).text("Poles by inspection state").moveDown(0.3);
-  row(doc, ["Current", "Due", "Overdue"], [80, 80, 80], true);
-  row(
-    doc,
-    [String(s.inspection.current), String(s.inspection.due), String(s.inspection.overdue)],
-    [80, 80, 80],
-  );
+  const sw = [80, 80, 80, 160];
+  row(doc, ["Current", "Due", "Overdue", inspectionTexts.neverInspected], sw, true);
+  const { current, due, overdue, never } = s.inspection;
+  row(doc, [current, due, overdue, never].map(String), sw);
   doc.moveDown();
 
   const fw = [70, 110, 90, 40, 65, 65, 75];
@@ -74,15 +78,19 @@ export function regionReportPdf(r: RegionReport): PDFKit.PDFDocument {
     );
   }
   doc.moveDown();
-  const pw = [90, 140, 120];
+  const pw = [90, 140, 100, 100];
   doc
     .font("Helvetica-Bold")
     .fontSize(12)
     .text(`Poles due for inspection (${r.duePoles.length})`)
     .moveDown(0.3);
-  row(doc, ["Pole tag", "Position", "Last inspected"], pw, true);
+  row(doc, ["Pole tag", "Position", "Last visit", "Due"], pw, true);
   for (const p of r.duePoles) {
-    row(doc, [p.pole_tag || "—", position(p.latitude, p.longitude), p.last_inspected_on ?? "never"], pw);
+    row(
+      doc,
+      [p.pole_tag || "—", position(p.latitude, p.longitude), p.last_inspected_on ?? "—", p.inspection_due_on],
+      pw,
+    );
   }
   doc.end();
   return doc;

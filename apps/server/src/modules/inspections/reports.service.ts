@@ -1,5 +1,5 @@
 /** GET /api/reports/region/:id.pdf: one region's report, for anyone in the workspace. */
-import { addYears, inspectionTexts, messages, parseRegionKey, workspaceTexts } from "@poleatlas/shared";
+import { inspectionTexts, messages, parseRegionKey, workspaceTexts } from "@poleatlas/shared";
 import { badRequest, notFound } from "../../errors";
 import type { Actor } from "../workspaces/actor";
 import type { Today } from "./clock";
@@ -7,14 +7,12 @@ import type { ConditionService } from "./condition.service";
 import { toFinding } from "./findings.service";
 import type { InspectionsRepository } from "./inspections.repository";
 import { regionReportPdf } from "./region-report";
-import type { SettingsService } from "./settings.service";
 
 /** A report lists at most this many findings and poles (a region of 10k findings fits whole). */
 export const REPORT_MAX_ROWS = 20_000;
 
 export function createReportsService(deps: {
   repository: InspectionsRepository;
-  settings: SettingsService;
   condition: ConditionService;
   today: Today;
   /** The region's number as the regions list names it; null: no such region in the workspace. */
@@ -23,7 +21,7 @@ export function createReportsService(deps: {
     region: { longitude: number; latitude: number },
   ) => Promise<number | null>;
 }) {
-  const { repository, settings, condition, today, regionNumber } = deps;
+  const { repository, condition, today, regionNumber } = deps;
   return {
     async regionPdf(actor: Actor, regionId: string) {
       const region = parseRegionKey(regionId);
@@ -34,11 +32,10 @@ export function createReportsService(deps: {
       ]);
       if (number === null) throw notFound(inspectionTexts.regionNotFound);
       const day = today();
-      const cycle = (await settings.get(actor)).cycleYears;
       const [summary, rows, duePoles] = await Promise.all([
         condition.summary(actor, regionId),
         repository.list({ workspaceId: actor.workspaceId, status: "open", region, limit: REPORT_MAX_ROWS }),
-        repository.duePoles(actor.workspaceId, region, addYears(day, -(cycle - 1)), REPORT_MAX_ROWS),
+        repository.duePoles(actor.workspaceId, region, condition.thresholds().dueBy, REPORT_MAX_ROWS),
       ]);
       return regionReportPdf({
         workspace: team ?? workspaceTexts.personal,

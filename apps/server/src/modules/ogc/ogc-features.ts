@@ -29,6 +29,8 @@ export function poleFeature(base: string, r: PoleFeatureRow): OgcFeature {
       condition: r.condition ?? "unrated",
       photo_count: r.photo_count,
       last_photo_date: r.last_photo_date,
+      last_visit_on: r.last_visit_on,
+      inspection_due_on: r.inspection_due_on,
       photos_url: `${base}${OGC_PATH}/collections/photos/items?pole=${r.id}`,
     },
   };

@@ -34,6 +34,8 @@ export interface PoleFeatureRow {
   condition: string | null;
   photo_count: number;
   last_photo_date: string | null;
+  last_visit_on: string | null;
+  inspection_due_on: string | null;
 }
 
 export interface PhotoFeatureRow {
@@ -102,7 +104,8 @@ function polesSql(f: PageFilter): SQL {
   return sql`
     SELECT p.id, p.longitude, p.latitude, p.tag, p.label, p.material, p.height_m,
            p.class, p.installed_year, p.circuit, p.attributes, p.condition, p.photo_count,
-           p.last_photo_on::text AS last_photo_date
+           p.last_photo_on::text AS last_photo_date, p.last_inspected_on::text AS last_visit_on,
+           p.inspection_due_on::text AS inspection_due_on
       FROM ${from}
      ORDER BY p.id
      LIMIT ${f.limit}`;

@@ -17,8 +17,8 @@ export const OPENAPI_TAGS = [
   },
   {
     name: "Inspections",
-    description: "Findings, the work list and the region reports.",
-    paths: ["/api/findings", "/api/reports"],
+    description: "Findings, inspection visits, the work list and the region reports.",
+    paths: ["/api/findings", "/api/inspections", "/api/reports"],
   },
   {
     name: "GPS tracks",

@@ -68,11 +68,10 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
 }
 
-/** The days a pole's overdue flag and inspection state turn on (the workspace's cycle). */
+/** The days a pole's overdue flag and inspection state turn on: today, and a year from today. */
 export interface InspectionDates {
   today: string;
-  overdueBefore: string;
-  dueBefore: string;
+  dueBy: string;
 }
 
 /** A pole hit's columns (poleTagHitSchema); `latest` is LATEST_THUMBNAIL's. */
@@ -105,9 +104,9 @@ export const poleQueries = {
           coalesce(string_agg(to_json(coalesce(p.tag, ''))::text, ',' ${OLDEST_FIRST}), '') AS tags,
           coalesce(string_agg((coalesce(p.finding_due_on < ${at.today}::date, false))::int::text, ','
             ${OLDEST_FIRST}), '') AS overdue,
-          coalesce(string_agg((CASE WHEN p.last_inspected_on IS NULL THEN 3
-            WHEN p.last_inspected_on <= ${at.overdueBefore}::date THEN 2
-            WHEN p.last_inspected_on <= ${at.dueBefore}::date THEN 1 ELSE 0 END)::text, ','
+          coalesce(string_agg((CASE WHEN p.inspection_due_on IS NULL THEN 3
+            WHEN p.inspection_due_on <= ${at.today}::date THEN 2
+            WHEN p.inspection_due_on <= ${at.dueBy}::date THEN 1 ELSE 0 END)::text, ','
             ${OLDEST_FIRST}), '') AS inspections
         FROM utility_poles p
         WHERE p.workspace_id = ${workspaceId} AND p.region_lon = ${region.longitude}::float8

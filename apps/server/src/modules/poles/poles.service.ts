@@ -41,7 +41,7 @@ import type { ImageChanges, InspectionDates, PoleColumn, PolesRepository } from 
  */
 export interface PoleInspections {
   condition: {
-    thresholds(actor: Actor): Promise<InspectionDates>;
+    thresholds(): InspectionDates;
     ofPole(actor: Actor, poleId: string): Promise<PoleInspection>;
     byRegion(actor: Actor): Promise<(lon: number, lat: number) => RegionInspection>;
   };
@@ -82,7 +82,7 @@ export function createPolesService({
     async regionMarkersJson(actor: Actor, regionId: string): Promise<string> {
       const region = parseRegionKey(regionId);
       if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
-      return poles.markersJson(actor.workspaceId, region, await inspections.condition.thresholds(actor));
+      return poles.markersJson(actor.workspaceId, region, inspections.condition.thresholds());
     },
 
     /**

@@ -4,7 +4,7 @@
  * selection is doing (loading, failed, gone).
  */
 import { PhotoPanelStatus, SelectedPhotoPanel, BlurTool } from "../../features/images";
-import { PoleFindings } from "../../features/inspections";
+import { PoleFindings, PoleVisits } from "../../features/inspections";
 import {
   hasOpenFinding,
   InspectionFields,
@@ -16,7 +16,6 @@ import { usePermissions } from "../../features/workspaces";
 import type { ImageRecord } from "@poleatlas/shared";
 import type { PoleSelection } from "./pole-selection";
 import type { MapUrl } from "./use-map-url";
-import { VisitsSlot } from "./visits-slot";
 
 export interface MapPoleRecordProps {
   picked: PoleSelection;
@@ -81,7 +80,7 @@ export function MapPoleRecord(props: MapPoleRecordProps) {
               />
             )
           }
-          visits={<VisitsSlot poleId={pole.id} canEdit={may.canEdit} />}
+          visits={<PoleVisits key={pole.id} poleId={pole.id} canEdit={may.canEdit} />}
           findings={
             <PoleFindings
               key={`findings-${pole.id}`}

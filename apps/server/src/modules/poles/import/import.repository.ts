@@ -11,6 +11,37 @@ import type { PoleAttributes } from "@poleatlas/shared";
 import type { Executor } from "../../../infra/db/database";
 import type { PoleInput } from "./pole-input";
 
+/**
+ * The batch's last inspections as imported visits on the poles of their tags, each once: a visit
+ * of that type on that day already on the pole is not added again (a re-run adds none). Dry:
+ * counts what would be added (a pole the batch would create has none yet).
+ */
+export async function importVisits(
+  tx: Executor,
+  workspaceId: string,
+  userId: string,
+  rows: PoleInput[],
+  dryRun: boolean,
+): Promise<number> {
+  const withVisit = rows.filter((r) => r.visit !== null && r.tag !== null);
+  if (withVisit.length === 0) return 0;
+  const rowsSql = sql`FROM unnest(${sql.param(withVisit.map((r) => r.tag!.toLowerCase()))}::text[],
+      ${sql.param(withVisit.map((r) => r.visit!.type))}::text[],
+      ${sql.param(withVisit.map((r) => r.visit!.inspectedOn))}::date[]) AS r(tag, type, inspected_on)
+    LEFT JOIN utility_poles p ON p.workspace_id = ${workspaceId} AND lower(p.tag) = r.tag
+    WHERE p.id IS NULL OR NOT EXISTS (SELECT 1 FROM utility_pole_visits v
+      WHERE v.pole_id = p.id AND v.type = r.type AND v.inspected_on = r.inspected_on)`;
+  const query = dryRun
+    ? sql`SELECT count(*)::int AS n ${rowsSql}`
+    : sql`WITH added AS (
+        INSERT INTO utility_pole_visits (workspace_id, pole_id, type, inspected_on, source, created_by)
+        SELECT ${workspaceId}, p.id, r.type, r.inspected_on, 'imported', ${userId} ${rowsSql} AND p.id IS NOT NULL
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM added`;
+  const [row] = (await tx.execute(query)).rows as { n: number }[];
+  return row?.n ?? 0;
+}
+
 /** A pole as stored, in the form an input row is compared with. */
 export interface StoredPole {
   id: string;

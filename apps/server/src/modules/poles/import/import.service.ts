@@ -23,7 +23,7 @@ import type { Db, Executor } from "../../../infra/db/database";
 import type { TempFiles } from "../../../infra/uploads/temp-files";
 import type { AuditLog } from "../../audit/audit-log";
 import type { Actor } from "../../workspaces/actor";
-import { importRepository as repo, type StoredPole } from "./import.repository";
+import { importRepository as repo, importVisits, type StoredPole } from "./import.repository";
 import { checkRow, type PoleInput } from "./pole-input";
 import { readCsv } from "./read-csv";
 import { readGeoJson } from "./read-geojson";
@@ -45,6 +45,10 @@ export interface PoleImportDeps {
   zipMaxRatio: number;
   /** The largest GeoJSON register. */
   geojsonMaxBytes: number;
+  /** The workspace's inspection type codes: a last inspection's type is one of them. */
+  inspectionTypes: (actor: Actor) => Promise<string[]>;
+  /** Today (YYYY-MM-DD) by the inspections' clock: no last inspection falls after it. */
+  today: () => string;
 }
 
 type FileLimits = Pick<PoleImportDeps, "temp" | "unzippedMaxBytes" | "zipMaxRatio" | "geojsonMaxBytes">;
@@ -107,7 +111,7 @@ export function createPoleImport(deps: PoleImportDeps) {
   /** Applies (or, dry, only compares) one batch; answers its counts. */
   async function applyBatch(tx: Executor, actor: Actor, batch: PoleInput[], dryRun: boolean) {
     const { workspaceId, userId } = actor;
-    const counts = { created: 0, updated: 0, unchanged: 0 };
+    const counts = { created: 0, updated: 0, unchanged: 0, visits: 0 };
     const untagged = await applyUntagged(
       tx,
       batch.filter((r) => r.tag === null),
@@ -141,6 +145,7 @@ export function createPoleImport(deps: PoleImportDeps) {
         updates.map((u) => ({ ...toWrite(u), id: u.id })),
         userId,
       );
+    counts.visits = await importVisits(tx, workspaceId, userId, tagged, dryRun);
     return counts;
   }
 
@@ -160,6 +165,7 @@ export function createPoleImport(deps: PoleImportDeps) {
         rejected_count: 0,
         bounds: null,
         dry_run: dryRun,
+        visits: 0,
       };
       const reject = (r: PoleImportRejection) => {
         result.rejected_count += 1;
@@ -177,6 +183,7 @@ export function createPoleImport(deps: PoleImportDeps) {
         result.created += counts.created;
         result.updated += counts.updated;
         result.unchanged += counts.unchanged;
+        result.visits += counts.visits;
       };
       const flush = async () => {
         if (batch.length === 0) return;
@@ -189,8 +196,9 @@ export function createPoleImport(deps: PoleImportDeps) {
       };
       // One clock for the whole file: the latest installed year a row may give.
       const now = new Date();
+      const visitRules = { types: await deps.inspectionTypes(actor), today: deps.today() };
       for await (const source of await readerFor(file.path, file.filename, deps)) {
-        const checked = checkRow(source, now);
+        const checked = checkRow(source, now, visitRules);
         if ("reason" in checked) {
           reject({ row: source.row, reason: checked.reason });
           continue;
@@ -221,7 +229,7 @@ export function createPoleImport(deps: PoleImportDeps) {
       }
       await flush();
       await writing;
-      if (!dryRun && result.created + result.updated > 0) {
+      if (!dryRun && result.created + result.updated + result.visits > 0) {
         const { rejected: _listed, ...counts } = result;
         await audit(actor, {
           action: "pole.import",

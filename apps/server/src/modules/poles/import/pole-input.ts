@@ -2,7 +2,8 @@
  * One register row checked and turned into a pole's fields, or the reason it is refused, in the
  * words poleImportTexts gives. The register's known columns are found by name (any case, a few
  * usual synonyms); the columns an export of the poles layer adds (risk, photo counts) are left
- * out; every other column is kept in `attributes`.
+ * out; the last inspection (its day and type) becomes a visit; every other column is kept in
+ * `attributes`.
  */
 import {
   MAX_ATTRIBUTES_BYTES,
@@ -17,8 +18,10 @@ import {
   PLAIN_DECIMAL,
   POLE_MATERIALS,
   maxInstalledYear,
+  isCalendarDay,
   poleImportTexts as texts,
   safeLabel,
+  visitTexts,
   type PoleAttributes,
   type PoleMaterial,
 } from "@poleatlas/shared";
@@ -37,7 +40,19 @@ export interface PoleInput {
   installed_year: number | null;
   circuit: string | null;
   attributes: PoleAttributes;
+  /** The register's last inspection of the pole, recorded as an imported visit. */
+  visit: { type: string; inspectedOn: string } | null;
 }
+
+/** The last inspection's columns: its day and its type (one of the workspace's codes). */
+const VISIT_DAY = new Set([
+  "last_inspected_on",
+  "last_inspection",
+  "last_inspection_date",
+  "inspected_on",
+  "inspection_date",
+]);
+const VISIT_TYPE = new Set(["last_inspection_type", "inspection_type"]);
 
 const KNOWN: Record<string, keyof PoleInput> = {
   label: "label",
@@ -53,7 +68,15 @@ const KNOWN: Record<string, keyof PoleInput> = {
   feeder: "circuit",
 };
 /** What an export of the poles layer adds about photos and ratings: not the register's. */
-const DERIVED = new Set(["risk", "photo_count", "last_photo_date", "source", "pole_uuid"]);
+const DERIVED = new Set([
+  "risk",
+  "photo_count",
+  "last_photo_date",
+  "last_visit_on",
+  "inspection_due_on",
+  "source",
+  "pole_uuid",
+]);
 
 const text = (v: FieldValue | undefined) => (v === null || v === undefined ? "" : String(v).trim());
 
@@ -67,7 +90,27 @@ function number(column: string, v: FieldValue | undefined): number | null | stri
 
 type Checked = { ok: PoleInput } | { reason: string };
 
-export function checkRow(source: SourceRow, now = new Date()): Checked {
+/** What a last inspection is checked against: the workspace's type codes and today. */
+export interface VisitRules {
+  types: readonly string[];
+  today: string;
+}
+
+/** The last inspection's day and type, checked against today and the workspace's type codes. */
+function checkVisit(day: string, type: string, { types, today }: VisitRules): PoleInput["visit"] | string {
+  if (day === "" && type === "") return null;
+  if (day === "") return visitTexts.importNoDay;
+  if (!isCalendarDay(day)) return visitTexts.importBadDay(day);
+  if (day > today) return visitTexts.futureDate;
+  if (!types.includes(type)) return visitTexts.importUnknownType(type, types);
+  return { type, inspectedOn: day };
+}
+
+export function checkRow(
+  source: SourceRow,
+  now = new Date(),
+  visits: VisitRules = { types: [], today: now.toISOString().slice(0, 10) },
+): Checked {
   if ("reason" in source) return { reason: source.reason };
   const { row, fields } = source;
   const latText = text(source.lat as FieldValue);
@@ -97,9 +140,20 @@ export function checkRow(source: SourceRow, now = new Date()): Checked {
     installed_year: null,
     circuit: null,
     attributes: {},
+    visit: null,
   };
+  let visitDay = "";
+  let visitType = "";
   for (const [name, value] of Object.entries(fields)) {
     const lower = name.toLowerCase();
+    if (VISIT_DAY.has(lower)) {
+      visitDay = text(value);
+      continue;
+    }
+    if (VISIT_TYPE.has(lower)) {
+      visitType = text(value).toLowerCase();
+      continue;
+    }
     if (name === tagColumn) {
       const tag = safeLabel(text(value));
       if (tag.length > MAX_TAG_LENGTH) return { reason: texts.tooLong("tag", MAX_TAG_LENGTH) };
@@ -162,5 +216,9 @@ export function checkRow(source: SourceRow, now = new Date()): Checked {
   }
   if (Buffer.byteLength(JSON.stringify(input.attributes)) > MAX_ATTRIBUTES_BYTES)
     return { reason: texts.attributesTooLarge };
+  const visit = checkVisit(visitDay, visitType, visits);
+  if (typeof visit === "string") return { reason: visit };
+  if (visit && input.tag === null) return { reason: visitTexts.importNeedsTag };
+  input.visit = visit;
   return { ok: input };
 }

@@ -26,7 +26,7 @@ import { usePermissions } from "../../workspaces";
 import { SettingsCard } from "./settings-card";
 
 const LEVELS: FindingLevel[] = [1, 2, 3];
-const INSPECTION_COLORS = { current: "#4caf50", due: "#ff9800", overdue: "#f44336" };
+const INSPECTION_COLORS = { current: "#4caf50", due: "#ff9800", overdue: "#f44336", never: "#9e9e9e" };
 
 function CountCard({ title, value, tone }: { title: string; value: number; tone?: string }) {
   return (
@@ -122,6 +122,7 @@ export default function DashboardPage() {
             value={s?.inspection.overdue ?? 0}
             tone="error.main"
           />
+          <CountCard title={inspectionTexts.neverInspected} value={s?.inspection.never ?? 0} />
         </Stack>
         <Stack direction={{ xs: "column", lg: "row" }} spacing={2}>
           <Paper variant="outlined" sx={{ p: 2, flex: 1 }}>
@@ -156,7 +157,8 @@ export default function DashboardPage() {
                       r.risk.low +
                       r.risk.unrated -
                       r.inspectionDue.due -
-                      r.inspectionDue.overdue,
+                      r.inspectionDue.overdue -
+                      r.inspectionDue.never,
                   ),
                   stack: "poles",
                   color: INSPECTION_COLORS.current,
@@ -172,6 +174,12 @@ export default function DashboardPage() {
                   data: list.map((r) => r.inspectionDue.overdue),
                   stack: "poles",
                   color: INSPECTION_COLORS.overdue,
+                },
+                {
+                  label: inspectionTexts.neverInspected,
+                  data: list.map((r) => r.inspectionDue.never),
+                  stack: "poles",
+                  color: INSPECTION_COLORS.never,
                 },
               ]}
             />

@@ -1,10 +1,15 @@
 /**
  * A team's inspection programme for its owners and admins: the code list, the days allowed to fix
- * each level and the inspection cycle (PUT /api/workspace/settings). Codes are typed one per line,
- * "code: description"; the server checks again.
+ * each level and the inspection types with their cycles (PUT /api/workspace/settings). Codes are
+ * typed one per line, "code: description", types "code: name: years"; the server checks again.
  */
 import { Alert, Button, Paper, Stack, TextField, Typography } from "@mui/material";
-import { inspectionSettingsSchema, inspectionTexts, type InspectionSettings } from "@poleatlas/shared";
+import {
+  inspectionSettingsSchema,
+  inspectionTexts,
+  visitTexts,
+  type InspectionSettings,
+} from "@poleatlas/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { apiClient } from "../../../lib/api-client";
@@ -13,22 +18,36 @@ import { useInspectionSettings } from "../api/settings";
 const LEVELS = [1, 2, 3] as const;
 
 const codesText = (s: InspectionSettings) => s.codes.map((c) => `${c.code}: ${c.description}`).join("\n");
+const typesText = (s: InspectionSettings) =>
+  s.inspectionTypes.map((t) => `${t.code}: ${t.name}: ${t.cycleYears}`).join("\n");
 
-/** The form's texts as settings, or null when they do not make valid ones. */
-export function parseSettings(codes: string, days: Record<1 | 2 | 3, string>, cycle: string) {
+/** Non-empty lines, each split at its colons and trimmed. */
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => line.split(":").map((part) => part.trim()));
+
+/**
+ * The form's texts as settings, or null when they do not make valid ones. `cycleYears` is kept as
+ * it is: the types' cycles are what a pole's state is read from.
+ */
+export function parseSettings(
+  codes: string,
+  days: Record<1 | 2 | 3, string>,
+  types: string,
+  cycleYears: number,
+) {
   const parsed = inspectionSettingsSchema.safeParse({
-    codes: codes
-      .split("\n")
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .map((line) => {
-        const at = line.indexOf(":");
-        return at < 0
-          ? { code: line, description: "" }
-          : { code: line.slice(0, at).trim(), description: line.slice(at + 1).trim() };
-      }),
+    codes: lines(codes).map(([code = "", ...rest]) => ({ code, description: rest.join(":").trim() })),
     allowanceDays: { 1: Number(days[1]), 2: Number(days[2]), 3: Number(days[3]) },
-    cycleYears: Number(cycle),
+    cycleYears,
+    inspectionTypes: lines(types).map(([code = "", name = "", years = ""]) => ({
+      code,
+      name,
+      cycleYears: years === "" ? NaN : Number(years),
+    })),
   });
   return parsed.success ? parsed.data : null;
 }
@@ -41,7 +60,7 @@ function SettingsForm({ initial }: { initial: InspectionSettings }) {
     2: String(initial.allowanceDays[2]),
     3: String(initial.allowanceDays[3]),
   });
-  const [cycle, setCycle] = useState(String(initial.cycleYears));
+  const [types, setTypes] = useState(typesText(initial));
   const [invalid, setInvalid] = useState(false);
   const save = useMutation({
     mutationFn: (next: InspectionSettings) =>
@@ -50,7 +69,7 @@ function SettingsForm({ initial }: { initial: InspectionSettings }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const next = parseSettings(codes, days, cycle);
+    const next = parseSettings(codes, days, types, initial.cycleYears);
     setInvalid(next === null);
     if (next) save.mutate(next);
   };
@@ -74,14 +93,20 @@ function SettingsForm({ initial }: { initial: InspectionSettings }) {
             onChange={(e) => setDays((d) => ({ ...d, [l]: e.target.value }))}
           />
         ))}
-        <TextField
-          label={inspectionTexts.settingsCycle}
-          type="number"
-          value={cycle}
-          onChange={(e) => setCycle(e.target.value)}
-        />
       </Stack>
-      {invalid && <Alert severity="error">{inspectionTexts.settingsInvalid}</Alert>}
+      <TextField
+        label={visitTexts.settingsTypes}
+        multiline
+        minRows={3}
+        maxRows={8}
+        value={types}
+        onChange={(e) => setTypes(e.target.value)}
+      />
+      {invalid && (
+        <Alert severity="error">
+          {inspectionTexts.settingsInvalid} {visitTexts.settingsTypesInvalid}
+        </Alert>
+      )}
       {save.isError && <Alert severity="error">{save.error.message}</Alert>}
       {save.isSuccess && !invalid && <Alert severity="success">{inspectionTexts.settingsSaved}</Alert>}
       <Button type="submit" variant="contained" disabled={save.isPending} sx={{ alignSelf: "flex-start" }}>

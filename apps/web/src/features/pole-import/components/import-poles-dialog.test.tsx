@@ -24,6 +24,7 @@ const DRY: PoleImportResult = {
   rejected_count: 14,
   bounds: { minLon: -122.4194, minLat: 37.7749, maxLon: -122.417, maxLat: 37.776 },
   dry_run: true,
+  visits: 0,
 };
 
 function renderDialog() {

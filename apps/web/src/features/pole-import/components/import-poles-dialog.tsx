@@ -109,7 +109,9 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
     onClose();
   };
   const busy = phase === "checking" || phase === "importing";
-  const accepted = dry ? dry.created + dry.updated : 0;
+  const poleRows = dry ? dry.created + dry.updated : 0;
+  // A re-import that only adds last inspections still has something to import.
+  const accepted = dry ? poleRows + dry.visits : 0;
   const percent = Math.round(progress * 100);
 
   return (
@@ -199,7 +201,11 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
               disabled={phase !== "checked" || !file || accepted === 0}
               onClick={() => file && void send(file, false)}
             >
-              {phase === "importing" ? texts.importing : texts.import(accepted)}
+              {phase === "importing"
+                ? texts.importing
+                : poleRows > 0 || !dry
+                  ? texts.import(poleRows)
+                  : texts.importVisits(dry.visits)}
             </Button>
           </>
         )}

@@ -39,6 +39,7 @@ export function ImportSummary({ result, title }: { result: PoleImportResult; tit
         <Count label={texts.created} value={result.created} />
         <Count label={texts.updated} value={result.updated} />
         <Count label={texts.unchanged} value={result.unchanged} />
+        {result.visits > 0 && <Count label={texts.visits} value={result.visits} />}
         <Count label={texts.rejected} value={result.rejected_count} />
       </Stack>
       {result.bounds && (

@@ -70,7 +70,7 @@ function renderRecord(
       ...POLE,
       condition: "unrated",
       overdue: false,
-      inspection: { state: "current", lastInspectedOn: null },
+      inspection: { state: "current", lastInspectedOn: null, dueOn: null },
     },
     images: [],
     findings: [],

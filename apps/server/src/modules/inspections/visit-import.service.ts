@@ -1,0 +1,118 @@
+/**
+ * POST /api/inspections/import: a history CSV recorded as imported visits, like the register
+ * import: owners and admins, a dry run that checks and counts and writes nothing, bad rows listed
+ * with their reasons and never stopping the good ones. A visit already on record (same pole, type
+ * and day) is `unchanged`, so a re-run adds none. One transaction under the workspace's lock.
+ */
+import {
+  canManage,
+  MAX_LISTED_REJECTIONS,
+  visitTexts,
+  workspaceTexts,
+  type VisitImportResult,
+} from "@poleatlas/shared";
+import { sql } from "drizzle-orm";
+import { forbidden } from "../../errors";
+import type { Db, Executor } from "../../infra/db/database";
+import type { AuditLog } from "../audit/audit-log";
+import type { Actor } from "../workspaces/actor";
+import type { Today } from "./clock";
+import type { SettingsService } from "./settings.service";
+import { readHistory, type HistoryRow } from "./visit-history";
+
+async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+export function createVisitImport(deps: {
+  db: Db;
+  withLocks: <T>(keys: string[], fn: (tx: Executor) => Promise<T>) => Promise<T>;
+  settings: SettingsService;
+  audit: AuditLog;
+  today: Today;
+}) {
+  const { db, withLocks, settings, audit, today } = deps;
+
+  /** The rows' poles by tag, and which of their visits are already on record. */
+  async function apply(tx: Executor, actor: Actor, good: HistoryRow[], dryRun: boolean) {
+    const ws = actor.workspaceId;
+    const poles = await rows<{ key: string; id: string }>(
+      tx,
+      sql`SELECT lower(tag) AS key, id::text AS id FROM utility_poles
+          WHERE workspace_id = ${ws} AND tag IS NOT NULL
+            AND lower(tag) = ANY(${sql.param([...new Set(good.map((r) => r.tag))])}::text[])`,
+    );
+    const poleOf = new Map(poles.map((p) => [p.key, p.id]));
+    const known = await rows<{ k: string }>(
+      tx,
+      sql`SELECT pole_id::text || ',' || type || ',' || inspected_on::text AS k FROM utility_pole_visits
+          WHERE pole_id = ANY(${sql.param(poles.map((p) => p.id))}::uuid[])`,
+    );
+    const onRecord = new Set(known.map((r) => r.k));
+    const fresh: (HistoryRow & { poleId: string })[] = [];
+    const rejected: { row: number; reason: string }[] = [];
+    let unchanged = 0;
+    for (const r of good) {
+      const poleId = poleOf.get(r.tag);
+      if (!poleId) rejected.push({ row: r.row, reason: visitTexts.historyUnknownTag(r.tag) });
+      else if (onRecord.has(`${poleId},${r.type},${r.inspectedOn}`)) unchanged += 1;
+      else fresh.push({ ...r, poleId });
+    }
+    if (!dryRun && fresh.length > 0) {
+      const column = <T>(pick: (r: (typeof fresh)[number]) => T) => sql.param(fresh.map(pick));
+      await tx.execute(
+        sql`INSERT INTO utility_pole_visits (workspace_id, pole_id, type, inspected_on, inspector, result, notes, source, created_by)
+            SELECT ${ws}, r.pole_id, r.type, r.inspected_on, r.inspector, r.result, r.notes, 'imported', ${actor.userId}
+            FROM unnest(${column((r) => r.poleId)}::uuid[], ${column((r) => r.type)}::text[],
+              ${column((r) => r.inspectedOn)}::date[], ${column((r) => r.inspector)}::text[],
+              ${column((r) => r.result)}::text[], ${column((r) => r.notes)}::text[])
+              AS r(pole_id, type, inspected_on, inspector, result, notes)`,
+      );
+    }
+    return { created: fresh.length, unchanged, rejected };
+  }
+
+  return {
+    async run(actor: Actor, bytes: Buffer, filename: string, dryRun: boolean): Promise<VisitImportResult> {
+      if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      const types = (await settings.get(actor)).inspectionTypes.map((t) => t.code);
+      const checked = readHistory(bytes, { types, today: today() });
+      const good: HistoryRow[] = [];
+      const rejected: { row: number; reason: string }[] = [];
+      const seen = new Set<string>();
+      for (const r of checked) {
+        if ("reason" in r) rejected.push(r);
+        else if (seen.has(`${r.tag},${r.type},${r.inspectedOn}`))
+          rejected.push({ row: r.row, reason: visitTexts.historyTwice });
+        else {
+          seen.add(`${r.tag},${r.type},${r.inspectedOn}`);
+          good.push(r);
+        }
+      }
+      const applied = dryRun
+        ? await apply(db, actor, good, true)
+        : await withLocks([actor.workspaceId], async (tx) => {
+            const done = await apply(tx, actor, good, false);
+            if (done.created > 0) {
+              const details = { file: filename, created: done.created, unchanged: done.unchanged };
+              await audit(
+                actor,
+                { action: "visit.import", targetType: "workspace", targetId: actor.workspaceId, details },
+                tx,
+              );
+            }
+            return done;
+          });
+      const all = [...rejected, ...applied.rejected].sort((a, b) => a.row - b.row);
+      return {
+        created: applied.created,
+        unchanged: applied.unchanged,
+        rejected: all.slice(0, MAX_LISTED_REJECTIONS),
+        rejected_count: all.length,
+        dry_run: dryRun,
+      };
+    },
+  };
+}
+
+export type VisitImport = ReturnType<typeof createVisitImport>;
