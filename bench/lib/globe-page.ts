@@ -63,7 +63,7 @@ export async function preparePage(sizes: { photos: number[]; regions: number }):
     bounds: { ...bounds, maxLon: Math.max(...lons), maxLat: Math.max(...lats) },
     risk: { high: 0, medium: 0, low: 0, unrated: lons.length },
     overdue: 0,
-    inspectionDue: { due: 0, overdue: 0 },
+    inspectionDue: { due: 0, overdue: 0, never: 0 },
   };
   const taken = new Set<string>();
   const regions: RegionSummary[] = [];
@@ -77,7 +77,7 @@ export async function preparePage(sizes: { photos: number[]; regions: number }):
     const count = 1 + Math.floor(random() * 3000);
     const name = `Region ${regions.length + 1}`;
     const risk = { high: 0, medium: 0, low: 0, unrated: count };
-    const inspection = { overdue: 0, inspectionDue: { due: 0, overdue: 0 } };
+    const inspection = { overdue: 0, inspectionDue: { due: 0, overdue: 0, never: 0 } };
     regions.push({ id, name, longitude: lon, latitude: lat, count, bounds: b, risk, ...inspection });
   }
   const globe = w.__poleatlasGlobe;

@@ -61,7 +61,7 @@ describe("0010_workspace_quotas", () => {
 
     await db.apply("0010_workspace_quotas");
 
-    const rows = async (q: string) => (await db.query(q)).rows as Record<string, unknown>[];
+    const rows = async (q: string) => (await db.query(q)).rows;
     expect(
       await rows(`SELECT workspace_id, quota_bytes::float8 AS q FROM workspace_quotas ORDER BY 1`),
     ).toEqual([

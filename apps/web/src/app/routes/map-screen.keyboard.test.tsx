@@ -46,7 +46,10 @@ function serve() {
     }),
     "GET /api/poles/pole-b": () => ({
       status: 200,
-      body: { pole: poleSummary({ id: "pole-b", tag: "LIV-3", latitude: 52.53, longitude: 13.41 }), images: [B1] },
+      body: {
+        pole: poleSummary({ id: "pole-b", tag: "LIV-3", latitude: 52.53, longitude: 13.41 }),
+        images: [B1],
+      },
     }),
   });
 }
