@@ -64,7 +64,7 @@ describe("inspection visits", () => {
     const other = await placedPhoto(t, user.cookie, 48.3, 11.7);
     const otherFinding = await addFinding(t, user.cookie, other.pole_id!, { code: "lean", level: 3 });
     const cases: [Record<string, unknown>, string][] = [
-      [{ inspected_on: "2026-03-02" }, visitTexts.futureDate],
+      [{ inspected_on: "2026-03-03" }, visitTexts.futureDate],
       [{ type: "aerial" }, visitTexts.unknownType("aerial")],
       [{ finding_ids: [otherFinding.id] }, visitTexts.findingNotOnPole],
       [{ image_ids: [other.id] }, visitTexts.photoNotOnPole],
@@ -80,6 +80,12 @@ describe("inspection visits", () => {
       expect(res.json<{ message: string }>().message).toBeTruthy();
     }
     expect(await visitsOf(t, user.cookie, photo.pole_id!)).toEqual([]);
+  });
+
+  it("may be dated tomorrow by the server's clock: east of UTC, it is already today", async () => {
+    const photo = await placedPhoto(t, user.cookie, 48.25, 11.65);
+    const visit = await recordVisit(t, user.cookie, photo.pole_id!, { inspected_on: "2026-03-02" });
+    expect(visit.inspected_on).toBe("2026-03-02");
   });
 
   it("of someone else's pole are as good as none", async () => {

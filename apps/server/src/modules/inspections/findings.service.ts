@@ -26,7 +26,7 @@ import type { PublishEvent } from "../events/events.repository";
 import type { Executor } from "../../infra/db/database";
 import type { ImagesRepository } from "../photos/images.repository";
 import type { Actor } from "../workspaces/actor";
-import type { Today } from "./clock";
+import { latestDay, type Today } from "./clock";
 import type { FindingRow, InspectionsRepository } from "./inspections.repository";
 import type { SettingsService } from "./settings.service";
 
@@ -56,15 +56,6 @@ function dueOnOf(observedOn: string, days: number): string {
   const due = addDays(observedOn, days);
   if (!DAY.test(due)) throw badRequest(inspectionTexts.dueDateTooLate, "due_date_out_of_range");
   return due;
-}
-
-/**
- * The latest day a finding may be observed or resolved on: today by the server's clock (UTC), and
- * one day more, since a user east of UTC is already in tomorrow while UTC is still today.
- */
-function latestDay(today: string): string {
-  const next = addDays(today, 1);
-  return DAY.test(next) ? next : today;
 }
 
 const cleanNotes = (notes: string | null | undefined) => {

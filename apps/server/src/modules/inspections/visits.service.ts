@@ -25,7 +25,7 @@ import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import type { ImagesRepository } from "../photos/images.repository";
 import type { Actor } from "../workspaces/actor";
-import type { Today } from "./clock";
+import { latestDay, type Today } from "./clock";
 import type { SettingsService } from "./settings.service";
 import type { VisitKey, VisitRow, VisitsRepository } from "./visits.repository";
 
@@ -88,7 +88,7 @@ export function createVisitsService(deps: {
       if (!types.some((t) => t.code === body.type)) {
         throw badRequest(visitTexts.unknownType(body.type), "unknown_type");
       }
-      if (body.inspected_on > today()) throw badRequest(visitTexts.futureDate, "future_date");
+      if (body.inspected_on > latestDay(today())) throw badRequest(visitTexts.futureDate, "future_date");
       const findingIds = [...new Set(body.finding_ids ?? [])];
       const imageIds = [...new Set(body.image_ids ?? [])];
       const id = await images.withLocks([actor.workspaceId], async (tx) => {

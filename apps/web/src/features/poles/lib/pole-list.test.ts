@@ -48,7 +48,7 @@ describe("poleListEntries", () => {
     expect(entries.map((e) => e.hint)).toEqual([
       "High Risk · Overdue finding · Inspection overdue",
       "Low Risk",
-      "Not rated · Never inspected",
+      "Not rated · No inspection on record",
     ]);
   });
 
