@@ -1,8 +1,10 @@
 /**
  * The pole register import end to end: a new user opens 'Import poles' in the sidebar, picks a
  * small CSV, sees the dry run (counts, a rejected row, the area), imports it, and the globe shows
- * the new region with its poles without a reload; opening the region draws the three poles. Then a
- * photo far away is moved to one of those poles found by its tag in the panel's move list.
+ * the new region with its poles without a reload; opening the region draws the three poles. A pole
+ * without photos opens as its record, is edited, visited and given a finding without leaving the
+ * map, and the region's pole list opens another by keyboard. Then a photo far away is moved to
+ * one of those poles found by its tag in the panel's move list.
  */
 import { regionKey } from "@poleatlas/shared";
 import { clickMarkerByHook, globeShows, settle, uploadJpeg } from "./support/map-globe";
@@ -64,7 +66,49 @@ test("a CSV register imported from the sidebar shows its poles on the globe with
   await expect(record.getByLabel("Material")).toContainText("Steel");
   await expect(record.getByText("No photos of this pole yet.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`pole=${p103!.id}`));
+
+  // Without leaving the map: its circuit set, a visit with no defects, a finding.
+  await record.getByLabel("Circuit").fill("F12");
+  await record.getByLabel("Circuit").press("Tab");
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/poles/${p103!.id}`)).json()) as PoleBody).pole.circuit,
+    )
+    .toBe("F12");
+  const visits = record.getByRole("region", { name: "Inspection visits" });
+  await expect(visits.getByText("No inspection on record")).toBeVisible();
+  await visits.getByRole("button", { name: "Record visit" }).click();
+  const visit = page.getByRole("dialog", { name: "Record an inspection visit" });
+  await visit.getByRole("combobox", { name: "Type" }).click();
+  await page.getByRole("option", { name: "Patrol" }).click();
+  await visit.getByRole("button", { name: "No defects found" }).click();
+  await visit.getByRole("button", { name: "Save visit" }).click();
+  await expect(visit).toBeHidden();
+  await expect(visits.getByText("No defects found")).toBeVisible();
+  await record.getByRole("button", { name: "Add finding" }).click();
+  const finding = page.getByRole("dialog", { name: "Add finding" });
+  await finding.getByRole("combobox", { name: "Code" }).click();
+  await page.getByRole("option", { name: /^lean/ }).click();
+  await finding.getByRole("button", { name: "Level 2" }).click();
+  await finding.getByRole("button", { name: "Save" }).click();
+  await expect(finding).toBeHidden();
+  await expect(record.getByTestId("finding")).toContainText("lean");
+  await expect(record.getByText(/^Medium: 1 open Level 2 finding/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("photoless-pole-record.png") });
+
+  // By keyboard: the skip link, then the region's pole list, where Enter opens P-101.
+  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(regionKey(8.5417, 47.3769))}`);
+  await globeShows(page, (s) => s.mode.mode === "region" && s.photoMarkers === 3, 120_000);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to map content" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: /^P-101/ })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(record.getByRole("heading", { level: 2, name: "P-101" })).toBeFocused();
 });
+
+type PoleBody = { pole: { circuit: string | null } };
 
 test("a photo is moved to an imported pole found by its tag, wherever it stands", async ({
   page,
