@@ -293,6 +293,7 @@ export default function MapScreen() {
             : { usedBytes: usage.data.memberUsedBytes ?? 0, capBytes: usage.data.memberCapBytes }
         }
         keepForLater={queue.enqueue}
+        recordVisits={may.canEdit}
       />
     </Box>
   );
