@@ -1,13 +1,6 @@
 /** Inspection visits over the API: a pole's list, and recording one. */
 import { poleVisitsSchema, visitResponseSchema, type Visit, type VisitCreate } from "@poleatlas/shared";
-import {
-  QueryClientContext,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
-import { useContext } from "react";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 
 export const visitKeys = {
@@ -56,22 +49,18 @@ export interface PoleVisit {
  * the link drops (the rest are not tried), so a retry sends exactly those and none twice.
  */
 export function useRecordVisits() {
-  // Optional: the upload dialog, which uses this, renders where no query client is too (it only
-  // records visits inside the app, which has one).
-  const queryClient = useContext(QueryClientContext);
-  return async (visits: readonly PoleVisit[]): Promise<{ left: PoleVisit[]; error: unknown }> => {
+  const queryClient = useQueryClient();
+  return async (visits: readonly PoleVisit[]): Promise<{ left: PoleVisit[] }> => {
     let done = 0;
-    let error: unknown = null;
     for (const visit of visits) {
       try {
         await postVisit(visit.poleId, visit.body);
         done += 1;
-      } catch (err) {
-        error = err;
+      } catch {
         break;
       }
     }
-    if (done > 0 && queryClient) await refreshAfterVisits(queryClient);
-    return { left: visits.slice(done), error };
+    if (done > 0) await refreshAfterVisits(queryClient);
+    return { left: visits.slice(done) };
   };
 }

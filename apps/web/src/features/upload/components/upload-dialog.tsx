@@ -10,12 +10,19 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { messages, uploadDialogTexts, visitTexts, type ImageRecord } from "@poleatlas/shared";
+import {
+  messages,
+  uploadDialogTexts,
+  visitTexts,
+  type ImageRecord,
+  type InspectionType,
+} from "@poleatlas/shared";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { UploadItem } from "../hooks/upload-items-reducer";
 import { prefetchReader, useUploadItems } from "../hooks/use-upload-items";
 import { useUploadRunner, type KeepForLater } from "../hooks/use-upload-runner";
 import { useUploadVisits } from "../hooks/use-upload-visits";
+import type { RecordVisits } from "../utils/photo-visits";
 import { findMissingMetadata, formatSize, uploadBlocker, type MemberCap } from "../utils/upload-checks";
 import { DropZone } from "./drop-zone";
 import { UnplacedUploadOffer } from "../../tracks";
@@ -39,8 +46,11 @@ export interface UploadDialogProps {
   cap?: MemberCap;
   /** The upload queue: files that meet no connection wait there instead of failing. */
   keepForLater?: KeepForLater;
-  /** Offer to record an inspection visit for the photos' poles (members and up). */
-  recordVisits?: boolean;
+  /**
+   * Offered to members and up: record an inspection visit for the photos' poles, of one of the
+   * workspace's types. Given by the caller, so uploads need not know how visits are kept.
+   */
+  visits?: { types: readonly InspectionType[]; record: RecordVisits };
 }
 
 /** While files are on their way, leaving the page asks first. */
@@ -63,10 +73,10 @@ const fileCount = (n: number) => `${n} ${n === 1 ? "file" : "files"}`;
  * acknowledgement) → upload, each file with its own progress and result.
  */
 export function UploadDialog(props: UploadDialogProps) {
-  const { open, onClose, onUploaded, usedBytes, quotaBytes, cap, keepForLater, recordVisits } = props;
+  const { open, onClose, onUploaded, usedBytes, quotaBytes, cap, keepForLater } = props;
   const { items, dispatch, addFiles, remove, reset } = useUploadItems();
   const { run: runUploads, discard: discardPartialUploads } = useUploadRunner(dispatch, keepForLater);
-  const visits = useUploadVisits();
+  const visits = useUploadVisits(props.visits?.record);
   const titleId = useId();
   const phone = usePhoneLayout();
   useEffect(() => {
@@ -216,8 +226,9 @@ export function UploadDialog(props: UploadDialogProps) {
                 </Typography>
               </Alert>
             )}
-            {recordVisits && (
+            {props.visits && props.visits.types.length > 0 && (
               <VisitOption
+                types={props.visits.types}
                 choice={visits.choice}
                 onChange={visits.setChoice}
                 disabled={uploading || visits.busy}

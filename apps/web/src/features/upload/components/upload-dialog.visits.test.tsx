@@ -10,7 +10,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeServer, type Call } from "../../../test/fake-server";
 import { photo } from "../../../test/records";
-import { UploadDialog } from "../index";
+import { useInspectionSettings, useRecordVisits } from "../../inspections";
+import { UploadDialog, type UploadDialogProps } from "../index";
 import { installFakeTus, type FakeTusServer } from "../test/fake-tus";
 import { completeJpegs } from "../test/render-dialog";
 
@@ -45,19 +46,21 @@ const created = (call: Call) => {
   return { status: 201, body: { inspection } };
 };
 
-function renderDialog(recordVisits = true) {
+/** As the map screen gives it: the workspace's types and the inspections' own recording. */
+function MemberDialog(props: Omit<UploadDialogProps, "visits">) {
+  const types = useInspectionSettings().data?.inspectionTypes;
+  const record = useRecordVisits();
+  return <UploadDialog {...props} visits={types && { types, record }} />;
+}
+
+function renderDialog(member = true) {
   const onClose = vi.fn<() => void>();
   const onUploaded = vi.fn<(images: ImageRecord[]) => void>();
   const user = userEvent.setup({ applyAccept: false });
+  const props = { open: true, onClose, onUploaded, usedBytes: 0 };
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <UploadDialog
-        open
-        onClose={onClose}
-        onUploaded={onUploaded}
-        usedBytes={0}
-        recordVisits={recordVisits}
-      />
+      {member ? <MemberDialog {...props} /> : <UploadDialog {...props} />}
     </QueryClientProvider>,
   );
   return { user, onClose, onUploaded };

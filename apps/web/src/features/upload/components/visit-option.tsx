@@ -14,8 +14,7 @@ import {
   Select,
   Stack,
 } from "@mui/material";
-import { VISIT_RESULTS, visitTexts, type VisitResult } from "@poleatlas/shared";
-import { useInspectionSettings } from "../../inspections";
+import { VISIT_RESULTS, visitTexts, type InspectionType, type VisitResult } from "@poleatlas/shared";
 
 export interface VisitChoice {
   on: boolean;
@@ -27,12 +26,13 @@ export interface VisitChoice {
 export const NO_VISIT: VisitChoice = { on: false, type: "", result: null };
 
 export function VisitOption(props: {
+  /** The workspace's inspection types. */
+  types: readonly InspectionType[];
   choice: VisitChoice;
   onChange: (choice: VisitChoice) => void;
   disabled: boolean;
 }) {
-  const { choice, onChange, disabled } = props;
-  const types = useInspectionSettings().data?.inspectionTypes ?? [];
+  const { types, choice, onChange, disabled } = props;
   if (types.length === 0) return null;
   const type = types.find((t) => t.code === choice.type) ?? types[0]!;
   const set = (change: Partial<VisitChoice>) => onChange({ ...choice, type: type.code, ...change });

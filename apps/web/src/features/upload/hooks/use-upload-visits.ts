@@ -4,9 +4,8 @@
  */
 import type { ImageRecord } from "@poleatlas/shared";
 import { useCallback, useState } from "react";
-import { useRecordVisits, type PoleVisit } from "../../inspections";
 import { NO_VISIT, type VisitChoice } from "../components/visit-option";
-import { visitsFromPhotos } from "../utils/photo-visits";
+import { visitsFromPhotos, type PoleVisit, type RecordVisits } from "../utils/photo-visits";
 
 interface Outcome {
   recorded: number;
@@ -14,14 +13,15 @@ interface Outcome {
   left: number;
 }
 
-export function useUploadVisits() {
-  const recordVisits = useRecordVisits();
+/** `recordVisits` undefined: the dialog offers no visits. */
+export function useUploadVisits(recordVisits: RecordVisits | undefined) {
   const [choice, setChoice] = useState<VisitChoice>(NO_VISIT);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [left, setLeft] = useState<PoleVisit[]>([]);
   const [busy, setBusy] = useState(false);
 
   const send = async (visits: PoleVisit[], before: { recorded: number; uncounted: number }) => {
+    if (!recordVisits) return;
     setBusy(true);
     try {
       const { left: notRecorded } = await recordVisits(visits);

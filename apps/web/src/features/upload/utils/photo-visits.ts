@@ -2,8 +2,16 @@
  * The visits an upload records: one per pole and photo day, naming that day's photos of the pole.
  * A photo without a pole (no position) or without a date says neither where nor when: not counted.
  */
-import { MAX_VISIT_LINKS, type ImageRecord, type VisitResult } from "@poleatlas/shared";
-import type { PoleVisit } from "../../inspections";
+import { MAX_VISIT_LINKS, type ImageRecord, type VisitCreate, type VisitResult } from "@poleatlas/shared";
+
+/** One visit to record on a pole. */
+export interface PoleVisit {
+  poleId: string;
+  body: VisitCreate;
+}
+
+/** Records visits in order; resolves with those not recorded (a refusal stops the rest). */
+export type RecordVisits = (visits: readonly PoleVisit[]) => Promise<{ left: PoleVisit[] }>;
 
 export function visitsFromPhotos(
   photos: readonly ImageRecord[],
