@@ -391,6 +391,17 @@ export const visitTexts = {
   historyUnknownTag: (tag: string) => `No pole of this workspace has the tag '${tag}'.`,
   historyBadResult: (result: string) => `'${result}' is not a result: no-defects or findings.`,
   historyTwice: "The same visit (tag, type, date) is in the file twice.",
+  uploadOption: (type: string) => `Record a ${type} visit for the poles in these photos`,
+  uploadResult: "What the visits found",
+  uploadNeedsResult: "Say what the visits found (no defects or findings), or untick the visit option.",
+  uploadRecorded: (visits: number, uncounted: number) =>
+    `${visits} ${visits === 1 ? "visit" : "visits"} recorded` +
+    (uncounted === 0
+      ? ""
+      : `; ${uncounted} ${uncounted === 1 ? "photo has" : "photos have"} no date or position`),
+  uploadVisitsFailed: (left: number) =>
+    `${left} ${left === 1 ? "visit" : "visits"} could not be recorded. The photos are stored: retry to record ${left === 1 ? "it" : "them"}.`,
+  retry: "Retry",
 } as const;
 
 /**

@@ -34,6 +34,7 @@ import {
 import { useMapSearch } from "../../features/search";
 import { TrackPlacement, TrackPreviewBar } from "../../features/tracks";
 import { storageKeys, useStorageUsage } from "../../features/storage";
+import { useInspectionSettings, useRecordVisits } from "../../features/inspections";
 import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from "../../features/upload";
 import { EmptyWorkspaceGuide, usePermissions, useWorkspaces } from "../../features/workspaces";
 import { ImportPolesDialog } from "../../features/pole-import";
@@ -64,6 +65,9 @@ export default function MapScreen() {
   const may = usePermissions();
   const compact = useCompactLayout();
   const [uploadOpen, setUploadOpen] = useState(false);
+  // The upload's visit option: the types are asked for when a member opens the dialog.
+  const visitTypes = useInspectionSettings(uploadOpen && may.canEdit).data?.inspectionTypes;
+  const recordVisits = useRecordVisits();
   const [unplacedOpen, setUnplacedOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [moved, setMoved] = useState<PoleMove | null>(null);
@@ -293,6 +297,7 @@ export default function MapScreen() {
             : { usedBytes: usage.data.memberUsedBytes ?? 0, capBytes: usage.data.memberCapBytes }
         }
         keepForLater={queue.enqueue}
+        visits={may.canEdit && visitTypes ? { types: visitTypes, record: recordVisits } : undefined}
       />
     </Box>
   );

@@ -1,6 +1,8 @@
 import { lazy } from "react";
 
 export { findingKeys } from "./api/findings";
+export { useInspectionSettings } from "./api/settings";
+export { useRecordVisits, type PoleVisit } from "./api/visits";
 export { PoleFindings } from "./components/pole-findings";
 export { PoleVisits } from "./components/pole-visits";
 export { InspectionsNavItems } from "./components/inspections-nav";

@@ -3,8 +3,10 @@ import { inspectionSettingsSchema, type InspectionSettings } from "@poleatlas/sh
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 
-export function useInspectionSettings() {
+/** `enabled` false: not asked yet (a closed dialog that would use it). */
+export function useInspectionSettings(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ["inspection-settings"],
     queryFn: ({ signal }): Promise<InspectionSettings> =>
       apiClient.get("/api/workspace/settings", inspectionSettingsSchema, { signal }),

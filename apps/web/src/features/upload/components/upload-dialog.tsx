@@ -10,11 +10,19 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { messages, uploadDialogTexts, type ImageRecord } from "@poleatlas/shared";
+import {
+  messages,
+  uploadDialogTexts,
+  visitTexts,
+  type ImageRecord,
+  type InspectionType,
+} from "@poleatlas/shared";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { UploadItem } from "../hooks/upload-items-reducer";
 import { prefetchReader, useUploadItems } from "../hooks/use-upload-items";
 import { useUploadRunner, type KeepForLater } from "../hooks/use-upload-runner";
+import { useUploadVisits } from "../hooks/use-upload-visits";
+import type { RecordVisits } from "../utils/photo-visits";
 import { findMissingMetadata, formatSize, uploadBlocker, type MemberCap } from "../utils/upload-checks";
 import { DropZone } from "./drop-zone";
 import { UnplacedUploadOffer } from "../../tracks";
@@ -22,6 +30,7 @@ import { FileCard } from "./file-card";
 import { MissingMetadataDialog } from "./missing-metadata-dialog";
 import { StorageAlert } from "./storage-alert";
 import { TakePhotoButton } from "./take-photo-button";
+import { VisitOption, VisitOutcome } from "./visit-option";
 import { usePhoneLayout } from "../../../components/use-layout";
 
 export interface UploadDialogProps {
@@ -37,6 +46,11 @@ export interface UploadDialogProps {
   cap?: MemberCap;
   /** The upload queue: files that meet no connection wait there instead of failing. */
   keepForLater?: KeepForLater;
+  /**
+   * Offered to members and up: record an inspection visit for the photos' poles, of one of the
+   * workspace's types. Given by the caller, so uploads need not know how visits are kept.
+   */
+  visits?: { types: readonly InspectionType[]; record: RecordVisits };
 }
 
 /** While files are on their way, leaving the page asks first. */
@@ -62,6 +76,7 @@ export function UploadDialog(props: UploadDialogProps) {
   const { open, onClose, onUploaded, usedBytes, quotaBytes, cap, keepForLater } = props;
   const { items, dispatch, addFiles, remove, reset } = useUploadItems();
   const { run: runUploads, discard: discardPartialUploads } = useUploadRunner(dispatch, keepForLater);
+  const visits = useUploadVisits(props.visits?.record);
   const titleId = useId();
   const phone = usePhoneLayout();
   useEffect(() => {
@@ -85,6 +100,7 @@ export function UploadDialog(props: UploadDialogProps) {
   const anyDone = items.some((item) => item.status === "done");
   const runFinished = items.filter((i) => runIds.has(i.id) && i.status !== "uploading").length;
 
+  const resetVisits = visits.reset;
   const forget = useCallback(() => {
     discardPartialUploads();
     reset();
@@ -94,7 +110,8 @@ export function UploadDialog(props: UploadDialogProps) {
     setUnplaced([]);
     setConfirm((c) => ({ ...c, open: false }));
     acknowledged.current.clear();
-  }, [reset, discardPartialUploads]);
+    resetVisits();
+  }, [reset, discardPartialUploads, resetVisits]);
 
   const cancel = () => {
     if (uploading) return; // never lose uploads in flight by accident
@@ -137,6 +154,13 @@ export function UploadDialog(props: UploadDialogProps) {
       ? []
       : result.uploaded.filter((i) => i.latitude === null || i.longitude === null);
     setUnplaced(noPlace);
+    // Duplicates count too: the photo is of that pole on that day, whenever it was stored.
+    if (visits.choice.on && result.uploaded.length > 0) {
+      if (!nothingNew) onUploaded(result.uploaded);
+      // The dialog stays to say what was recorded (or to retry what was not).
+      await visits.record(result.uploaded);
+      return;
+    }
     if (result.failedCount === 0 && !nothingNew) {
       onUploaded(result.uploaded);
       if (noPlace.length > 0) return;
@@ -149,7 +173,11 @@ export function UploadDialog(props: UploadDialogProps) {
   };
 
   const handleUpload = () => {
-    if (uploading || pendingCount > 0) return;
+    if (uploading || visits.busy || pendingCount > 0) return;
+    if (visits.choice.on && visits.choice.result === null) {
+      setError(visitTexts.uploadNeedsResult);
+      return;
+    }
     const blocker = uploadBlocker(
       usedBytes,
       toSend.map((item) => item.file),
@@ -198,7 +226,16 @@ export function UploadDialog(props: UploadDialogProps) {
                 </Typography>
               </Alert>
             )}
+            {props.visits && props.visits.types.length > 0 && (
+              <VisitOption
+                types={props.visits.types}
+                choice={visits.choice}
+                onChange={visits.setChoice}
+                disabled={uploading || visits.busy}
+              />
+            )}
             {error && <Alert severity="error">{error}</Alert>}
+            <VisitOutcome outcome={visits.outcome} onRetry={visits.retry} busy={visits.busy} />
             {!uploading && (
               <UnplacedUploadOffer
                 photos={unplaced}
@@ -265,7 +302,11 @@ export function UploadDialog(props: UploadDialogProps) {
           <Button onClick={cancel} disabled={uploading}>
             {anyDone ? "Close" : uploadDialogTexts.cancelButton}
           </Button>
-          <Button variant="contained" onClick={handleUpload} disabled={uploading || pendingCount > 0}>
+          <Button
+            variant="contained"
+            onClick={handleUpload}
+            disabled={uploading || visits.busy || pendingCount > 0}
+          >
             {uploadDialogTexts.uploadButton}
           </Button>
         </DialogActions>
