@@ -47,12 +47,19 @@ export function isEmptyTimeline(data: unknown): boolean {
 
 /** After anything that changed poles: the region's markers, the timelines, the regions' risk counts. */
 export async function refreshPoles(queryClient: QueryClient): Promise<void> {
+  // A timeline whose last photo went is a pole that is usually gone on the server too: asking
+  // for it, or its history, again would be a 404. Its emptied copy stays until nothing shows it.
+  const emptied = new Set(
+    queryClient
+      .getQueriesData<PoleTimeline>(timelines)
+      .flatMap(([, data]) => (data && isEmptyTimeline(data) ? [data.pole.id] : [])),
+  );
   await Promise.all([
-    // A timeline whose last photo went is a pole that is usually gone on the server too: asking
-    // for it again would be a 404. Its emptied copy stays until nothing shows it.
     queryClient.invalidateQueries({
       queryKey: poleKeys.all,
-      predicate: (q) => !isEmptyTimeline(q.state.data),
+      predicate: (q) =>
+        !isEmptyTimeline(q.state.data) &&
+        !(q.queryKey[1] === "history" && emptied.has(String(q.queryKey[2]))),
     }),
     queryClient.invalidateQueries({ queryKey: regionKeys.all }),
   ]);
