@@ -630,7 +630,7 @@ export const poleRecordTexts = {
   /** The heading of a pole with neither tag nor label. */
   poleAt: (latitude: number, longitude: number) => `Pole at ${latitude.toFixed(6)}, ${longitude.toFixed(6)}`,
   /** Under the heading: the region it lies in, and its position. */
-  whereabouts: (region: string, position: string) => `Region ${region} · ${position}`,
+  whereabouts: (region: string, position: string) => `${region} · ${position}`,
   record: (name: string) => `Pole record: ${name}`,
   register: "Register",
   tag: "Tag",

@@ -72,7 +72,7 @@ describe("MapScreen: a pole without photos", () => {
     const record = await screen.findByTestId("pole-record", {}, PANEL_WAIT);
     const heading = within(record).getByRole("heading", { level: 2, name: "LIV-100300" });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(record).toHaveTextContent("Region Region 1 · 52.510000, 13.390000");
+    expect(record).toHaveTextContent("Region 1 · 52.510000, 13.390000");
     expect(within(record).getByLabelText("Tag")).toHaveValue("LIV-100300");
     expect(within(record).getByLabelText("Height (m)")).toHaveValue("12");
     expect(within(record).getByLabelText("Installed year")).toHaveValue("1987");

@@ -190,7 +190,9 @@ export function RegionPoleList({ poles, onOpen }: RegionPoleListProps) {
   }
 
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", minHeight: 0, flex: 1 }}>
+    // Never shrunk below a few rows: in a short sidebar the drawer scrolls instead, so the list
+    // cannot slide under the storage card.
+    <Box sx={{ display: "flex", flexDirection: "column", flex: "1 0 200px" }}>
       <Typography variant="subtitle2" component="h2" sx={{ px: 2, pt: 1 }}>
         {mapNavigationTexts.poleListTitle(list.size)}
       </Typography>
