@@ -13,9 +13,9 @@ export const BUDGETS = {
   install: 60,
   check: 120,
   build: 45,
-  "bench smoke": 40,
-  "unit and API": 330,
-  browser: 885,
+  "bench smoke": 50,
+  "unit and API": 375,
+  browser: 790,
   "Node 24": 60,
 };
 
