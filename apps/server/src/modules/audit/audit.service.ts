@@ -16,6 +16,7 @@ import type { Actor } from "../workspaces/actor";
 import { idsOf } from "./audit-log";
 import { auditCsvHeader, auditCsvRow } from "./audit-csv";
 import type { AuditRepository, AuditRow } from "./audit.repository";
+import { keysetPage } from "../../infra/db/keyset-page";
 
 /** Entries read per query while exporting. */
 const EXPORT_CHUNK = 1000;
@@ -48,11 +49,10 @@ export function createAuditService(repository: AuditRepository) {
       const limit = q.limit ?? AUDIT_PAGE_LIMIT;
       const before = q.cursor === undefined ? null : decodeCursor(q.cursor);
       const rows = await repository.page(actor.workspaceId, before, limit + 1, q);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { page, next } = keysetPage(rows, limit, (r) => encodeCursor(r.id));
       return {
         entries: await namedEntries(repository, actor.workspaceId, page),
-        nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+        nextCursor: next,
       };
     },
 

@@ -22,6 +22,7 @@ import type { Actor, RequireActor } from "../workspaces/actor";
 import { decodeCursor, encodeCursor } from "./audit-cursor";
 import type { AuditRepository, AuditRow } from "./audit.repository";
 import { namedEntries } from "./audit.service";
+import { keysetPage } from "../../infra/db/keyset-page";
 
 /** The pole's entries older than `beforeId`, at most `limit`; null when the pole is not the workspace's. */
 async function poleRows(
@@ -72,11 +73,10 @@ export function createPoleHistory(db: Db, repository: AuditRepository) {
     const rows = await poleRows(db, actor.workspaceId, poleId, before, limit + 1);
     // Another workspace's pole is as missing as one that never was.
     if (rows === null) throw notFound(messages.poleNotFound);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    const { page, next } = keysetPage(rows, limit, (r) => encodeCursor(r.id));
     return {
       entries: await namedEntries(repository, actor.workspaceId, page),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+      nextCursor: next,
     };
   };
 }

@@ -31,6 +31,7 @@ import type { FindingRow, InspectionsRepository } from "./inspections.repository
 import type { SettingsService } from "./settings.service";
 
 import { DAY, UUID } from "./cursor-parts";
+import { keysetPage } from "../../infra/db/keyset-page";
 
 export function toFinding(row: FindingRow, today: string): Finding {
   const { region_lon, region_lat, ...rest } = row;
@@ -213,11 +214,10 @@ export function createFindingsService(deps: {
         after: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
         limit: limit + 1,
       });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { page, next } = keysetPage(rows, limit, encodeCursor);
       return {
         findings: page.map((r) => toFinding(r, day)),
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+        nextCursor: next,
       };
     },
   };

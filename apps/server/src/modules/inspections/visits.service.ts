@@ -30,6 +30,7 @@ import type { SettingsService } from "./settings.service";
 import type { VisitKey, VisitRow, VisitsRepository } from "./visits.repository";
 
 import { DAY, UUID } from "./cursor-parts";
+import { keysetPage } from "../../infra/db/keyset-page";
 
 export function toVisit(row: VisitRow, types: InspectionType[]): Visit {
   return { ...row, type_name: types.find((t) => t.code === row.type)?.name ?? row.type };
@@ -160,11 +161,10 @@ export function createVisitsService(deps: {
         }),
         typesOf(actor),
       ]);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { page, next } = keysetPage(rows, limit, encodeCursor);
       return {
         inspections: page.map((r) => toVisit(r, types)),
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+        nextCursor: next,
       };
     },
   };

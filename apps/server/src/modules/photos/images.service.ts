@@ -57,6 +57,7 @@ import {
   usageAnswer,
   type WorkspaceStorage,
 } from "./workspace-storage";
+import { keysetPage } from "../../infra/db/keyset-page";
 
 export interface ImagesServiceDeps {
   repository: ImagesRepository;
@@ -337,11 +338,10 @@ export function createImagesService(deps: ImagesServiceDeps) {
         region,
         unplaced: q.unplaced === "true",
       });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { page, next } = keysetPage(rows, limit, encodeCursor);
       return {
         images: page.map(toImageRecord),
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+        nextCursor: next,
       };
     },
 
