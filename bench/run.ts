@@ -39,6 +39,16 @@ const sized = (name: string, full: number, short: number, toy: number) =>
   Number(process.env[name] ?? bySize(full, short, toy));
 
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
+/** A latency's p50 and p95, as the table shows them. */
+const latency = (x: { p50Ms: number; p95Ms: number }) =>
+  `p50 ${fmt(x.p50Ms, 1)} ms, p95 ${fmt(x.p95Ms, 1)} ms`;
+/** The inspections benches' workspace: its poles and findings (both benches seed the same one). */
+const inspectionWorkspace = (): [poles: number, findings: number] => [
+  sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000, 1_000),
+  sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000, 200),
+];
+const workspaceOf = (r: { poles: number; findings: number }) =>
+  `${r.poles.toLocaleString("en-US")} poles, ${r.findings.toLocaleString("en-US")} findings`;
 
 async function main() {
   const results: Record<string, unknown> = {
@@ -160,37 +170,33 @@ async function main() {
 
   if (want("inspections")) {
     console.error("· inspections");
-    const r = await benchInspections(
-      sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000, 1_000),
-      sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000, 200),
-      bySize(30, 10, 3),
-    );
+    const r = await benchInspections(...inspectionWorkspace(), bySize(30, 10, 3));
     results.inspections = r;
-    const at = `${r.poles.toLocaleString("en-US")} poles, ${r.findings.toLocaleString("en-US")} findings`;
-    const t = (x: { p50Ms: number; p95Ms: number }) => `p50 ${fmt(x.p50Ms, 1)} ms, p95 ${fmt(x.p95Ms, 1)} ms`;
+    const at = workspaceOf(r);
     rows.push([`${at}: seeding in SQL, every trigger`, `${fmt(r.seedSeconds, 1)} s`]);
-    rows.push([`${at}: GET /api/regions`, `${t(r.regions)} (target p50 ≤ 100 ms)`]);
-    rows.push([`${at}: GET /api/findings?overdue=true&limit=100`, `${t(r.overdue)} (target p50 ≤ 100 ms)`]);
-    rows.push([`${at}: the work list's first page`, `${t(r.workListFirstPage)} (target ≤ 300 ms)`]);
+    rows.push([`${at}: GET /api/regions`, `${latency(r.regions)} (target p50 ≤ 100 ms)`]);
+    rows.push([
+      `${at}: GET /api/findings?overdue=true&limit=100`,
+      `${latency(r.overdue)} (target p50 ≤ 100 ms)`,
+    ]);
+    rows.push([`${at}: the work list's first page`, `${latency(r.workListFirstPage)} (target ≤ 300 ms)`]);
     rows.push([
       `${at}: region report of ${r.reportFindings.toLocaleString("en-US")} findings (${fmt(r.regionReport.bytes / 1024, 0)} KiB PDF)`,
-      `${t(r.regionReport)} (target ≤ 5 s)`,
+      `${latency(r.regionReport)} (target ≤ 5 s)`,
     ]);
   }
 
   if (want("polerecord")) {
     console.error("· opening a pole record");
-    const r = await benchPoleRecord(
-      sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000, 1_000),
-      sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000, 200),
-      bySize(100, 20, 5),
-    );
+    const r = await benchPoleRecord(...inspectionWorkspace(), bySize(100, 20, 5));
     results.poleRecord = r;
-    const at = `${r.poles.toLocaleString("en-US")} poles, ${r.findings.toLocaleString("en-US")} findings`;
-    const t = (x: { p50Ms: number; p95Ms: number }) => `p50 ${fmt(x.p50Ms, 1)} ms, p95 ${fmt(x.p95Ms, 1)} ms`;
-    rows.push([`${at}: opening a pole record, ${r.runs} random poles`, `${t(r.open)} (target p50 ≤ 100 ms)`]);
+    const at = workspaceOf(r);
+    rows.push([
+      `${at}: opening a pole record, ${r.runs} random poles`,
+      `${latency(r.open)} (target p50 ≤ 100 ms)`,
+    ]);
     for (const [name, x] of Object.entries(r.requests)) {
-      rows.push([`${at}: the record's ${name} request`, `${t(x)}, ${fmt(x.bytes / 1024)} KiB`]);
+      rows.push([`${at}: the record's ${name} request`, `${latency(x)}, ${fmt(x.bytes / 1024)} KiB`]);
     }
     if (r.absent.length > 0) rows.push([`${at}: requests this server has no route for`, r.absent.join(", ")]);
   }
