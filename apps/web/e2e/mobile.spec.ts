@@ -1,12 +1,14 @@
 /**
  * The phone layout at 390×844 with touch: the sidebar is a drawer behind 'Open menu',
  * the globe has the full width, the photo panel is a bottom sheet with a usable timeline, the
- * legend is one button, the upload dialog fills the screen, and nothing scrolls sideways.
+ * legend is one button, the upload dialog fills the screen, and nothing scrolls sideways. A
+ * register pole without photos opens in the same sheet and takes a visit and a finding by touch.
  */
 import type { Page } from "@playwright/test";
 import { regionKey } from "@poleatlas/shared";
 import { makeJpeg } from "./support/photo-fixtures";
 import { settle, tapMarkerOnCanvas } from "./support/map-globe";
+import { createConfirmedUser, signInContext } from "./support/auth";
 import { expect, seedMap, SPOT, test } from "./support/map-seed";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -80,4 +82,62 @@ test("drawer, full-width globe, full-screen upload, bottom sheet with its timeli
   await page.screenshot({ path: testInfo.outputPath("phone-sheet.png") });
   await sheet.getByRole("button", { name: "Close" }).tap();
   await expect(sheet).toBeHidden();
+});
+
+test("a register pole without photos opens as a sheet and takes a visit and a finding by touch", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await signInContext(page.context(), await createConfirmedUser());
+  const register = ["pole_id,latitude,longitude,material", "Q-7,46.9480,7.4474,wood"].join("\n");
+  const imported = await page.request.post("/api/poles/import", {
+    headers: { origin: baseURL! },
+    multipart: { file: { name: "bern.csv", mimeType: "text/csv", buffer: Buffer.from(register) } },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const [pole] = (
+    (await (await page.request.get("/api/poles?tag=Q-7")).json()) as { poles: { id: string }[] }
+  ).poles;
+
+  await page.goto(`/map?globeTestHook&pole=${pole!.id}`);
+  const sheet = page.getByTestId("pole-record");
+  await expect(sheet.getByRole("heading", { level: 2, name: "Q-7" })).toBeVisible();
+  await expect(sheet).toHaveAttribute("data-layout", "sheet");
+  expect(await sheet.boundingBox()).toMatchObject({ x: 0, width: 390 });
+  await expect(sheet.getByText("No photos of this pole yet.")).toBeVisible();
+  // Brought into view above the sheet, with room for its tag on the right.
+  const top = (await sheet.boundingBox())!.y;
+  await expect
+    .poll(() =>
+      page.evaluate((id) => window.__poleatlasGlobe?.screenPositionOf({ kind: "photo", id }), pole!.id),
+    )
+    .toMatchObject({ x: expect.any(Number) });
+  await settle(page);
+  const at = await page.evaluate(
+    (id) => window.__poleatlasGlobe?.screenPositionOf({ kind: "photo", id }),
+    pole!.id,
+  );
+  expect(at!.x).toBeLessThanOrEqual(390 - 24 - 80);
+  expect(at!.y).toBeLessThan(top);
+
+  const visits = sheet.getByRole("region", { name: "Inspection visits" });
+  await visits.getByRole("button", { name: "Record visit" }).tap();
+  const visit = page.getByRole("dialog", { name: "Record an inspection visit" });
+  await visit.getByRole("combobox", { name: "Type" }).tap();
+  await page.getByRole("option", { name: "Patrol" }).tap();
+  await visit.getByRole("button", { name: "No defects found" }).tap();
+  await visit.getByRole("button", { name: "Save visit" }).tap();
+  await expect(visit).toBeHidden();
+  await expect(visits.getByText("No defects found")).toBeVisible();
+
+  await sheet.getByRole("button", { name: "Add finding" }).tap();
+  const finding = page.getByRole("dialog", { name: "Add finding" });
+  await finding.getByRole("combobox", { name: "Code" }).tap();
+  await page.getByRole("option", { name: /^lean/ }).tap();
+  await finding.getByRole("button", { name: "Level 1" }).tap();
+  await finding.getByRole("button", { name: "Save" }).tap();
+  await expect(finding).toBeHidden();
+  await expect(sheet.getByText(/^High: 1 open Level 1 finding/)).toBeVisible();
+  expect(await noSidewaysScroll(page)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath("phone-photoless-pole.png") });
 });

@@ -22,6 +22,8 @@ const OVERVIEW_MARGIN_PX = { x: 90, y: 60 };
 const REGION_MARGIN_PX = { x: 32, y: 32 };
 /** A selected pole closer than this to the visible part's edge is panned into it. */
 const VISIBLE_EDGE_PX = 24;
+// A pole's tag is drawn to the right of its marker: a point kept in view leaves room for it.
+const TAG_ROOM_PX = 80;
 /** The overview's flights (home, leaving a region by the Map entry). */
 const OVERVIEW_FLIGHT_SECONDS = 1.5;
 
@@ -123,7 +125,7 @@ export class GlobeCamera {
       window.innerHeight - coveredBottomPx - canvas.getBoundingClientRect().top,
     );
     const point = Cartesian3.fromDegrees(at.longitude, at.latitude);
-    const destination = panToShow(this.viewer.scene, point, visibleBottom, VISIBLE_EDGE_PX);
+    const destination = panToShow(this.viewer.scene, point, visibleBottom, VISIBLE_EDGE_PX, TAG_ROOM_PX);
     if (destination) this.flights.pan(destination, 0.6);
   }
 

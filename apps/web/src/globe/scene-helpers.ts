@@ -57,19 +57,21 @@ export function renderAgainSoon(scene: Scene, frames = 3): void {
 
 /**
  * Where the camera must go (same height and direction) for `point` to sit in the middle of the
- * canvas's top `visibleBottom` pixels; undefined when it already lies there, `edge` pixels in.
+ * canvas's top `visibleBottom` pixels; undefined when it already lies there, `edge` pixels in
+ * (and `roomRight` more from the right edge, where a tag is drawn).
  */
 export function panToShow(
   scene: Scene,
   point: Cartesian3,
   visibleBottom: number,
   edge: number,
+  roomRight = 0,
 ): Cartesian3 | undefined {
   const { camera, canvas } = scene;
   const [w, h] = [canvas.clientWidth, canvas.clientHeight];
   if (visibleBottom <= 2 * edge) return undefined;
   const at = SceneTransforms.worldToWindowCoordinates(scene, point);
-  if (at && at.y >= edge && at.y <= visibleBottom - edge && at.x >= edge && at.x <= w - edge)
+  if (at && at.y >= edge && at.y <= visibleBottom - edge && at.x >= edge && at.x <= w - edge - roomRight)
     return undefined;
   const want = camera.pickEllipsoid(new Cartesian2(w / 2, visibleBottom / 2));
   const center = camera.pickEllipsoid(new Cartesian2(w / 2, h / 2));

@@ -3,7 +3,7 @@
  * resolution's new photo is stored on the finding's pole (moved there when its position put it
  * elsewhere) before the finding names it as the repair.
  */
-import { DEFAULT_INSPECTION_SETTINGS, type Finding } from "@poleatlas/shared";
+import { DEFAULT_INSPECTION_SETTINGS, formatDate, type Finding } from "@poleatlas/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -83,6 +83,13 @@ async function resolveWithNewPhoto() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("PoleFindings", () => {
+  it("writes the due date as the visits and photos write theirs", async () => {
+    server();
+    showPanel();
+    expect(await screen.findByText(`Due ${formatDate("2025-05-10")}`, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(/2025-05-10/)).not.toBeInTheDocument();
+  });
+
   it("stores a new repair photo on the finding's pole, then resolves with it", async () => {
     // The phone's GPS put the photo on another pole.
     uploaded.answer = { image: photo({ id: "img-9", pole_id: "pole-2", version: 3 }), duplicate: false };

@@ -5,7 +5,13 @@
  * the list only.
  */
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
-import { findingListSchema, inspectionTexts, type Finding, type ImageRecord } from "@poleatlas/shared";
+import {
+  findingListSchema,
+  formatDate,
+  inspectionTexts,
+  type Finding,
+  type ImageRecord,
+} from "@poleatlas/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiClient } from "../../../lib/api-client";
@@ -20,8 +26,8 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : inspectionTe
 function FindingRow({ f, onResolve }: { f: Finding; onResolve?: () => void }) {
   const secondary =
     f.status === "resolved"
-      ? inspectionTexts.resolvedOn(f.resolved_on ?? "", f.action ?? "")
-      : `${inspectionTexts.due(f.due_on)}${f.overdue ? ` · ${inspectionTexts.overdue}` : ""}`;
+      ? inspectionTexts.resolvedOn(formatDate(f.resolved_on ?? ""), f.action ?? "")
+      : `${inspectionTexts.due(formatDate(f.due_on))}${f.overdue ? ` · ${inspectionTexts.overdue}` : ""}`;
   return (
     <ListItem
       disableGutters
