@@ -514,6 +514,48 @@ export const poleImportDialogTexts = {
     `${created.toLocaleString("en-US")} new, ${updated.toLocaleString("en-US")} updated. The poles are on the map.`,
 } as const;
 
+/** The import dialog's coordinate system, column mapping and preview on the map. */
+export const poleImportSetupTexts = {
+  crsLabel: "Coordinate system",
+  crsWgs84: "WGS 84 (longitude/latitude)",
+  crsOption: (name: string, code: string) => `${name} (${code})`,
+  crsDetails: (parts: readonly (string | null)[]) => parts.filter(Boolean).join(" · "),
+  crsHelp: "Search by EPSG code, name or area, e.g. 2227 or California.",
+  crsSearching: "Searching…",
+  crsNoMatch: "No coordinate system matches",
+  crsSearchFailed: (message: string) => `The coordinate systems could not be searched: ${message}`,
+  crsFromPrj: "Set by the Shapefile's .prj",
+  crsFromPrjNamed: (name: string, code: string) => `From the Shapefile's .prj: ${name} (${code})`,
+  suggestionsTitle: "These look like projected coordinates. Likely systems:",
+  useSuggestion: (name: string, code: string) => `Use ${name} (${code})`,
+  mappingTitle: "Columns",
+  mappingHelp: "Which field each column of the file fills. A change checks the file again.",
+  mappingColumn: "Column in the file",
+  mappingField: "Field",
+  mappingFieldOf: (column: string) => `Field for column ${column}`,
+  fields: {
+    tag: "Tag",
+    label: "Label",
+    latitude: "Latitude",
+    longitude: "Longitude",
+    x: "X (easting)",
+    y: "Y (northing)",
+    material: "Material",
+    height_m: "Height in metres",
+    height_ft: "Height in feet",
+    class: "Class",
+    installed_year: "Installed year",
+    circuit: "Circuit",
+    owner: "Owner",
+    last_inspected_on: "Last inspected on",
+    last_inspection_type: "Last inspection type",
+    attribute: "Keep as attribute",
+    ignore: "Ignore",
+  },
+  previewOnMap: (shown: number, rows: number) =>
+    `On the map: ${shown.toLocaleString("en-US")} of ${rows.toLocaleString("en-US")} positions, before anything is written.`,
+} as const;
+
 /** The photo panel's search for a pole to move the photo to, by its tag or label. */
 export const poleMoveSearchTexts = {
   label: "Find a pole by tag or label",

@@ -124,3 +124,81 @@ export const poleTagHitSchema = z.object({
 });
 export type PoleTagHit = z.infer<typeof poleTagHitSchema>;
 export const poleTagResponseSchema = z.object({ poles: z.array(poleTagHitSchema) });
+
+// ---- The register import's coordinate system, column mapping and preview (dialog ↔ server) ----
+
+/** What a source column of a register may become; "attribute" keeps it loose, "ignore" drops it. */
+export const POLE_IMPORT_FIELDS = [
+  "tag",
+  "label",
+  "latitude",
+  "longitude",
+  "x",
+  "y",
+  "material",
+  "height_m",
+  "height_ft",
+  "class",
+  "installed_year",
+  "circuit",
+  "owner",
+  "last_inspected_on",
+  "last_inspection_type",
+  "attribute",
+  "ignore",
+] as const;
+export const poleImportFieldSchema = z.enum(POLE_IMPORT_FIELDS);
+export type PoleImportField = z.infer<typeof poleImportFieldSchema>;
+
+/** `mapping` of an import, in and out: {source column: field}. */
+export const poleImportMappingSchema = z.record(z.string(), poleImportFieldSchema);
+export type PoleImportMapping = z.infer<typeof poleImportMappingSchema>;
+
+/** A coordinate system as the import takes it: "EPSG:<code>". */
+export const crsCodeSchema = z.string().regex(/^EPSG:\d{1,6}$/, "Give the coordinate system as EPSG:<code>");
+
+/** A coordinate system named: what an import used and what it suggests. */
+export const crsRefSchema = z.object({ code: z.string(), name: z.string() });
+export type CrsRef = z.infer<typeof crsRefSchema>;
+
+/** GET /api/crs?q=&limit=: the systems whose code, name or area matches. */
+export const CRS_SEARCH_MAX_LIMIT = 50;
+export const crsSearchQuerySchema = z.object({
+  q: z.string().trim().max(100).default(""),
+  limit: z.coerce.number().int().min(1).max(CRS_SEARCH_MAX_LIMIT).default(20),
+});
+export const crsSystemSchema = crsRefSchema.extend({
+  area: z.string().nullable(),
+  unit: z.string().nullable(),
+});
+export type CrsSystem = z.infer<typeof crsSystemSchema>;
+export const crsSearchResponseSchema = z.object({ systems: z.array(crsSystemSchema) });
+
+/** The accepted rows' extent in WGS 84 degrees. */
+export const poleImportAreaSchema = z.object({
+  minLon: z.number(),
+  minLat: z.number(),
+  maxLon: z.number(),
+  maxLat: z.number(),
+});
+export type PoleImportArea = z.infer<typeof poleImportAreaSchema>;
+export const poleImportSamplePointSchema = z.object({
+  tag: z.string().nullable(),
+  longitude: z.number(),
+  latitude: z.number(),
+});
+export type PoleImportSamplePoint = z.infer<typeof poleImportSamplePointSchema>;
+
+/**
+ * An import's answer with how it read the file: the mapping and system it used, the area and a
+ * sample of positions (at most 50) to see before writing, and the likely systems when the rows
+ * looked projected and none was given. Defaults let a dialog read an answer without them.
+ */
+export const poleImportAnswerSchema = poleImportResultSchema.extend({
+  mapping: poleImportMappingSchema.default({}),
+  crs: crsRefSchema.nullable().default(null),
+  area: poleImportAreaSchema.nullable().default(null),
+  sample: z.array(poleImportSamplePointSchema).default([]),
+  suggestedCrs: z.array(crsRefSchema).default([]),
+});
+export type PoleImportAnswer = z.infer<typeof poleImportAnswerSchema>;

@@ -24,7 +24,7 @@ import { GlobeCamera } from "./globe-camera";
 import { LocalGeocoderService } from "./geocoder-service";
 import { PhotoLayer } from "./photo-layer";
 import { PreviewLayer } from "./preview-layer";
-import type { PreviewPoint } from "./preview-store";
+import type { PreviewArea, PreviewPoint } from "./preview-store";
 import { RegionLayer } from "./region-layer";
 import { screenProjector, viewBoxOf } from "./scene-helpers";
 import { markSelected, makeInfoBoxAccessible } from "./info-box";
@@ -211,10 +211,17 @@ export class GlobeController {
     this.picker.cancel();
   }
 
-  /** Points shown until cleared (a track's dry run); the camera flies over new ones. */
-  setPreview(points: readonly PreviewPoint[]): void {
+  /** Points shown until cleared (a dry run); the camera flies over new ones, or their area. */
+  setPreview(points: readonly PreviewPoint[], area: PreviewArea | null = null): void {
     this.previewLayer.set(points);
-    this.camera.flyToPoints(points);
+    this.camera.flyToPoints(
+      area
+        ? [
+            { longitude: area.minLon, latitude: area.minLat },
+            { longitude: area.maxLon, latitude: area.maxLat },
+          ]
+        : points,
+    );
     this.changed();
   }
 

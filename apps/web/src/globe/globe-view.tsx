@@ -136,7 +136,8 @@ export function GlobeView(props: GlobeViewProps) {
   }, [ready, basemaps]);
   const preview = useSyncExternalStore(previewPoints.subscribe, previewPoints.get);
   useEffect(() => {
-    controller.current?.setPreview(preview);
+    // The area changes only with the points (one show), so the points' identity tells both.
+    controller.current?.setPreview(preview, previewPoints.area());
   }, [ready, preview]);
   useEffect(() => {
     const globe = controller.current;

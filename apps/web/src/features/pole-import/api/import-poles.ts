@@ -3,9 +3,10 @@
  * for photos: only XHR reports upload progress in browsers today. Same-origin, cookie included.
  */
 import {
+  poleImportAnswerSchema,
   poleImportDialogTexts as texts,
-  poleImportResultSchema,
-  type PoleImportResult,
+  type PoleImportAnswer,
+  type PoleImportMapping,
 } from "@poleatlas/shared";
 import { ApiError, apiErrorFrom } from "../../../lib/api-client";
 
@@ -14,12 +15,16 @@ export interface ImportOptions {
   /** The share of the file's bytes sent, 0–1; at 1 the server is reading the rows. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** "EPSG:<code>" of the file's positions; none: WGS 84 longitude/latitude (or a Shapefile's .prj). */
+  crs?: string | null;
+  /** {source column: field}; none: the server recognises the columns itself. */
+  mapping?: PoleImportMapping | null;
 }
 
 export function importPoles(
   file: File,
-  { dryRun, onProgress, signal }: ImportOptions,
-): Promise<PoleImportResult> {
+  { dryRun, onProgress, signal, crs, mapping }: ImportOptions,
+): Promise<PoleImportAnswer> {
   return new Promise((resolve, reject) => {
     const failed = (status: number) => new ApiError(status, "import_failed", texts.failed);
     if (signal?.aborted) return reject(failed(0));
@@ -32,7 +37,7 @@ export function importPoles(
       if (xhr.status < 200 || xhr.status >= 300)
         return reject(apiErrorFrom(xhr, xhr.responseText, texts.failed));
       try {
-        resolve(poleImportResultSchema.parse(JSON.parse(xhr.responseText)));
+        resolve(poleImportAnswerSchema.parse(JSON.parse(xhr.responseText)));
       } catch {
         reject(failed(xhr.status));
       }
@@ -41,6 +46,9 @@ export function importPoles(
     xhr.onabort = () => reject(failed(0));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     const form = new FormData();
+    // Before the file: the server reads the fields as the stream reaches them.
+    if (crs) form.append("crs", crs);
+    if (mapping && Object.keys(mapping).length > 0) form.append("mapping", JSON.stringify(mapping));
     form.append("file", file, file.name);
     xhr.send(form);
   });

@@ -1,8 +1,9 @@
 /**
  * The sidebar's 'Import poles' entry (owners and admins) and its dialog: a file is chosen, sent
- * as a dry run and its outcome shown (counts, the first rejected rows, the area); Import sends it
- * again for real, with the upload's progress, then shows the final counts. The map's poles and
- * regions are refreshed at once, without a reload.
+ * as a dry run and its outcome shown (counts, the first rejected rows, the area, the columns as
+ * read, a sample of positions on the globe); Import sends it again for real, with the same
+ * coordinate system and mapping and the upload's progress, then shows the final counts. The map's
+ * poles and regions are refreshed at once, without a reload.
  */
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import {
@@ -22,90 +23,37 @@ import {
 } from "@mui/material";
 import {
   formatBytes,
-  POLE_IMPORT_DEFAULT_MAX_MB,
   POLE_IMPORT_FILE_TYPES,
   poleImportDialogTexts as texts,
-  type PoleImportResult,
+  poleImportSetupTexts as setupTexts,
 } from "@poleatlas/shared";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import { ApiError } from "../../../lib/api-client";
-import { refreshPoles } from "../../poles";
+import { useRef, useState } from "react";
 import { usePermissions } from "../../workspaces";
-import { importPoles } from "../api/import-poles";
+import { useImportPreview } from "../hooks/use-import-preview";
+import { isShapefile, usePoleImport } from "../hooks/use-pole-import";
+import { ColumnMapping } from "./column-mapping";
+import { CrsField } from "./crs-field";
+import { CrsSuggestions } from "./crs-suggestions";
 import { ImportSummary } from "./import-summary";
-
-type Phase = "pick" | "checking" | "checked" | "importing" | "done";
-
-/** Why the file is refused before anything is sent, or null. */
-export function fileProblem(file: File, maxMb = POLE_IMPORT_DEFAULT_MAX_MB): string | null {
-  const name = file.name.toLowerCase();
-  if (!POLE_IMPORT_FILE_TYPES.some((ext) => name.endsWith(ext))) return texts.wrongType(file.name);
-  if (file.size > maxMb * 1024 * 1024) return texts.tooBig(maxMb);
-  return null;
-}
 
 export interface ImportPolesDialogProps {
   onClose: () => void;
 }
 
 export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [phase, setPhase] = useState<Phase>("pick");
-  const [progress, setProgress] = useState(0);
-  const [dry, setDry] = useState<PoleImportResult | null>(null);
-  const [done, setDone] = useState<PoleImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
+  const { file, phase, progress, dry, done, error, settings, choose, change, importNow, stop } =
+    usePoleImport();
+  const checked = dry && phase === "checked" ? dry : null;
+  useImportPreview(checked);
 
-  const send = async (chosen: File, dryRun: boolean) => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setProgress(0);
-    setError(null);
-    setPhase(dryRun ? "checking" : "importing");
-    try {
-      const result = await importPoles(chosen, {
-        dryRun,
-        onProgress: setProgress,
-        signal: controller.signal,
-      });
-      if (dryRun) {
-        setDry(result);
-        setPhase("checked");
-      } else {
-        setDone(result);
-        setPhase("done");
-        await refreshPoles(queryClient);
-      }
-    } catch (e) {
-      if (controller.signal.aborted) return;
-      setError(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : texts.failed);
-      setPhase(dryRun ? "pick" : "checked");
-    }
-  };
-
-  const choose = (chosen: File | undefined) => {
+  const pick = (chosen: File | undefined) => {
     if (input.current) input.current.value = ""; // the same file may be chosen again
-    if (!chosen) return;
-    setDry(null);
-    setDone(null);
-    setFile(chosen);
-    const problem = fileProblem(chosen);
-    if (problem) {
-      setError(problem);
-      setPhase("pick");
-      return;
-    }
-    void send(chosen, true);
+    if (chosen) choose(chosen);
   };
 
   const cancel = () => {
-    running.current?.abort();
+    stop();
     onClose();
   };
   const busy = phase === "checking" || phase === "importing";
@@ -113,6 +61,7 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
   // A re-import that only adds last inspections still has something to import.
   const accepted = dry ? poleRows + dry.visits : 0;
   const percent = Math.round(progress * 100);
+  const previewing = checked !== null && checked.sample.length > 0;
 
   return (
     <Dialog
@@ -121,6 +70,9 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
       aria-labelledby="pole-import-title"
       fullWidth
       maxWidth="sm"
+      // While the sample is on the globe, the dialog steps aside and the map is not dimmed.
+      slotProps={{ backdrop: { invisible: previewing } }}
+      sx={previewing ? { "& .MuiDialog-container": { justifyContent: "flex-end" } } : undefined}
     >
       <DialogTitle id="pole-import-title">{texts.title}</DialogTitle>
       <DialogContent>
@@ -141,7 +93,7 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
                 aria-label={texts.chooseFile}
                 tabIndex={-1}
                 accept={POLE_IMPORT_FILE_TYPES.join(",")}
-                onChange={(e: React.ChangeEvent<HTMLInputElement>) => choose(e.target.files?.[0])}
+                onChange={(e: React.ChangeEvent<HTMLInputElement>) => pick(e.target.files?.[0])}
                 sx={{
                   position: "absolute",
                   // Pixels: a bare 1 is 100 % in sx, which widened the dialog.
@@ -158,6 +110,15 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
                 </Typography>
               )}
             </Stack>
+          )}
+          {phase !== "done" && (
+            <CrsField
+              value={settings.crs}
+              onChange={(crs) => change({ crs })}
+              fromPrj={isShapefile(file)}
+              prjCrs={dry?.crs}
+              disabled={busy}
+            />
           )}
           {busy && (
             <Box role="status" aria-live="polite">
@@ -176,8 +137,30 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
             </Box>
           )}
           {error && <Alert severity="error">{error}</Alert>}
-          {dry && phase === "checked" && <ImportSummary result={dry} title={texts.dryRunTitle} />}
-          {dry && phase === "checked" && accepted === 0 && dry.unchanged === 0 && (
+          {checked && (
+            <CrsSuggestions
+              suggestions={checked.suggestedCrs}
+              onChoose={(crs) => change({ crs })}
+              disabled={busy}
+            />
+          )}
+          {phase !== "done" && file && settings.mapping && (
+            <ColumnMapping
+              mapping={settings.mapping}
+              onChange={(mapping) => change({ mapping })}
+              disabled={busy}
+            />
+          )}
+          {checked && <ImportSummary result={checked} title={texts.dryRunTitle} />}
+          {previewing && (
+            <Typography variant="body2" role="status">
+              {setupTexts.previewOnMap(
+                checked.sample.length,
+                checked.created + checked.updated + checked.unchanged,
+              )}
+            </Typography>
+          )}
+          {checked && accepted === 0 && checked.unchanged === 0 && (
             <Alert severity="info">{texts.nothingToImport}</Alert>
           )}
           {done && (
@@ -199,11 +182,11 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
             <Button
               variant="contained"
               disabled={phase !== "checked" || !file || accepted === 0}
-              onClick={() => file && void send(file, false)}
+              onClick={importNow}
             >
               {phase === "importing"
                 ? texts.importing
-                : poleRows > 0 || !dry
+                : poleRows > 0 || !dry || dry.visits === 0
                   ? texts.import(poleRows)
                   : texts.importVisits(dry.visits)}
             </Button>
