@@ -2,6 +2,8 @@
 // assets and Cesium's static files), so the server sends them by Accept-Encoding without
 // compressing per request. Run after `vite build`: node scripts/precompress.mjs <outDir>.
 // A copy that would not be smaller than its file is not written (the server then sends the file).
+// `--quick` (the test build the browser tier serves): our own files at quick levels, since only
+// whether a copy is sent is tested there, never its size; Cesium's cached copies are used as ever.
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -28,7 +30,11 @@ const COMPRESSIBLE = new Set([
 const MIN_BYTES = 1024;
 
 const webRoot = path.resolve(import.meta.dirname, "..");
-const outDir = path.resolve(webRoot, process.argv[2] ?? "dist");
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const outDir = path.resolve(webRoot, args.find((a) => !a.startsWith("--")) ?? "dist");
+const BROTLI_QUALITY = quick ? 4 : zlib.constants.BROTLI_MAX_QUALITY;
+const GZIP_LEVEL = quick ? 6 : zlib.constants.Z_BEST_COMPRESSION;
 // Cesium's files (cesium/<version>/) are the same in every build: their copies are kept by content
 // hash, so a rebuild spends brotli's best quality only on our own files.
 const cacheDir = path.resolve(webRoot, "../../node_modules/.cache/poleatlas-precompress");
@@ -59,16 +65,19 @@ async function precompress(file) {
   if (raw.length < MIN_BYTES) return { raw: raw.length, br: raw.length, gz: raw.length };
   const hash = createHash("sha256").update(raw).digest("hex");
   const useCache = path.relative(outDir, file).startsWith(`cesium${path.sep}`);
+  const [quality, level] = useCache
+    ? [zlib.constants.BROTLI_MAX_QUALITY, zlib.constants.Z_BEST_COMPRESSION]
+    : [BROTLI_QUALITY, GZIP_LEVEL];
   const [br, gz] = await Promise.all([
     cached(useCache, `${hash}.br`, () =>
       brotli(raw, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
         },
       }),
     ),
-    cached(useCache, `${hash}.gz`, () => gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION })),
+    cached(useCache, `${hash}.gz`, () => gzip(raw, { level })),
   ]);
   if (br.length < raw.length) await writeFile(`${file}.br`, br);
   if (gz.length < raw.length) await writeFile(`${file}.gz`, gz);
