@@ -54,7 +54,7 @@ describe("PreviewLayer: a locate's rays and circle", () => {
         1e-3,
       ),
     ).toBe(true);
-    expect(distanceM(degrees(first.positions[1]), ESTIMATE)).toBeCloseTo(12, 1);
+    expect(distanceM(degrees(first.positions[1]!), ESTIMATE)).toBeCloseTo(12, 1);
     expect(first.color).not.toBe(LEFT_OUT_RAY_COLOR);
     expect(layer.line(1).color).toBe(LEFT_OUT_RAY_COLOR);
     const ring = layer.line(2).positions.map(degrees);
