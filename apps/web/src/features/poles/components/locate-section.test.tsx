@@ -225,6 +225,16 @@ describe("LocateSection: marking and the estimate", () => {
     expect(previewPoints.shapes().rays).toEqual([]);
   }, 30_000);
 
+  it("leaves another feature's preview on the globe while it has no estimate of its own", async () => {
+    const track = [{ imageId: "t1", latitude: 52.6, longitude: 13.5 }];
+    previewPoints.show(track);
+    renderRecord({});
+    const view = await openLocate();
+    expect(previewPoints.get()).toBe(track);
+    await userEvent.click(within(view).getByRole("button", { name: "Close locate" }));
+    expect(previewPoints.get()).toBe(track);
+  }, 30_000);
+
   it("says why an estimate was refused and keeps the marks", async () => {
     const server = renderRecord({
       locate: () => ({

@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import { locateTexts as t, type LocateCandidate, type LocateMark } from "@poleatlas/shared";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { previewPoints } from "../../../globe/preview-store";
 import { ApiError } from "../../../lib/api-client";
 import { useApplyLocate, useLocateEstimate } from "../api/locate-pole";
@@ -60,19 +60,28 @@ export function LocateView({ poleId, candidates, onClose }: LocateViewProps) {
   const apply = useApplyLocate(poleId);
   const shown = asked.length >= 2 ? estimate.data : undefined;
 
+  // Only what this view put on the globe is taken off: a track's preview may be showing.
+  const showing = useRef(false);
   useEffect(() => {
-    if (!shown) {
+    if (shown) {
+      const preview = locatePreview(
+        shown,
+        candidates.map((c) => c.image),
+      );
+      previewPoints.show(preview.points, preview.area, preview.shapes);
+      showing.current = true;
+    } else if (showing.current) {
       previewPoints.clear();
-      return;
+      showing.current = false;
     }
-    const preview = locatePreview(
-      shown,
-      candidates.map((c) => c.image),
-    );
-    previewPoints.show(preview.points, preview.area, preview.shapes);
   }, [shown, candidates]);
-  // Closing the view (or the record) leaves nothing on the globe.
-  useEffect(() => () => previewPoints.clear(), []);
+  // Closing the view (or the record) leaves nothing of it on the globe.
+  useEffect(
+    () => () => {
+      if (showing.current) previewPoints.clear();
+    },
+    [],
+  );
 
   const nameOf = (id: string) => candidates.find((c) => c.image.id === id)?.image.name ?? id;
   const photo = candidates.find((c) => c.image.id === marking)?.image;
