@@ -3,25 +3,11 @@
  * is drawn): a locate's rays from each camera along its bearing, the one left out dimmed, and the
  * circle of uncertainty around the estimate at its radius.
  */
-import { Cartesian3, Ellipsoid, type Scene } from "cesium";
+import { Cartesian3, Ellipsoid } from "cesium";
 import { describe, expect, it } from "vitest";
 import { destination, distanceM } from "./ground-geometry";
+import { fakeScene } from "./stand-in-scene";
 import { LEFT_OUT_RAY_COLOR, PreviewLayer } from "./preview-layer";
-
-function fakeScene() {
-  const added: unknown[] = [];
-  let renders = 0;
-  const scene = {
-    primitives: {
-      add: (p: unknown) => added.push(p),
-      remove: (p: unknown) => added.splice(added.indexOf(p), 1).length > 0,
-    },
-    requestRender: () => {
-      renders++;
-    },
-  };
-  return { scene: scene as unknown as Scene, added, renders: () => renders };
-}
 
 const ESTIMATE = { latitude: 52.5, longitude: 13.4 };
 const CAMERA_A = destination(ESTIMATE, 180, 12);
