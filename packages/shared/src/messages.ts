@@ -731,7 +731,7 @@ export const locateTexts = {
   cancel: "Cancel",
   needTwo: "Mark the pole in at least two photos for an estimate.",
   estimating: "Working out the position…",
-  estimateFailed: "No estimate",
+  estimateFailed: "Could not work out the position",
   estimate: "Estimate",
   uncertainty: (m: number) => `± ${m < 10 ? m.toFixed(1) : Math.round(m)} m (90 %)`,
   residual: (name: string, m: number) => `${name}: ${m.toFixed(1)} m off`,

@@ -145,9 +145,7 @@ export function LocateView({ poleId, candidates, onClose }: LocateViewProps) {
         <Typography variant="body2">{t.estimating}</Typography>
       )}
       {asked.length >= 2 && estimate.isError && !estimate.isFetching && (
-        <Alert severity="warning">
-          {t.estimateFailed}: {refusal(estimate.error, t.estimateFailed)}
-        </Alert>
+        <Alert severity="warning">{refusal(estimate.error, t.estimateFailed)}</Alert>
       )}
       {shown && (
         <LocateEstimateView
