@@ -27,3 +27,4 @@ export * from "./tracks";
 export * from "./privacy";
 export * from "./workspace-settings";
 export * from "./resumable-uploads";
+export * from "./locate";

@@ -706,3 +706,43 @@ export const poleRecordTexts = {
   assessment: "Assessment of this photo",
   assessmentAside: "Kept beside the findings: while a finding is open, the pole's risk is the findings'.",
 } as const;
+
+/** Locating a pole from its photos' compass bearings, in the pole record. */
+export const locateTexts = {
+  title: "Locate from photos",
+  open: "Locate from photos",
+  close: "Close locate",
+  invitation: (count: number) =>
+    `${count} photos of this pole carry a compass bearing: locate the pole from them`,
+  intro: "Open a photo that shows this pole and click its foot or axis. Two marks give an estimate.",
+  candidatesLoading: "Looking for photos of this pole…",
+  candidatesFailed: "Could not load the photos around this pole",
+  noCandidates: "No photos of this pole or within 30 m.",
+  distance: (m: number) => `${Math.round(m)} m away`,
+  bearing: (deg: number) => `looking ${Math.round(deg)}°`,
+  marked: "Marked",
+  markPhoto: (name: string) => `Mark the pole in ${name}`,
+  markHelp: "Click the pole's foot or axis. Arrow keys move the mark (Shift: faster), Enter sets it.",
+  markArea: (name: string) => `Photo ${name}: mark where the pole stands`,
+  mark: "Mark",
+  setMark: "Set mark",
+  removeMark: "Remove",
+  removeMarkOf: (name: string) => `Remove the mark in ${name}`,
+  cancel: "Cancel",
+  needTwo: "Mark the pole in at least two photos for an estimate.",
+  estimating: "Working out the position…",
+  estimateFailed: "Could not work out the position",
+  estimate: "Estimate",
+  uncertainty: (m: number) => `± ${m < 10 ? m.toFixed(1) : Math.round(m)} m (90 %)`,
+  residual: (name: string, m: number) => `${name}: ${m.toFixed(1)} m off`,
+  leftOut: (name: string, m: number) => `${name}: left out, ${m.toFixed(1)} m off (another pole?)`,
+  apply: "Move pole here",
+  applying: "Moving…",
+  applyFailed: "Could not move the pole",
+  position: {
+    gps: "Position: from photo GPS",
+    bearings: "Position: from photo bearings",
+    import: "Position: from the register import",
+    manual: "Position: set by hand",
+  },
+} as const;

@@ -8,6 +8,9 @@ import { z } from "zod";
 export const POLE_MATERIALS = ["wood", "steel", "concrete", "composite", "other"] as const;
 export type PoleMaterial = (typeof POLE_MATERIALS)[number];
 export const POLE_SOURCES = ["photo", "import"] as const;
+/** Where a pole's position came from: its photos' GPS, their bearings, a register, or by hand. */
+export const POSITION_SOURCES = ["gps", "bearings", "import", "manual"] as const;
+export type PositionSource = (typeof POSITION_SOURCES)[number];
 
 export const MAX_TAG_LENGTH = 64;
 export const MAX_CLASS_LENGTH = 16;

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
-import { poleRegisterFieldsSchema, poleTagResponseSchema } from "./pole-register";
+import { POSITION_SOURCES, poleRegisterFieldsSchema, poleTagResponseSchema } from "./pole-register";
 
 /** The default of the server's SPOT_RADIUS_METERS setting. */
 export const DEFAULT_SPOT_RADIUS_METERS = 10;
@@ -127,7 +127,10 @@ export type PoleMarkers = z.infer<typeof poleMarkersSchema>;
 export const poleIdParamsSchema = z.object({ id: z.guid() });
 
 /** A pole with the register's fields (tag, material, …): what GET and PATCH /api/poles/:id answer. */
-export const poleRecordSchema = poleSummarySchema.extend(poleRegisterFieldsSchema.shape);
+export const poleRecordSchema = poleSummarySchema.extend(poleRegisterFieldsSchema.shape).extend({
+  /** Absent from an older server: the position is then its photos' or the register's. */
+  position_source: z.enum(POSITION_SOURCES).optional(),
+});
 export type PoleRecord = z.infer<typeof poleRecordSchema>;
 export const poleResponseSchema = z.object({ pole: poleRecordSchema });
 

@@ -24,7 +24,7 @@ import { GlobeCamera } from "./globe-camera";
 import { LocalGeocoderService } from "./geocoder-service";
 import { PhotoLayer } from "./photo-layer";
 import { PreviewLayer } from "./preview-layer";
-import type { PreviewArea, PreviewPoint } from "./preview-store";
+import type { PreviewArea, PreviewPoint, PreviewShapes } from "./preview-store";
 import { RegionLayer } from "./region-layer";
 import { screenProjector, viewBoxOf } from "./scene-helpers";
 import { markSelected, makeInfoBoxAccessible } from "./info-box";
@@ -211,9 +211,9 @@ export class GlobeController {
     this.picker.cancel();
   }
 
-  /** Points shown until cleared (a dry run); the camera flies over new ones, or their area. */
-  setPreview(points: readonly PreviewPoint[], area: PreviewArea | null = null): void {
-    this.previewLayer.set(points);
+  /** Points (and a locate's lines) shown until cleared; the camera flies over new ones, or their area. */
+  setPreview(points: readonly PreviewPoint[], area: PreviewArea | null = null, shapes?: PreviewShapes): void {
+    this.previewLayer.set(points, shapes);
     this.camera.flyToPoints(
       area
         ? [

@@ -136,8 +136,8 @@ export function GlobeView(props: GlobeViewProps) {
   }, [ready, basemaps]);
   const preview = useSyncExternalStore(previewPoints.subscribe, previewPoints.get);
   useEffect(() => {
-    // The area changes only with the points (one show), so the points' identity tells both.
-    controller.current?.setPreview(preview, previewPoints.area());
+    // The area and lines change only with the points (one show): the points' identity tells all.
+    controller.current?.setPreview(preview, previewPoints.area(), previewPoints.shapes());
   }, [ready, preview]);
   useEffect(() => {
     const globe = controller.current;

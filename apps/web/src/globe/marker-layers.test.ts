@@ -2,29 +2,15 @@
  * The layers with Cesium's real primitive collections. No WebGL is needed until a frame is
  * drawn, so a stand-in scene (primitives + requestRender) is enough to check what is drawn.
  */
-import { Cartesian3, PointPrimitiveCollection, type LabelCollection, type Scene } from "cesium";
+import { Cartesian3, PointPrimitiveCollection, type LabelCollection } from "cesium";
 import { describe, expect, it } from "vitest";
 import { PhotoLayer } from "./photo-layer";
 import { RegionLayer } from "./region-layer";
 import { RISK_COLORS } from "@poleatlas/shared";
 import { MARKER_STYLE, NOT_RATED_RING, regionMarkers, riskLook, type MarkerRef } from "./markers";
 import { poleMarkers } from "./pole-markers";
+import { fakeScene } from "./stand-in-scene";
 import { poleMarkersOf, region, type PoleFields } from "../test/records";
-
-function fakeScene() {
-  const added: unknown[] = [];
-  let renders = 0;
-  const scene = {
-    primitives: {
-      add: (p: unknown) => added.push(p),
-      remove: (p: unknown) => added.splice(added.indexOf(p), 1).length > 0,
-    },
-    requestRender: () => {
-      renders++;
-    },
-  };
-  return { scene: scene as unknown as Scene, added, renders: () => renders };
-}
 
 /** The markers of these poles, as the map builds them from the compact form. */
 const poles = (...list: PoleFields[]) => poleMarkers(poleMarkersOf(list));

@@ -8,6 +8,7 @@ import { PoleFindings, PoleVisits } from "../../features/inspections";
 import {
   hasOpenFinding,
   InspectionFields,
+  LocateSection,
   PoleFields,
   PoleRecordPanel,
   type PoleMove,
@@ -81,6 +82,7 @@ export function MapPoleRecord(props: MapPoleRecordProps) {
             )
           }
           visits={<PoleVisits key={pole.id} poleId={pole.id} canEdit={may.canEdit} />}
+          locate={may.canEdit && <LocateSection key={`locate-${pole.id}`} pole={pole} />}
           findings={
             <PoleFindings
               key={`findings-${pole.id}`}

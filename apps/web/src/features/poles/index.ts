@@ -14,3 +14,4 @@ export { POLE_LIST_SELECTOR, RegionPoleList } from "./components/region-pole-lis
 export { PoleRecordPanel, poleName, type PoleRecordPanelProps } from "./components/pole-record";
 export { PoleRegisterFields } from "./components/register-fields";
 export { hasOpenFinding, poleRisk } from "./lib/pole-risk";
+export { LocateSection } from "./components/locate-section";

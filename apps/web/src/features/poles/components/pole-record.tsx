@@ -2,13 +2,14 @@
  * The pole record: the map's side panel (the bottom sheet on a phone) for one pole, with or
  * without photos. Its heading names the pole (tag, else label, else its position) and takes the
  * keyboard focus when a pole is selected; under it the region and position, the one risk with
- * its reason, the register fields, then the sections: photos (with the shown photo's actions),
- * visits, findings and history. The photos, visits and findings are other features', handed in.
+ * its reason, the register fields, the locate from photo bearings, then the sections: photos
+ * (with the shown photo's actions), visits, findings and history. The photos, visits and findings are other features', handed in.
  */
 import CloseIcon from "@mui/icons-material/Close";
 import { Box, IconButton, Paper, Stack, Typography } from "@mui/material";
 import {
   formatLocation,
+  locateTexts,
   mapScreenTexts,
   poleRecordTexts as t,
   RISK_COLORS,
@@ -38,6 +39,8 @@ export interface PoleRecordPanelProps {
   visits?: ReactNode;
   /** The findings section (its own heading). */
   findings?: ReactNode;
+  /** The locate from photo bearings, under the register; absent for viewers. */
+  locate?: ReactNode;
   /** Narrow screens: a bottom sheet over the globe, closed by its button or a swipe down. */
   sheet?: boolean;
 }
@@ -55,7 +58,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 export function PoleRecordPanel(props: PoleRecordPanelProps) {
-  const { record, regionName, onClose, canEdit, photos, visits, findings, sheet = false } = props;
+  const { record, regionName, onClose, canEdit, photos, visits, findings, locate, sheet = false } = props;
   const { pole } = record;
   const swipe = useSwipeDown(onClose);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -100,6 +103,11 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
           <Typography variant="body2" color="text.secondary">
             {regionName ? t.whereabouts(regionName, position) : position}
           </Typography>
+          {pole.position_source && (
+            <Typography variant="body2" color="text.secondary" data-testid="position-source">
+              {locateTexts.position[pole.position_source]}
+            </Typography>
+          )}
         </Box>
         <IconButton aria-label={mapScreenTexts.closePanel} onClick={onClose}>
           <CloseIcon />
@@ -124,6 +132,7 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
         <Section title={t.register}>
           <PoleRegisterFields pole={pole} readOnly={!canEdit} />
         </Section>
+        {locate && <Section title={locateTexts.title}>{locate}</Section>}
         <Section title={t.photos}>
           {photos ?? (
             <Typography variant="body2" color="text.secondary">

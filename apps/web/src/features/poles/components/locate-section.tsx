@@ -1,0 +1,57 @@
+/**
+ * The record's way into a locate from photo bearings: an invitation when three or more photos of
+ * the pole (or within 30 m of it) carry a compass bearing and the pole was not already placed
+ * from bearings, else a plain button; then the locate view in place, so the globe beside the
+ * record shows the estimate. Members and up only: it can move the pole.
+ */
+import { Alert, Box, Button, Typography } from "@mui/material";
+import { locateTexts as t, type PoleRecord } from "@poleatlas/shared";
+import { useState } from "react";
+import { useLocateCandidates } from "../api/locate-pole";
+import { LocateView } from "./locate-view";
+
+/** Photos with a bearing from which the record invites a locate. */
+export const INVITE_FROM_BEARINGS = 3;
+
+export function LocateSection({ pole }: { pole: Pick<PoleRecord, "id" | "position_source"> }) {
+  const [open, setOpen] = useState(false);
+  const candidates = useLocateCandidates(pole.id);
+  const withBearing = (candidates.data ?? []).filter((c) => c.bearing_deg !== null).length;
+  const invite = !open && withBearing >= INVITE_FROM_BEARINGS && pole.position_source !== "bearings";
+  return (
+    <Box data-testid="locate-section">
+      {invite ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => setOpen(true)}>
+              {t.open}
+            </Button>
+          }
+        >
+          {t.invitation(withBearing)}
+        </Alert>
+      ) : (
+        !open && (
+          <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
+            {t.open}
+          </Button>
+        )
+      )}
+      {open && candidates.isPending && <Typography variant="body2">{t.candidatesLoading}</Typography>}
+      {open && candidates.isError && (
+        <Alert severity="error" action={<Button onClick={() => setOpen(false)}>{t.close}</Button>}>
+          {t.candidatesFailed}
+        </Alert>
+      )}
+      {open && candidates.data && (
+        <LocateView
+          key={pole.id}
+          poleId={pole.id}
+          candidates={candidates.data}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </Box>
+  );
+}
