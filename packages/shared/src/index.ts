@@ -27,3 +27,5 @@ export * from "./tracks";
 export * from "./privacy";
 export * from "./workspace-settings";
 export * from "./resumable-uploads";
+export * from "./measurements";
+export * from "./measure/index";

@@ -15,6 +15,8 @@ export interface Camera {
   height: number;
 }
 
+export const PHONE_FOCAL_35MM = 26;
+
 const rad = (d: number) => (d * Math.PI) / 180;
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
@@ -41,9 +43,10 @@ export function project(camera: Camera, point: Vec3): [number, number] {
 /** A camera `distance` metres from `target` on `bearingDeg` (as seen from the target, the camera looks back). */
 export function cameraLookingAt(
   target: Vec3,
-  opts: { distance: number; bearingDeg: number; tiltDeg: number; eyeHeight?: number; focalPx?: number },
+  opts: { distance: number; bearingDeg: number; tiltDeg: number; eyeHeight?: number; width?: number },
 ): Camera {
   const b = rad(opts.bearingDeg);
+  const width = opts.width ?? 4000;
   return {
     position: [
       target[0] - opts.distance * Math.sin(b),
@@ -52,10 +55,10 @@ export function cameraLookingAt(
     ],
     bearingDeg: opts.bearingDeg,
     tiltDeg: opts.tiltDeg,
-    // A phone's main camera: 26 mm equivalent on a 4000 px wide photo.
-    focalPx: opts.focalPx ?? (4000 * 26) / 36,
-    width: 4000,
-    height: 3000,
+    // A phone's main camera: 26 mm equivalent (FocalLengthIn35mmFormat), a 4:3 photo.
+    focalPx: (width * PHONE_FOCAL_35MM) / 36,
+    width,
+    height: (width * 3) / 4,
   };
 }
 
