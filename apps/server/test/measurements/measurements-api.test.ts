@@ -12,8 +12,9 @@ import {
   workspaceSettingsSchema,
 } from "@poleatlas/shared";
 import { cameraLookingAt, project } from "@poleatlas/shared/testing";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
+import { keepPhotosAsSent } from "../helpers/uploads";
 import { createTeamWith, get } from "../workspaces/support";
 import { measurablePhoto, send } from "./support";
 
@@ -33,9 +34,14 @@ const body = {
   ],
 };
 
+beforeAll(async () => {
+  await createTeamWith(t, owner, [[viewer, "viewer"]]);
+  // No faces in these photos: the scan would only take time.
+  await keepPhotosAsSent(t, owner.cookie);
+});
+
 describe("heights measured on a photo", () => {
   it("reads heights, suggests clearance findings, lists and deletes them, audited", async () => {
-    await createTeamWith(t, owner, [[viewer, "viewer"]]);
     const photo = await measurablePhoto(t, owner.cookie, { width: camera.width, height: camera.height });
     const res = await send(t, owner.cookie, "POST", `/api/images/${photo.id}/measurements`, body);
     expect(res.statusCode, res.body).toBe(201);

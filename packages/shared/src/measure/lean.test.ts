@@ -22,6 +22,18 @@ function view(camera: Camera, leanDeg: number, towardDeg: number, bearing = came
   };
 }
 
+/** The photo turned `deg` about its centre: the camera rolled. */
+const turned =
+  (c: Camera, deg: number) =>
+  (p: readonly [number, number]): [number, number] => {
+    const [x, y] = [p[0] - c.width / 2, p[1] - c.height / 2];
+    const r = rad(deg);
+    return [
+      c.width / 2 + x * Math.cos(r) - y * Math.sin(r),
+      c.height / 2 + x * Math.sin(r) + y * Math.cos(r),
+    ];
+  };
+
 const angleBetween = (a: number, b: number) => Math.abs(((((a - b) % 360) + 540) % 360) - 180);
 
 describe("a pole's lean", () => {
@@ -63,11 +75,7 @@ describe("a pole's lean", () => {
     expect(straight.ok && straight.lean).toMatchObject({ towardDeg: null, apparent: true });
 
     // The same photo turned 3° about the camera's axis, with a plumb line in it.
-    const turn = (p: readonly [number, number]): [number, number] => {
-      const [x, y] = [p[0] - 2000, p[1] - 1500];
-      const r = rad(3);
-      return [2000 + x * Math.cos(r) - y * Math.sin(r), 1500 + x * Math.sin(r) + y * Math.cos(r)];
-    };
+    const turn = turned(camera, 3);
     const v = view(camera, 5, 90);
     const plumb = [project(camera, [1, 0, 0]), project(camera, [1, 0, 2])] as const;
     const rolled = measureLean([
@@ -82,11 +90,7 @@ describe("a pole's lean", () => {
     const views = [30, 120].map((bearing) => {
       const camera = cameraLookingAt([0, 0, 0], { distance: 12, bearingDeg: bearing, tiltDeg: 0 });
       const v = view(camera, leanDeg, towardDeg);
-      const turn = (p: readonly [number, number]): [number, number] => {
-        const [x, y] = [p[0] - 2000, p[1] - 1500];
-        const r = rad(-4);
-        return [2000 + x * Math.cos(r) - y * Math.sin(r), 1500 + x * Math.sin(r) + y * Math.cos(r)];
-      };
+      const turn = turned(camera, -4);
       const plumb = [project(camera, [-1, 0, 0]), project(camera, [-1, 0, 2])] as const;
       return {
         ...v,

@@ -15,16 +15,13 @@ import {
   type LeanFailure,
   type LeanRequest,
   type LeanView,
-  type MeasureSettings,
   type PoleLean,
   type Suggestion,
 } from "@poleatlas/shared";
 import { badRequest, forbidden, notFound } from "../../errors";
-import type { AuditLog } from "../audit/audit-log";
-import type { PolesRepository } from "../poles/poles.repository";
 import type { Actor } from "../workspaces/actor";
-import { requireInside, type MeasuredPhotos } from "./measured-photo";
-import type { MeasurementsRepository } from "./measurements.repository";
+import { requireInside } from "./measured-photo";
+import type { MeasuringDeps } from "./measurements.service";
 
 function failure(reason: LeanFailure, index = 0): string {
   const n = index + 1;
@@ -42,13 +39,7 @@ function failure(reason: LeanFailure, index = 0): string {
   }
 }
 
-export function createLeanService(deps: {
-  repository: MeasurementsRepository;
-  poles: PolesRepository;
-  photos: MeasuredPhotos;
-  settingsOf: (workspaceId: string) => Promise<MeasureSettings>;
-  audit: AuditLog;
-}) {
+export function createLeanService(deps: MeasuringDeps) {
   const { repository, poles, photos, settingsOf, audit } = deps;
   return {
     async measure(

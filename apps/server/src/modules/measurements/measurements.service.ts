@@ -39,13 +39,16 @@ function failure(reason: HeightFailure, index?: number): string {
   }
 }
 
-export function createMeasurementsService(deps: {
+/** What measuring heights and lean both need: the SQL, the poles, the photos, the rules, the trail. */
+export interface MeasuringDeps {
   repository: MeasurementsRepository;
   poles: PolesRepository;
   photos: MeasuredPhotos;
   settingsOf: (workspaceId: string) => Promise<MeasureSettings>;
   audit: AuditLog;
-}) {
+}
+
+export function createMeasurementsService(deps: MeasuringDeps) {
   const { repository, poles, photos, settingsOf, audit } = deps;
   return {
     async create(actor: Actor, imageId: string, body: MeasurementCreate): Promise<Measurement> {
