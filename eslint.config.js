@@ -27,8 +27,18 @@ export const SERVER_MODULE_LAYERS = {
     "health",
   ],
   // The network being surveyed: poles, their photos (their uploads, resumable or not, and the blur
-  // a member draws), GPS tracks, inspections, the map's imagery.
-  network: ["poles", "photos", "uploads", "resumable-uploads", "blur", "tracks", "inspections", "basemaps"],
+  // a member draws), GPS tracks, inspections, the map's imagery, what is measured on photos.
+  network: [
+    "poles",
+    "photos",
+    "uploads",
+    "resumable-uploads",
+    "blur",
+    "tracks",
+    "inspections",
+    "basemaps",
+    "measurements",
+  ],
   // What leaves the product: exports, OGC API – Features, the API's own description.
   "what-leaves": ["export", "ogc", "openapi"],
 };

@@ -24,6 +24,7 @@ import { createTeamChangeRecorder } from "./modules/audit/team-changes";
 import { registerExport } from "./modules/export/export.module";
 import { registerInvitationTeam } from "./modules/invitations/invitation-team.routes";
 import { registerBlur } from "./modules/blur/blur.module";
+import { registerMeasurements } from "./modules/measurements/measurements.module";
 import { registerPhotos } from "./modules/photos/photos.module";
 import { registerResumableUploads } from "./modules/resumable-uploads/resumable-uploads.module";
 import { registerUploads } from "./modules/uploads/uploads.module";
@@ -197,7 +198,7 @@ export async function buildApp({
     limits,
     publish: events.publish,
     temp,
-    blurFacesIn: settings.blurFaces,
+    blurFacesIn: settings.privacy.blurFaces,
   });
   // The web app's uploads (tus, /api/uploads) end in the photos' upload.
   await registerResumableUploads(app, { config, db, requireActor, images: photos.service });
@@ -209,6 +210,14 @@ export async function buildApp({
     temp,
     audit,
     publish: events.publish,
+  });
+  // Heights, clearances and lean measured on photos.
+  registerMeasurements(app, {
+    db,
+    storage: photos.storage,
+    audit,
+    requireActor,
+    settingsOf: settings.measure.of,
   });
   // GPS tracks place photos without coordinates by their capture time, then by the pole rule.
   await registerTracks(app, { db, poles, audit, requireActor, publish: events.publish });

@@ -159,6 +159,9 @@ export const adminTexts = {
     "settings.update": "Workspace settings changed",
     "apikey.create": "API key created",
     "apikey.revoke": "API key revoked",
+    "measurement.create": "Heights measured on a photo",
+    "measurement.delete": "Measurement deleted",
+    "pole.lean": "Pole lean measured",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",
   /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */

@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   "settings.update",
   "apikey.create",
   "apikey.revoke",
+  "measurement.create",
+  "measurement.delete",
+  "pole.lean",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

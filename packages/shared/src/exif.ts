@@ -15,6 +15,8 @@ import { NO_XMP, readXmp, type XmpReading } from "./xmp";
 export { parseExifDateTime, toDecimalDegrees } from "./exif-values";
 // For the server's rewrite of a blurred photo's metadata (only the tags it keeps).
 export { locateExif } from "./exif-locate";
+// For measuring from a stored photo (its focal length in pixels).
+export { readFocalLengths, type FocalLengths } from "./exif-optics";
 export { EXIF_NAMESPACE, readXmp, xmpListItems, xmpPrefixes, xmpProperty } from "./xmp";
 
 export interface PhotoReading {

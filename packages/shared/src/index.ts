@@ -28,3 +28,5 @@ export * from "./privacy";
 export * from "./workspace-settings";
 export * from "./resumable-uploads";
 export * from "./locate";
+export * from "./measurements";
+export * from "./measure/index";

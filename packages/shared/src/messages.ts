@@ -746,3 +746,38 @@ export const locateTexts = {
     manual: "Position: set by hand",
   },
 } as const;
+
+/** Measuring from photos: why marks cannot be read, and the suggested findings. */
+export const measureTexts = {
+  tooFewMarks: "Mark at least three heights on the stick, or two with two vertical lines",
+  marksSameHeight: "The stick's marks need different heights: three, or two with two vertical lines",
+  marksTooClose: "The stick's marks are too close together along the pole: mark graduations further apart",
+  marksInconsistent:
+    "The stick's marks do not fit one straight stick seen in perspective: check the heights typed for them",
+  beyondVanishingPoint: (n: number) =>
+    `Point ${n} lies beyond where heights along this pole can be read: is it on the pole?`,
+  outsidePhoto: (what: string) => `${what} lies outside the photo`,
+  noPole: "This photo belongs to no pole yet: place it on the map first",
+  axisTooShort: (n: number) => `The pole's axis in view ${n} is too short: mark its base and a point high up`,
+  plumbTooShort: (n: number) => `The plumb line in view ${n} is too short: mark two points far apart`,
+  missingBearing: (n: number) =>
+    `Photo ${n} has no compass bearing (GPSImgDirection): type the bearing the camera looked`,
+  missingFocalLength: (n: number) =>
+    `Photo ${n} has no 35 mm focal length: give the camera's sensor width (with its FocalLength)`,
+  viewsTooClose: "Photos of a pole for its true lean must look at it from bearings at least 30° apart",
+  viewsOfOtherPole: "Every photo of a lean must be of this pole",
+  clearanceBelow: (what: string, measured: string, required: string) =>
+    `${what} measured at ${measured}, below the minimum of ${required}`,
+  leanAbove: (measured: string, threshold: string) => `Pole leans ${measured}, more than ${threshold}`,
+  apparentLeanAbove: (measured: string, threshold: string) =>
+    `Pole leans ${measured} across the photo (apparent), more than ${threshold}`,
+  kindNames: {
+    power_conductor: "Power conductor",
+    neutral: "Neutral",
+    communication: "Communication",
+    streetlight: "Streetlight",
+    transformer_bottom: "Transformer bottom",
+    other: "Attachment",
+  },
+  measurementNotFound: "No such measurement",
+} as const;

@@ -174,3 +174,4 @@ export const HEMISPHERES: Record<string, GpsPoint> = {
 };
 
 export { groupIntoRegions, type Region } from "./regions-oracle";
+export * from "./pinhole";

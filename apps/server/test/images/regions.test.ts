@@ -13,25 +13,13 @@ import {
   type RegionImage,
   type RegionSummary,
 } from "@poleatlas/shared";
-import { groupIntoRegions } from "@poleatlas/shared/testing";
+import { groupIntoRegions, prng } from "@poleatlas/shared/testing";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../helpers/setup";
 import { imageQueries } from "../../src/modules/photos/images.repository";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
 
 const t = useTestApp();
-
-/** mulberry32: small, seedable, good enough to explore inputs reproducibly. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const EDGE = [
   0, -0, 0.05, -0.05, 0.15, -0.15, 0.25, -0.25, -0.35, 0.45, -0.95, 1.05, 13.45, -13.45, 0.04999999999999999,

@@ -305,6 +305,11 @@ export const poles = pgTable(
     // last visit of any type, and the earliest day a type's cycle runs out (null: no visit).
     lastInspectedOn: date("last_inspected_on", { mode: "string" }),
     inspectionDueOn: date("inspection_due_on", { mode: "string" }),
+    // The latest lean measured from its photos (drizzle/0033); null: never measured.
+    leanDeg: doublePrecision("lean_deg"),
+    leanTowardDeg: doublePrecision("lean_toward_deg"),
+    leanApparent: boolean("lean_apparent"),
+    leanMeasuredAt: timestamp("lean_measured_at", { withTimezone: true }),
   },
   (t) => [
     // A bbox reads only the box's poles (drizzle/0024): the longitude is tested in the index.
@@ -608,8 +613,40 @@ export const workspaceSettings = pgTable("workspace_settings", {
   /** A user's id (personal workspace) or an organization's id. */
   workspaceId: text("workspace_id").primaryKey(),
   blurFaces: boolean("blur_faces").notNull().default(true),
+  // Measuring (drizzle/0033); null: the documented default.
+  clearanceRules: jsonb("clearance_rules"),
+  leanThresholdDeg: doublePrecision("lean_threshold_deg"),
+  lengthUnits: text("length_units"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Heights measured on a photo of a pole (drizzle/0033): the marks as placed, the heights read and
+ * the findings they suggested when measured. Gone with the photo or the pole.
+ */
+export const measurements = pgTable(
+  "utility_pole_measurements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id").notNull(),
+    poleId: uuid("pole_id")
+      .notNull()
+      .references(() => poles.id, { onDelete: "cascade" }),
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    reference: jsonb("reference").notNull(),
+    verticals: jsonb("verticals"),
+    points: jsonb("points").notNull(),
+    suggestions: jsonb("suggestions").notNull(),
+  },
+  (t) => [
+    index("measurements_pole_idx").on(t.poleId, t.createdAt),
+    index("measurements_image_idx").on(t.imageId),
+  ],
+);
 
 /**
  * Resumable uploads (drizzle/0022): an open one holds its length against the workspace's quota;

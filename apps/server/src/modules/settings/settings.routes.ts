@@ -13,6 +13,7 @@ import {
   type WorkspaceSettings,
 } from "@poleatlas/shared";
 import type { Actor, RequireActor } from "../workspaces/actor";
+import type { MeasureSettingsService } from "./measure-settings.service";
 import type { PrivacySettingsService } from "./privacy-settings.service";
 
 /** The inspection programme, kept (and its rules checked) by the inspections module. */
@@ -26,14 +27,16 @@ export function settingsRoutes(
   deps: {
     requireActor: RequireActor;
     privacy: PrivacySettingsService;
+    measure: MeasureSettingsService;
     inspection: InspectionProgramme;
   },
 ): void {
-  const { requireActor, privacy, inspection } = deps;
+  const { requireActor, privacy, measure, inspection } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const whole = async (actor: Actor): Promise<WorkspaceSettings> => ({
     ...(await inspection.get(actor)),
     ...(await privacy.get(actor)),
+    ...(await measure.get(actor)),
   });
 
   api.get(
@@ -47,11 +50,14 @@ export function settingsRoutes(
     { schema: { body: workspaceSettingsUpdateSchema, response: { 200: workspaceSettingsSchema } } },
     async (req) => {
       const actor = await requireActor(req);
-      const { blurFaces, ...programme } = req.body;
+      const { blurFaces, clearanceRules, leanThresholdDeg, units, ...programme } = req.body;
       if (Object.keys(programme).length > 0) {
         await inspection.put(actor, { ...(await inspection.get(actor)), ...programme });
       }
       if (blurFaces !== undefined) await privacy.update(actor, { blurFaces });
+      const measuring = { clearanceRules, leanThresholdDeg, units };
+      const named = Object.fromEntries(Object.entries(measuring).filter(([, v]) => v !== undefined));
+      if (Object.keys(named).length > 0) await measure.update(actor, named);
       return whole(actor);
     },
   );
