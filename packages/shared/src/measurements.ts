@@ -160,7 +160,8 @@ export const DEFAULT_MEASURE_SETTINGS: MeasureSettings = {
   ],
   /** The product's default, not a standard's: five degrees from plumb. */
   leanThresholdDeg: 5,
-  units: "feet-inches",
+  // Metres, as everything else in the product; a US utility switches to feet and inches.
+  units: "metres",
 };
 
 /** A length as the workspace shows it: 15 ft 6 in (to the inch) or 4.72 m (to the centimetre). */

@@ -64,7 +64,7 @@ describe("heights measured on a photo", () => {
       {
         code: "clearance",
         level: 2,
-        reason: 'Communication "CATV" measured at 14 ft 9 in, below the minimum of 15 ft 6 in',
+        reason: 'Communication "CATV" measured at 4.50 m, below the minimum of 4.72 m',
       },
     ]);
 
@@ -103,17 +103,17 @@ describe("heights measured on a photo", () => {
     const rules = [{ kind: "power_conductor", min_height_m: 12, code: "clearance", level: 1 }];
     const put = await send(t, owner.cookie, "PUT", "/api/workspace/settings", {
       clearanceRules: rules,
-      units: "metres",
+      units: "feet-inches",
       leanThresholdDeg: 3,
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(workspaceSettingsSchema.parse(put.json())).toMatchObject({
       clearanceRules: rules,
-      units: "metres",
+      units: "feet-inches",
       leanThresholdDeg: 3,
     });
     expect(
-      (await send(t, viewer.cookie, "PUT", "/api/workspace/settings", { units: "feet-inches" })).statusCode,
+      (await send(t, viewer.cookie, "PUT", "/api/workspace/settings", { units: "metres" })).statusCode,
     ).toBe(403);
 
     const photo = await measurablePhoto(t, owner.cookie, { width: camera.width, height: camera.height });
@@ -122,7 +122,7 @@ describe("heights measured on a photo", () => {
       {
         code: "clearance",
         level: 1,
-        reason: "Power conductor measured at 11.25 m, below the minimum of 12.00 m",
+        reason: "Power conductor measured at 36 ft 11 in, below the minimum of 39 ft 4 in",
       },
     ]);
   });

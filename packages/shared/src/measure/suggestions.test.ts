@@ -8,15 +8,17 @@ describe("suggested findings", () => {
       { kind: "communication" as const, label: "CATV", height_m: 4.5 },
       { kind: "power_conductor" as const, label: null, height_m: 9 },
     ];
-    expect(clearanceSuggestions(points, DEFAULT_MEASURE_SETTINGS)).toEqual([
+    const imperial = { ...DEFAULT_MEASURE_SETTINGS, units: "feet-inches" as const };
+    expect(clearanceSuggestions(points, imperial)).toEqual([
       {
         code: "clearance",
         level: 2,
         reason: 'Communication "CATV" measured at 14 ft 9 in, below the minimum of 15 ft 6 in',
       },
     ]);
-    const metric = { ...DEFAULT_MEASURE_SETTINGS, units: "metres" as const };
-    expect(clearanceSuggestions(points, metric)[0]!.reason).toContain("4.50 m, below the minimum of 4.72 m");
+    expect(clearanceSuggestions(points, DEFAULT_MEASURE_SETTINGS)[0]!.reason).toContain(
+      "4.50 m, below the minimum of 4.72 m",
+    );
   });
 
   it("suggests a lean finding above the threshold only", () => {
