@@ -12,8 +12,9 @@ export const OPENAPI_TAGS = [
   },
   {
     name: "Poles",
-    description: "The poles photos are gathered into, their timeline and the register import.",
-    paths: ["/api/poles"],
+    description:
+      "The poles photos are gathered into, their timeline, the register import and its coordinate systems.",
+    paths: ["/api/poles", "/api/crs"],
   },
   {
     name: "Inspections",

@@ -11,6 +11,7 @@ import { polesRoutes } from "./poles.routes";
 import { createPolesService, type PoleInspections } from "./poles.service";
 import { createPoleImport, type PoleImportDeps } from "./import/import.service";
 import { poleImportRoutes } from "./import/import.routes";
+import { crsRoutes } from "./import/crs.routes";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 
 export function createPoles(
@@ -77,6 +78,7 @@ export async function registerPoles(
     temp: deps.temp,
   });
   polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });
+  crsRoutes(app, { requireActor: deps.requireActor });
   await poleImportRoutes(app, {
     requireActor: deps.requireActor,
     service: register,
