@@ -52,10 +52,7 @@ export async function registerPoles(
     publish: PublishEvent;
     inspections: PoleInspections;
     temp: TempFiles;
-    poleImport: { maxBytes: number } & Omit<
-      PoleImportDeps,
-      "db" | "withLocks" | "audit" | "spotRadiusMeters" | "temp"
-    >;
+    poleImport: { maxBytes: number } & Omit<PoleImportDeps, "db" | "withLocks" | "audit" | "temp">;
   },
 ): Promise<PolePlacement> {
   // The photos' repository holds no state: the poles read photos through their own instance.
@@ -74,7 +71,6 @@ export async function registerPoles(
     db: deps.db,
     withLocks: (keys, fn) => images.withLocks(keys, fn),
     audit: deps.audit,
-    spotRadiusMeters: deps.spotRadiusMeters,
     temp: deps.temp,
   });
   polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });

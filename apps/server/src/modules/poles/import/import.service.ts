@@ -6,7 +6,8 @@
  * reads and compares the same way and writes nothing.
  *
  * Matching: a row with a tag updates the workspace's pole with that tag (any case) or creates one;
- * a row without a tag updates the nearest pole within SPOT_RADIUS_METERS or creates one.
+ * a row without a tag updates the pole an earlier import left at its position or creates one
+ * (untagged-rows.ts).
  */
 import {
   canManage,
@@ -32,7 +33,6 @@ export interface PoleImportDeps {
   db: Db;
   withLocks: <T>(keys: string[], fn: (tx: Executor) => Promise<T>) => Promise<T>;
   audit: AuditLog;
-  spotRadiusMeters: number;
   batchRows: number;
   /** Where a zipped Shapefile is unpacked (the upload temp folder). */
   temp: TempFiles;
@@ -75,16 +75,22 @@ function unchanged(row: PoleInput, pole: StoredPole): boolean {
 const toWrite = ({ row: _row, label, ...rest }: PoleInput) => ({ ...rest, label: label ?? null });
 
 export function createPoleImport(deps: PoleImportDeps) {
-  const { db, withLocks, audit, spotRadiusMeters, batchRows } = deps;
+  const { db, withLocks, audit, batchRows } = deps;
+
+  /** What the rows without a tag of one file share across its batches. */
+  interface Untagged {
+    startedAt: string;
+    claimed: TagSet;
+  }
 
   /** Applies (or, dry, only compares) one batch; answers its counts. */
-  async function applyBatch(tx: Executor, actor: Actor, batch: PoleInput[], dryRun: boolean) {
+  async function applyBatch(tx: Executor, actor: Actor, batch: PoleInput[], dryRun: boolean, file: Untagged) {
     const { workspaceId, userId } = actor;
     const counts = { created: 0, updated: 0, unchanged: 0, visits: 0 };
     const untagged = await applyUntagged(
       tx,
       batch.filter((r) => r.tag === null),
-      { workspaceId, userId, radius: spotRadiusMeters, dryRun, unchanged, toWrite },
+      { workspaceId, userId, dryRun, unchanged, toWrite, ...file },
     );
     counts.created += untagged.created;
     counts.updated += untagged.updated;
@@ -148,14 +154,15 @@ export function createPoleImport(deps: PoleImportDeps) {
         if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push(r);
       };
       const seen = new TagSet();
+      const untagged: Untagged = { startedAt: await repo.now(db), claimed: new TagSet() };
       let batch: PoleInput[] = [];
       // One batch is written while the next is read and checked (the database works in its own
       // process), never two at once: each batch sees the ones before it, in file order.
       let writing: Promise<void> = Promise.resolve();
       const apply = async (rows: PoleInput[]) => {
         const counts = dryRun
-          ? await applyBatch(db, actor, rows, true)
-          : await withLocks([actor.workspaceId], (tx) => applyBatch(tx, actor, rows, false));
+          ? await applyBatch(db, actor, rows, true, untagged)
+          : await withLocks([actor.workspaceId], (tx) => applyBatch(tx, actor, rows, false, untagged));
         result.created += counts.created;
         result.updated += counts.updated;
         result.unchanged += counts.unchanged;
