@@ -10,6 +10,7 @@ import { crsListSchema, poleImportTexts } from "@poleatlas/shared";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { gdalPlaces, metres, registerIn, type Place } from "./crs-support";
 import { importFile, imported, polesOf } from "./import-support";
+import { shapefileOf, zipShapefile } from "./shapefile-support";
 
 const t = useTestApp();
 
@@ -56,6 +57,38 @@ describe("importing a register in another coordinate system", () => {
       }
     });
   }
+});
+
+describe("a register naming WGS 84 as its system", () => {
+  const owner = useSignedInUser(t);
+
+  it("is answered as WGS 84 for a Shapefile whose .prj says so", async () => {
+    const parts = await shapefileOf([{ tag: "S-1", lon: 7.5, lat: 45.5 }], 4326);
+    const dry = await imported(t, owner, zipShapefile(parts), "poles.zip", true);
+    expect(dry).toMatchObject({ created: 1, crs: null });
+  });
+
+  it("is read as it is, and answered as WGS 84", async () => {
+    for (const name of ["urn:ogc:def:crs:OGC:1.3:CRS84", "urn:ogc:def:crs:EPSG::4326", "EPSG:4326"]) {
+      const geojson = JSON.stringify({
+        type: "FeatureCollection",
+        crs: { type: "name", properties: { name } },
+        features: [
+          {
+            type: "Feature",
+            properties: { tag: "W-1" },
+            geometry: { type: "Point", coordinates: [7.5, 45.25] },
+          },
+        ],
+      });
+      const dry = await imported(t, owner, geojson, "poles.geojson", true);
+      expect(dry, name).toMatchObject({
+        created: 1,
+        crs: null,
+        sample: [{ tag: "W-1", longitude: 7.5, latitude: 45.25 }],
+      });
+    }
+  });
 });
 
 describe("a register that looks projected", () => {

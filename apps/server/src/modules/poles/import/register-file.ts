@@ -10,7 +10,7 @@ import { poleImportTexts as texts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
 import type { TempFiles } from "../../../infra/uploads/temp-files";
 import { ColumnMapping, parseMapping } from "./column-mapping";
-import { systemFor } from "./coordinate-systems";
+import { isWgs84, systemFor } from "./coordinate-systems";
 import type { RowContext } from "./pole-input";
 import { readCsv } from "./read-csv";
 import { readGeoJson } from "./read-geojson";
@@ -40,10 +40,13 @@ export interface OpenRegister {
   crs: { code: string; name: string } | null;
 }
 
+/** A .prj of WGS 84 longitude/latitude as GIS write it, without an EPSG code (ESRI's name). */
+const WGS84_PRJ = /^(GCS_)?WGS[ _]?(19)?84$/i;
+
 /** A GeoJSON `crs` member's name as a code: "urn:ogc:def:crs:EPSG::2227" → "EPSG:2227". */
 function codeOfMember(name: string): string {
   if (/^(urn:ogc:def:crs:OGC:[\d.]*:|OGC:)?CRS84$/i.test(name.trim())) return "EPSG:4326";
-  const m = /^(?:urn:ogc:def:crs:)?EPSG:[\d.]*:?(\d+)$/i.exec(name.trim());
+  const m = /^(?:urn:ogc:def:crs:)?EPSG:(?:[\d.]*:)?(\d+)$/i.exec(name.trim());
   return m ? `EPSG:${m[1]}` : name;
 }
 
@@ -71,7 +74,7 @@ export async function openRegister(
         () => limits.temp.newDir("unzip"),
         { maxBytes: limits.unzippedMaxBytes, maxRatio: limits.zipMaxRatio },
         (prj) => {
-          opened.crs = prj;
+          opened.crs = isWgs84(prj.code) || WGS84_PRJ.test(prj.name) ? null : prj;
         },
       ),
     };
