@@ -231,7 +231,7 @@ async function main() {
     const p = await benchPoleImport(bySize(1_000_000, 100_000, 1_000));
     results.poleImport = p;
     rows.push([
-      `${p.rows.toLocaleString("en-US")}-row CSV: POST /api/poles/import (${fmt(p.fileMB, 0)} MB)`,
+      `${p.rows.toLocaleString("en-US")}-row CSV in EPSG:2227: POST /api/poles/import (${fmt(p.fileMB, 0)} MB)`,
       `${fmt(p.rowsPerSec, 0)} rows/s, server RSS +${fmt(p.rssGrowthMB, 0)} MB (target ≥ 20,000 rows/s, < 200 MB)`,
     ]);
   }

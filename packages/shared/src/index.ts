@@ -6,6 +6,7 @@ export * from "./messages";
 export * from "./names";
 export * from "./poles";
 export * from "./pole-register";
+export * from "./coordinate-systems";
 export * from "./schemas";
 export * from "./workspaces";
 export * from "./admin";

@@ -413,7 +413,17 @@ export const poleImportTexts = {
   unknownFormat:
     "This file is not a CSV, a GeoJSON or a zipped Shapefile (.zip with .shp, .dbf, .shx and .prj).",
   csvNoCoordinates:
-    "The CSV has no latitude/longitude columns: name them lat/latitude/y and lon/lng/long/longitude/x.",
+    "The CSV has no latitude/longitude columns: name them lat/latitude and lon/lng/long/longitude, or x/y (easting/northing) with their coordinate system, or map them.",
+  badCrs: (value: string) => `"${value}" is not a coordinate system: name it as EPSG:<code>, e.g. EPSG:2227.`,
+  unknownCrs: (code: string) =>
+    `The coordinate system ${code} is not known: choose one from the list of coordinate systems.`,
+  crsNotForPoints: (code: string) =>
+    `The coordinate system ${code} cannot place points on the map: choose a projected or geographic system.`,
+  badMapping: (detail: string) => `The column mapping could not be read: ${detail}.`,
+  mappingFieldTwice: (field: string, first: string, second: string) =>
+    `The columns ${first} and ${second} are both mapped to ${field}: map one of them elsewhere.`,
+  mappingHalfCoordinates: (has: string, lacks: string) =>
+    `The mapping has a ${has} column but no ${lacks} column: map both, or neither.`,
   csvUnreadable: (detail: string) => `The CSV could not be read: ${detail}`,
   // What csvUnreadable says is wrong.
   csvQuoteNotClosed: (line: number) => `the quote opened on line ${line} is never closed`,
@@ -452,6 +462,8 @@ export const poleImportTexts = {
   // Row reasons.
   noCoordinates: "no coordinates",
   notANumber: (column: string, value: string) => `${column} ${value} is not a number`,
+  looksProjected: "These look like projected coordinates: choose the coordinate system",
+  notProjectable: (x: number, y: number) => `the position ${x}, ${y} is outside its coordinate system`,
   latitudeOutOfRange: (value: number) => `latitude ${value} is out of range`,
   longitudeOutOfRange: (value: number) => `longitude ${value} is out of range`,
   notAPoint: (type: string) => `the geometry is a ${type}, not a Point`,

@@ -4,6 +4,7 @@
  * of the register answers. A workspace that never imports keeps photo-made poles only.
  */
 import { z } from "zod";
+import { crsNameSchema, importMappingSchema, importSampleSchema } from "./coordinate-systems";
 
 export const POLE_MATERIALS = ["wood", "steel", "concrete", "composite", "other"] as const;
 export type PoleMaterial = (typeof POLE_MATERIALS)[number];
@@ -79,9 +80,14 @@ export type PolePatch = z.infer<typeof polePatchSchema>;
 /** What a client sends (before the schema's trimming and clearing). */
 export type PolePatchBody = z.input<typeof polePatchSchema>;
 
-/** POST /api/poles/import?dryRun=true */
+/**
+ * POST /api/poles/import?dryRun=true. `crs` ("EPSG:<code>") and `mapping` (JSON, column → field)
+ * may come as query or as multipart fields before the file; the service checks both.
+ */
 export const poleImportQuerySchema = z.object({
   dryRun: z.enum(["true", "false"]).optional(),
+  crs: z.string().max(100).optional(),
+  mapping: z.string().max(65536).optional(),
 });
 
 export const poleImportRejectionSchema = z.object({
@@ -106,6 +112,19 @@ export const poleImportResultSchema = z.object({
   dry_run: z.boolean(),
   /** Last inspections recorded as imported visits (a dry run: that would be). */
   visits: z.number().int().default(0),
+  /** Each column and the field it went to, as used (unmapped columns: "attribute"). */
+  mapping: importMappingSchema.default({}),
+  /** The coordinate system the positions were read in; null: WGS 84 longitude/latitude. */
+  crs: crsNameSchema.nullable().default(null),
+  /** The accepted rows' extent, as `bounds`: what the preview frames. */
+  area: z
+    .object({ minLon: z.number(), minLat: z.number(), maxLon: z.number(), maxLat: z.number() })
+    .nullable()
+    .default(null),
+  /** Up to MAX_IMPORT_SAMPLE accepted positions spread over the file (WGS 84). */
+  sample: z.array(importSampleSchema).default([]),
+  /** Rows looked projected and no system was given: the likeliest systems, best first. */
+  suggestedCrs: z.array(crsNameSchema).optional(),
 });
 export type PoleImportResult = z.infer<typeof poleImportResultSchema>;
 export const MAX_LISTED_REJECTIONS = 1000;

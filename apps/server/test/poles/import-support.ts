@@ -12,10 +12,13 @@ export function importFile(
   bytes: Uint8Array | string,
   filename: string,
   dryRun = false,
+  /** Form fields sent before the file (crs, mapping). */
+  fields?: Record<string, string>,
 ) {
   const body = multipartBody(typeof bytes === "string" ? Buffer.from(bytes) : bytes, {
     filename,
     contentType: "application/octet-stream",
+    ...(fields && { fields }),
   });
   return t.app.inject({
     method: "POST",
@@ -32,8 +35,9 @@ export async function imported(
   bytes: Uint8Array | string,
   filename = "poles.csv",
   dryRun = false,
+  fields?: Record<string, string>,
 ) {
-  const res = await importFile(t, who, bytes, filename, dryRun);
+  const res = await importFile(t, who, bytes, filename, dryRun, fields);
   expect(res.statusCode, res.body).toBe(200);
   return poleImportResultSchema.parse(res.json());
 }

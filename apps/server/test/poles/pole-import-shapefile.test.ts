@@ -5,17 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
-import { METRES_PER_DEGREE } from "./support";
+import { metres } from "./crs-support";
 import { importFile, imported, polesOf } from "./import-support";
 import { gdalWgs84, shapefileOf, zipShapefile, type Point } from "./shapefile-support";
 
 const t = useTestApp();
 const owner = useSignedInUser(t);
 const other = useSignedInUser(t);
-
-/** Metres between two WGS84 positions (an equirectangular step: fine below a kilometre). */
-const metres = (a: [number, number], b: [number, number]) =>
-  Math.hypot((a[0] - b[0]) * Math.cos((a[1] * Math.PI) / 180), a[1] - b[1]) * METRES_PER_DEGREE;
 
 const BAY_AREA: Point[] = [
   { tag: "SF-1", lon: -122.4194, lat: 37.7749, material: "wood" },

@@ -109,13 +109,13 @@ describe("importing a CSV register", () => {
     expect((await polesOf(t, who.id)).map((p) => p.tag)).toEqual(["OK-1", "OK-2"]);
   });
 
-  it("updates the nearest pole for a row without a tag, else creates one", async () => {
+  it("updates the pole an import left at a row's position when it has no tag, else creates one", async () => {
     const team = await createTeam(t, owner);
     await setActive(t, owner, team);
     const first = "lat,lon,material\n50.0,8.0,wood\n50.1,8.0,wood\n";
     expect(await imported(t, owner, first)).toMatchObject({ created: 2 });
-    // 4 m north of the first: the same pole, now steel; 50 m away: a new one.
-    const near = `lat,lon,material\n${50 + 4 / 111195},8.0,steel\n${50 + 50 / 111195},8.0,wood\n`;
+    // 0.3 m north of the first: the same pole, now steel; 4 m away: a new one.
+    const near = `lat,lon,material\n${50 + 0.3 / 111195},8.0,steel\n${50 + 4 / 111195},8.0,wood\n`;
     expect(await imported(t, owner, near)).toMatchObject({ created: 1, updated: 1, unchanged: 0 });
     const poles = await polesOf(t, team);
     expect(poles.map((p) => p.material)).toEqual(["steel", "wood", "wood"]);

@@ -11,6 +11,7 @@ import { polesRoutes } from "./poles.routes";
 import { createPolesService, type PoleInspections } from "./poles.service";
 import { createPoleImport, type PoleImportDeps } from "./import/import.service";
 import { poleImportRoutes } from "./import/import.routes";
+import { crsRoutes } from "./import/crs.routes";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 
 export function createPoles(
@@ -51,10 +52,7 @@ export async function registerPoles(
     publish: PublishEvent;
     inspections: PoleInspections;
     temp: TempFiles;
-    poleImport: { maxBytes: number } & Omit<
-      PoleImportDeps,
-      "db" | "withLocks" | "audit" | "spotRadiusMeters" | "temp"
-    >;
+    poleImport: { maxBytes: number } & Omit<PoleImportDeps, "db" | "withLocks" | "audit" | "temp">;
   },
 ): Promise<PolePlacement> {
   // The photos' repository holds no state: the poles read photos through their own instance.
@@ -73,10 +71,10 @@ export async function registerPoles(
     db: deps.db,
     withLocks: (keys, fn) => images.withLocks(keys, fn),
     audit: deps.audit,
-    spotRadiusMeters: deps.spotRadiusMeters,
     temp: deps.temp,
   });
   polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });
+  crsRoutes(app, { requireActor: deps.requireActor });
   await poleImportRoutes(app, {
     requireActor: deps.requireActor,
     service: register,

@@ -103,6 +103,12 @@ export function knownTags(workspaceId: string, keys: string[]) {
     ) p`;
 }
 
+/**
+ * Poles a row without a tag may find at its position: more than one when a register has several
+ * rows at one spot (a double pole given one position), each row then finding its own.
+ */
+const CANDIDATES = 16;
+
 async function rows<T>(tx: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   return (await tx.execute(query)).rows as T[];
 }
@@ -114,38 +120,17 @@ export const importRepository = {
     return rows<StoredPole>(tx, knownTags(workspaceId, keys));
   },
 
-  /** The nearest pole within `radius` metres (the pole rule's search, utility_pole_assign). */
-  async nearest(
-    tx: Executor,
-    workspaceId: string,
-    latitude: number,
-    longitude: number,
-    radius: number,
-  ): Promise<StoredPole | null> {
-    const band = radius / 111194.9 + 1e-9;
-    const [found] = await rows<StoredPole>(
-      tx,
-      sql`SELECT ${STORED} FROM utility_poles p
-          WHERE p.workspace_id = ${workspaceId}
-            AND p.latitude BETWEEN ${latitude}::float8 - ${band}::float8 AND ${latitude}::float8 + ${band}::float8
-            AND utility_pole_distance(p.latitude, p.longitude, ${latitude}::float8, ${longitude}::float8) <= ${radius}::float8
-          ORDER BY utility_pole_distance(p.latitude, p.longitude, ${latitude}::float8, ${longitude}::float8),
-            p.created_at, p.id
-          LIMIT 1`,
-    );
-    return found ?? null;
-  },
-
   /**
-   * For each position (in order), the nearest pole within `radius` metres as `nearest` finds it,
-   * or null: one statement for a batch's rows without a tag.
+   * For each position (in order), the poles an import wrote before `before` within `radius`
+   * metres, nearest first (at most CANDIDATES): one statement for a batch's rows without a tag.
    */
-  async nearestEach(
+  async importedAt(
     tx: Executor,
     workspaceId: string,
     points: { latitude: number; longitude: number }[],
     radius: number,
-  ): Promise<(StoredPole | null)[]> {
+    before: string,
+  ): Promise<StoredPole[][]> {
     if (points.length === 0) return [];
     const band = radius / 111194.9 + 1e-9;
     const found = await rows<StoredPole & { i: number }>(
@@ -156,14 +141,22 @@ export const importRepository = {
             SELECT ${STORED} FROM utility_poles p
             WHERE p.workspace_id = ${workspaceId}
               AND p.latitude BETWEEN q.lat - ${band}::float8 AND q.lat + ${band}::float8
+              AND p.source = 'import' AND p.created_at < ${before}::timestamptz
               AND utility_pole_distance(p.latitude, p.longitude, q.lat, q.lon) <= ${radius}::float8
             ORDER BY utility_pole_distance(p.latitude, p.longitude, q.lat, q.lon), p.created_at, p.id
-            LIMIT 1
-          ) n`,
+            LIMIT ${CANDIDATES}
+          ) n
+          ORDER BY q.i, utility_pole_distance(n.latitude, n.longitude, q.lat, q.lon), n.id`,
     );
-    const answer: (StoredPole | null)[] = points.map(() => null);
-    for (const { i, ...pole } of found) answer[i - 1] = pole;
+    const answer: StoredPole[][] = points.map(() => []);
+    for (const { i, ...pole } of found) answer[i - 1]!.push(pole);
     return answer;
+  },
+
+  /** The database's clock now: when an import begins. */
+  async now(tx: Executor): Promise<string> {
+    const [row] = await rows<{ now: string }>(tx, sql`SELECT clock_timestamp()::text AS now`);
+    return row!.now;
   },
 
   /** New imported poles, one statement. */

@@ -1,9 +1,10 @@
 /**
  * POST /api/poles/import, HTTP only: the multipart `file` is streamed to a private temp file
- * (never held in memory), handed to the import, and removed whatever happens.
+ * (never held in memory), handed to the import, and removed whatever happens. `crs` and `mapping`
+ * come as form fields before the file, or in the query.
  */
 import { pipeline } from "node:stream/promises";
-import fastifyMultipart from "@fastify/multipart";
+import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -17,6 +18,13 @@ import { AppError, badRequest, forbidden } from "../../../errors";
 import type { TempFiles } from "../../../infra/uploads/temp-files";
 import type { RequireActor } from "../../workspaces/actor";
 import type { PoleImport } from "./import.service";
+
+/** A text field sent before the file (a field sent after it is not read: the file comes first). */
+function formField(part: MultipartFile, name: string): string | undefined {
+  const field = part.fields[name];
+  if (field === undefined || Array.isArray(field) || field.type !== "field") return undefined;
+  return String(field.value);
+}
 
 export async function poleImportRoutes(
   app: FastifyInstance,
@@ -55,6 +63,10 @@ export async function poleImportRoutes(
               actor,
               { path: file, filename: part.filename },
               req.query.dryRun === "true",
+              {
+                crs: formField(part, "crs") ?? req.query.crs,
+                mapping: formField(part, "mapping") ?? req.query.mapping,
+              },
             );
           } finally {
             await temp.remove(file);

@@ -6,10 +6,9 @@
  * reads and compares the same way and writes nothing.
  *
  * Matching: a row with a tag updates the workspace's pole with that tag (any case) or creates one;
- * a row without a tag updates the nearest pole within SPOT_RADIUS_METERS or creates one.
+ * a row without a tag updates the pole an earlier import left at its position or creates one
+ * (untagged-rows.ts).
  */
-import { open } from "node:fs/promises";
-import { createReadStream } from "node:fs";
 import {
   canManage,
   MAX_LISTED_REJECTIONS,
@@ -18,17 +17,15 @@ import {
   type PoleImportRejection,
   type PoleImportResult,
 } from "@poleatlas/shared";
-import { badRequest, forbidden } from "../../../errors";
+import { forbidden } from "../../../errors";
 import type { Db, Executor } from "../../../infra/db/database";
 import type { TempFiles } from "../../../infra/uploads/temp-files";
 import type { AuditLog } from "../../audit/audit-log";
 import type { Actor } from "../../workspaces/actor";
 import { importRepository as repo, importVisits, type StoredPole } from "./import.repository";
+import { ImportPreview } from "./import-preview";
 import { checkRow, type PoleInput } from "./pole-input";
-import { readCsv } from "./read-csv";
-import { readGeoJson } from "./read-geojson";
-import { readShapefile } from "./read-shapefile";
-import type { SourceRow } from "./source-row";
+import { openRegister, type ReadOptions } from "./register-file";
 import { TagSet } from "./tag-set";
 import { applyUntagged } from "./untagged-rows";
 
@@ -36,7 +33,6 @@ export interface PoleImportDeps {
   db: Db;
   withLocks: <T>(keys: string[], fn: (tx: Executor) => Promise<T>) => Promise<T>;
   audit: AuditLog;
-  spotRadiusMeters: number;
   batchRows: number;
   /** Where a zipped Shapefile is unpacked (the upload temp folder). */
   temp: TempFiles;
@@ -49,33 +45,6 @@ export interface PoleImportDeps {
   inspectionTypes: (actor: Actor) => Promise<string[]>;
   /** Today (YYYY-MM-DD) by the inspections' clock: no last inspection falls after it. */
   today: () => string;
-}
-
-type FileLimits = Pick<PoleImportDeps, "temp" | "unzippedMaxBytes" | "zipMaxRatio" | "geojsonMaxBytes">;
-
-/** Which reader a file needs: by its first bytes (a zip, a JSON object), else CSV. */
-async function readerFor(
-  file: string,
-  filename: string,
-  limits: FileLimits,
-): Promise<AsyncGenerator<SourceRow>> {
-  const handle = await open(file);
-  const head = Buffer.alloc(64);
-  const { bytesRead } = await handle.read(head, 0, 64, 0).finally(() => handle.close());
-  const start = head.subarray(0, bytesRead);
-  if (start.subarray(0, 4).equals(Buffer.from("PK\x03\x04", "latin1")))
-    return readShapefile(file, () => limits.temp.newDir("unzip"), {
-      maxBytes: limits.unzippedMaxBytes,
-      maxRatio: limits.zipMaxRatio,
-    });
-  const text = start
-    .toString("utf8")
-    .replace(/^\uFEFF/, "")
-    .trimStart();
-  if (text.startsWith("{")) return readGeoJson(file, limits.geojsonMaxBytes);
-  if (/\.(shp|dbf|shx|xlsx?|kml|kmz|gpkg)$/i.test(filename) || start.includes(0))
-    throw badRequest(texts.unknownFormat, "import_unknown_format");
-  return readCsv(createReadStream(file));
 }
 
 const SAME_PLACE_DEGREES = 1e-9;
@@ -106,16 +75,22 @@ function unchanged(row: PoleInput, pole: StoredPole): boolean {
 const toWrite = ({ row: _row, label, ...rest }: PoleInput) => ({ ...rest, label: label ?? null });
 
 export function createPoleImport(deps: PoleImportDeps) {
-  const { db, withLocks, audit, spotRadiusMeters, batchRows } = deps;
+  const { db, withLocks, audit, batchRows } = deps;
+
+  /** What the rows without a tag of one file share across its batches. */
+  interface Untagged {
+    startedAt: string;
+    claimed: TagSet;
+  }
 
   /** Applies (or, dry, only compares) one batch; answers its counts. */
-  async function applyBatch(tx: Executor, actor: Actor, batch: PoleInput[], dryRun: boolean) {
+  async function applyBatch(tx: Executor, actor: Actor, batch: PoleInput[], dryRun: boolean, file: Untagged) {
     const { workspaceId, userId } = actor;
     const counts = { created: 0, updated: 0, unchanged: 0, visits: 0 };
     const untagged = await applyUntagged(
       tx,
       batch.filter((r) => r.tag === null),
-      { workspaceId, userId, radius: spotRadiusMeters, dryRun, unchanged, toWrite },
+      { workspaceId, userId, dryRun, unchanged, toWrite, ...file },
     );
     counts.created += untagged.created;
     counts.updated += untagged.updated;
@@ -155,8 +130,10 @@ export function createPoleImport(deps: PoleImportDeps) {
       actor: Actor,
       file: { path: string; filename: string },
       dryRun: boolean,
+      options: ReadOptions = {},
     ): Promise<PoleImportResult> {
       if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      const register = await openRegister(file.path, file.filename, deps, options);
       const result: PoleImportResult = {
         created: 0,
         updated: 0,
@@ -166,20 +143,26 @@ export function createPoleImport(deps: PoleImportDeps) {
         bounds: null,
         dry_run: dryRun,
         visits: 0,
+        mapping: {},
+        crs: null,
+        area: null,
+        sample: [],
       };
+      const preview = new ImportPreview();
       const reject = (r: PoleImportRejection) => {
         result.rejected_count += 1;
         if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push(r);
       };
       const seen = new TagSet();
+      const untagged: Untagged = { startedAt: await repo.now(db), claimed: new TagSet() };
       let batch: PoleInput[] = [];
       // One batch is written while the next is read and checked (the database works in its own
       // process), never two at once: each batch sees the ones before it, in file order.
       let writing: Promise<void> = Promise.resolve();
       const apply = async (rows: PoleInput[]) => {
         const counts = dryRun
-          ? await applyBatch(db, actor, rows, true)
-          : await withLocks([actor.workspaceId], (tx) => applyBatch(tx, actor, rows, false));
+          ? await applyBatch(db, actor, rows, true, untagged)
+          : await withLocks([actor.workspaceId], (tx) => applyBatch(tx, actor, rows, false, untagged));
         result.created += counts.created;
         result.updated += counts.updated;
         result.unchanged += counts.unchanged;
@@ -197,10 +180,13 @@ export function createPoleImport(deps: PoleImportDeps) {
       // One clock for the whole file: the latest installed year a row may give.
       const now = new Date();
       const visitRules = { types: await deps.inspectionTypes(actor), today: deps.today() };
-      for await (const source of await readerFor(file.path, file.filename, deps)) {
-        const checked = checkRow(source, now, visitRules);
+      const { mapping } = register.context;
+      for await (const source of register.rows) {
+        if (!("reason" in source)) mapping.see(Object.keys(source.fields));
+        const checked = checkRow(source, register.context, now, visitRules);
         if ("reason" in checked) {
           reject({ row: source.row, reason: checked.reason });
+          if (checked.projected) preview.looksProjected(checked.projected);
           continue;
         }
         const row = checked.ok;
@@ -210,27 +196,21 @@ export function createPoleImport(deps: PoleImportDeps) {
             continue;
           }
         }
-        const b = result.bounds;
-        if (!b)
-          result.bounds = {
-            minLon: row.longitude,
-            minLat: row.latitude,
-            maxLon: row.longitude,
-            maxLat: row.latitude,
-          };
-        else {
-          b.minLon = Math.min(b.minLon, row.longitude);
-          b.minLat = Math.min(b.minLat, row.latitude);
-          b.maxLon = Math.max(b.maxLon, row.longitude);
-          b.maxLat = Math.max(b.maxLat, row.latitude);
-        }
+        preview.add(row.tag, row.longitude, row.latitude);
         batch.push(row);
         if (batch.length >= batchRows) await flush();
       }
       await flush();
       await writing;
+      result.mapping = mapping.used();
+      result.crs = register.crs;
+      result.bounds = preview.bounds;
+      result.area = preview.bounds;
+      result.sample = preview.sample;
+      const suggested = await preview.suggestions();
+      if (suggested) result.suggestedCrs = suggested;
       if (!dryRun && result.created + result.updated + result.visits > 0) {
-        const { rejected: _listed, ...counts } = result;
+        const { rejected: _listed, mapping: _mapping, sample: _sample, suggestedCrs: _s, ...counts } = result;
         await audit(actor, {
           action: "pole.import",
           targetType: "workspace",

@@ -1,9 +1,8 @@
 /**
  * One register row checked and turned into a pole's fields, or the reason it is refused, in the
- * words poleImportTexts gives. The register's known columns are found by name (any case, a few
- * usual synonyms); the columns an export of the poles layer adds (risk, photo counts) are left
- * out; the last inspection (its day and type) becomes a visit; every other column is kept in
- * `attributes`.
+ * words poleImportTexts gives. Each column goes where the import's column mapping says; the
+ * columns an export of the poles layer adds (risk, photo counts) are left out; the last
+ * inspection (its day and type) becomes a visit; every other column is kept in `attributes`.
  */
 import {
   MAX_ATTRIBUTES_BYTES,
@@ -25,7 +24,10 @@ import {
   type PoleAttributes,
   type PoleMaterial,
 } from "@poleatlas/shared";
-import { TAG_NAMES, type FieldValue, type SourceRow } from "./source-row";
+import type { ColumnMapping } from "./column-mapping";
+import type { ToWgs84 } from "./coordinate-systems";
+import { heightInMetres } from "./lengths";
+import type { FieldValue, SourceRow } from "./source-row";
 
 export interface PoleInput {
   row: number;
@@ -44,40 +46,6 @@ export interface PoleInput {
   visit: { type: string; inspectedOn: string } | null;
 }
 
-/** The last inspection's columns: its day and its type (one of the workspace's codes). */
-const VISIT_DAY = new Set([
-  "last_inspected_on",
-  "last_inspection",
-  "last_inspection_date",
-  "inspected_on",
-  "inspection_date",
-]);
-const VISIT_TYPE = new Set(["last_inspection_type", "inspection_type"]);
-
-const KNOWN: Record<string, keyof PoleInput> = {
-  label: "label",
-  material: "material",
-  height_m: "height_m",
-  height: "height_m",
-  class: "class",
-  pole_class: "class",
-  installed_year: "installed_year",
-  year_installed: "installed_year",
-  year: "installed_year",
-  circuit: "circuit",
-  feeder: "circuit",
-};
-/** What an export of the poles layer adds about photos and ratings: not the register's. */
-const DERIVED = new Set([
-  "risk",
-  "photo_count",
-  "last_photo_date",
-  "last_visit_on",
-  "inspection_due_on",
-  "source",
-  "pole_uuid",
-]);
-
 const text = (v: FieldValue | undefined) => (v === null || v === undefined ? "" : String(v).trim());
 
 function number(column: string, v: FieldValue | undefined): number | null | string {
@@ -88,7 +56,16 @@ function number(column: string, v: FieldValue | undefined): number | null | stri
   return Number.isFinite(n) ? n : texts.notANumber(column, t);
 }
 
-type Checked = { ok: PoleInput } | { reason: string };
+/**
+ * Out of range as degrees, and in metres or feet by its size: a typo (latitude 91) is not taken
+ * for a projected position.
+ */
+const METRE_SCALE = 1000;
+const looksProjected = (x: number, y: number) =>
+  (Math.abs(y) > 90 || Math.abs(x) > 180) && Math.max(Math.abs(x), Math.abs(y)) >= METRE_SCALE;
+
+/** Fields kept among the attributes under the column's own name. */
+const COLUMN_KEPT = new Set(["attribute", "latitude", "longitude", "x", "y"]);
 
 /** What a last inspection is checked against: the workspace's type codes and today. */
 export interface VisitRules {
@@ -106,27 +83,45 @@ function checkVisit(day: string, type: string, { types, today }: VisitRules): Po
   return { type, inspectedOn: day };
 }
 
+/** How a file's rows are read: its column mapping and the system its positions are in. */
+export interface RowContext {
+  mapping: ColumnMapping;
+  /** From the file's system to WGS 84; null: the positions are WGS 84 already. */
+  toWgs84: ToWgs84 | null;
+  /** No system was given where one could be: out-of-range positions look projected. */
+  askCrs: boolean;
+}
+
+/** A row whose position looks projected while no system was given: its raw x and y. */
+export type Checked = { ok: PoleInput } | { reason: string; projected?: [number, number] };
+
 export function checkRow(
   source: SourceRow,
+  context: RowContext,
   now = new Date(),
   visits: VisitRules = { types: [], today: now.toISOString().slice(0, 10) },
 ): Checked {
   if ("reason" in source) return { reason: source.reason };
   const { row, fields } = source;
+  const { mapping } = context;
   const latText = text(source.lat as FieldValue);
   const lonText = text(source.lon as FieldValue);
   if (latText === "" || lonText === "") return { reason: texts.noCoordinates };
-  const latitude = number("latitude", source.lat as FieldValue);
-  const longitude = number("longitude", source.lon as FieldValue);
+  let latitude = number("latitude", source.lat as FieldValue);
+  let longitude = number("longitude", source.lon as FieldValue);
   if (typeof latitude === "string") return { reason: latitude };
   if (typeof longitude === "string") return { reason: longitude };
   if (latitude === null || longitude === null) return { reason: texts.noCoordinates };
+  if (context.toWgs84) {
+    const [x, y] = [longitude, latitude];
+    [longitude, latitude] = context.toWgs84([x, y]);
+    if (!Number.isFinite(longitude) || !Number.isFinite(latitude))
+      return { reason: texts.notProjectable(x, y) };
+  } else if (context.askCrs && looksProjected(longitude, latitude))
+    return { reason: texts.looksProjected, projected: [longitude, latitude] };
   if (Math.abs(latitude) > 90) return { reason: texts.latitudeOutOfRange(latitude) };
   if (Math.abs(longitude) > 180) return { reason: texts.longitudeOutOfRange(longitude) };
 
-  const byName = new Map<string, string>();
-  for (const name of Object.keys(fields)) byName.set(name.toLowerCase(), name);
-  const tagColumn = TAG_NAMES.map((n) => byName.get(n)).find((n) => n !== undefined);
   const input: PoleInput = {
     row,
     tag: null,
@@ -145,34 +140,41 @@ export function checkRow(
   let visitDay = "";
   let visitType = "";
   for (const [name, value] of Object.entries(fields)) {
-    const lower = name.toLowerCase();
-    if (VISIT_DAY.has(lower)) {
+    const field = mapping.fieldOf(name);
+    if (field === "ignore") continue;
+    if (field === "last_inspected_on") {
       visitDay = text(value);
       continue;
     }
-    if (VISIT_TYPE.has(lower)) {
+    if (field === "last_inspection_type") {
       visitType = text(value).toLowerCase();
       continue;
     }
-    if (name === tagColumn) {
+    if (field === "tag") {
       const tag = safeLabel(text(value));
       if (tag.length > MAX_TAG_LENGTH) return { reason: texts.tooLong("tag", MAX_TAG_LENGTH) };
       input.tag = tag === "" ? null : tag;
       continue;
     }
-    if (DERIVED.has(lower)) continue;
-    const known = KNOWN[lower];
-    if (known === undefined) {
+    // A position column the row was not placed by: kept as it was.
+    // The owner is an attribute named "owner", whatever the register calls its column.
+    const key =
+      field === "owner" && name.toLowerCase() !== "owner"
+        ? "owner"
+        : field === "owner" || COLUMN_KEPT.has(field)
+          ? safeLabel(name)
+          : null;
+    if (key !== null) {
       // A GeoJSON number past a double's range reads as Infinity, which JSON would store as null.
       if (typeof value === "number" && !Number.isFinite(value))
         return { reason: texts.notANumber(name, String(value)) };
       // The name is cleaned as the value is: PostgreSQL stores no NUL in a JSON key either.
       if (value !== null && text(value) !== "")
-        input.attributes[safeLabel(name)] = typeof value === "number" ? value : safeLabel(String(value));
+        input.attributes[key] = typeof value === "number" ? value : safeLabel(String(value));
       continue;
     }
     const t = text(value);
-    switch (known) {
+    switch (field) {
       case "label":
         if (t.length > MAX_POLE_LABEL_LENGTH)
           return { reason: texts.tooLong("label", MAX_POLE_LABEL_LENGTH) };
@@ -187,8 +189,9 @@ export function checkRow(
         input.material = material;
         break;
       }
-      case "height_m": {
-        const h = number("height_m", value);
+      case "height_m":
+      case "height_ft": {
+        const h = heightInMetres(field, value, field === "height_ft" ? "ft" : "m");
         if (typeof h === "string") return { reason: h };
         if (h !== null && (h < MIN_HEIGHT_M || h > MAX_HEIGHT_M))
           return { reason: texts.outOfRange("height_m", t, MIN_HEIGHT_M, MAX_HEIGHT_M) };

@@ -1,12 +1,16 @@
 /**
  * A CSV register, streamed record by record (CsvRecords over the file's bytes): a header row, then
- * one pole a line. The coordinate columns are found by name; every other column goes on as a field.
+ * one pole a line. The caller's `locate` picks the coordinate columns from the header (the column
+ * mapping); every other column goes on as a field.
  */
 import type { Readable } from "node:stream";
 import { poleImportTexts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
 import { CsvError, CsvRecords, type CsvRecord } from "./csv-records";
-import { findColumn, LATITUDE_NAMES, LONGITUDE_NAMES, type SourceRow } from "./source-row";
+import type { SourceRow } from "./source-row";
+
+/** The header's position columns: [longitude or x, latitude or y] by name; a 400 when it has none. */
+export type LocateCoordinates = (header: string[]) => [string, string];
 
 /**
  * The export writes a text cell a spreadsheet would run as a formula with a leading `'` (as
@@ -15,7 +19,7 @@ import { findColumn, LATITUDE_NAMES, LONGITUDE_NAMES, type SourceRow } from "./s
 const GUARDED_FORMULA = /^'[=+\-@\t\r]/;
 const unguard = (cell: string) => (GUARDED_FORMULA.test(cell) ? cell.slice(1) : cell);
 
-export async function* readCsv(input: Readable): AsyncGenerator<SourceRow> {
+export async function* readCsv(input: Readable, locate: LocateCoordinates): AsyncGenerator<SourceRow> {
   const records = new CsvRecords();
   let header: string[] | null = null;
   let lat = -1;
@@ -34,9 +38,9 @@ export async function* readCsv(input: Readable): AsyncGenerator<SourceRow> {
           poleImportTexts.csvColumnTwice(header[lower.lastIndexOf(twice)]!),
           "import_duplicate_column",
         );
-      lat = findColumn(lower, LATITUDE_NAMES);
-      lon = findColumn(lower, LONGITUDE_NAMES);
-      if (lat < 0 || lon < 0) throw badRequest(poleImportTexts.csvNoCoordinates, "import_no_coordinates");
+      const [lonName, latName] = locate(header);
+      lon = header.indexOf(lonName);
+      lat = header.indexOf(latName);
       return null;
     }
     if (record.length !== header.length)

@@ -28,9 +28,13 @@ async function* partsOf(file: string): AsyncGenerator<GeoJsonPart, GeoJsonMember
   return members;
 }
 
-/** The first reading: the whole file is a FeatureCollection with one list of features. */
-async function checkSkeleton(file: string): Promise<void> {
+/**
+ * The first reading: the whole file is a FeatureCollection with one list of features. Answers its
+ * `crs` member's name (the 2008 GeoJSON's way of naming another system), or null.
+ */
+async function checkSkeleton(file: string): Promise<string | null> {
   let type: unknown;
+  let crs: string | null = null;
   let members: GeoJsonMembers;
   const parts = partsOf(file);
   for (;;) {
@@ -42,15 +46,25 @@ async function checkSkeleton(file: string): Promise<void> {
     const part = next.value;
     if ("feature" in part) continue;
     if (part.member === "features") throw unreadable();
-    if (part.member === "type") {
+    if (part.member === "type" || part.member === "crs") {
+      let value: unknown;
       try {
-        type = JSON.parse(part.value.toString("utf8"));
+        value = JSON.parse(part.value.toString("utf8"));
       } catch {
         throw unreadable();
       }
+      if (part.member === "type") type = value;
+      else crs = crsName(value);
     }
   }
   if (type !== "FeatureCollection" || members.featureArrays !== 1) throw unreadable();
+  return crs;
+}
+
+/** A named `crs` member's name ({"type": "name", "properties": {"name": …}}); else null. */
+function crsName(member: unknown): string | null {
+  const name = (member as { properties?: { name?: unknown } } | null)?.properties?.name;
+  return typeof name === "string" ? name : null;
 }
 
 /** With the `u` flag a pair is one code point: only half a pair matches. */
@@ -91,10 +105,15 @@ function rowOf(row: number, bytes: Buffer): SourceRow {
   return { row, lon, lat, fields };
 }
 
-export async function* readGeoJson(file: string, maxBytes: number): AsyncGenerator<SourceRow> {
+/** `onCrs` hears the file's `crs` member name (null: none) before the first row. */
+export async function* readGeoJson(
+  file: string,
+  maxBytes: number,
+  onCrs: (name: string | null) => Promise<void>,
+): AsyncGenerator<SourceRow> {
   if ((await stat(file)).size > maxBytes)
     throw new AppError(413, "file_too_large", texts.geojsonTooLarge(Math.round(maxBytes / 1048576)));
-  await checkSkeleton(file);
+  await onCrs(await checkSkeleton(file));
   let row = 0;
   for await (const part of partsOf(file)) {
     if (!("feature" in part)) continue;

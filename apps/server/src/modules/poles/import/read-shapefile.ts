@@ -57,11 +57,24 @@ async function readSmall(file: string): Promise<string | null> {
   return readFile(file, "utf8");
 }
 
-/** `newDir` makes the folder the parts go to; it is removed however the reading ends. */
+/** The .prj's system as the import answers it: its name, and its EPSG code when it gives one. */
+export function prjSystem(prj: string): { code: string; name: string } {
+  const text = prj.trim();
+  const name = /^\w+\s*\[\s*"([^"]*)"/.exec(text)?.[1] ?? "";
+  // The system's own identifier closes its WKT (a datum's or unit's comes earlier).
+  const code = /(?:AUTHORITY|ID)\s*\[\s*"EPSG"\s*,\s*"?(\d+)"?\s*\]\s*\]\s*$/i.exec(text)?.[1];
+  return { code: code ? `EPSG:${code}` : "", name };
+}
+
+/**
+ * `newDir` makes the folder the parts go to; it is removed however the reading ends. `onPrj`
+ * hears the .prj's system before the first row.
+ */
 export async function* readShapefile(
   zipFile: string,
   newDir: () => Promise<string>,
   limits: UnzipLimits,
+  onPrj: (system: { code: string; name: string }) => void = () => {},
 ): AsyncGenerator<SourceRow> {
   const dir = await newDir();
   try {
@@ -74,6 +87,7 @@ export async function* readShapefile(
     const prjText = await readSmall(prj);
     if (prjText === null) throw badRequest(poleImportTexts.shapefileBadPrj(PRJ_TOO_LONG), "import_bad_prj");
     const toWgs84 = projectionOf(prjText);
+    onPrj(prjSystem(prjText));
     const cpg = parts.get(".cpg");
     const encoding = (cpg && (await readSmall(cpg))?.trim()) || "utf-8";
     try {

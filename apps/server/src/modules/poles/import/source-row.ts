@@ -10,9 +10,7 @@ export type SourceRow =
   | { row: number; lon: unknown; lat: unknown; fields: Record<string, FieldValue> }
   | { row: number; reason: string };
 
-/** The column names a CSV may use, case-insensitive, the first present winning. */
-export const LATITUDE_NAMES = ["latitude", "lat", "y"];
-export const LONGITUDE_NAMES = ["longitude", "lon", "lng", "long", "x"];
+/** The tag column's names in a visit history file, case-insensitive, the first present winning. */
 export const TAG_NAMES = ["tag", "pole_id", "pole_number", "id", "asset_id"];
 
 /** The index of the first of `names` among the (lower-cased) header's columns, or -1. */

@@ -25,6 +25,10 @@ const DRY: PoleImportResult = {
   bounds: { minLon: -122.4194, minLat: 37.7749, maxLon: -122.417, maxLat: 37.776 },
   dry_run: true,
   visits: 0,
+  mapping: {},
+  crs: null,
+  area: null,
+  sample: [],
 };
 
 function renderDialog() {
