@@ -32,6 +32,7 @@ export const crsListSchema = z.object({ systems: z.array(crsSystemSchema) });
 
 /** A system an import used or suggests: its code and name. */
 export const crsNameSchema = z.object({ code: z.string(), name: z.string() });
+export type CrsName = z.infer<typeof crsNameSchema>;
 
 /**
  * Where a register's column goes: a pole's field, a coordinate (latitude/longitude in degrees,

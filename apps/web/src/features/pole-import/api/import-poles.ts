@@ -3,10 +3,10 @@
  * for photos: only XHR reports upload progress in browsers today. Same-origin, cookie included.
  */
 import {
-  poleImportAnswerSchema,
+  poleImportResultSchema,
   poleImportDialogTexts as texts,
-  type PoleImportAnswer,
-  type PoleImportMapping,
+  type PoleImportResult,
+  type ImportMapping,
 } from "@poleatlas/shared";
 import { ApiError, apiErrorFrom } from "../../../lib/api-client";
 
@@ -18,13 +18,13 @@ export interface ImportOptions {
   /** "EPSG:<code>" of the file's positions; none: WGS 84 longitude/latitude (or a Shapefile's .prj). */
   crs?: string | null;
   /** {source column: field}; none: the server recognises the columns itself. */
-  mapping?: PoleImportMapping | null;
+  mapping?: ImportMapping | null;
 }
 
 export function importPoles(
   file: File,
   { dryRun, onProgress, signal, crs, mapping }: ImportOptions,
-): Promise<PoleImportAnswer> {
+): Promise<PoleImportResult> {
   return new Promise((resolve, reject) => {
     const failed = (status: number) => new ApiError(status, "import_failed", texts.failed);
     if (signal?.aborted) return reject(failed(0));
@@ -37,7 +37,7 @@ export function importPoles(
       if (xhr.status < 200 || xhr.status >= 300)
         return reject(apiErrorFrom(xhr, xhr.responseText, texts.failed));
       try {
-        resolve(poleImportAnswerSchema.parse(JSON.parse(xhr.responseText)));
+        resolve(poleImportResultSchema.parse(JSON.parse(xhr.responseText)));
       } catch {
         reject(failed(xhr.status));
       }

@@ -1,5 +1,5 @@
 /** GET /api/crs?q=: the coordinate systems whose code, name or area matches what was typed. */
-import { crsSearchResponseSchema, type CrsSystem } from "@poleatlas/shared";
+import { crsListSchema, type CrsSystem } from "@poleatlas/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 
@@ -8,7 +8,7 @@ export const CRS_SEARCH_LIMIT = 20;
 
 export async function searchCrs(q: string, signal?: AbortSignal): Promise<CrsSystem[]> {
   const query = new URLSearchParams({ q, limit: String(CRS_SEARCH_LIMIT) });
-  return (await apiClient.get(`/api/crs?${query}`, crsSearchResponseSchema, { signal })).systems;
+  return (await apiClient.get(`/api/crs?${query}`, crsListSchema, { signal })).systems;
 }
 
 /** Nothing is asked for empty text; the last answer stays while the next one comes. */

@@ -13,15 +13,15 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  POLE_IMPORT_FIELDS,
+  IMPORT_FIELDS,
   poleImportSetupTexts as texts,
-  type PoleImportField,
-  type PoleImportMapping,
+  type ImportField,
+  type ImportMapping,
 } from "@poleatlas/shared";
 
 export interface ColumnMappingProps {
-  mapping: PoleImportMapping;
-  onChange: (next: PoleImportMapping) => void;
+  mapping: ImportMapping;
+  onChange: (next: ImportMapping) => void;
   disabled?: boolean;
 }
 
@@ -57,13 +57,13 @@ export function ColumnMapping({ mapping, onChange, disabled }: ColumnMappingProp
                   fullWidth
                   value={mapping[column]}
                   disabled={disabled}
-                  onChange={(e) => onChange({ ...mapping, [column]: e.target.value as PoleImportField })}
+                  onChange={(e) => onChange({ ...mapping, [column]: e.target.value as ImportField })}
                   slotProps={{
                     select: { native: true },
                     htmlInput: { "aria-label": texts.mappingFieldOf(column) },
                   }}
                 >
-                  {POLE_IMPORT_FIELDS.map((field) => (
+                  {IMPORT_FIELDS.map((field) => (
                     <option key={field} value={field}>
                       {texts.fields[field]}
                     </option>

@@ -4,7 +4,7 @@
  * for one the field only says so (and which system the server read there).
  */
 import { Autocomplete, Box, TextField, Typography } from "@mui/material";
-import { poleImportSetupTexts as texts, type CrsRef } from "@poleatlas/shared";
+import { poleImportSetupTexts as texts, type CrsName } from "@poleatlas/shared";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { useCrsSearch } from "../api/search-crs";
@@ -30,7 +30,7 @@ export interface CrsFieldProps {
   /** The file is a Shapefile: its .prj decides. */
   fromPrj: boolean;
   /** What the server read in the .prj, once a dry run said so. */
-  prjCrs?: CrsRef | null;
+  prjCrs?: CrsName | null;
   disabled?: boolean;
 }
 

@@ -3,11 +3,11 @@
  * each one click away: the click sets the coordinate system and checks the file again.
  */
 import { Alert, Button, Stack, Typography } from "@mui/material";
-import { poleImportSetupTexts as texts, type CrsRef } from "@poleatlas/shared";
+import { poleImportSetupTexts as texts, type CrsName } from "@poleatlas/shared";
 
 export interface CrsSuggestionsProps {
-  suggestions: readonly CrsRef[];
-  onChoose: (crs: CrsRef) => void;
+  suggestions: readonly CrsName[];
+  onChoose: (crs: CrsName) => void;
   disabled?: boolean;
 }
 

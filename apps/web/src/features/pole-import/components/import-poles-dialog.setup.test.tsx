@@ -5,7 +5,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { PoleImportAnswer } from "@poleatlas/shared";
+import type { PoleImportResult } from "@poleatlas/shared";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { previewPoints } from "../../../globe/preview-store";
@@ -37,7 +37,7 @@ const UTM = {
 
 const MAPPING = { pole_numbe: "attribute", installed_: "installed_year", X: "x", Y: "y" } as const;
 
-const answer = (more: Partial<PoleImportAnswer> = {}): PoleImportAnswer => ({
+const answer = (more: Partial<PoleImportResult> = {}): PoleImportResult => ({
   created: 2,
   updated: 0,
   unchanged: 0,

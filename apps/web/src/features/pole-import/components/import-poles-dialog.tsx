@@ -139,7 +139,7 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
           {error && <Alert severity="error">{error}</Alert>}
           {checked && (
             <CrsSuggestions
-              suggestions={checked.suggestedCrs}
+              suggestions={checked.suggestedCrs ?? []}
               onChoose={(crs) => change({ crs })}
               disabled={busy}
             />

@@ -3,11 +3,11 @@
  * dialog shows that dry run: a wrong coordinate system shows as poles in the wrong place before
  * anything is written. Gone with the dialog, a new check or the import itself.
  */
-import type { PoleImportAnswer } from "@poleatlas/shared";
+import type { PoleImportResult } from "@poleatlas/shared";
 import { useEffect } from "react";
 import { previewPoints } from "../../../globe/preview-store";
 
-export function useImportPreview(shown: PoleImportAnswer | null) {
+export function useImportPreview(shown: PoleImportResult | null) {
   useEffect(() => {
     if (!shown || (shown.sample.length === 0 && !shown.area)) return;
     previewPoints.show(shown.sample, shown.area);

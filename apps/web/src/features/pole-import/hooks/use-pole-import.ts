@@ -7,8 +7,8 @@ import {
   POLE_IMPORT_DEFAULT_MAX_MB,
   POLE_IMPORT_FILE_TYPES,
   poleImportDialogTexts as texts,
-  type PoleImportAnswer,
-  type PoleImportMapping,
+  type PoleImportResult,
+  type ImportMapping,
 } from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -22,7 +22,7 @@ export type Phase = "pick" | "checking" | "checked" | "importing" | "done";
 /** What the user chose besides the file; the mapping is null until a dry run answered one. */
 export interface ImportSettings {
   crs: CrsChoice;
-  mapping: PoleImportMapping | null;
+  mapping: ImportMapping | null;
 }
 
 /** Why the file is refused before anything is sent, or null. */
@@ -41,8 +41,8 @@ export function usePoleImport() {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>("pick");
   const [progress, setProgress] = useState(0);
-  const [dry, setDry] = useState<PoleImportAnswer | null>(null);
-  const [done, setDone] = useState<PoleImportAnswer | null>(null);
+  const [dry, setDry] = useState<PoleImportResult | null>(null);
+  const [done, setDone] = useState<PoleImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [settings, setSettings] = useState<ImportSettings>({ crs: WGS84, mapping: null });
   const running = useRef<AbortController | null>(null);
