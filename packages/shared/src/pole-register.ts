@@ -79,6 +79,8 @@ export type PolePatchBody = z.input<typeof polePatchSchema>;
 /** POST /api/poles/import?dryRun=true */
 export const poleImportQuerySchema = z.object({
   dryRun: z.enum(["true", "false"]).optional(),
+  /** A GeoPackage's layer to read; without it, its first point layer. */
+  layer: z.string().min(1).max(200).optional(),
 });
 
 export const poleImportRejectionSchema = z.object({

@@ -53,7 +53,7 @@ export async function poleImportRoutes(
             socket?.setTimeout?.(0);
             return await service.run(
               actor,
-              { path: file, filename: part.filename },
+              { path: file, filename: part.filename, layer: req.query.layer },
               req.query.dryRun === "true",
             );
           } finally {

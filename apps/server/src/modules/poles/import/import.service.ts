@@ -1,5 +1,5 @@
 /**
- * POST /api/poles/import: a register file (CSV, GeoJSON or zipped Shapefile) read row by row,
+ * POST /api/poles/import: a register file (CSV, GeoJSON, zipped Shapefile or GeoPackage) read row by row,
  * each row checked, and the good ones applied in batches of POLE_IMPORT_BATCH_ROWS, each batch one
  * transaction under the workspace's lock (the one uploads take), so a failure halfway leaves whole
  * batches only and a re-run reports them `unchanged`. Bad rows never stop the good ones. A dry run
@@ -12,6 +12,7 @@ import { open } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import {
   canManage,
+  geopackageImportTexts,
   MAX_LISTED_REJECTIONS,
   poleImportTexts as texts,
   workspaceTexts,
@@ -27,6 +28,7 @@ import { importRepository as repo, importVisits, type StoredPole } from "./impor
 import { checkRow, type PoleInput } from "./pole-input";
 import { readCsv } from "./read-csv";
 import { readGeoJson } from "./read-geojson";
+import { readGeoPackage } from "./read-geopackage";
 import { readShapefile } from "./read-shapefile";
 import type { SourceRow } from "./source-row";
 import { TagSet } from "./tag-set";
@@ -51,12 +53,21 @@ export interface PoleImportDeps {
   today: () => string;
 }
 
+/** The received upload on disk, its name as sent, and a GeoPackage's layer to read. */
+export interface RegisterFile {
+  path: string;
+  filename: string;
+  layer?: string;
+}
+
+/** The first 16 bytes of every SQLite database, so of every GeoPackage. */
+const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
+
 type FileLimits = Pick<PoleImportDeps, "temp" | "unzippedMaxBytes" | "zipMaxRatio" | "geojsonMaxBytes">;
 
-/** Which reader a file needs: by its first bytes (a zip, a JSON object), else CSV. */
+/** Which reader a file needs: by its first bytes (a zip, SQLite, a JSON object), else CSV. */
 async function readerFor(
-  file: string,
-  filename: string,
+  { path: file, filename, layer }: RegisterFile,
   limits: FileLimits,
 ): Promise<AsyncGenerator<SourceRow>> {
   const handle = await open(file);
@@ -68,6 +79,8 @@ async function readerFor(
       maxBytes: limits.unzippedMaxBytes,
       maxRatio: limits.zipMaxRatio,
     });
+  if (start.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) return readGeoPackage(file, layer);
+  if (/\.gpkg$/i.test(filename)) throw badRequest(geopackageImportTexts.unreadable, "import_unreadable");
   const text = start
     .toString("utf8")
     .replace(/^\uFEFF/, "")
@@ -151,11 +164,7 @@ export function createPoleImport(deps: PoleImportDeps) {
 
   return {
     /** Owners and admins only; `file` is the received upload on disk. */
-    async run(
-      actor: Actor,
-      file: { path: string; filename: string },
-      dryRun: boolean,
-    ): Promise<PoleImportResult> {
+    async run(actor: Actor, file: RegisterFile, dryRun: boolean): Promise<PoleImportResult> {
       if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
       const result: PoleImportResult = {
         created: 0,
@@ -197,7 +206,7 @@ export function createPoleImport(deps: PoleImportDeps) {
       // One clock for the whole file: the latest installed year a row may give.
       const now = new Date();
       const visitRules = { types: await deps.inspectionTypes(actor), today: deps.today() };
-      for await (const source of await readerFor(file.path, file.filename, deps)) {
+      for await (const source of await readerFor(file, deps)) {
         const checked = checkRow(source, now, visitRules);
         if ("reason" in checked) {
           reject({ row: source.row, reason: checked.reason });
