@@ -164,7 +164,7 @@ export const EXPORTS_PER_HOUR = 30;
 
 export const exportTexts = {
   navItem: "Export",
-  title: "Export photos",
+  title: "Export",
   format: "Format",
   formats: {
     geojson: "GeoJSON",
