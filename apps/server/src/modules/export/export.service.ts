@@ -34,6 +34,8 @@ export interface ExportFile {
   filename: string;
   contentType: string;
   body: Readable;
+  /** Built whole before its first byte (Shapefile, GeoPackage): the socket is silent meanwhile. */
+  builtFirst: boolean;
 }
 
 /** Lower-case letters, digits and dashes: safe inside a quoted Content-Disposition filename. */
@@ -184,7 +186,7 @@ export function createExportService(deps: {
     // Readable.from returns the generator on destroy; make sure ours ends too (a client gone
     // before the first read), so its connection goes back to the pool.
     body.once("close", () => void rows.return(undefined));
-    return { filename, contentType: EXPORT_CONTENT_TYPES[q.format], body };
+    return { filename, contentType: EXPORT_CONTENT_TYPES[q.format], body, builtFirst: typed !== null };
   }
 }
 export type ExportService = ReturnType<typeof createExportService>;
