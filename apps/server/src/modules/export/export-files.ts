@@ -15,6 +15,24 @@ import { zipFiles } from "./zip-stream";
 
 export type TypedFormat = "shp" | "gpkg";
 
+/**
+ * Each batch through `write` while the database already reads the next one: PostgreSQL works
+ * in its own process, so on two cores reading and writing overlap instead of taking turns.
+ */
+async function eachBatch<R>(
+  first: IteratorResult<R[]>,
+  rest: AsyncGenerator<R[]>,
+  write: (batch: R[]) => void | Promise<void>,
+): Promise<void> {
+  for (let next = first; !next.done;) {
+    const coming = rest.next();
+    // Awaited below; a write that throws first must not leave its failure unhandled.
+    coming.catch(() => {});
+    await write(next.value);
+    next = await coming;
+  }
+}
+
 export async function* renderFile<R>(
   format: TypedFormat,
   table: Table<R>,
@@ -35,7 +53,7 @@ export async function* renderFile<R>(
       const writer = new GeopackageWriter(file, table.name, table.fields, system);
       try {
         writer.open();
-        for (let next = first; !next.done; next = await rest.next()) writer.add(next.value.map(rowOf));
+        await eachBatch(first, rest, (batch) => writer.add(batch.map(rowOf)));
         writer.finish();
       } finally {
         writer.abort();
@@ -45,7 +63,7 @@ export async function* renderFile<R>(
       const writer = new ShapefileWriter(dir, table.name, table.fields);
       try {
         await writer.open();
-        for (let next = first; !next.done; next = await rest.next()) await writer.add(next.value.map(rowOf));
+        await eachBatch(first, rest, (batch) => writer.add(batch.map(rowOf)));
         files = await writer.finish(system.wkt);
       } finally {
         await writer.abort();

@@ -14,6 +14,10 @@ const USER_VERSION = 10400;
 
 const SQL_TYPES: Record<FieldType, string> = { text: "TEXT", integer: "INTEGER", real: "REAL", date: "DATE" };
 
+/** Rows per INSERT statement, within SQLite's limit of bound values per statement. */
+const ROWS_PER_INSERT = 100;
+const MAX_VARIABLES = 32766;
+
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 const METADATA = `
@@ -53,6 +57,10 @@ export function gpkgColumnNames(fields: TableField[]): string[] {
 export class GeopackageWriter {
   private db: sqlite.Database | null = null;
   private insert: sqlite.Statement | null = null;
+  private insertRow: (rows: number) => sqlite.Statement = () => {
+    throw new Error("not open");
+  };
+  private rowsPerInsert = 1;
   private extent: [number, number, number, number] | null = null;
 
   constructor(
@@ -93,16 +101,38 @@ export class GeopackageWriter {
       [this.table, this.table, s.code],
     );
     db.run(`INSERT INTO gpkg_geometry_columns VALUES (?, '${GEOM}', 'POINT', ?, 0, 0)`, [this.table, s.code]);
-    this.insert = db.prepare(
-      `INSERT INTO ${q(this.table)} (${[GEOM, ...names].map(q).join(", ")}) VALUES (${["?", ...names.map(() => "?")].join(", ")})`,
+    this.insertRow = (rows) =>
+      db.prepare(
+        `INSERT INTO ${q(this.table)} (${[GEOM, ...names].map(q).join(", ")}) VALUES ` +
+          Array<string>(rows)
+            .fill(`(${["?", ...names.map(() => "?")].join(", ")})`)
+            .join(", "),
+      );
+    this.rowsPerInsert = Math.max(
+      1,
+      Math.min(ROWS_PER_INSERT, Math.floor(MAX_VARIABLES / (names.length + 1))),
     );
+    this.insert = this.insertRow(this.rowsPerInsert);
   }
 
+  /** Rows go in several to a statement: each statement's run costs as much as a few rows' values. */
   add(batch: { xy: [number, number] | null; values: Value[] }[]): void {
-    const insert = this.insert!;
-    for (const { xy, values } of batch) {
+    const values: (Value | Uint8Array)[] = [];
+    for (const { xy, values: row } of batch) {
       if (xy) this.grow(xy);
-      insert.run([xy ? gpkgPoint(this.system.code, xy[0], xy[1]) : null, ...values]);
+      values.push(xy ? gpkgPoint(this.system.code, xy[0], xy[1]) : null, ...row);
+    }
+    const width = this.fields.length + 1;
+    const full = this.rowsPerInsert * width;
+    let at = 0;
+    for (; at + full <= values.length; at += full) this.insert!.run(values.slice(at, at + full));
+    if (at < values.length) {
+      const last = this.insertRow((values.length - at) / width);
+      try {
+        last.run(values.slice(at));
+      } finally {
+        last.finalize();
+      }
     }
   }
 
