@@ -44,6 +44,32 @@ export interface ExportDialogProps {
   regionId: string | null;
 }
 
+/** One row of radio buttons, each option under its name. */
+function Choice<T extends string>(props: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  names: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <FormControl>
+      <FormLabel id={props.id}>{props.label}</FormLabel>
+      <RadioGroup
+        row
+        aria-labelledby={props.id}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as T)}
+      >
+        {props.options.map((o) => (
+          <FormControlLabel key={o} value={o} control={<Radio />} label={props.names[o]} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
 /** "EPSG:<code>", as the server takes it. */
 const CRS_FORM = /^EPSG:\d{1,6}$/i;
 
@@ -115,32 +141,22 @@ export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
       <DialogTitle id="export-title">{exportTexts.title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <FormControl>
-            <FormLabel id="export-layer">{exportTexts.layer}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="export-layer"
-              value={layer}
-              onChange={(e) => setLayer(e.target.value as ExportLayer)}
-            >
-              {EXPORT_LAYERS.map((l) => (
-                <FormControlLabel key={l} value={l} control={<Radio />} label={exportTexts.layers[l]} />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          <FormControl>
-            <FormLabel id="export-format">{exportTexts.format}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="export-format"
-              value={format}
-              onChange={(e) => setFormat(e.target.value as ExportFormat)}
-            >
-              {EXPORT_FORMATS.map((f) => (
-                <FormControlLabel key={f} value={f} control={<Radio />} label={exportTexts.formats[f]} />
-              ))}
-            </RadioGroup>
-          </FormControl>
+          <Choice
+            id="export-layer"
+            label={exportTexts.layer}
+            value={layer}
+            options={EXPORT_LAYERS}
+            names={exportTexts.layers}
+            onChange={setLayer}
+          />
+          <Choice
+            id="export-format"
+            label={exportTexts.format}
+            value={format}
+            options={EXPORT_FORMATS}
+            names={exportTexts.formats}
+            onChange={setFormat}
+          />
           <TextField
             label={exportTexts.crs}
             placeholder="EPSG:4326"
