@@ -57,7 +57,8 @@ async function seed(db: pg.Pool, userId: string, rows: number) {
   await db.query("VACUUM ANALYZE utility_poles");
 }
 
-async function run(client: Client, pid: number, format: ExportRun["format"]): Promise<ExportRun> {
+/** One download over HTTP, read to the end, with the server's RSS sampled every 50 ms meanwhile. */
+export async function measuredDownload(client: Client, pid: number, url: string) {
   const rssBefore = await rssMB(pid);
   let peak = rssBefore;
   let running = true;
@@ -70,23 +71,19 @@ async function run(client: Client, pid: number, format: ExportRun["format"]): Pr
   const t0 = performance.now();
   let bytes = 0;
   try {
-    const res = await client.get(`/api/export?format=${format}`);
-    if (!res.ok || !res.body) throw new Error(`export ${format}: ${res.status}`);
+    const res = await client.get(url);
+    if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`);
     for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
   } finally {
     running = false;
     await sampler;
   }
   const seconds = (performance.now() - t0) / 1000;
-  return {
-    format,
-    seconds,
-    rowsPerSec: 0,
-    bytes,
-    rssBeforeMB: rssBefore,
-    rssPeakMB: peak,
-    rssGrowthMB: peak - rssBefore,
-  };
+  return { seconds, bytes, rssBeforeMB: rssBefore, rssPeakMB: peak, rssGrowthMB: peak - rssBefore };
+}
+
+async function run(client: Client, pid: number, format: ExportRun["format"]): Promise<ExportRun> {
+  return { format, rowsPerSec: 0, ...(await measuredDownload(client, pid, `/api/export?format=${format}`)) };
 }
 
 export async function benchExport(rows: number): Promise<ExportBenchResult> {

@@ -12,6 +12,7 @@ import { benchApiScale } from "./api-scale";
 import { benchInspections } from "./inspections";
 import { benchExif } from "./exif";
 import { benchExport } from "./export";
+import { benchGeopackageExport } from "./export-geopackage";
 import { benchFaces } from "./faces";
 import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
@@ -224,6 +225,20 @@ async function main() {
         `${fmt(r.rowsPerSec, 0)} rows/s, server RSS +${fmt(r.rssGrowthMB, 0)} MB (target ≥ 20,000 rows/s, < 200 MB)`,
       ]);
     }
+  }
+
+  if (want("gpkgexport")) {
+    console.error("· GeoPackage export");
+    const g = await benchGeopackageExport(sized("BENCH_GPKG_EXPORT_POLES", 1_000_000, 100_000, 500));
+    results.gpkgExport = g;
+    rows.push([
+      `${g.rows.toLocaleString("en-US")} poles: GET /api/export?layer=poles&format=gpkg&crs=EPSG:2227 (${fmt(g.bytes / 2 ** 20, 0)} MB)`,
+      `${fmt(g.rowsPerSec, 0)} rows/s, server RSS +${fmt(g.rssGrowthMB, 0)} MB (target ≥ 20,000 rows/s, < 200 MB)`,
+    ]);
+    rows.push([
+      `${g.rows.toLocaleString("en-US")} poles: the same as CSV`,
+      `${fmt(g.csvRowsPerSec, 0)} rows/s`,
+    ]);
   }
 
   if (want("poleimport")) {

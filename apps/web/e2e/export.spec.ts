@@ -33,7 +33,7 @@ test("the export dialog downloads a GeoJSON file with both photos", async ({ pag
   await page.goto("/map");
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Export" }).click();
-  const dialog = page.getByRole("dialog", { name: "Export photos" });
+  const dialog = page.getByRole("dialog", { name: "Export" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("radio", { name: "GeoJSON" })).toBeChecked();
   await dialog.screenshot({ path: testInfo.outputPath("export-dialog.png") });

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { isCalendarDay } from "./format";
 import { RISK_LEVELS } from "./poles";
 
-export const EXPORT_FORMATS = ["geojson", "csv", "kml"] as const;
+/** `shp`: a zipped Shapefile (.shp, .shx, .dbf, .prj, .cpg); `gpkg`: a GeoPackage. */
+export const EXPORT_FORMATS = ["geojson", "csv", "kml", "shp", "gpkg"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The risk filter's values: the photo's own risk, and `unrated` for photos without one. */
@@ -18,6 +19,17 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   geojson: "application/geo+json",
   csv: "text/csv; charset=utf-8",
   kml: "application/vnd.google-earth.kml+xml",
+  shp: "application/zip",
+  gpkg: "application/geopackage+sqlite3",
+};
+
+/** The file name's extension of each format: a Shapefile travels as a zip. */
+export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = {
+  geojson: "geojson",
+  csv: "csv",
+  kml: "kml",
+  shp: "zip",
+  gpkg: "gpkg",
 };
 
 /** The CSV header, in column order (RFC 4180, UTF-8). */
@@ -36,8 +48,11 @@ export const EXPORT_CSV_COLUMNS = [
   "heading",
 ] as const;
 
-/** `photos` (the default): one row per photo; `poles`: one row per pole, with its register fields. */
-export const EXPORT_LAYERS = ["photos", "poles"] as const;
+/**
+ * `photos` (the default): one row per photo; `poles`: one row per pole, with its register fields;
+ * `findings`: one row per finding, at its pole's position.
+ */
+export const EXPORT_LAYERS = ["photos", "poles", "findings"] as const;
 export type ExportLayer = (typeof EXPORT_LAYERS)[number];
 
 /**
@@ -98,18 +113,25 @@ export const exportQuerySchema = z
     to: isoDate.optional(),
     /** Only photos without a position. */
     unplaced: booleanish.optional(),
+    /** The coordinate system of the file's positions; WGS 84 longitude/latitude without it. */
+    crs: z
+      .string()
+      .max(16)
+      .regex(/^EPSG:\d{1,6}$/i, "Use EPSG:<code>, e.g. EPSG:2227")
+      .optional(),
   })
   .superRefine((q, ctx) => {
     if (q.from && q.to && q.from > q.to) {
       ctx.addIssue({ code: "custom", path: ["to"], message: exportTexts.fromAfterTo });
     }
-    // A pole has no date of its own and always has a position.
-    if (q.layer === "poles") {
-      for (const key of ["from", "to", "unplaced"] as const) {
-        if (q[key] !== undefined)
-          ctx.addIssue({ code: "custom", path: [key], message: exportTexts.notForPoles(key) });
-      }
+    // A pole has no date of its own and always has a position; a finding has its level, not a risk.
+    const notFor = { photos: [], poles: ["from", "to", "unplaced"], findings: ["risk", "unplaced"] } as const;
+    for (const key of notFor[q.layer]) {
+      if (q[key] !== undefined)
+        ctx.addIssue({ code: "custom", path: [key], message: exportTexts.notForLayer(q.layer, key) });
     }
+    if (q.crs !== undefined && q.format === "kml")
+      ctx.addIssue({ code: "custom", path: ["crs"], message: exportTexts.kmlIsWgs84 });
   });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 /** What the web sends: the query as text, before the server's parsing. */
@@ -123,9 +145,11 @@ export function exportSearch(q: {
   risk?: readonly ExportRisk[];
   from?: string;
   to?: string;
+  crs?: string;
 }): string {
   const p = new URLSearchParams({ format: q.format });
-  if (q.layer === "poles") p.set("layer", "poles");
+  if (q.layer && q.layer !== "photos") p.set("layer", q.layer);
+  if (q.crs) p.set("crs", q.crs);
   if (q.region) p.set("region", q.region);
   if (q.risk && q.risk.length > 0 && q.risk.length < EXPORT_RISKS.length) p.set("risk", q.risk.join(","));
   if (q.from) p.set("from", q.from);
@@ -140,12 +164,15 @@ export const EXPORTS_PER_HOUR = 30;
 
 export const exportTexts = {
   navItem: "Export",
-  title: "Export photos",
+  title: "Export",
   format: "Format",
-  formats: { geojson: "GeoJSON", csv: "CSV", kml: "KML (Google Earth)" } satisfies Record<
-    ExportFormat,
-    string
-  >,
+  formats: {
+    geojson: "GeoJSON",
+    csv: "CSV",
+    kml: "KML (Google Earth)",
+    shp: "Shapefile (zip)",
+    gpkg: "GeoPackage",
+  } satisfies Record<ExportFormat, string>,
   scope: "Photos",
   thisRegion: "This region",
   everything: "Everything",
@@ -168,7 +195,16 @@ export const exportTexts = {
   tooManyThisHour: (n: number) => `You can start ${n} exports an hour. Please try again later.`,
   /** 429 exports_busy (with Retry-After): the server's exports at once are all running. */
   busy: "The server is busy with other exports. Please try again in a minute.",
-  notForPoles: (filter: string) => `The poles layer has no '${filter}' filter.`,
+  notForLayer: (layer: ExportLayer, filter: string) => `The ${layer} layer has no '${filter}' filter.`,
+  kmlIsWgs84: "KML is always in WGS 84 longitude/latitude: leave the coordinate system out for KML.",
+  /** 400 unknown_crs. */
+  unknownCrs: (crs: string) =>
+    `${crs} is not a coordinate system that can be exported to: use an EPSG code of a projected or geographic system, e.g. EPSG:2227.`,
+  layer: "Layer",
+  layers: { photos: "Photos", poles: "Poles", findings: "Findings" } satisfies Record<ExportLayer, string>,
+  crs: "Coordinate system",
+  crsHelp: "EPSG:<code>; empty for WGS 84 longitude/latitude",
+  crsInvalid: "Use EPSG: and the system's code, e.g. EPSG:2227.",
   /** KML folder of photos that belong to no pole. */
   noPole: "No pole",
 } as const;

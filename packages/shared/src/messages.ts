@@ -480,6 +480,28 @@ export const poleImportTexts = {
   columnCount: (got: number, want: number) => `has ${got} columns where the header has ${want}`,
 } as const;
 
+/** A GeoPackage register's refusals (a 400 for the whole file) and its rows' reasons. */
+export const geopackageImportTexts = {
+  unreadable:
+    "The GeoPackage could not be read: the file is damaged or not an SQLite database. Export it again.",
+  notAGeoPackage:
+    "This SQLite file is not a GeoPackage: it has no gpkg_contents or gpkg_geometry_columns table.",
+  noSuchLayer: (layer: string, layers: string[]) =>
+    `The GeoPackage has no layer "${layer}". Its layers: ${layers.length > 0 ? layers.join(", ") : "none"}.`,
+  noPointLayer: (layers: string[]) =>
+    `The GeoPackage has no point layer to import as poles. Its layers: ${layers.length > 0 ? layers.join(", ") : "none"}.`,
+  notPoints: (layer: string, type: string) =>
+    `The GeoPackage layer "${layer}" holds ${type} geometries: only points can be imported as poles.`,
+  noSrs: (layer: string) =>
+    `The GeoPackage layer "${layer}" names a coordinate system its gpkg_spatial_ref_sys does not hold.`,
+  badSrs: (layer: string, system: string) =>
+    `The coordinate system of the GeoPackage layer "${layer}" (${system}) could not be read: its positions cannot be placed. Export it again in a standard system (e.g. EPSG:4326).`,
+  brokenFrom: "the GeoPackage is damaged from this row on",
+  noGeometry: "no geometry",
+  badGeometry: "the geometry could not be read",
+  notAPoint: (type: string) => `the geometry is a ${type}, not a Point`,
+} as const;
+
 /** What the import dialog takes before sending (the server's default POLE_IMPORT_MAX_MB). */
 export const POLE_IMPORT_FILE_TYPES = [".csv", ".geojson", ".json", ".zip"] as const;
 export const POLE_IMPORT_DEFAULT_MAX_MB = 1024;

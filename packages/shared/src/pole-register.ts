@@ -88,6 +88,8 @@ export const poleImportQuerySchema = z.object({
   dryRun: z.enum(["true", "false"]).optional(),
   crs: z.string().max(100).optional(),
   mapping: z.string().max(65536).optional(),
+  /** A GeoPackage's layer to read; without it, its first point layer. */
+  layer: z.string().min(1).max(200).optional(),
 });
 
 export const poleImportRejectionSchema = z.object({

@@ -63,7 +63,10 @@ describe("export filters", () => {
   });
 
   it.each([
-    ["format=shp", "querystring.format"],
+    ["format=dxf", "querystring.format"],
+    ["format=gpkg&crs=2227", "querystring.crs"],
+    ["format=kml&crs=EPSG:2227", "querystring.crs"],
+    ["format=csv&layer=findings&risk=high", "querystring.risk"],
     ["", "querystring.format"],
     ["format=csv&risk=severe", "querystring.risk"],
     ["format=csv&from=2024-13-01", "querystring.from"],

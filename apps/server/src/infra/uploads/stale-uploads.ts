@@ -1,7 +1,7 @@
 /**
  * Temp files that a crashed or killed process left behind: `upload-*` (a received body) and
- * `thumb-*` (its thumbnail), `blur-*` (its blurred copy) in the upload temp folder, and `unzip-*`
- * folders (a zipped register's parts). Normally each request removes its own;
+ * `thumb-*` (its thumbnail), `blur-*` (its blurred copy) in the upload temp folder, `unzip-*`
+ * folders (a zipped register's parts) and `export-*` folders (a Shapefile or GeoPackage export). Normally each request removes its own;
  * these are swept at start-up. Only files older than `maxAgeMs` go, so requests still running in
  * another process on the same DATA_DIR keep theirs.
  */
@@ -9,7 +9,7 @@ import { readdir, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 
 const OURS = /^(upload|thumb|blur)-/;
-const OUR_FOLDERS = /^unzip-/;
+const OUR_FOLDERS = /^(unzip|export)-/;
 
 /** Removes our stale temp files in `dir`; resolves with how many were removed. */
 export async function sweepStaleUploads(

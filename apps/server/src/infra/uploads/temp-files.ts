@@ -15,8 +15,8 @@ export type TempKind = "upload" | "thumb" | "blur";
 export interface TempFiles {
   /** A fresh path in the folder (created on first use); nothing is written yet. */
   newPath(kind: TempKind): Promise<string>;
-  /** A new empty folder (0700) in the folder, for the parts of one unpacked zip. */
-  newDir(kind: "unzip"): Promise<string>;
+  /** A new empty folder (0700) in the folder: the parts of one unpacked zip, or one export's files. */
+  newDir(kind: "unzip" | "export"): Promise<string>;
   /** A new file at `file` (0600); fails when it exists. */
   createWriteStream(file: string): Writable;
   size(file: string): Promise<number>;

@@ -10,6 +10,7 @@ const row: ExportRow = {
   latitude: -33.865143,
   longitude: 151.2099,
   pole_id: null,
+  pole_tag: null,
   pole_label: null,
   risk: null,
   notes: null,
@@ -58,5 +59,9 @@ describe("KML", () => {
     expect(kmlPlacemark(ctx, { ...row, heading: 47 })).toContain("looking NE, 47°");
     expect(kmlFolderStart({ ...row, pole_id: "abcdef12-3456" })).toBe("<Folder><name>Pole abcdef12</name>\n");
     expect(kmlFolderStart(row)).toBe("<Folder><name>No pole</name>\n");
+    // A folder is named by the pole's tag, the register's name for it, before its label.
+    const tagged = { ...row, pole_id: "abcdef12-3456", pole_label: "Corner" };
+    expect(kmlFolderStart(tagged)).toBe("<Folder><name>Corner</name>\n");
+    expect(kmlFolderStart({ ...tagged, pole_tag: "SF-1" })).toBe("<Folder><name>SF-1</name>\n");
   });
 });

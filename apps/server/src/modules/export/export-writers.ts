@@ -16,7 +16,11 @@ export const imageUrl = (ctx: WriterContext, row: ExportRow) => `${ctx.publicUrl
 
 // ---- CSV (RFC 4180) ---------------------------------------------------------------------------
 
-export const csvHeader = () => `${EXPORT_CSV_COLUMNS.join(",")}\r\n`;
+/** Projected positions are x and y (easting, northing), not longitude and latitude. */
+export const xyColumn = (name: string) => (name === "longitude" ? "x" : name === "latitude" ? "y" : name);
+
+export const csvHeader = (xy = false) =>
+  `${EXPORT_CSV_COLUMNS.map((c) => (xy ? xyColumn(c) : c)).join(",")}\r\n`;
 
 export function csvRow(ctx: WriterContext, r: ExportRow): string {
   return (
@@ -39,7 +43,14 @@ export function csvRow(ctx: WriterContext, r: ExportRow): string {
 
 // ---- GeoJSON (RFC 7946) -----------------------------------------------------------------------
 
-export const geojsonStart = () => '{"type":"FeatureCollection","features":[\n';
+/**
+ * With `epsg`, the positions are in that system and say so in the `crs` member GDAL and QGIS read
+ * (RFC 7946 allows WGS 84 only; the older GeoJSON of 2008 named the system so).
+ */
+export const geojsonStart = (epsg?: number) =>
+  `{"type":"FeatureCollection",${
+    epsg === undefined ? "" : `"crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::${epsg}"}},`
+  }"features":[\n`;
 export const geojsonEnd = () => "\n]}\n";
 
 /** One Feature; RFC 7946 positions are [longitude, latitude], and an unplaced photo has null geometry. */
@@ -101,9 +112,10 @@ export function kmlStart(title: string): string {
 
 export const kmlEnd = (folderOpen: boolean) => `${folderOpen ? "</Folder>\n" : ""}</Document>\n</kml>\n`;
 
-/** A pole's folder: its label, or "Pole <first 8 of its id>" when it has none. */
+/** A pole's folder: its tag, else its label, else "Pole <first 8 of its id>". */
 export function kmlFolderStart(r: ExportRow): string {
-  const name = r.pole_id === null ? exportTexts.noPole : r.pole_label || `Pole ${r.pole_id.slice(0, 8)}`;
+  const name =
+    r.pole_id === null ? exportTexts.noPole : r.pole_tag || r.pole_label || `Pole ${r.pole_id.slice(0, 8)}`;
   return `<Folder><name>${xmlEscape(name)}</name>\n`;
 }
 

@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../infra/db/database";
 import type { AuditLog } from "../audit/audit-log";
 import type { RequestLimits } from "../../infra/limits/request-limits";
+import type { TempFiles } from "../../infra/uploads/temp-files";
 import type { RequireActor } from "../workspaces/actor";
 import { createExportRepository } from "./export.repository";
 import { exportRoutes } from "./export.routes";
@@ -17,6 +18,8 @@ export function registerExport(
     audit: AuditLog;
     limits: RequestLimits;
     requireActor: RequireActor;
+    /** Where a Shapefile or GeoPackage export is written before it is sent. */
+    temp: TempFiles;
   },
 ): void {
   const { config, limits } = deps;
@@ -26,6 +29,7 @@ export function registerExport(
     publicUrl: config.publicUrl,
     limits: limits.exports,
     watch: limits.watch,
+    temp: deps.temp,
   });
   exportRoutes(app, { requireActor: deps.requireActor, service, readerStallMs: config.readerStallMs });
 }

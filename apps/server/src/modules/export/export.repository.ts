@@ -1,5 +1,5 @@
 /**
- * The export's queries (the photos layer, the poles layer), read through a server-side cursor: FETCH batches inside a read-only
+ * The export's queries (the photos, poles and findings layers), read through a server-side cursor: FETCH batches inside a read-only
  * transaction, so a million rows never sit in memory at once (neither here nor in node-postgres).
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -20,6 +20,7 @@ export interface ExportRow {
   latitude: number | null;
   longitude: number | null;
   pole_id: string | null;
+  pole_tag: string | null;
   pole_label: string | null;
   risk: Risk | null;
   notes: string | null;
@@ -70,7 +71,7 @@ export function exportQuery(f: ExportFilter): SQL {
   if (f.placedOnly) where.push(sql`i.latitude IS NOT NULL AND i.longitude IS NOT NULL`);
   const order = f.byPole ? sql`i.pole_id ASC NULLS LAST, ${listOrder("i")}` : listOrder("i");
   return sql`SELECT i.id::text AS id, i.name, i.date::text AS date, i.latitude, i.longitude,
-                    i.pole_id::text AS pole_id, p.label AS pole_label, i.risk, i.notes,
+                    i.pole_id::text AS pole_id, p.tag AS pole_tag, p.label AS pole_label, i.risk, i.notes,
                     u.email AS uploaded_by, i.storage_key, i.heading
              FROM utility_pole_images i
              LEFT JOIN utility_poles p ON p.id = i.pole_id
@@ -114,6 +115,35 @@ export function poleExportQuery(f: Pick<ExportFilter, "workspaceId" | "region" |
              ORDER BY lower(p.tag) COLLATE "C" NULLS LAST, p.id`;
 }
 
+/** The findings layer: one row per finding of the workspace (and region), at its pole's position. */
+export interface FindingExportRow {
+  pole_tag: string | null;
+  pole_label: string;
+  latitude: number;
+  longitude: number;
+  code: string;
+  level: number;
+  status: string;
+  observed_on: string;
+  due_on: string;
+  resolved_on: string | null;
+  action: string | null;
+  notes: string | null;
+}
+
+export function findingExportQuery(f: Pick<ExportFilter, "workspaceId" | "region" | "from" | "to">): SQL {
+  const where: SQL[] = [sql`f.workspace_id = ${f.workspaceId}`];
+  if (f.region) where.push(inRegion("p", f.region));
+  if (f.from) where.push(sql`f.observed_on >= ${f.from}::date`);
+  if (f.to) where.push(sql`f.observed_on <= ${f.to}::date`);
+  return sql`SELECT p.tag AS pole_tag, p.label AS pole_label, p.latitude, p.longitude, f.code, f.level,
+                    f.status, f.observed_on::text AS observed_on, f.due_on::text AS due_on,
+                    f.resolved_on::text AS resolved_on, f.action, f.notes
+             FROM utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
+             WHERE ${sql.join(where, sql` AND `)}
+             ORDER BY lower(p.tag) COLLATE "C" NULLS LAST, p.id, f.observed_on, f.id`;
+}
+
 /** A query's rows through a server-side cursor, batch by batch, on one pooled connection. */
 async function* cursor<T extends pg.QueryResultRow>(
   pool: pg.Pool,
@@ -153,6 +183,27 @@ export function createExportRepository(pool: pg.Pool) {
         [workspaceId],
       );
       return res.rows.map((r) => r.k);
+    },
+
+    /**
+     * The attributes whose every value is a number: a typed file (Shapefile, GeoPackage) gives
+     * them a numeric column, so they import back as numbers.
+     */
+    async numericPoleAttributes(workspaceId: string): Promise<Set<string>> {
+      const res = await pool.query<{ k: string }>(
+        `SELECT e.k FROM utility_poles p, jsonb_each(p.attributes) AS e(k, v)
+          WHERE p.workspace_id = $1 GROUP BY e.k HAVING bool_and(jsonb_typeof(e.v) = 'number')`,
+        [workspaceId],
+      );
+      return new Set(res.rows.map((r) => r.k));
+    },
+
+    /** The findings layer's rows in batches; as `batches`. */
+    findingBatches(
+      f: Pick<ExportFilter, "workspaceId" | "region" | "from" | "to">,
+      first?: (tx: Executor) => Promise<void>,
+    ): AsyncGenerator<FindingExportRow[]> {
+      return cursor<FindingExportRow>(pool, findingExportQuery(f), first);
     },
 
     /** The poles layer's rows in batches; as `batches`. */

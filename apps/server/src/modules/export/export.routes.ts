@@ -32,6 +32,13 @@ export function exportRoutes(
         // then at once), the file closes, and with it its connection and its export place.
         whenAnswerCloses(reply.raw, () => file.body.destroy());
         if (file.body.destroyed) throw clientGone();
+        // A Shapefile or GeoPackage sends nothing while it is built (a million poles take most of
+        // a minute), and the idle cut-off for silent sockets would close this one meanwhile; the
+        // stalled-reader and leak guards still bound it. (An injected request has no real socket.)
+        if (file.builtFirst) {
+          const socket = req.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
+          socket?.setTimeout?.(0);
+        }
         file.body.on("error", (err) => req.log.error({ err }, "export stream failed"));
         endStalledReader(reply.raw, deps.readerStallMs, () =>
           req.log.info("export ended: its reader took nothing for READER_STALL_SECONDS"),

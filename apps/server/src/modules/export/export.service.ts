@@ -5,24 +5,37 @@
 import { Readable } from "node:stream";
 import {
   EXPORT_CONTENT_TYPES,
+  EXPORT_EXTENSIONS,
+  exportTexts,
   messages,
   parseRegionKey,
-  type ExportFormat,
   type ExportQuery,
 } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
+import {
+  coordinateSystem,
+  epsgCode,
+  WGS84_CODE,
+  type CoordinateSystem,
+} from "../../formats/coordinate-systems";
+import type { TempFiles } from "../../infra/uploads/temp-files";
 import type { LeakWatch } from "../../infra/limits/leak-watch";
 import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
 import type { ExportLimits } from "../../infra/limits/export-limits";
-import type { ExportFilter, ExportRepository, ExportRow, PoleExportRow } from "./export.repository";
-import * as w from "./export-writers";
+import type { ExportFilter, ExportRepository } from "./export.repository";
+import { findingsTable, photosTable, polesTable, type Table } from "./export-tables";
+import { renderFile } from "./export-files";
+import { renderPhotos, renderPoles, renderTable } from "./export-text";
+import type * as w from "./export-writers";
 import * as pw from "./pole-writers";
 
 export interface ExportFile {
   filename: string;
   contentType: string;
   body: Readable;
+  /** Built whole before its first byte (Shapefile, GeoPackage): the socket is silent meanwhile. */
+  builtFirst: boolean;
 }
 
 /** Lower-case letters, digits and dashes: safe inside a quoted Content-Disposition filename. */
@@ -33,84 +46,6 @@ const fileSafe = (s: string) =>
     .replace(/^-+|-+$/g, "")
     .slice(0, 40) || "workspace";
 
-/** The rows as text: the format's opening, one chunk per fetched batch, its closing. */
-async function* render(
-  format: ExportFormat,
-  ctx: w.WriterContext,
-  title: string,
-  first: IteratorResult<ExportRow[]>,
-  rest: AsyncGenerator<ExportRow[]>,
-): AsyncGenerator<string> {
-  let next = first;
-  if (format === "csv") {
-    yield w.csvHeader();
-    for (; !next.done; next = await rest.next()) yield next.value.map((r) => w.csvRow(ctx, r)).join("");
-  } else if (format === "geojson") {
-    yield w.geojsonStart();
-    let sep = "";
-    for (; !next.done; next = await rest.next()) {
-      yield next.value
-        .map((r) => {
-          const out = sep + w.geojsonFeature(ctx, r);
-          sep = ",\n";
-          return out;
-        })
-        .join("");
-    }
-    yield w.geojsonEnd();
-  } else {
-    yield w.kmlStart(title);
-    let pole: string | null | undefined = undefined;
-    for (; !next.done; next = await rest.next()) {
-      let chunk = "";
-      for (const r of next.value) {
-        if (r.pole_id !== pole) {
-          if (pole !== undefined) chunk += "</Folder>\n";
-          chunk += w.kmlFolderStart(r);
-          pole = r.pole_id;
-        }
-        chunk += w.kmlPlacemark(ctx, r);
-      }
-      yield chunk;
-    }
-    yield w.kmlEnd(pole !== undefined);
-  }
-}
-
-/** The poles layer as text: as `render`, one Placemark a pole in KML (no folders). */
-async function* renderPoles(
-  format: ExportFormat,
-  extra: string[],
-  title: string,
-  first: IteratorResult<PoleExportRow[]>,
-  rest: AsyncGenerator<PoleExportRow[]>,
-): AsyncGenerator<string> {
-  let next = first;
-  const each = async function* (line: (r: PoleExportRow) => string, sep = "") {
-    let before = "";
-    for (; !next.done; next = await rest.next()) {
-      let chunk = "";
-      for (const r of next.value) {
-        chunk += before + line(r);
-        before = sep;
-      }
-      yield chunk;
-    }
-  };
-  if (format === "csv") {
-    yield pw.poleCsvHeader(extra);
-    yield* each((r) => pw.poleCsvRow(extra, r));
-  } else if (format === "geojson") {
-    yield w.geojsonStart();
-    yield* each((r) => pw.poleGeojsonFeature(extra, r), ",\n");
-    yield w.geojsonEnd();
-  } else {
-    yield w.kmlStart(title);
-    yield* each((r) => pw.polePlacemark(extra, r));
-    yield w.kmlEnd(false);
-  }
-}
-
 export function createExportService(deps: {
   repository: ExportRepository;
   audit: AuditLog;
@@ -118,8 +53,10 @@ export function createExportService(deps: {
   limits: ExportLimits;
   /** Ends an export still holding its connection past the request timeout (a leak). */
   watch?: LeakWatch;
+  /** Where a Shapefile or GeoPackage is written before it is sent. */
+  temp: TempFiles;
 }) {
-  const { repository, audit, limits, watch } = deps;
+  const { repository, audit, limits, watch, temp } = deps;
   const ctx: w.WriterContext = { publicUrl: deps.publicUrl };
 
   return {
@@ -131,6 +68,7 @@ export function createExportService(deps: {
      */
     async open(actor: Actor, q: ExportQuery, today = new Date()): Promise<ExportFile> {
       const region = regionOf(q);
+      const system = systemOf(q);
       const giveBack = limits.take(actor.userId);
       let body: Readable | undefined;
       let ended = false;
@@ -141,7 +79,7 @@ export function createExportService(deps: {
       };
       const end = watch ? watch.track("exports", actor.userId, endExport) : endExport;
       try {
-        const file = await openFile(actor, q, region, today);
+        const file = await openFile(actor, q, region, system, today);
         body = file.body;
         body.once("close", end);
         if (ended) body.destroy(); // taken back as a leak while it opened
@@ -160,16 +98,27 @@ export function createExportService(deps: {
     return region;
   }
 
+  /** The chosen system; null: WGS 84 longitude/latitude as stored. */
+  function systemOf(q: ExportQuery): CoordinateSystem | null {
+    if (q.crs === undefined) return null;
+    const code = epsgCode(q.crs);
+    const system = code === null ? null : coordinateSystem(code);
+    if (!system) throw badRequest(exportTexts.unknownCrs(q.crs), "unknown_crs");
+    return system.code === WGS84_CODE ? null : system;
+  }
+
   async function openFile(
     actor: Actor,
     q: ExportQuery,
     region: ExportFilter["region"],
+    system: CoordinateSystem | null,
     today: Date,
   ): Promise<ExportFile> {
     const slug = await repository.workspaceSlug(actor.workspaceId);
     const workspace = slug === null ? "personal" : fileSafe(slug);
-    const layer = q.layer === "poles" ? "-poles" : "";
-    const filename = `poleatlas-${workspace}${layer}-${today.toISOString().slice(0, 10)}.${q.format}`;
+    const layer = q.layer === "photos" ? "" : `-${q.layer}`;
+    const day = today.toISOString().slice(0, 10);
+    const filename = `poleatlas-${workspace}${layer}-${day}.${EXPORT_EXTENSIONS[q.format]}`;
     const filter: ExportFilter = {
       workspaceId: actor.workspaceId,
       region,
@@ -192,31 +141,52 @@ export function createExportService(deps: {
           targetId: actor.workspaceId,
           details: {
             format: q.format,
-            ...(q.layer === "poles" ? { layer: q.layer } : {}),
+            ...(q.layer === "photos" ? {} : { layer: q.layer }),
+            ...(q.crs === undefined ? {} : { crs: q.crs }),
             filters: { region: q.region, risk: q.risk, from: q.from, to: q.to, unplaced: q.unplaced },
           },
         },
         tx,
       );
     const title = `PoleAtlas ${workspace}`;
+    const typed = q.format === "shp" || q.format === "gpkg" ? q.format : null;
+    const textFormat = q.format === "shp" || q.format === "gpkg" ? null : q.format;
     let rows: AsyncGenerator<unknown>;
-    let text: AsyncGenerator<string>;
+    let text: AsyncGenerator<string | Buffer>;
+    /** A layer by its table: the typed formats of every layer, the text formats of findings. */
+    const asTable = async <R>(table: Table<R>, batches: AsyncGenerator<R[]>) => {
+      rows = batches;
+      const first = await batches.next();
+      if (typed)
+        return renderFile(typed, table, system ?? coordinateSystem(WGS84_CODE)!, temp, first, batches);
+      return renderTable(textFormat!, table, title, system, first, batches);
+    };
     // The first batch before any byte is sent: a failing query is still a plain 500.
     if (q.layer === "poles") {
       const extra = pw.attributeColumns(await repository.poleAttributeNames(actor.workspaceId));
       const poles = repository.poleBatches(filter, audited);
-      rows = poles;
-      text = renderPoles(q.format, extra, title, await poles.next(), poles);
+      if (typed) {
+        const numeric = await repository.numericPoleAttributes(actor.workspaceId);
+        text = await asTable(polesTable(extra, numeric), poles);
+      } else {
+        rows = poles;
+        text = renderPoles(textFormat!, extra, title, system, await poles.next(), poles);
+      }
+    } else if (q.layer === "findings") {
+      text = await asTable(findingsTable, repository.findingBatches(filter, audited));
     } else {
       const photos = repository.batches(filter, audited);
-      rows = photos;
-      text = render(q.format, ctx, title, await photos.next(), photos);
+      if (typed) text = await asTable(photosTable(ctx), photos);
+      else {
+        rows = photos;
+        text = renderPhotos(textFormat!, ctx, title, system, await photos.next(), photos);
+      }
     }
     const body = Readable.from(text, { objectMode: false });
     // Readable.from returns the generator on destroy; make sure ours ends too (a client gone
     // before the first read), so its connection goes back to the pool.
     body.once("close", () => void rows.return(undefined));
-    return { filename, contentType: EXPORT_CONTENT_TYPES[q.format], body };
+    return { filename, contentType: EXPORT_CONTENT_TYPES[q.format], body, builtFirst: typed !== null };
   }
 }
 export type ExportService = ReturnType<typeof createExportService>;

@@ -6,7 +6,7 @@
 import { EXPORT_POLE_COLUMNS } from "@poleatlas/shared";
 import type { PoleExportRow } from "./export.repository";
 import { csvNumber, csvText } from "../../formats/csv-cells";
-import { xmlEscape } from "./export-writers";
+import { xmlEscape, xyColumn } from "./export-writers";
 
 /** The attribute columns: the workspace's attribute names less any that a fixed column has. */
 export function attributeColumns(names: string[]): string[] {
@@ -48,8 +48,8 @@ const attribute = (r: PoleExportRow, name: string): Value => r.attributes[name] 
 
 const csvValue = (v: Value) => (typeof v === "number" ? csvNumber(v) : csvText(v));
 
-export const poleCsvHeader = (extra: string[]) =>
-  `${[...EXPORT_POLE_COLUMNS, ...extra].map((c) => csvText(c)).join(",")}\r\n`;
+export const poleCsvHeader = (extra: string[], xy = false) =>
+  `${[...EXPORT_POLE_COLUMNS.map((c) => (xy ? xyColumn(c) : c)), ...extra].map((c) => csvText(c)).join(",")}\r\n`;
 
 export function poleCsvRow(extra: string[], r: PoleExportRow): string {
   const values = [...fixedValues(r), ...extra.map((n) => attribute(r, n))];

@@ -1,5 +1,5 @@
 /**
- * POST /api/poles/import: a register file (CSV, GeoJSON or zipped Shapefile) read row by row,
+ * POST /api/poles/import: a register file (CSV, GeoJSON, zipped Shapefile or GeoPackage) read row by row,
  * each row checked, and the good ones applied in batches of POLE_IMPORT_BATCH_ROWS, each batch one
  * transaction under the workspace's lock (the one uploads take), so a failure halfway leaves whole
  * batches only and a re-run reports them `unchanged`. Bad rows never stop the good ones. A dry run

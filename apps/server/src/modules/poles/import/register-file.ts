@@ -2,11 +2,11 @@
  * An uploaded register opened for reading: which reader its first bytes call for (a zip, a JSON
  * object, else CSV), the column mapping it is read with, and the coordinate system its positions
  * are in: the request's `crs` for a CSV or a GeoJSON (else a GeoJSON's own `crs` member), a
- * Shapefile's .prj always.
+ * Shapefile's .prj and a GeoPackage layer's own system always.
  */
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import { poleImportTexts as texts } from "@poleatlas/shared";
+import { geopackageImportTexts, poleImportTexts as texts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
 import type { TempFiles } from "../../../infra/uploads/temp-files";
 import { ColumnMapping, parseMapping } from "./column-mapping";
@@ -14,6 +14,7 @@ import { isWgs84, systemFor } from "./coordinate-systems";
 import type { RowContext } from "./pole-input";
 import { readCsv } from "./read-csv";
 import { readGeoJson } from "./read-geojson";
+import { readGeoPackage } from "./read-geopackage";
 import { readShapefile } from "./read-shapefile";
 import type { SourceRow } from "./source-row";
 
@@ -30,6 +31,8 @@ export interface ReadOptions {
   crs?: string | undefined;
   /** JSON: column → field. */
   mapping?: string | undefined;
+  /** A GeoPackage's layer to read; without it, its first point layer. */
+  layer?: string | undefined;
 }
 
 export interface OpenRegister {
@@ -39,6 +42,9 @@ export interface OpenRegister {
   /** The system the positions are read in; null: WGS 84. */
   crs: { code: string; name: string } | null;
 }
+
+/** The first 16 bytes of every SQLite database, so of every GeoPackage. */
+const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
 
 /** A .prj of WGS 84 longitude/latitude as GIS write it, without an EPSG code (ESRI's name). */
 const WGS84_PRJ = /^(GCS_)?WGS[ _]?(19)?84$/i;
@@ -80,6 +86,14 @@ export async function openRegister(
     };
     return opened;
   }
+  if (start.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC))
+    return {
+      // The layer's own system: its reader hands on WGS 84 positions.
+      context: { mapping: new ColumnMapping(overrides, true), toWgs84: null, askCrs: false },
+      crs: null,
+      rows: readGeoPackage(file, options.layer),
+    };
+  if (/\.gpkg$/i.test(filename)) throw badRequest(geopackageImportTexts.unreadable, "import_unreadable");
   const text = start
     .toString("utf8")
     .replace(/^\uFEFF/, "")

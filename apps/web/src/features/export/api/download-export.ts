@@ -4,11 +4,21 @@
  * downloads. The price is that the browser holds the file until it is saved; a multi-hundred-MB
  * export is better taken with a link or curl (docs/features.md "Export").
  */
-import { exportSearch, type ExportFormat, type ExportRisk } from "@poleatlas/shared";
+import {
+  EXPORT_EXTENSIONS,
+  exportSearch,
+  type ExportFormat,
+  type ExportLayer,
+  type ExportRisk,
+} from "@poleatlas/shared";
 import { ApiError, apiErrorFrom, workspaceHeader } from "../../../lib/api-client";
 
 export interface ExportRequest {
   format: ExportFormat;
+  /** Photos when left out. */
+  layer?: ExportLayer;
+  /** "EPSG:<code>"; WGS 84 when left out. */
+  crs?: string;
   region: string | null;
   risk: readonly ExportRisk[];
   from: string;
@@ -20,7 +30,7 @@ export const exportUrl = (q: ExportRequest) => `/api/export?${exportSearch(q)}`;
 /** `attachment; filename="poleatlas-personal-2024-05-01.csv"` → the name; a fallback without one. */
 export function filenameFrom(disposition: string | null, format: ExportFormat): string {
   const m = /filename="([^"]+)"/.exec(disposition ?? "");
-  return m?.[1] ?? `poleatlas-export.${format}`;
+  return m?.[1] ?? `poleatlas-export.${EXPORT_EXTENSIONS[format]}`;
 }
 
 /** Fetches the file and hands it to the browser as a download; throws ApiError on a refusal. */

@@ -47,7 +47,7 @@ describe("ExportNavItem", () => {
     const server = fakeServer({ "GET /api/export": () => FILE_ANSWER });
     render(<ExportNavItem regionId={null} />);
     await userEvent.click(screen.getByRole("button", { name: "Export" }));
-    const dialog = screen.getByRole("dialog", { name: "Export photos" });
+    const dialog = screen.getByRole("dialog", { name: "Export" });
     expect(dialog).not.toHaveTextContent("This region");
     await userEvent.click(screen.getByRole("button", { name: "Download" }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -72,6 +72,39 @@ describe("ExportNavItem", () => {
     expect(exportCalls(server).map((c) => c.path)).toEqual([
       "/api/export?format=csv&region=8.5%2C47.4&risk=medium%2Chigh&from=2024-01-01&to=2024-06-30",
     ]);
+  });
+
+  it("asks for the chosen layer, format and coordinate system", async () => {
+    const server = fakeServer({ "GET /api/export": () => FILE_ANSWER });
+    render(<ExportNavItem regionId={null} />);
+    await userEvent.click(screen.getByRole("button", { name: "Export" }));
+    await userEvent.click(screen.getByRole("radio", { name: "Poles" }));
+    // A pole has no date: the dates are not offered.
+    expect(screen.queryByLabelText("From")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "GeoPackage" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "Coordinate system" }), "epsg:2227");
+    await userEvent.click(screen.getByRole("button", { name: "Download" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(exportCalls(server).map((c) => c.path)).toEqual([
+      "/api/export?format=gpkg&layer=poles&crs=EPSG%3A2227",
+    ]);
+  });
+
+  it("offers no system for KML, no risk for findings, and refuses a system not written EPSG:<code>", async () => {
+    const server = fakeServer({ "GET /api/export": () => FILE_ANSWER });
+    render(<ExportNavItem regionId={null} />);
+    await userEvent.click(screen.getByRole("button", { name: "Export" }));
+    const crs = screen.getByRole("textbox", { name: "Coordinate system" });
+    await userEvent.type(crs, "2227");
+    expect(screen.getByText("Use EPSG: and the system's code, e.g. EPSG:2227.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("radio", { name: "KML (Google Earth)" }));
+    expect(screen.getByRole("textbox", { name: "Coordinate system" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("radio", { name: "Findings" }));
+    expect(screen.queryByRole("checkbox", { name: "Low" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Download" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(exportCalls(server).map((c) => c.path)).toEqual(["/api/export?format=kml&layer=findings"]);
   });
 
   it("'Everything' leaves the region out", async () => {
@@ -116,7 +149,7 @@ describe("ExportNavItem", () => {
     status = 500;
     await userEvent.click(screen.getByRole("button", { name: "Download" }));
     expect(await screen.findByText("The export failed. Please try again.")).toBeInTheDocument();
-    expect(screen.getByRole("dialog", { name: "Export photos" })).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Export" })).toBeInTheDocument();
     expect(saved).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /**
- * The sidebar's 'Export' entry and its dialog: format, this region or everything,
- * risk levels and dates; Download fetches the file and saves it, errors stay in the dialog; Cancel
+ * The sidebar's 'Export' entry and its dialog: layer (photos, poles, findings), format, coordinate
+ * system, this region or everything, risk levels and dates (each where the layer has it); Download fetches the file and saves it, errors stay in the dialog; Cancel
  * (or closing the dialog) stops a download on its way.
  */
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
@@ -26,9 +26,11 @@ import {
 } from "@mui/material";
 import {
   EXPORT_FORMATS,
+  EXPORT_LAYERS,
   EXPORT_RISKS,
   exportTexts,
   type ExportFormat,
+  type ExportLayer,
   type ExportRisk,
 } from "@poleatlas/shared";
 import { useEffect, useRef, useState } from "react";
@@ -42,8 +44,39 @@ export interface ExportDialogProps {
   regionId: string | null;
 }
 
+/** One row of radio buttons, each option under its name. */
+function Choice<T extends string>(props: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  names: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <FormControl>
+      <FormLabel id={props.id}>{props.label}</FormLabel>
+      <RadioGroup
+        row
+        aria-labelledby={props.id}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as T)}
+      >
+        {props.options.map((o) => (
+          <FormControlLabel key={o} value={o} control={<Radio />} label={props.names[o]} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+/** "EPSG:<code>", as the server takes it. */
+const CRS_FORM = /^EPSG:\d{1,6}$/i;
+
 export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
+  const [layer, setLayer] = useState<ExportLayer>("photos");
   const [format, setFormat] = useState<ExportFormat>("geojson");
+  const [crs, setCrs] = useState("");
   const [scope, setScope] = useState<"region" | "all">(regionId ? "region" : "all");
   const [risk, setRisk] = useState<ExportRisk[]>([...EXPORT_RISKS]);
   const [from, setFrom] = useState("");
@@ -58,8 +91,21 @@ export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
     onClose();
   };
 
-  const datesWrong = from !== "" && to !== "" && from > to;
-  const problem = risk.length === 0 ? exportTexts.noRisk : datesWrong ? exportTexts.fromAfterTo : null;
+  // Poles have no date, findings their level rather than a risk; KML is WGS 84 by definition.
+  const hasRisk = layer !== "findings";
+  const hasDates = layer !== "poles";
+  const hasCrs = format !== "kml";
+  const crsText = hasCrs ? crs.trim() : "";
+  const crsWrong = crsText !== "" && !CRS_FORM.test(crsText);
+  const datesWrong = hasDates && from !== "" && to !== "" && from > to;
+  const problem =
+    hasRisk && risk.length === 0
+      ? exportTexts.noRisk
+      : datesWrong
+        ? exportTexts.fromAfterTo
+        : crsWrong
+          ? exportTexts.crsInvalid
+          : null;
   const toggleRisk = (r: ExportRisk, on: boolean) =>
     setRisk((list) =>
       on ? EXPORT_RISKS.filter((x) => x === r || list.includes(x)) : list.filter((x) => x !== r),
@@ -71,7 +117,15 @@ export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
     setBusy(true);
     setError(null);
     try {
-      const query = { format, region: scope === "region" ? regionId : null, risk, from, to };
+      const query = {
+        format,
+        layer,
+        crs: crsText.toUpperCase() || undefined,
+        region: scope === "region" ? regionId : null,
+        risk: hasRisk ? risk : [],
+        from: hasDates ? from : "",
+        to: hasDates ? to : "",
+      };
       await downloadExport(query, controller.signal);
       onClose();
     } catch (e) {
@@ -87,19 +141,31 @@ export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
       <DialogTitle id="export-title">{exportTexts.title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <FormControl>
-            <FormLabel id="export-format">{exportTexts.format}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="export-format"
-              value={format}
-              onChange={(e) => setFormat(e.target.value as ExportFormat)}
-            >
-              {EXPORT_FORMATS.map((f) => (
-                <FormControlLabel key={f} value={f} control={<Radio />} label={exportTexts.formats[f]} />
-              ))}
-            </RadioGroup>
-          </FormControl>
+          <Choice
+            id="export-layer"
+            label={exportTexts.layer}
+            value={layer}
+            options={EXPORT_LAYERS}
+            names={exportTexts.layers}
+            onChange={setLayer}
+          />
+          <Choice
+            id="export-format"
+            label={exportTexts.format}
+            value={format}
+            options={EXPORT_FORMATS}
+            names={exportTexts.formats}
+            onChange={setFormat}
+          />
+          <TextField
+            label={exportTexts.crs}
+            placeholder="EPSG:4326"
+            value={hasCrs ? crs : ""}
+            onChange={(e) => setCrs(e.target.value)}
+            disabled={!hasCrs}
+            error={crsWrong}
+            helperText={hasCrs ? exportTexts.crsHelp : exportTexts.kmlIsWgs84}
+          />
           {regionId && (
             <FormControl>
               <FormLabel id="export-scope">{exportTexts.scope}</FormLabel>
@@ -114,39 +180,46 @@ export function ExportDialog({ open, onClose, regionId }: ExportDialogProps) {
               </RadioGroup>
             </FormControl>
           )}
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{exportTexts.risk}</FormLabel>
-            <FormGroup row>
-              {EXPORT_RISKS.map((r) => (
-                <FormControlLabel
-                  key={r}
-                  control={
-                    <Checkbox checked={risk.includes(r)} onChange={(e) => toggleRisk(r, e.target.checked)} />
-                  }
-                  label={exportTexts.risks[r]}
-                />
-              ))}
-            </FormGroup>
-          </FormControl>
-          <Stack direction="row" spacing={2}>
-            <TextField
-              type="date"
-              label={exportTexts.from}
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-            <TextField
-              type="date"
-              label={exportTexts.to}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              error={datesWrong}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-          </Stack>
+          {hasRisk && (
+            <FormControl component="fieldset">
+              <FormLabel component="legend">{exportTexts.risk}</FormLabel>
+              <FormGroup row>
+                {EXPORT_RISKS.map((r) => (
+                  <FormControlLabel
+                    key={r}
+                    control={
+                      <Checkbox
+                        checked={risk.includes(r)}
+                        onChange={(e) => toggleRisk(r, e.target.checked)}
+                      />
+                    }
+                    label={exportTexts.risks[r]}
+                  />
+                ))}
+              </FormGroup>
+            </FormControl>
+          )}
+          {hasDates && (
+            <Stack direction="row" spacing={2}>
+              <TextField
+                type="date"
+                label={exportTexts.from}
+                value={from}
+                onChange={(e) => setFrom(e.target.value)}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+              <TextField
+                type="date"
+                label={exportTexts.to}
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+                error={datesWrong}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+            </Stack>
+          )}
           {problem && <Alert severity="warning">{problem}</Alert>}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>

@@ -1,0 +1,118 @@
+/**
+ * Each layer as a table of typed columns and one position per row: what the typed formats
+ * (Shapefile, GeoPackage) write, and the findings layer's text formats. Poles and findings are
+ * named by the pole's tag (then its label), the name the utility knows them by, not by ids.
+ */
+import { EXPORT_POLE_COLUMNS } from "@poleatlas/shared";
+import type { ExportRow, FindingExportRow, PoleExportRow } from "./export.repository";
+import { imageUrl, type WriterContext } from "./export-writers";
+
+export type FieldType = "text" | "integer" | "real" | "date";
+export interface TableField {
+  name: string;
+  type: FieldType;
+}
+export type Value = string | number | null;
+
+export interface Table<R> {
+  /** The GeoPackage table and the Shapefile's base name. */
+  name: string;
+  fields: TableField[];
+  values(r: R): Value[];
+  /** WGS 84 [longitude, latitude]; null: no position (an unplaced photo). */
+  position(r: R): [number, number] | null;
+  /** What a KML placemark of the row is called. */
+  title(r: R): string;
+}
+
+const POLE_TYPES: Partial<Record<(typeof EXPORT_POLE_COLUMNS)[number], FieldType>> = {
+  height_m: "real",
+  installed_year: "integer",
+  photo_count: "integer",
+  last_photo_date: "date",
+  last_visit_on: "date",
+  inspection_due_on: "date",
+};
+
+/** The poles layer; `extra` are the attribute columns, `numeric` those holding only numbers. */
+export function polesTable(extra: string[], numeric: Set<string>): Table<PoleExportRow> {
+  const fixed = EXPORT_POLE_COLUMNS.filter((c) => c !== "latitude" && c !== "longitude");
+  return {
+    name: "poles",
+    fields: [
+      ...fixed.map((name) => ({ name, type: POLE_TYPES[name] ?? "text" })),
+      ...extra.map((name) => ({ name, type: numeric.has(name) ? ("real" as const) : ("text" as const) })),
+    ],
+    values: (r) => [
+      ...fixed.map((c) => r[c === "pole_uuid" ? "id" : c]),
+      ...extra.map((n) => {
+        const v = r.attributes[n];
+        return v === undefined ? null : numeric.has(n) ? v : String(v);
+      }),
+    ],
+    position: (r) => [r.longitude, r.latitude],
+    title: (r) => r.tag || r.label || `Pole ${r.id.slice(0, 8)}`,
+  };
+}
+
+export function photosTable(ctx: WriterContext): Table<ExportRow> {
+  return {
+    name: "photos",
+    fields: [
+      { name: "id", type: "text" },
+      { name: "name", type: "text" },
+      { name: "date", type: "date" },
+      { name: "pole_tag", type: "text" },
+      { name: "pole_label", type: "text" },
+      { name: "risk", type: "text" },
+      { name: "notes", type: "text" },
+      { name: "uploaded_by", type: "text" },
+      { name: "image_url", type: "text" },
+      { name: "heading", type: "real" },
+    ],
+    values: (r) => [
+      r.id,
+      r.name,
+      r.date,
+      r.pole_tag,
+      r.pole_label,
+      r.risk,
+      r.notes,
+      r.uploaded_by,
+      imageUrl(ctx, r),
+      r.heading,
+    ],
+    position: (r) => (r.latitude === null || r.longitude === null ? null : [r.longitude, r.latitude]),
+    title: (r) => r.name,
+  };
+}
+
+export const findingsTable: Table<FindingExportRow> = {
+  name: "findings",
+  fields: [
+    { name: "pole_tag", type: "text" },
+    { name: "pole_label", type: "text" },
+    { name: "code", type: "text" },
+    { name: "level", type: "integer" },
+    { name: "status", type: "text" },
+    { name: "observed_on", type: "date" },
+    { name: "due_on", type: "date" },
+    { name: "resolved_on", type: "date" },
+    { name: "action", type: "text" },
+    { name: "notes", type: "text" },
+  ],
+  values: (r) => [
+    r.pole_tag,
+    r.pole_label,
+    r.code,
+    r.level,
+    r.status,
+    r.observed_on,
+    r.due_on,
+    r.resolved_on,
+    r.action,
+    r.notes,
+  ],
+  position: (r) => [r.longitude, r.latitude],
+  title: (r) => `${r.pole_tag || r.pole_label}: ${r.code}`,
+};

@@ -1,0 +1,168 @@
+/**
+ * A GeoPackage register (an SQLite file, OGC 12-128): its first point layer, or the one named by
+ * `layer`, read row by row with node-sqlite3-wasm straight from the upload's temp file. Each
+ * geometry blob is decoded here (formats/geopackage-geometry) and its position reprojected from
+ * the layer's coordinate system (gpkg_geometry_columns → gpkg_spatial_ref_sys) to WGS 84; the
+ * other columns are the row's fields.
+ */
+import { setImmediate } from "node:timers/promises";
+import sqlite from "node-sqlite3-wasm";
+import { geopackageImportTexts as texts } from "@poleatlas/shared";
+import { badRequest } from "../../../errors";
+import { coordinateSystem, WGS84_CODE } from "../../../formats/coordinate-systems";
+import { readGpkgGeometry } from "../../../formats/geopackage-geometry";
+import { projectionOf } from "./read-shapefile";
+import type { FieldValue, SourceRow } from "./source-row";
+
+type Position = (xy: [number, number]) => [number, number];
+
+interface LayerInfo {
+  table: string;
+  column: string;
+  type: string;
+  srsId: number;
+}
+
+/** A column's value as text (SQLite hands back numbers for numeric text). */
+const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+
+/** Rows read between two turns of the event loop: SQLite's reads are synchronous. */
+const ROWS_PER_TURN = 1000;
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+const unreadable = () => badRequest(texts.unreadable, "import_unreadable");
+
+/** The feature layers with their geometry column, in the order gpkg_contents lists them. */
+function featureLayers(db: sqlite.Database): LayerInfo[] {
+  let tables: number;
+  try {
+    tables = db.all(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('gpkg_contents', 'gpkg_geometry_columns')`,
+    ).length;
+  } catch {
+    throw unreadable();
+  }
+  if (tables < 2) throw badRequest(texts.notAGeoPackage, "import_not_geopackage");
+  let rows: Record<string, unknown>[];
+  try {
+    rows = db.all(
+      `SELECT c.table_name AS t, g.column_name AS c, g.geometry_type_name AS g, g.srs_id AS s
+         FROM gpkg_contents c JOIN gpkg_geometry_columns g ON g.table_name = c.table_name
+        WHERE c.data_type = 'features' ORDER BY c.rowid`,
+    );
+  } catch {
+    throw unreadable();
+  }
+  return rows.map((r) => ({
+    table: String(r.t),
+    column: String(r.c),
+    type: String(r.g).toUpperCase(),
+    srsId: Number(r.s),
+  }));
+}
+
+const isPointLayer = (l: LayerInfo) => l.type === "POINT" || l.type === "MULTIPOINT";
+
+function chooseLayer(layers: LayerInfo[], wanted: string | undefined): LayerInfo {
+  const names = layers.map((l) => l.table);
+  if (wanted !== undefined) {
+    const layer = layers.find((l) => l.table === wanted);
+    if (!layer) throw badRequest(texts.noSuchLayer(wanted, names), "import_no_such_layer");
+    if (!isPointLayer(layer)) throw badRequest(texts.notPoints(wanted, layer.type), "import_not_points");
+    return layer;
+  }
+  const first = layers.find(isPointLayer);
+  if (!first) throw badRequest(texts.noPointLayer(names), "import_not_points");
+  return first;
+}
+
+/** The layer's coordinate system to WGS 84: by its EPSG code where the index has it, else its WKT. */
+function positionOf(db: sqlite.Database, layer: LayerInfo): Position {
+  // 0: "undefined geographic" in the standard: longitude/latitude as they are.
+  if (layer.srsId === 0) return (xy) => xy;
+  const srs = db.get(
+    `SELECT organization AS o, organization_coordsys_id AS c, definition AS d
+       FROM gpkg_spatial_ref_sys WHERE srs_id = ?`,
+    [layer.srsId],
+  );
+  if (!srs) throw badRequest(texts.noSrs(layer.table), "import_bad_prj");
+  const code = text(srs.o).toUpperCase() === "EPSG" ? Number(srs.c) : null;
+  if (code === WGS84_CODE) return (xy) => xy;
+  const system = code === null ? null : coordinateSystem(code);
+  if (system) return ([x, y]) => system.toWgs84(x, y);
+  const definition = typeof srs.d === "string" ? srs.d : "";
+  try {
+    return projectionOf(definition);
+  } catch {
+    throw badRequest(
+      texts.badSrs(layer.table, code === null ? text(srs.o) : `EPSG:${code}`),
+      "import_bad_prj",
+    );
+  }
+}
+
+const fieldValue = (v: unknown): FieldValue | undefined => {
+  if (typeof v === "bigint") return Number(v);
+  if (typeof v === "string" || typeof v === "number" || v === null) return v;
+  return undefined; // a blob column: nothing a pole's field can hold
+};
+
+export async function* readGeoPackage(file: string, layerName?: string): AsyncGenerator<SourceRow> {
+  let db: sqlite.Database;
+  try {
+    db = new sqlite.Database(file, { readOnly: true, fileMustExist: true });
+  } catch {
+    throw unreadable();
+  }
+  // An open statement keeps the file open after close(): it is finalized first.
+  let finish = () => {};
+  try {
+    const layer = chooseLayer(featureLayers(db), layerName);
+    const toWgs84 = positionOf(db, layer);
+    const pk = db
+      .all(`PRAGMA table_info(${quoted(layer.table)})`)
+      .filter((c) => Number(c.pk) > 0)
+      .map((c) => text(c.name));
+    let statement: sqlite.Statement;
+    try {
+      statement = db.prepare(`SELECT * FROM ${quoted(layer.table)}`);
+    } catch {
+      throw unreadable();
+    }
+    finish = () => statement.finalize();
+    const rows = statement.iterate() as IterableIterator<Record<string, unknown>>;
+    let row = 0;
+    for (;;) {
+      let next: IteratorResult<Record<string, unknown>>;
+      try {
+        next = rows.next();
+      } catch {
+        if (row === 0) throw unreadable();
+        yield { row: row + 1, reason: texts.brokenFrom };
+        return;
+      }
+      if (next.done) break;
+      row += 1;
+      if (row % ROWS_PER_TURN === 0) await setImmediate();
+      const fields: Record<string, FieldValue> = {};
+      for (const [k, v] of Object.entries(next.value)) {
+        if (k === layer.column || pk.includes(k)) continue;
+        const value = fieldValue(v);
+        if (value !== undefined) fields[k] = value;
+      }
+      const blob = next.value[layer.column];
+      const geometry = blob instanceof Uint8Array ? readGpkgGeometry(blob) : { kind: "empty" as const };
+      if (geometry.kind === "empty") yield { row, reason: texts.noGeometry };
+      else if (geometry.kind === "invalid") yield { row, reason: texts.badGeometry };
+      else if (geometry.kind === "other") yield { row, reason: texts.notAPoint(geometry.type) };
+      else {
+        const [lon, lat] = toWgs84([geometry.x, geometry.y]);
+        yield { row, lon, lat, fields };
+      }
+    }
+  } finally {
+    finish();
+    db.close();
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Test GeoPackages made by GDAL's ogr2ogr from WGS 84 points in any coordinate system, GDAL's own
+ * reprojection of a GeoPackage back to WGS 84, and the import of one with its `layer`.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { TestApp } from "../helpers/app";
+import { multipartBody } from "../helpers/multipart";
+import { TEST_ORIGIN, type SignedInUser } from "../helpers/users";
+import type { Point } from "./shapefile-support";
+
+const run = promisify(execFile);
+
+/** A layer for geopackageOf: points, or a WKT geometry per row (lines, polygons). */
+export type Layer = { name: string; epsg: number } & (
+  { points: (Point & { height_m?: number; installed_year?: number })[] } | { wkt: string[]; type: string }
+);
+
+async function inTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), "poleatlas-gpkg-"));
+  try {
+    return await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A GeoPackage of these layers, in order, as ogr2ogr writes it. */
+export function geopackageOf(layers: Layer[]): Promise<Buffer> {
+  return inTempDir(async (dir) => {
+    const out = path.join(dir, "out.gpkg");
+    for (const [i, layer] of layers.entries()) {
+      const csv = path.join(dir, `in${i}.csv`);
+      const lines =
+        "points" in layer
+          ? [
+              "tag,lon,lat,material,height_m,installed_year",
+              ...layer.points.map(
+                (p) =>
+                  `${p.tag},${p.lon},${p.lat},${p.material ?? ""},${p.height_m ?? ""},${p.installed_year ?? ""}`,
+              ),
+            ]
+          : ["id,wkt", ...layer.wkt.map((w, n) => `${n + 1},"${w}"`)];
+      await writeFile(csv, lines.join("\n"));
+      const source =
+        "points" in layer
+          ? [
+              ...["-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat", "-oo", "AUTODETECT_TYPE=YES"],
+              ...["-select", "tag,material,height_m,installed_year"],
+            ]
+          : ["-oo", "GEOM_POSSIBLE_NAMES=wkt", "-oo", "KEEP_GEOM_COLUMNS=NO", "-nlt", layer.type];
+      await run("ogr2ogr", [
+        ...["-f", "GPKG", ...(i > 0 ? ["-update"] : []), out, csv, "-nln", layer.name],
+        ...source,
+        ...["-s_srs", "EPSG:4326", "-t_srs", `EPSG:${layer.epsg}`],
+      ]);
+    }
+    return readFile(out);
+  });
+}
+
+/** GDAL's own reading of a file's layer in WGS 84: tag → [lon, lat]. */
+export function gdalWgs84Of(
+  bytes: Buffer,
+  name: string,
+  layer?: string,
+): Promise<Map<string, [number, number]>> {
+  return inTempDir(async (dir) => {
+    const file = path.join(dir, name);
+    await writeFile(file, bytes);
+    const { stdout } = await run("ogr2ogr", [
+      ...["-f", "CSV", "/vsistdout/", name.endsWith(".zip") ? `/vsizip/${file}` : file],
+      ...(layer ? [layer] : []),
+      ...["-t_srs", "EPSG:4326", "-lco", "GEOMETRY=AS_XY", "-select", "tag"],
+    ]);
+    const [, ...lines] = stdout.trim().split("\n");
+    return new Map(
+      lines.map((line) => {
+        const [x, y, tag] = line.split(",");
+        return [tag!.replace(/^"|"$/g, ""), [Number(x), Number(y)]];
+      }),
+    );
+  });
+}
+
+/** POST /api/poles/import of a GeoPackage, with `layer` when given. */
+export function importGeopackage(
+  t: TestApp,
+  who: SignedInUser,
+  bytes: Uint8Array,
+  opts: { layer?: string; filename?: string } = {},
+) {
+  const body = multipartBody(bytes, {
+    filename: opts.filename ?? "poles.gpkg",
+    contentType: "application/geopackage+sqlite3",
+  });
+  const query = opts.layer === undefined ? "" : `?layer=${encodeURIComponent(opts.layer)}`;
+  return t.app.inject({
+    method: "POST",
+    url: `/api/poles/import${query}`,
+    headers: { cookie: who.cookie, origin: TEST_ORIGIN, "content-type": body.contentType },
+    payload: body.payload,
+  });
+}
