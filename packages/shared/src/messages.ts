@@ -503,7 +503,7 @@ export const geopackageImportTexts = {
 } as const;
 
 /** What the import dialog takes before sending (the server's default POLE_IMPORT_MAX_MB). */
-export const POLE_IMPORT_FILE_TYPES = [".csv", ".geojson", ".json", ".zip"] as const;
+export const POLE_IMPORT_FILE_TYPES = [".csv", ".geojson", ".json", ".zip", ".gpkg"] as const;
 export const POLE_IMPORT_DEFAULT_MAX_MB = 1024;
 /** Rejected rows the dialog lists; the rest are counted. */
 export const POLE_IMPORT_LISTED_IN_DIALOG = 10;
@@ -513,11 +513,11 @@ export const poleImportDialogTexts = {
   navItem: "Import poles",
   title: "Import poles",
   intro:
-    "Add the utility's pole register: a CSV with latitude/longitude columns, a GeoJSON of Points or a zipped Shapefile. Poles with a tag already here are updated.",
+    "Add the utility's pole register: a CSV with coordinate columns, a GeoJSON of Points, a zipped Shapefile or a GeoPackage. Poles with a tag already here are updated.",
   chooseFile: "Choose file",
   chosen: (name: string, size: string) => `${name} (${size})`,
   wrongType: (name: string) =>
-    `${name} is not a CSV, a GeoJSON or a zipped Shapefile (.csv, .geojson, .json or .zip).`,
+    `${name} is not a CSV, a GeoJSON, a zipped Shapefile or a GeoPackage (.csv, .geojson, .json, .zip or .gpkg).`,
   tooBig: (mb: number) => `The file is larger than ${mb} MB.`,
   checking: "Checking the file…",
   uploading: (percent: number) => `Sending the file: ${percent}%`,
@@ -558,7 +558,7 @@ export const poleImportSetupTexts = {
   crsSearching: "Searching…",
   crsNoMatch: "No coordinate system matches",
   crsSearchFailed: (message: string) => `The coordinate systems could not be searched: ${message}`,
-  crsFromPrj: "Set by the Shapefile's .prj",
+  crsFromPrj: "Set by the file: a Shapefile's .prj, a GeoPackage's layer",
   crsFromPrjNamed: (name: string, code: string) => `From the Shapefile's .prj: ${name} (${code})`,
   suggestionsTitle: "These look like projected coordinates. Likely systems:",
   useSuggestion: (name: string, code: string) => `Use ${name} (${code})`,

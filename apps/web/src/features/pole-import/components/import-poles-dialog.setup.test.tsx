@@ -145,7 +145,9 @@ describe("ImportPolesDialog: coordinate system, mapping, preview", () => {
 
     await choose(new File(["PK"], "register.zip"));
     expect(screen.queryByRole("combobox", { name: "Coordinate system" })).not.toBeInTheDocument();
-    expect(screen.getByLabelText("Coordinate system")).toHaveValue("Set by the Shapefile's .prj");
+    expect(screen.getByLabelText("Coordinate system")).toHaveValue(
+      "Set by the file: a Shapefile's .prj, a GeoPackage's layer",
+    );
     expect(screen.getByLabelText("Coordinate system")).toBeDisabled();
     expect(sent(lastRequest(), "crs")).toBeNull();
     lastRequest()?.reply(200, answer());
@@ -154,6 +156,10 @@ describe("ImportPolesDialog: coordinate system, mapping, preview", () => {
         "From the Shapefile's .prj: NAD83 / California zone 3 (ftUS) (EPSG:2227)",
       ),
     );
+    // A GeoPackage's layer names its system as well: no `crs` goes with it.
+    await choose(new File(["SQLite format 3"], "register.gpkg"));
+    expect(screen.getByLabelText("Coordinate system")).toBeDisabled();
+    expect(sent(lastRequest(), "crs")).toBeNull();
   });
 
   it("says when the coordinate systems cannot be searched", async () => {

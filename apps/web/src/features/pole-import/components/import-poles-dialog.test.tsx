@@ -91,7 +91,7 @@ describe("ImportPolesDialog", () => {
       applyAccept: false,
     });
     expect(screen.getByRole("alert")).toHaveTextContent(
-      "poles.xlsx is not a CSV, a GeoJSON or a zipped Shapefile (.csv, .geojson, .json or .zip).",
+      "poles.xlsx is not a CSV, a GeoJSON, a zipped Shapefile or a GeoPackage (.csv, .geojson, .json, .zip or .gpkg).",
     );
     expect(FakeXhr.sent).toHaveLength(0);
     expect(screen.getByRole("button", { name: "Import 0 poles" })).toBeDisabled();

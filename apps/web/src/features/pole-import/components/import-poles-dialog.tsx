@@ -30,7 +30,7 @@ import {
 import { useRef, useState } from "react";
 import { usePermissions } from "../../workspaces";
 import { useImportPreview } from "../hooks/use-import-preview";
-import { isShapefile, usePoleImport } from "../hooks/use-pole-import";
+import { namesOwnSystem, usePoleImport } from "../hooks/use-pole-import";
 import { ColumnMapping } from "./column-mapping";
 import { CrsField } from "./crs-field";
 import { CrsSuggestions } from "./crs-suggestions";
@@ -115,7 +115,7 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
             <CrsField
               value={settings.crs}
               onChange={(crs) => change({ crs })}
-              fromPrj={isShapefile(file)}
+              fromPrj={namesOwnSystem(file)}
               prjCrs={dry?.crs}
               disabled={busy}
             />

@@ -34,7 +34,8 @@ export function fileProblem(file: File, maxMb = POLE_IMPORT_DEFAULT_MAX_MB): str
 }
 
 /** A zipped Shapefile: its .prj says the coordinate system, none is sent. */
-export const isShapefile = (file: File | null) => file?.name.toLowerCase().endsWith(".zip") ?? false;
+/** A zipped Shapefile (its .prj) and a GeoPackage (its layer's system) say their own system. */
+export const namesOwnSystem = (file: File | null) => /\.(zip|gpkg)$/i.test(file?.name ?? "");
 
 export function usePoleImport() {
   const queryClient = useQueryClient();
@@ -60,7 +61,7 @@ export function usePoleImport() {
         dryRun,
         onProgress: setProgress,
         signal: controller.signal,
-        crs: isShapefile(chosen) ? null : using.crs.code,
+        crs: namesOwnSystem(chosen) ? null : using.crs.code,
         mapping: using.mapping,
       });
       if (dryRun) {
