@@ -1,22 +1,25 @@
 /**
  * Opening a pole's record: the requests the record makes when a pole is selected, sent together
  * as the web app sends them, on random poles of a workspace of POLES poles (default 1M) with
- * FINDINGS findings (default 200k), seeded as the inspections bench seeds them. Times the whole
- * opening (until the last of its requests answered) and each request within it.
+ * FINDINGS findings (default 200k), seeded as the inspections bench seeds them, and the visits and
+ * audit trail of pole-record-seed.ts. Times the whole opening (until the last of its requests
+ * answered) and each request within it.
  */
 import { withSeededWorkspace } from "./inspections";
 import { percentile, type Client } from "./lib/client";
+import { seedVisitsAndTrail } from "./pole-record-seed";
 
 /**
- * What the record asks the server for when it opens, by name. A request for a route this server
- * does not have (yet) is left out of the timing and listed as absent: add the record's next
- * request here.
+ * What the record asks the server for when it opens, by name, as the web app asks (getPole, the
+ * findings section, usePoleVisits, the history section's first page of POLE_HISTORY_PAGE). A
+ * request for a route this server does not have (yet) is left out of the timing and listed as
+ * absent: add the record's next request here.
  */
 export const POLE_RECORD_REQUESTS: Record<string, (poleId: string) => string> = {
   pole: (id) => `/api/poles/${id}`,
   findings: (id) => `/api/findings?pole=${id}&status=all&limit=500`,
   inspections: (id) => `/api/poles/${id}/inspections`,
-  history: (id) => `/api/poles/${id}/history`,
+  history: (id) => `/api/poles/${id}/history?limit=20`,
 };
 
 export interface Timing {
@@ -27,6 +30,9 @@ export interface Timing {
 export interface PoleRecordResult {
   poles: number;
   findings: number;
+  visits: number;
+  auditEntries: number;
+  /** The inspections seed, then the visits and the trail. */
   seedSeconds: number;
   /** Poles opened, each once (none twice: no answer comes from a warm cache of the same pole). */
   runs: number;
@@ -64,6 +70,9 @@ export function benchPoleRecord(poles: number, findings: number, runs: number): 
     poles,
     findings,
     async ({ client, pool, seedSeconds }) => {
+      const seeding = performance.now();
+      const { visits, auditEntries } = await seedVisitsAndTrail(pool, client.userId);
+      const seconds = seedSeconds + (performance.now() - seeding) / 1000;
       // Random poles, half of them with findings (most of a register has none).
       const picked = await pool.query<{ id: string }>(
         `(SELECT id FROM utility_poles ORDER BY random() LIMIT $1)
@@ -96,7 +105,9 @@ export function benchPoleRecord(poles: number, findings: number, runs: number): 
       return {
         poles,
         findings: counted.rows[0]!.n,
-        seedSeconds,
+        visits,
+        auditEntries,
+        seedSeconds: seconds,
         runs: timedIds.length,
         open: timing(open),
         requests: Object.fromEntries([...each].map(([n, r]) => [n, { ...timing(r.ms), bytes: r.bytes }])),

@@ -191,7 +191,7 @@ async function main() {
     console.error("· opening a pole record");
     const r = await benchPoleRecord(...inspectionWorkspace(), bySize(100, 20, 5));
     results.poleRecord = r;
-    const at = workspaceOf(r);
+    const at = `${workspaceOf(r)}, ${fmt(r.visits, 0)} visits, ${fmt(r.auditEntries, 0)} audit entries`;
     rows.push([
       `${at}: opening a pole record, ${r.runs} random poles`,
       `${latency(r.open)} (target p50 ≤ 100 ms)`,

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { crsNameSchema, importMappingSchema, importSampleSchema } from "./coordinate-systems";
+import { poleRecordTexts } from "./messages";
+import { safeLabel } from "./names";
 
 export const POLE_MATERIALS = ["wood", "steel", "concrete", "composite", "other"] as const;
 export type PoleMaterial = (typeof POLE_MATERIALS)[number];
@@ -26,6 +28,44 @@ export const MAX_ATTRIBUTES_BYTES = 4096;
 
 export const poleAttributesSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 export type PoleAttributes = z.infer<typeof poleAttributesSchema>;
+
+/** Attributes a pole may carry, a name's and a text value's characters (edited in the record). */
+export const MAX_POLE_ATTRIBUTES = 50;
+export const MAX_ATTRIBUTE_NAME_LENGTH = 64;
+export const MAX_ATTRIBUTE_VALUE_LENGTH = 256;
+
+/**
+ * The attributes a PATCH sets (the whole map: a name left out is removed), names and text values
+ * trimmed and cleaned as labels are. A name emptied by trimming, one given twice once trimmed, an
+ * empty value and anything over the limits are refused with what is wrong.
+ */
+export const poleAttributesPatchSchema = poleAttributesSchema.transform((given, ctx) => {
+  const t = poleRecordTexts;
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  };
+  const entries = Object.entries(given);
+  if (entries.length > MAX_POLE_ATTRIBUTES) return fail(t.tooManyAttributes(MAX_POLE_ATTRIBUTES));
+  // A Map, so that no name (not even "__proto__") is anything but a name.
+  const out = new Map<string, string | number>();
+  for (const [name, value] of entries) {
+    const key = safeLabel(name);
+    if (key === "") return fail(t.attributeNameEmpty);
+    if (key.length > MAX_ATTRIBUTE_NAME_LENGTH)
+      return fail(t.attributeNameTooLong(MAX_ATTRIBUTE_NAME_LENGTH));
+    if (out.has(key)) return fail(t.attributeTwice(key));
+    const kept = typeof value === "string" ? safeLabel(value) : value;
+    if (kept === "") return fail(t.attributeValueEmpty(key));
+    if (typeof kept === "string" && kept.length > MAX_ATTRIBUTE_VALUE_LENGTH)
+      return fail(t.attributeValueTooLong(key, MAX_ATTRIBUTE_VALUE_LENGTH));
+    out.set(key, kept);
+  }
+  const attributes: PoleAttributes = Object.fromEntries(out);
+  if (new TextEncoder().encode(JSON.stringify(attributes)).length > MAX_ATTRIBUTES_BYTES)
+    return fail(t.attributesTooLarge(MAX_ATTRIBUTES_BYTES / 1024));
+  return attributes;
+});
 
 /** The register's fields of a pole (GET /api/poles/:id answers them with the summary). */
 export const poleRegisterFieldsSchema = z.object({
@@ -68,11 +108,7 @@ export const polePatchSchema = z
       .nullable()
       .optional(),
     circuit: optionalText(MAX_CIRCUIT_LENGTH),
-    attributes: poleAttributesSchema
-      .refine((a) => new TextEncoder().encode(JSON.stringify(a)).length <= MAX_ATTRIBUTES_BYTES, {
-        message: "Attributes are larger than 4 KB",
-      })
-      .optional(),
+    attributes: poleAttributesPatchSchema.optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });

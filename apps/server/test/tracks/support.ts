@@ -3,12 +3,12 @@
  * exiftool's own -geotag places the same photos on the same track, as the reference to compare with.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { trackMatchResultSchema, trackResponseSchema, type TrackMatchBody } from "@poleatlas/shared";
-import { expect } from "vitest";
+import { expect, onTestFinished } from "vitest";
 import type { TestApp } from "../helpers/app";
 import { multipartBody } from "../helpers/uploads";
 import { TEST_ORIGIN } from "../helpers/users";
@@ -22,9 +22,13 @@ export interface Fix {
   lon: number;
 }
 
-/** A GPX track written by gpsbabel (`gpxver` 1.0 or 1.1), in a folder of its own. */
+/**
+ * A GPX track written by gpsbabel (`gpxver` 1.0 or 1.1), in a folder of its own that goes when
+ * the calling test finishes (exiftoolGeotag's copies with it). Call it inside a test.
+ */
 export async function gpsbabelGpx(fixes: Fix[], gpxver: "1.0" | "1.1" = "1.1") {
   const dir = await mkdtemp(path.join(tmpdir(), "poleatlas-track-"));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const csv = path.join(dir, "fixes.csv");
   const gpx = path.join(dir, "track.gpx");
   const lines = fixes.map((f) => {

@@ -28,6 +28,31 @@ function filterConditions(workspaceId: string, f: AuditFilter): SQL[] {
   return conditions;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The names of `ids` as they are now (AuditRepository.namesOf). Poles and photos are looked up by
+ * their uuid, so by their primary keys: compared as text, every pole of the workspace was read
+ * (1M poles: ~0.4 s for each page of a pole's history).
+ */
+export function namesQuery(workspaceId: string, ids: string[]): SQL {
+  const textList = (list: string[]) =>
+    `{${list.map((id) => `"${id.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`;
+  const list = sql`${textList(ids)}::text[]`;
+  const uuids = sql`${textList(ids.filter((id) => UUID.test(id)))}::uuid[]`;
+  return sql`SELECT id, jsonb_build_object('kind', 'person', 'name', name, 'email', email) AS n
+        FROM "user" WHERE id = ANY(${list})
+      UNION ALL
+      SELECT id::text, jsonb_build_object('kind', 'pole', 'label', label, 'latitude', latitude, 'longitude', longitude)
+        FROM utility_poles WHERE workspace_id = ${workspaceId} AND id = ANY(${uuids})
+      UNION ALL
+      SELECT id::text, jsonb_build_object('kind', 'photo', 'name', name)
+        FROM utility_pole_images WHERE workspace_id = ${workspaceId} AND id = ANY(${uuids})
+      UNION ALL
+      SELECT id, jsonb_build_object('kind', 'team', 'name', name)
+        FROM organization WHERE id = ${workspaceId} AND id = ANY(${list})`;
+}
+
 export function createAuditRepository(db: Db) {
   return {
     /** In the caller's transaction when given: the entry commits with the change, or neither does. */
@@ -45,20 +70,7 @@ export function createAuditRepository(db: Db) {
      */
     async namesOf(workspaceId: string, ids: string[], tx: Executor = db): Promise<AuditNames> {
       if (ids.length === 0) return {};
-      const list = sql`${`{${ids.map((id) => `"${id.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`}::text[]`;
-      const res = await tx.execute(
-        sql`SELECT id, jsonb_build_object('kind', 'person', 'name', name, 'email', email) AS n
-              FROM "user" WHERE id = ANY(${list})
-            UNION ALL
-            SELECT id::text, jsonb_build_object('kind', 'pole', 'label', label, 'latitude', latitude, 'longitude', longitude)
-              FROM utility_poles WHERE workspace_id = ${workspaceId} AND id::text = ANY(${list})
-            UNION ALL
-            SELECT id::text, jsonb_build_object('kind', 'photo', 'name', name)
-              FROM utility_pole_images WHERE workspace_id = ${workspaceId} AND id::text = ANY(${list})
-            UNION ALL
-            SELECT id, jsonb_build_object('kind', 'team', 'name', name)
-              FROM organization WHERE id = ${workspaceId} AND id = ANY(${list})`,
-      );
+      const res = await tx.execute(namesQuery(workspaceId, ids));
       const rows = res.rows as unknown as { id: string; n: AuditNames[string] }[];
       return Object.fromEntries(rows.map((r) => [r.id, r.n]));
     },

@@ -61,6 +61,17 @@ export interface PolesServiceDeps {
 
 const NO_RISK: RegionRisk = { high: 0, medium: 0, low: 0, unrated: 0 };
 
+/**
+ * A field's value as compared for "did it change": attributes by name, whatever their order (the
+ * database keeps its own), so the same attributes sent back are no change and no audit entry.
+ */
+const comparable = (v: unknown) =>
+  JSON.stringify(
+    v !== null && typeof v === "object"
+      ? Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))
+      : (v ?? null),
+  );
+
 export function createPolesService({
   poles,
   images,
@@ -143,9 +154,7 @@ export function createPolesService({
       if (patch.label !== undefined) wanted.label = safeLabel(patch.label);
       if (typeof patch.tag === "string") wanted.tag = safeLabel(patch.tag);
       const changes = Object.fromEntries(
-        Object.entries(wanted).filter(
-          ([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(pole[k as PoleColumn] ?? null),
-        ),
+        Object.entries(wanted).filter(([k, v]) => comparable(v) !== comparable(pole[k as PoleColumn])),
       ) as Partial<Record<PoleColumn, unknown>>;
       if (Object.keys(changes).length === 0) return pole;
       // The fields and their audit entry commit together, or neither does.

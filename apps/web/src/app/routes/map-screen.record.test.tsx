@@ -77,7 +77,7 @@ describe("MapScreen: a pole without photos", () => {
     expect(within(record).getByLabelText("Height (m)")).toHaveValue("12");
     expect(within(record).getByLabelText("Installed year")).toHaveValue("1987");
     expect(within(record).getByLabelText("Circuit")).toHaveValue("F12");
-    expect(record).toHaveTextContent("Town grid");
+    expect(within(record).getByLabelText("Owner")).toHaveValue("Town grid");
     expect(within(record).getByText("No photos of this pole yet.")).toBeVisible();
     expect(within(record).queryByRole("button", { name: "Delete image" })).not.toBeInTheDocument();
     expect(within(record).getByRole("button", { name: "Add finding" })).toBeVisible();

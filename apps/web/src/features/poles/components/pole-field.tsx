@@ -1,11 +1,13 @@
 /**
- * One field of the pole (its label, tag or a register field): Enter or leaving the field saves,
+ * One field of the pole (its label, tag, a register field or one of its attributes): Enter or
+ * leaving the field saves,
  * Escape puts it back; a list (material) saves on choosing. Every save names the version the
  * typing began on (If-Match): when a teammate changed this field meanwhile, the conflict dialog
  * lets the user keep theirs or use their own; a change to another field is saved on top without
  * asking.
  */
-import { Alert, MenuItem, TextField } from "@mui/material";
+import ClearIcon from "@mui/icons-material/Clear";
+import { Alert, IconButton, InputAdornment, MenuItem, TextField } from "@mui/material";
 import { conflictTexts, poleTexts, type PolePatchBody, type PoleRecord } from "@poleatlas/shared";
 import { useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
@@ -15,9 +17,23 @@ import { ConflictDialog } from "./conflict-dialog";
 export type EditableField =
   "label" | "tag" | "material" | "height_m" | "class" | "installed_year" | "circuit";
 
+/**
+ * A value kept elsewhere than in a column of its own (an attribute): how it reads, and the patch
+ * that sets it on a given pole (the pole a save builds on: the one typing began on, or after a
+ * teammate's change to something else, theirs).
+ */
+export interface FieldSource {
+  read: (pole: PoleRecord) => string;
+  patch: (value: string, pole: PoleRecord) => PolePatchBody;
+}
+
 export interface PoleFieldProps {
   pole: PoleRecord;
-  field: EditableField;
+  /** The column edited, or `source` for a value kept elsewhere. */
+  field?: EditableField;
+  source?: FieldSource;
+  /** A button after the field that empties and saves it, named so (removing an attribute). */
+  removeLabel?: string;
   label: string;
   placeholder?: string;
   maxLength?: number;
@@ -34,14 +50,25 @@ export interface PoleFieldProps {
 const failure = (e: unknown) => (e instanceof ApiError && e.status < 500 ? e.message : poleTexts.saveFailed);
 
 /** The field's value as the input holds it. */
-const textOf = (pole: PoleRecord, field: EditableField) => {
-  const v = pole[field];
+const textOf = (pole: PoleRecord, field: EditableField | undefined, source?: FieldSource) => {
+  if (source) return source.read(pole);
+  const v = field === undefined ? null : pole[field];
   return v === null || v === undefined ? "" : String(v);
 };
 
 export function PoleField(props: PoleFieldProps) {
-  const { pole, field, label, placeholder, maxLength, numeric = false, options, conflictLabel } = props;
-  const saved = textOf(pole, field);
+  const {
+    pole,
+    field,
+    source,
+    label,
+    placeholder,
+    maxLength,
+    numeric = false,
+    options,
+    conflictLabel,
+  } = props;
+  const saved = textOf(pole, field, source);
   /** What the user typed; shown only while `dirty`, else the pole's own value (a teammate's too). */
   const [text, setText] = useState(saved);
   const [dirty, setDirty] = useState(false);
@@ -52,16 +79,18 @@ export function PoleField(props: PoleFieldProps) {
   /** The value on its way: Enter and then leaving the field save once. */
   const sending = useRef<string | null>(null);
   /** The pole as it was when typing began: a save names its version (If-Match). */
-  const start = useRef({ text: saved, version: pole.version });
+  const start = useRef({ text: saved, version: pole.version, pole });
   /** A teammate set another value meanwhile: theirs, until the user chooses. */
   const [conflict, setConflict] = useState<PoleRecord | null>(null);
   const edit = (value: string) => {
-    if (!dirty) start.current = { text: saved, version: pole.version };
+    if (!dirty) start.current = { text: saved, version: pole.version, pole };
     typed.current = value;
     setText(value);
     setDirty(true);
   };
   const patchOf = (value: string): PolePatchBody | null => {
+    if (source) return source.patch(value, start.current.pole);
+    if (field === undefined) return null;
     // A list's "not set" and an emptied number clear the field; an emptied text is "" (cleared too).
     if (value === "" && (numeric || options)) return { [field]: null };
     if (!numeric) return { [field]: value };
@@ -92,15 +121,20 @@ export function PoleField(props: PoleFieldProps) {
         if (sending.current === value) sending.current = null;
         if (e instanceof PoleConflict) {
           const typedOver = start.current.text;
-          start.current = { text: textOf(e.current, field), version: e.current.version };
+          const now = textOf(e.current, field, source);
+          start.current = { text: now, version: e.current.version, pole: e.current };
           // The field is what it was when typing began (only the version moved): save on top.
-          if (textOf(e.current, field) === typedOver) send(value);
+          if (now === typedOver) send(value);
           else setConflict(e.current);
           return;
         }
         setError(failure(e));
       },
     );
+  };
+  const remove = () => {
+    edit("");
+    send("");
   };
   const keepTheirs = () => {
     setConflict(null);
@@ -141,7 +175,20 @@ export function PoleField(props: PoleFieldProps) {
             if (e.key === "Enter") commit();
             if (e.key === "Escape") setDirty(false);
           }}
-          slotProps={{ htmlInput: { maxLength, ...(numeric ? { inputMode: "decimal" } : {}) } }}
+          slotProps={{
+            htmlInput: { maxLength, ...(numeric ? { inputMode: "decimal" } : {}) },
+            input: props.removeLabel
+              ? {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton size="small" edge="end" aria-label={props.removeLabel} onClick={remove}>
+                        <ClearIcon fontSize="small" />
+                      </IconButton>
+                    </InputAdornment>
+                  ),
+                }
+              : undefined,
+          }}
         />
       )}
       {error && <Alert severity="error">{error}</Alert>}
@@ -152,7 +199,7 @@ export function PoleField(props: PoleFieldProps) {
         when={conflict?.updated_at ?? null}
         rows={
           conflict
-            ? [{ label: conflictLabel ?? label, theirs: textOf(conflict, field), yours: text.trim() }]
+            ? [{ label: conflictLabel ?? label, theirs: textOf(conflict, field, source), yours: text.trim() }]
             : []
         }
         onKeepTheirs={keepTheirs}

@@ -1,7 +1,7 @@
 /**
  * The pole record's register fields: label, tag, material, height, class, installed year, circuit
- * (each saved by PoleField with the conflict rule), and the register's other attributes (the
- * owner among them when the import carried one), shown as they came. Viewers see the values only.
+ * (each saved by PoleField with the conflict rule), then the owner and the other attributes
+ * (PoleAttributeFields). Viewers see the values only.
  */
 import { Box, Stack, Typography } from "@mui/material";
 import {
@@ -15,6 +15,7 @@ import {
   poleTexts,
   type PoleRecord,
 } from "@poleatlas/shared";
+import { PoleAttributeFields } from "./attribute-fields";
 import { PoleField, type EditableField } from "./pole-field";
 
 const MATERIALS = [["", t.noMaterial] as const, ...POLE_MATERIALS.map((m) => [m, t.materials[m]] as const)];
@@ -41,7 +42,6 @@ function Value({ label, children }: { label: string; children: string }) {
 }
 
 export function PoleRegisterFields({ pole, readOnly = false }: { pole: PoleRecord; readOnly?: boolean }) {
-  const attributes = Object.entries(pole.attributes);
   return (
     <Stack spacing={1.5}>
       {readOnly ? (
@@ -77,25 +77,7 @@ export function PoleRegisterFields({ pole, readOnly = false }: { pole: PoleRecor
           ))}
         </>
       )}
-      {attributes.length > 0 && (
-        <Box>
-          <Typography variant="overline" color="text.secondary" component="h3">
-            {t.attributes}
-          </Typography>
-          <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2 }}>
-            {attributes.map(([key, value]) => (
-              <Box key={key} sx={{ display: "contents" }}>
-                <Typography variant="body2" component="dt" color="text.secondary">
-                  {key}
-                </Typography>
-                <Typography variant="body2" component="dd" sx={{ m: 0 }}>
-                  {String(value)}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-        </Box>
-      )}
+      <PoleAttributeFields pole={pole} readOnly={readOnly} />
     </Stack>
   );
 }
