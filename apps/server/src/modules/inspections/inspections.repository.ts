@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FindingLevel, FindingStatus, InspectionSettings } from "@poleatlas/shared";
 import type { Db, Executor } from "../../infra/db/database";
+import { findingFlowQueries } from "./finding-flow.repository";
 import { keptBefore, keptWithoutVisit, nextDay } from "./region-dates";
 
 /**
@@ -230,7 +231,10 @@ export function createInspectionsRepository(db: Db) {
       );
     },
 
-    /** Counts by level: open, overdue, resolved since `resolvedSince`; poles by inspection state. */
+    /**
+     * Counts by level: open, overdue, resolved since `resolvedSince`; poles by inspection state;
+     * findings opened and closed per month since the first month's first day; open ones by age.
+     */
     async summary(
       workspaceId: string,
       region: { longitude: number; latitude: number } | undefined,
@@ -276,7 +280,13 @@ export function createInspectionsRepository(db: Db) {
             WHERE f.workspace_id = ${workspaceId} ${inRegion}
             GROUP BY m.d, f.level`,
       );
-      return { levels, inspection, byMonth };
+      const flow = findingFlowQueries(db);
+      const firstDay = `${dates.monthEnds[0]!.slice(0, 7)}-01`;
+      const [flowByMonth, ageing] = await Promise.all([
+        flow.flowByMonth(workspaceId, inRegion, firstDay, dates.today),
+        flow.ageing(workspaceId, inRegion, dates.today),
+      ]);
+      return { levels, inspection, byMonth, flowByMonth, ageing };
     },
 
     /** The team's name; null for a personal workspace. */
