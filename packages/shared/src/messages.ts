@@ -675,3 +675,50 @@ export const poleRecordTexts = {
   assessment: "Assessment of this photo",
   assessmentAside: "Kept beside the findings: while a finding is open, the pole's risk is the findings'.",
 } as const;
+
+/** The printable region report (PDF): its headings, columns and notes. */
+export const regionReportTexts = {
+  title: (region: string) => `${region} — inspection report`,
+  documentTitle: (region: string) => `${region} inspection report`,
+  workspace: (name: string) => `Workspace: ${name}`,
+  date: (day: string) => `Date: ${day}`,
+  page: (n: number, of: number) => `Page ${n} of ${of}`,
+  findingsByLevel: "Findings by level",
+  polesByState: "Poles by inspection state",
+  map: "Map of the region's poles",
+  mapAlt: (poles: number, region: string) =>
+    `Map of the ${poles} poles of ${region}, each a dot in its condition's colour.`,
+  mapEmpty: "No pole in this region has a position.",
+  mapCapped: (shown: number, total: number) =>
+    `The map draws the first ${shown} of the region's ${total} poles.`,
+  legend: "Condition",
+  north: "N",
+  openFindings: (n: number) => `Open findings by due date (${n})`,
+  findingPhotos: "Open findings and the photos they were found on",
+  noPhoto: "No photo: the finding was recorded without one.",
+  photoGone: "The photo is no longer stored.",
+  photoAlt: (tag: string, code: string) => `Photo of pole ${tag} on which ${code} was found`,
+  photosCapped: (shown: number) =>
+    `The report embeds the photos of the first ${shown} findings; the others are listed without.`,
+  rowsCapped: (shown: number, total: number) => `The first ${shown} of ${total} are listed.`,
+  duePoles: (n: number) => `Poles due for inspection, most overdue first (${n})`,
+  neverInspected: (n: number) => `Poles with no inspection on record, by tag (${n})`,
+  columns: {
+    level: "Level",
+    open: "Open",
+    overdue: "Overdue",
+    resolved12m: "Resolved (12 months)",
+    current: "Current",
+    due: "Due",
+    tag: "Pole tag",
+    position: "Position",
+    code: "Code",
+    observed: "Observed",
+    state: "State",
+    lastVisit: "Last visit",
+    late: "Days late",
+  },
+  overdueState: "OVERDUE",
+  openState: "open",
+  dueIn: (days: number) => `due in ${days}`,
+} as const;

@@ -297,34 +297,6 @@ export function createInspectionsRepository(db: Db) {
       );
       return row?.name ?? null;
     },
-
-    /**
-     * The report's poles due or overdue for inspection in one region, the earliest due first
-     * (poles with no inspection on record are counted in the summary, not listed).
-     */
-    duePoles(
-      workspaceId: string,
-      region: { longitude: number; latitude: number },
-      dueBy: string,
-      limit: number,
-    ) {
-      return rows<{
-        id: string;
-        pole_tag: string;
-        latitude: number;
-        longitude: number;
-        last_inspected_on: string | null;
-        inspection_due_on: string;
-      }>(
-        db,
-        sql`SELECT p.id::text AS id, ${POLE_TAG} AS pole_tag, p.latitude, p.longitude,
-              p.last_inspected_on::text AS last_inspected_on, p.inspection_due_on::text AS inspection_due_on
-            FROM utility_poles p
-            WHERE p.workspace_id = ${workspaceId} AND p.region_lon = ${region.longitude}::float8
-              AND p.region_lat = ${region.latitude}::float8 AND p.inspection_due_on <= ${dueBy}::date
-            ORDER BY p.inspection_due_on, p.id LIMIT ${limit}`,
-      );
-    },
   };
 }
 
