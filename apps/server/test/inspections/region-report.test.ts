@@ -66,6 +66,10 @@ describe("the region report", () => {
     );
     expect(due).toContain("(0)");
     expect(due).not.toContain("K-2");
+    // Few poles: the map names each by its tag.
+    const map = text.slice(text.indexOf("Map of the region's poles"), text.indexOf("Condition:"));
+    expect(map).toContain("K-2");
+    expect(map).toContain("K-3");
     const never = text.slice(text.indexOf("Poles with no inspection on record"));
     expect(never).toContain("(2)");
     expect(never.indexOf("K-2")).toBeLessThan(never.indexOf("K-3"));
