@@ -38,7 +38,7 @@ function lateness(dueOn: string, today: string): string {
   return late >= 0 ? String(late) : T.dueIn(-late);
 }
 
-export function regionReportPdf(r: RegionReport): PDFKit.PDFDocument {
+export async function regionReportPdf(r: RegionReport): Promise<PDFKit.PDFDocument> {
   const doc = new PDFDocument({
     size: "A4",
     margin: 40,
@@ -59,7 +59,7 @@ export function regionReportPdf(r: RegionReport): PDFKit.PDFDocument {
   doc.moveDown();
 
   heading(doc, root, "H2", T.findingsByLevel);
-  table(
+  await table(
     doc,
     root,
     [C.level, C.open, C.overdue, C.resolved12m],
@@ -71,7 +71,7 @@ export function regionReportPdf(r: RegionReport): PDFKit.PDFDocument {
   );
   heading(doc, root, "H2", T.polesByState);
   const { current, due, overdue, never } = s.inspection;
-  table(
+  await table(
     doc,
     root,
     [C.current, C.due, C.overdue, inspectionTexts.neverInspected],
@@ -83,7 +83,7 @@ export function regionReportPdf(r: RegionReport): PDFKit.PDFDocument {
   regionMap(doc, root, r.region, r.map.poles, r.map.total);
 
   heading(doc, root, "H2", T.openFindings(r.openCount));
-  table(
+  await table(
     doc,
     root,
     [C.tag, C.position, C.code, C.level, C.observed, C.due, C.state],
@@ -102,7 +102,7 @@ export function regionReportPdf(r: RegionReport): PDFKit.PDFDocument {
   findingPhotos(doc, root, r.findings, r.photos);
 
   heading(doc, root, "H2", T.duePoles(due + overdue));
-  table(
+  await table(
     doc,
     root,
     [C.tag, C.position, C.lastVisit, C.due, C.late],
@@ -119,7 +119,7 @@ export function regionReportPdf(r: RegionReport): PDFKit.PDFDocument {
     paragraph(doc, root, T.rowsCapped(r.duePoles.length, due + overdue), 9);
 
   heading(doc, root, "H2", T.neverInspected(never));
-  table(
+  await table(
     doc,
     root,
     [C.tag, C.position],

@@ -61,11 +61,15 @@ function cellsAt(
   doc.y = y + ROW_HEIGHT;
 }
 
+/** Rows drawn between two turns of the event loop: a long list must not hold the server. */
+const ROWS_PER_TURN = 200;
+
 /**
  * A table of one-line rows under `header`, written row by row from `rows` (so a long list is
- * never held as cells). On each page it runs onto, the header is repeated.
+ * never held as cells). On each page it runs onto, the header is repeated. Drawing a row takes
+ * about a millisecond, so every ROWS_PER_TURN rows it lets the server answer other requests.
  */
-export function table(
+export async function table(
   doc: Doc,
   parent: Struct,
   header: string[],
@@ -95,7 +99,9 @@ export function table(
   };
   ensureRoom(doc, ROW_HEIGHT * 2);
   drawHeader(false);
+  let drawn = 0;
   for (const cells of rows) {
+    if (++drawn % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     if (ensureRoom(doc, ROW_HEIGHT)) drawHeader(true);
     const tr = doc.struct("TR");
     t.add(tr);
