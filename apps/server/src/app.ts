@@ -166,6 +166,12 @@ export async function buildApp({
     requireActor,
     publish: events.publish,
     today,
+    report: {
+      maxPhotos: config.reportMaxPhotos,
+      // The photos are wired below (they need the poles, which need the inspections); a report
+      // reads thumbnails only when asked for, long after.
+      readStored: (key) => photos.storage.read(key),
+    },
   });
   // The temp folder every upload lands in first: photos, resumable uploads, pole registers.
   const { temp } = await registerUploads(app, { config });

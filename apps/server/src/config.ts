@@ -87,6 +87,9 @@ const envSchema = z.object({
   POLE_IMPORT_UNZIPPED_MAX_MB: z.coerce.number().int().min(1).max(10240).default(512),
   POLE_IMPORT_ZIP_MAX_RATIO: z.coerce.number().int().min(2).max(1000).default(100),
   POLE_IMPORT_GEOJSON_MAX_MB: z.coerce.number().int().min(1).max(10240).default(256),
+  // The region report embeds the photos of at most this many open findings (its pages are kept in
+  // memory until numbered).
+  REPORT_MAX_PHOTOS: z.coerce.number().int().min(0).max(2000).default(200),
   // Teams: instance administrators, who may set anyone's quota. A comma list of e-mails.
   ADMIN_EMAILS: z
     .string()
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       zipMaxRatio: e.POLE_IMPORT_ZIP_MAX_RATIO,
       geojsonMaxBytes: e.POLE_IMPORT_GEOJSON_MAX_MB * 1024 * 1024,
     },
+    reportMaxPhotos: e.REPORT_MAX_PHOTOS,
     /** Lower-case e-mail addresses of instance administrators. */
     adminEmails: e.ADMIN_EMAILS,
     /** A team's pool where no instance administrator set one (a personal workspace has the spec's 50 MB). */

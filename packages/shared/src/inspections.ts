@@ -208,6 +208,15 @@ export const summarySchema = z.object({
   openByMonth: z.array(
     z.object({ month: z.string(), 1: z.number().int(), 2: z.number().int(), 3: z.number().int() }),
   ),
+  /** Findings observed (opened) and resolved (closed) in each of the last 12 months, oldest first. */
+  flowByMonth: z.array(z.object({ month: z.string(), opened: z.number().int(), closed: z.number().int() })),
+  /** Open findings by days since observed: 0–30, 31–90, 91–365, more than 365. */
+  ageing: z.object({
+    upTo30: z.number().int(),
+    upTo90: z.number().int(),
+    upTo365: z.number().int(),
+    over365: z.number().int(),
+  }),
 });
 export type Summary = z.infer<typeof summarySchema>;
 /** GET /api/reports/region/:file, where the file is "<region id>.pdf". */

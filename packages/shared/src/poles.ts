@@ -15,6 +15,13 @@ export const MAX_NOTES_LENGTH = 2000;
 export const RISK_LEVELS = ["low", "medium", "high"] as const;
 /** The Risk Levels legend's colours (spec §2), for markers and the panel's control alike. */
 export const RISK_COLORS = { low: "#4caf50", medium: "#ffeb3b", high: "#f44336" } as const;
+/**
+ * An unrated pole as the legend draws it: a grey ring around a dark centre, so at marker size it
+ * never reads as Medium Risk's filled yellow.
+ */
+export const UNRATED_LOOK = { fill: "#202020", outline: "#B0B0B0" } as const;
+/** A pole with an open finding past its due date: a red outer ring around its condition's colour. */
+export const OVERDUE_RING = "#FF1744";
 export const riskSchema = z.enum(RISK_LEVELS);
 export type Risk = z.infer<typeof riskSchema>;
 /** A pole's risk as the legend names it: "unrated" when none of its photos is rated. */

@@ -74,7 +74,12 @@ function serviceWith(
       DEFAULT_SPOT_RADIUS_METERS,
       audit,
       publish,
-      createInspections(t.db.database.db, { audit, today: utcToday, publish }),
+      createInspections(t.db.database.db, {
+        audit,
+        today: utcToday,
+        publish,
+        report: { maxPhotos: 0, readStored: (key) => storage.read(key) },
+      }),
     ).placement,
     audit,
     publish,

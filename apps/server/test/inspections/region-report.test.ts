@@ -1,32 +1,16 @@
 /** GET /api/reports/region/:id.pdf: a PDF that pdftotext reads, holding the right rows. */
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { inspectionTexts, regionKey, regionListSchema } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { imported } from "../poles/import-support";
 import { placedPhoto } from "../poles/support";
+import { pdfText } from "./pdf-tools";
 import { addFinding, get, resolveFinding } from "./support";
 
 const t = useTestApp({}, { today: () => "2026-06-01" });
 const user = useSignedInUser(t);
 const stranger = useSignedInUser(t);
 const registrar = useSignedInUser(t);
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "region-report-"));
-  try {
-    const file = path.join(dir, "r.pdf");
-    await writeFile(file, bytes);
-    const { stdout } = await promisify(execFile)("pdftotext", ["-layout", file, "-"]);
-    return stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 describe("the region report", () => {
   it("lists the open findings by due date and the poles due for inspection", async () => {
@@ -72,13 +56,23 @@ describe("the region report", () => {
     expect(res.statusCode, res.body).toBe(200);
     const text = await pdfText(res.rawPayload);
     expect(text).toContain("Region 2 — inspection report");
-    // No visit on record: counted as such, not listed as due.
-    const states = text.slice(text.indexOf("Poles by inspection state"), text.indexOf("Open findings"));
+    // No visit on record: counted as such and listed apart, not as due.
+    const states = text.slice(text.indexOf("Poles by inspection state"), text.indexOf("Map of the region"));
     expect(states).toContain(inspectionTexts.neverInspected);
     expect(states.replace(/\s+/g, " ")).toContain("0 0 0 2");
-    const due = text.slice(text.indexOf("Poles due for inspection"));
+    const due = text.slice(
+      text.indexOf("Poles due for inspection"),
+      text.indexOf("Poles with no inspection"),
+    );
     expect(due).toContain("(0)");
     expect(due).not.toContain("K-2");
+    // Few poles: the map names each by its tag.
+    const map = text.slice(text.indexOf("Map of the region's poles"), text.indexOf("Condition:"));
+    expect(map).toContain("K-2");
+    expect(map).toContain("K-3");
+    const never = text.slice(text.indexOf("Poles with no inspection on record"));
+    expect(never).toContain("(2)");
+    expect(never.indexOf("K-2")).toBeLessThan(never.indexOf("K-3"));
     // Still 404 for a region without poles or photos, and for someone else.
     expect((await get(t, registrar.cookie, `/api/reports/region/${regionKey(10, 10)}.pdf`)).statusCode).toBe(
       404,

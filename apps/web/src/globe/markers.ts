@@ -4,8 +4,10 @@
  */
 import {
   mapScreenTexts,
+  OVERDUE_RING,
   RISK_CODES,
   RISK_COLORS,
+  UNRATED_LOOK,
   type InspectionKey,
   type RegionSummary,
   type RiskKey,
@@ -117,19 +119,18 @@ export function regionMarkers(
 }
 
 /** An unrated pole's ring: grey, which no risk level uses. */
-export const NOT_RATED_RING = "#B0B0B0";
+export const NOT_RATED_RING = UNRATED_LOOK.outline;
 
 /**
  * A pole's look: the legend's colour as a filled disc; unrated, a grey ring around a dark centre,
  * so at marker size it never reads as Medium Risk's filled yellow (a yellow ring did).
  */
 export function riskLook(risk: RiskKey): { fill: string; outline: string } {
-  if (risk === "unrated") return { fill: "#202020", outline: NOT_RATED_RING };
+  if (risk === "unrated") return { ...UNRATED_LOOK };
   return { fill: RISK_COLORS[risk], outline: MARKER_STYLE.outlineColor };
 }
 
-/** A pole with an open finding past its due date: a red outer ring around its condition's colour. */
-export const OVERDUE_RING = "#FF1744";
+export { OVERDUE_RING };
 
 /** The 'Inspection due' view's colours: inspected, due soon, overdue, no inspection on record (a grey ring as unrated). */
 export function inspectionLook(state: InspectionKey): { fill: string; outline: string } {

@@ -83,12 +83,16 @@ export function createConditionService(deps: { repository: InspectionsRepository
       }
       const t = thresholds();
       const months = monthEnds(t.today);
-      const { levels, inspection, byMonth } = await repository.summary(actor.workspaceId, region, {
-        today: t.today,
-        resolvedSince: addYears(t.today, -1),
-        dueBy: t.dueBy,
-        monthEnds: months,
-      });
+      const { levels, inspection, byMonth, flowByMonth, ageing } = await repository.summary(
+        actor.workspaceId,
+        region,
+        {
+          today: t.today,
+          resolvedSince: addYears(t.today, -1),
+          dueBy: t.dueBy,
+          monthEnds: months,
+        },
+      );
       const level = (n: number) => {
         const r = levels.find((l) => l.level === n);
         return { open: r?.open ?? 0, overdue: r?.overdue ?? 0, resolved12m: r?.resolved ?? 0 };
@@ -109,6 +113,16 @@ export function createConditionService(deps: { repository: InspectionsRepository
           2: open(end, 2),
           3: open(end, 3),
         })),
+        flowByMonth: months.map((end) => {
+          const row = flowByMonth.find((f) => f.month === end.slice(0, 7));
+          return { month: end.slice(0, 7), opened: row?.opened ?? 0, closed: row?.closed ?? 0 };
+        }),
+        ageing: {
+          upTo30: ageing.up_to_30,
+          upTo90: ageing.up_to_90,
+          upTo365: ageing.up_to_365,
+          over365: ageing.over_365,
+        },
       };
     },
   };

@@ -2,6 +2,7 @@
  * Builds the inspections module: findings, settings, the condition roll-up the map reads, the
  * reports; registers its routes and hands the poles module what a pole's panel and the regions show.
  */
+import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../infra/db/database";
 import type { AuditLog } from "../audit/audit-log";
@@ -16,6 +17,7 @@ import { createConditionService } from "./condition.service";
 import { createFindingsService, toFinding } from "./findings.service";
 import { createInspectionsRepository } from "./inspections.repository";
 import { inspectionsRoutes } from "./inspections.routes";
+import { createReportRepository } from "./report.repository";
 import { createReportsService } from "./reports.service";
 import { createSettingsService } from "./settings.service";
 import { createVisitsRepository } from "./visits.repository";
@@ -24,7 +26,16 @@ import { createVisitImport } from "./visit-import.service";
 import { visitImportRoutes } from "./visit-import.routes";
 import { createVisitsService } from "./visits.service";
 
-export function createInspections(db: Db, deps: { audit: AuditLog; today: Today; publish: PublishEvent }) {
+/** What the region report needs from outside the module: its photo limit and the stored files. */
+export interface ReportDeps {
+  maxPhotos: number;
+  readStored: (key: string) => Promise<Readable | null>;
+}
+
+export function createInspections(
+  db: Db,
+  deps: { audit: AuditLog; today: Today; publish: PublishEvent; report: ReportDeps },
+) {
   const repository = createInspectionsRepository(db);
   // The photos' and the poles' repositories hold no state: this module reads through its own.
   const images = createImagesRepository(db);
@@ -55,8 +66,10 @@ export function createInspections(db: Db, deps: { audit: AuditLog; today: Today;
   const condition = createConditionService({ repository, today: deps.today });
   const reports = createReportsService({
     repository,
+    reportRepository: createReportRepository(db),
     condition,
     today: deps.today,
+    ...deps.report,
     regionNumber: async (workspaceId, region) => {
       const [photographed, poleRegions] = await Promise.all([
         images.regions(workspaceId),
@@ -90,7 +103,14 @@ export type Inspections = ReturnType<typeof createInspections>;
  */
 export async function registerInspections(
   app: FastifyInstance,
-  deps: { db: Db; audit: AuditLog; requireActor: RequireActor; publish: PublishEvent; today: Today },
+  deps: {
+    db: Db;
+    audit: AuditLog;
+    requireActor: RequireActor;
+    publish: PublishEvent;
+    today: Today;
+    report: ReportDeps;
+  },
 ): Promise<PoleInspections & Pick<Inspections, "settings">> {
   const inspections = createInspections(deps.db, deps);
   inspectionsRoutes(app, { requireActor: deps.requireActor, ...inspections });

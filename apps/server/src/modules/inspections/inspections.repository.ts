@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FindingLevel, FindingStatus, InspectionSettings } from "@poleatlas/shared";
 import type { Db, Executor } from "../../infra/db/database";
+import { findingFlowQueries } from "./finding-flow.repository";
 import { keptBefore, keptWithoutVisit, nextDay } from "./region-dates";
 
 /**
@@ -230,7 +231,10 @@ export function createInspectionsRepository(db: Db) {
       );
     },
 
-    /** Counts by level: open, overdue, resolved since `resolvedSince`; poles by inspection state. */
+    /**
+     * Counts by level: open, overdue, resolved since `resolvedSince`; poles by inspection state;
+     * findings opened and closed per month since the first month's first day; open ones by age.
+     */
     async summary(
       workspaceId: string,
       region: { longitude: number; latitude: number } | undefined,
@@ -276,7 +280,13 @@ export function createInspectionsRepository(db: Db) {
             WHERE f.workspace_id = ${workspaceId} ${inRegion}
             GROUP BY m.d, f.level`,
       );
-      return { levels, inspection, byMonth };
+      const flow = findingFlowQueries(db);
+      const firstDay = `${dates.monthEnds[0]!.slice(0, 7)}-01`;
+      const [flowByMonth, ageing] = await Promise.all([
+        flow.flowByMonth(workspaceId, inRegion, firstDay, dates.today),
+        flow.ageing(workspaceId, inRegion, dates.today),
+      ]);
+      return { levels, inspection, byMonth, flowByMonth, ageing };
     },
 
     /** The team's name; null for a personal workspace. */
@@ -286,34 +296,6 @@ export function createInspectionsRepository(db: Db) {
         sql`SELECT name FROM organization WHERE id = ${workspaceId}`,
       );
       return row?.name ?? null;
-    },
-
-    /**
-     * The report's poles due or overdue for inspection in one region, the earliest due first
-     * (poles with no inspection on record are counted in the summary, not listed).
-     */
-    duePoles(
-      workspaceId: string,
-      region: { longitude: number; latitude: number },
-      dueBy: string,
-      limit: number,
-    ) {
-      return rows<{
-        id: string;
-        pole_tag: string;
-        latitude: number;
-        longitude: number;
-        last_inspected_on: string | null;
-        inspection_due_on: string;
-      }>(
-        db,
-        sql`SELECT p.id::text AS id, ${POLE_TAG} AS pole_tag, p.latitude, p.longitude,
-              p.last_inspected_on::text AS last_inspected_on, p.inspection_due_on::text AS inspection_due_on
-            FROM utility_poles p
-            WHERE p.workspace_id = ${workspaceId} AND p.region_lon = ${region.longitude}::float8
-              AND p.region_lat = ${region.latitude}::float8 AND p.inspection_due_on <= ${dueBy}::date
-            ORDER BY p.inspection_due_on, p.id LIMIT ${limit}`,
-      );
     },
   };
 }

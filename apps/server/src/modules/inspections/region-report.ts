@@ -1,97 +1,135 @@
 /**
- * The printable region report (pdfkit): the workspace, the region, the date, the counts, the open
- * findings by due date with pole tags and positions, and the poles due for inspection. Written as
- * a stream: a region of 10k findings is ~200 pages.
+ * The printable region report (pdfkit): the workspace, the region, the date, the counts, a map of
+ * the region's poles, the open findings by due date (a table, then each beside its photo), the
+ * poles due for inspection by lateness and those with no inspection on record by tag. Tagged for
+ * screen readers (title, language, headings, tables, figures with their text), numbered
+ * "Page n of N". The pages are kept until the end to number them: the service bounds the rows,
+ * poles and photos a report holds.
  */
 import PDFDocument from "pdfkit";
-import { inspectionTexts, type Finding, type Summary } from "@poleatlas/shared";
+import { inspectionTexts, regionReportTexts as T, type Finding, type Summary } from "@poleatlas/shared";
+import { heading, numberPages, paragraph, table } from "./report-layout";
+import { regionMap, type MapPole } from "./report-map";
+import { findingPhotos, type ReportPhoto } from "./report-photos";
+import type { DuePole } from "./report.repository";
 
 export interface RegionReport {
   workspace: string;
   region: string;
   summary: Summary;
+  /** The open findings by due date, at most the report's row limit of `openCount`. */
   findings: Finding[];
-  duePoles: {
-    pole_tag: string;
-    latitude: number;
-    longitude: number;
-    last_inspected_on: string | null;
-    inspection_due_on: string;
-  }[];
+  openCount: number;
+  /** The first findings' photos, in the findings' order. */
+  photos: ReportPhoto[];
+  map: { poles: MapPole[]; total: number };
+  duePoles: DuePole[];
+  neverInspected: { pole_tag: string | null; latitude: number; longitude: number }[];
 }
 
 const position = (lat: number, lon: number) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`;
 
-/** Fixed columns, one line a row: a table without a table library. */
-function row(doc: PDFKit.PDFDocument, cells: string[], widths: number[], bold = false) {
-  if (doc.y > doc.page.height - doc.page.margins.bottom - 14) doc.addPage();
-  const y = doc.y;
-  let x = doc.page.margins.left;
-  doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8);
-  cells.forEach((text, i) => {
-    doc.text(text, x, y, { width: widths[i]! - 4, lineBreak: false, ellipsis: true });
-    x += widths[i]!;
-  });
-  doc.x = doc.page.margins.left;
-  doc.y = y + 12;
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/** How late a pole's inspection is: days past its due day, or how many days are left. */
+function lateness(dueOn: string, today: string): string {
+  const late = daysBetween(dueOn, today);
+  return late >= 0 ? String(late) : T.dueIn(-late);
 }
 
-export function regionReportPdf(r: RegionReport): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: "A4", margin: 40, info: { Title: `${r.region} inspection report` } });
+export async function regionReportPdf(r: RegionReport): Promise<PDFKit.PDFDocument> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 40,
+    bufferPages: true,
+    tagged: true,
+    lang: "en",
+    displayTitle: true,
+    pdfVersion: "1.7",
+    info: { Title: T.documentTitle(r.region) },
+  });
   const s = r.summary;
-  doc.font("Helvetica-Bold").fontSize(16).text(`${r.region} — inspection report`);
-  doc.font("Helvetica").fontSize(10).text(`Workspace: ${r.workspace}`).text(`Date: ${s.today}`).moveDown();
-  doc.font("Helvetica-Bold").fontSize(12).text("Findings by level").moveDown(0.3);
-  row(doc, ["Level", "Open", "Overdue", "Resolved (12 months)"], [80, 80, 80, 140], true);
-  for (const l of [1, 2, 3] as const) {
-    const c = s.levels[l];
-    row(doc, [`Level ${l}`, String(c.open), String(c.overdue), String(c.resolved12m)], [80, 80, 80, 140]);
-  }
-  doc.moveDown();
-  doc.font("Helvetica-Bold").fontSize(12).text("Poles by inspection state").moveDown(0.3);
-  const sw = [80, 80, 80, 160];
-  row(doc, ["Current", "Due", "Overdue", inspectionTexts.neverInspected], sw, true);
-  const { current, due, overdue, never } = s.inspection;
-  row(doc, [current, due, overdue, never].map(String), sw);
+  const C = T.columns;
+  const root = doc.struct("Document");
+  doc.addStructure(root);
+  heading(doc, root, "H1", T.title(r.region));
+  paragraph(doc, root, T.workspace(r.workspace));
+  paragraph(doc, root, T.date(s.today));
   doc.moveDown();
 
-  const fw = [70, 110, 90, 40, 65, 65, 75];
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(12)
-    .text(`Open findings by due date (${r.findings.length})`)
-    .moveDown(0.3);
-  row(doc, ["Pole tag", "Position", "Code", "Level", "Observed", "Due", "State"], fw, true);
-  for (const f of r.findings) {
-    row(
-      doc,
-      [
-        f.pole_tag || "—",
-        position(f.latitude, f.longitude),
-        f.code,
-        String(f.level),
-        f.observed_on,
-        f.due_on,
-        f.overdue ? "OVERDUE" : "open",
-      ],
-      fw,
-    );
-  }
-  doc.moveDown();
-  const pw = [90, 140, 100, 100];
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(12)
-    .text(`Poles due for inspection (${r.duePoles.length})`)
-    .moveDown(0.3);
-  row(doc, ["Pole tag", "Position", "Last visit", "Due"], pw, true);
-  for (const p of r.duePoles) {
-    row(
-      doc,
-      [p.pole_tag || "—", position(p.latitude, p.longitude), p.last_inspected_on ?? "—", p.inspection_due_on],
-      pw,
-    );
-  }
+  heading(doc, root, "H2", T.findingsByLevel);
+  await table(
+    doc,
+    root,
+    [C.level, C.open, C.overdue, C.resolved12m],
+    [80, 80, 80, 140],
+    ([1, 2, 3] as const).map((l) => {
+      const c = s.levels[l];
+      return [`Level ${l}`, String(c.open), String(c.overdue), String(c.resolved12m)];
+    }),
+  );
+  heading(doc, root, "H2", T.polesByState);
+  const { current, due, overdue, never } = s.inspection;
+  await table(
+    doc,
+    root,
+    [C.current, C.due, C.overdue, inspectionTexts.neverInspected],
+    [80, 80, 80, 200],
+    [[current, due, overdue, never].map(String)],
+  );
+
+  heading(doc, root, "H2", T.map);
+  regionMap(doc, root, r.region, r.map.poles, r.map.total);
+
+  heading(doc, root, "H2", T.openFindings(r.openCount));
+  await table(
+    doc,
+    root,
+    [C.tag, C.position, C.code, C.level, C.observed, C.due, C.state],
+    [70, 110, 90, 40, 65, 65, 75],
+    r.findings.map((f) => [
+      f.pole_tag || "—",
+      position(f.latitude, f.longitude),
+      f.code,
+      String(f.level),
+      f.observed_on,
+      f.due_on,
+      f.overdue ? T.overdueState : T.openState,
+    ]),
+  );
+  if (r.findings.length < r.openCount) paragraph(doc, root, T.rowsCapped(r.findings.length, r.openCount), 9);
+  findingPhotos(doc, root, r.findings, r.photos);
+
+  heading(doc, root, "H2", T.duePoles(due + overdue));
+  await table(
+    doc,
+    root,
+    [C.tag, C.position, C.lastVisit, C.due, C.late],
+    [90, 140, 90, 90, 100],
+    r.duePoles.map((p) => [
+      p.pole_tag || "—",
+      position(p.latitude, p.longitude),
+      p.last_inspected_on ?? "—",
+      p.inspection_due_on,
+      lateness(p.inspection_due_on, s.today),
+    ]),
+  );
+  if (r.duePoles.length < due + overdue)
+    paragraph(doc, root, T.rowsCapped(r.duePoles.length, due + overdue), 9);
+
+  heading(doc, root, "H2", T.neverInspected(never));
+  await table(
+    doc,
+    root,
+    [C.tag, C.position],
+    [140, 160],
+    r.neverInspected.map((p) => [p.pole_tag || "—", position(p.latitude, p.longitude)]),
+  );
+  if (r.neverInspected.length < never) paragraph(doc, root, T.rowsCapped(r.neverInspected.length, never), 9);
+
+  root.end();
+  numberPages(doc);
   doc.end();
   return doc;
 }

@@ -1,0 +1,136 @@
+/**
+ * The region report's page furniture in pdfkit, tagged for screen readers: headings and
+ * paragraphs as structure, tables as Table/TR/TH/TD whose header row is drawn again at the top of
+ * each page it runs onto (marked as an artifact there, so it is read once), and "Page 2 of 7" on
+ * every page once all pages are laid out.
+ */
+import { regionReportTexts } from "@poleatlas/shared";
+
+type Doc = PDFKit.PDFDocument;
+type Struct = PDFKit.PDFStructureElement;
+
+const ROW_HEIGHT = 12;
+const FOOTER_HEIGHT = 20;
+
+/** The bottom of the area rows may use: the margin plus the page number's line. */
+export const contentBottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom - FOOTER_HEIGHT;
+
+/** Starts a new page when `height` points do not fit on this one. */
+export function ensureRoom(doc: Doc, height: number): boolean {
+  if (doc.y + height <= contentBottom(doc)) return false;
+  doc.addPage();
+  return true;
+}
+
+export function heading(doc: Doc, parent: Struct, type: "H1" | "H2", text: string) {
+  ensureRoom(doc, type === "H1" ? 60 : 50);
+  doc.font("Helvetica-Bold").fontSize(type === "H1" ? 16 : 12);
+  parent.add(doc.struct(type, {}, () => doc.text(text, doc.page.margins.left, doc.y)));
+  doc.moveDown(0.3);
+}
+
+export function paragraph(doc: Doc, parent: Struct, text: string, size = 10) {
+  ensureRoom(doc, size * 2);
+  doc.font("Helvetica").fontSize(size);
+  parent.add(doc.struct("P", {}, () => doc.text(text, doc.page.margins.left, doc.y)));
+}
+
+/** Drawing that carries no meaning of its own (rules, boxes): left out of what is read aloud. */
+export function artifact(doc: Doc, draw: () => void) {
+  doc.markContent("Artifact", { type: "Layout" });
+  draw();
+  doc.endMarkedContent();
+}
+
+function cellsAt(
+  doc: Doc,
+  cells: string[],
+  widths: number[],
+  bold: boolean,
+  each: (draw: () => void) => void,
+) {
+  const y = doc.y;
+  let x = doc.page.margins.left;
+  doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8);
+  cells.forEach((text, i) => {
+    const at = x;
+    each(() => doc.text(text, at, y, { width: widths[i]! - 4, lineBreak: false, ellipsis: true }));
+    x += widths[i]!;
+  });
+  doc.x = doc.page.margins.left;
+  doc.y = y + ROW_HEIGHT;
+}
+
+/** Rows drawn between two turns of the event loop: a long list must not hold the server. */
+const ROWS_PER_TURN = 200;
+
+/**
+ * A table of one-line rows under `header`, written row by row from `rows` (so a long list is
+ * never held as cells). On each page it runs onto, the header is repeated. Drawing a row takes
+ * about a millisecond, so every ROWS_PER_TURN rows it lets the server answer other requests.
+ */
+export async function table(
+  doc: Doc,
+  parent: Struct,
+  header: string[],
+  widths: number[],
+  rows: Iterable<string[]>,
+) {
+  const t = doc.struct("Table");
+  parent.add(t);
+  const drawHeader = (repeat: boolean) => {
+    if (repeat) {
+      artifact(doc, () => cellsAt(doc, header, widths, true, (draw) => draw()));
+    } else {
+      const tr = doc.struct("TR");
+      t.add(tr);
+      cellsAt(doc, header, widths, true, (draw) => tr.add(doc.struct("TH", {}, draw)));
+      tr.end();
+    }
+    const y = doc.y - 2;
+    artifact(doc, () =>
+      doc
+        .moveTo(doc.page.margins.left, y)
+        .lineTo(doc.page.margins.left + widths.reduce((a, b) => a + b, 0), y)
+        .lineWidth(0.5)
+        .strokeColor("#888888")
+        .stroke(),
+    );
+  };
+  ensureRoom(doc, ROW_HEIGHT * 2);
+  drawHeader(false);
+  let drawn = 0;
+  for (const cells of rows) {
+    if (++drawn % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (ensureRoom(doc, ROW_HEIGHT)) drawHeader(true);
+    const tr = doc.struct("TR");
+    t.add(tr);
+    cellsAt(doc, cells, widths, false, (draw) => tr.add(doc.struct("TD", {}, draw)));
+    tr.end();
+  }
+  t.end();
+  doc.moveDown();
+}
+
+/** "Page n of N" at the foot of every page: the pages must have been kept (bufferPages). */
+export function numberPages(doc: Doc) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    // Writing inside the bottom margin must not start a page of its own.
+    doc.page.margins.bottom = 0;
+    doc.markContent("Artifact", { type: "Pagination" });
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor("#000000")
+      .text(regionReportTexts.page(i + 1, count), doc.page.margins.left, doc.page.height - bottom - 10, {
+        width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+        align: "center",
+        lineBreak: false,
+      });
+    doc.endMarkedContent();
+    doc.page.margins.bottom = bottom;
+  }
+}
