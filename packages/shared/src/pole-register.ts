@@ -8,6 +8,9 @@ import { z } from "zod";
 export const POLE_MATERIALS = ["wood", "steel", "concrete", "composite", "other"] as const;
 export type PoleMaterial = (typeof POLE_MATERIALS)[number];
 export const POLE_SOURCES = ["photo", "import"] as const;
+/** Where a pole's position came from (the register, exports and the OGC layer carry it). */
+export const POSITION_SOURCES = ["gps", "bearings", "import", "manual"] as const;
+export type PositionSource = (typeof POSITION_SOURCES)[number];
 
 export const MAX_TAG_LENGTH = 64;
 export const MAX_CLASS_LENGTH = 16;
@@ -33,6 +36,8 @@ export const poleRegisterFieldsSchema = z.object({
   circuit: z.string().nullable(),
   source: z.enum(POLE_SOURCES),
   attributes: poleAttributesSchema,
+  /** Where its position came from: a photo's GPS, the photos' bearings, the register, or by hand. */
+  position_source: z.enum(POSITION_SOURCES),
 });
 export type PoleRegisterFields = z.infer<typeof poleRegisterFieldsSchema>;
 

@@ -305,8 +305,11 @@ export const poles = pgTable(
     // last visit of any type, and the earliest day a type's cycle runs out (null: no visit).
     lastInspectedOn: date("last_inspected_on", { mode: "string" }),
     inspectionDueOn: date("inspection_due_on", { mode: "string" }),
+    /** Where the position came from (drizzle/0032): gps, bearings, import or manual. */
+    positionSource: text("position_source").notNull().default("gps"),
   },
   (t) => [
+    check("poles_position_source", sql`${t.positionSource} IN ('gps', 'bearings', 'import', 'manual')`),
     // A bbox reads only the box's poles (drizzle/0024): the longitude is tested in the index.
     index("poles_user_lat_lon_idx").on(t.workspaceId, t.latitude, t.longitude),
     // One pole per tag and workspace, whatever the case; also serves the prefix search by tag.
@@ -608,6 +611,9 @@ export const workspaceSettings = pgTable("workspace_settings", {
   /** A user's id (personal workspace) or an organization's id. */
   workspaceId: text("workspace_id").primaryKey(),
   blurFaces: boolean("blur_faces").notNull().default(true),
+  // The stated errors a pole's location from bearings is judged by (drizzle/0032).
+  locateGpsErrorM: doublePrecision("locate_gps_error_m").notNull().default(4),
+  locateCompassErrorDeg: doublePrecision("locate_compass_error_deg").notNull().default(5),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
