@@ -166,6 +166,8 @@ export async function buildApp({
     publish: events.publish,
     today,
   });
+  // Workspace settings: GET/PUT /api/workspace/settings (photos read whether to blur faces).
+  const settings = registerSettings(app, { db, audit, requireActor, inspection: inspections.settings });
   // The temp folder every upload lands in first: photos, resumable uploads, pole registers.
   const { temp } = await registerUploads(app, { config });
   const poles = await registerPoles(app, {
@@ -176,6 +178,7 @@ export async function buildApp({
     publish: events.publish,
     inspections,
     temp,
+    statedErrors: settings.statedErrors,
     poleImport: {
       ...config.poleImport,
       // A register's last inspections are visits of the workspace's types.
@@ -184,8 +187,6 @@ export async function buildApp({
       today,
     },
   });
-  // Workspace settings: GET/PUT /api/workspace/settings (photos read whether to blur faces).
-  const settings = registerSettings(app, { db, audit, requireActor, inspection: inspections.settings });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const photos = await registerPhotos(app, {
     config,

@@ -27,3 +27,5 @@ export * from "./tracks";
 export * from "./privacy";
 export * from "./workspace-settings";
 export * from "./resumable-uploads";
+export * from "./photo-optics";
+export * from "./locate";

@@ -706,3 +706,25 @@ export const poleRecordTexts = {
   assessment: "Assessment of this photo",
   assessmentAside: "Kept beside the findings: while a finding is open, the pole's risk is the findings'.",
 } as const;
+
+/** Locating a pole from the bearings of its photos (POST /api/poles/:id/locate) and the upload's count. */
+export const locateTexts = {
+  noBearing: "it has no compass bearing (GPSImgDirection)",
+  noFocalLength:
+    "its focal length is unknown (no FocalLengthIn35mmFormat, nor FocalLength with the sensor's size)",
+  noPosition: "it has no GPS position",
+  noSize: "its size in pixels is unknown (uploaded before lens data was kept)",
+  /** 400: some marked photos cannot give a ray; each named with its reason. */
+  unusable: (reasons: string[]) => `These photos cannot be used to locate the pole: ${reasons.join("; ")}.`,
+  photoReason: (name: string, reason: string) => `${name}: ${reason}`,
+  markOutside: (name: string, width: number) =>
+    `The mark in ${name} is outside the photo: x must be between 0 and ${width}.`,
+  tooFewRays:
+    "Mark the pole in at least two photos with a compass bearing, or give the measured distance to it in one.",
+  parallel: "The rays are nearly parallel: mark the pole in photos taken from different directions.",
+  behind: "The rays do not meet in front of the cameras: check the marks are on the same pole.",
+  tooFar: (metres: number) => `The estimate is more than ${metres} m from the photos: check the marks.`,
+  leftOutFar: "its ray passes far from the others (a photo of another pole?)",
+  /** The upload dialog: how many of the chosen photos can join a locate. */
+  bearingCount: (n: number, m: number) => `${n} of ${m} photos carry a compass bearing`,
+} as const;

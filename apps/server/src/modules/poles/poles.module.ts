@@ -12,6 +12,10 @@ import { createPolesService, type PoleInspections } from "./poles.service";
 import { createPoleImport, type PoleImportDeps } from "./import/import.service";
 import { poleImportRoutes } from "./import/import.routes";
 import type { TempFiles } from "../../infra/uploads/temp-files";
+import { createLocateRepository } from "./locate/locate.repository";
+import { locateRoutes } from "./locate/locate.routes";
+import { createLocateService } from "./locate/locate.service";
+import type { StatedErrors } from "./locate/locate-math";
 
 export function createPoles(
   db: Db,
@@ -37,7 +41,7 @@ export function createPoles(
     riskByRegion: (workspaceId) => service.riskByRegion(workspaceId),
     inspectionByRegion: (actor) => inspections.condition.byRegion(actor),
   };
-  return { service, placement };
+  return { service, placement, repository };
 }
 
 /** The poles routes and the register import; returns the placement each upload is placed with. */
@@ -51,6 +55,8 @@ export async function registerPoles(
     publish: PublishEvent;
     inspections: PoleInspections;
     temp: TempFiles;
+    /** The workspace's stated GPS and compass errors, for locating poles from bearings. */
+    statedErrors: (workspaceId: string) => Promise<StatedErrors>;
     poleImport: { maxBytes: number } & Omit<
       PoleImportDeps,
       "db" | "withLocks" | "audit" | "spotRadiusMeters" | "temp"
@@ -77,6 +83,15 @@ export async function registerPoles(
     temp: deps.temp,
   });
   polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });
+  const locate = createLocateService({
+    repository: createLocateRepository(deps.db),
+    poles: poles.repository,
+    images,
+    audit: deps.audit,
+    publish: deps.publish,
+    statedErrors: deps.statedErrors,
+  });
+  locateRoutes(app, { requireActor: deps.requireActor, service: locate });
   await poleImportRoutes(app, {
     requireActor: deps.requireActor,
     service: register,

@@ -14,6 +14,7 @@ import {
 } from "@poleatlas/shared";
 import type { Actor, RequireActor } from "../workspaces/actor";
 import type { PrivacySettingsService } from "./privacy-settings.service";
+import type { LocateSettingsService } from "./locate-settings";
 
 /** The inspection programme, kept (and its rules checked) by the inspections module. */
 export interface InspectionProgramme {
@@ -26,14 +27,16 @@ export function settingsRoutes(
   deps: {
     requireActor: RequireActor;
     privacy: PrivacySettingsService;
+    locate: LocateSettingsService;
     inspection: InspectionProgramme;
   },
 ): void {
-  const { requireActor, privacy, inspection } = deps;
+  const { requireActor, privacy, locate, inspection } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const whole = async (actor: Actor): Promise<WorkspaceSettings> => ({
     ...(await inspection.get(actor)),
     ...(await privacy.get(actor)),
+    ...(await locate.get(actor)),
   });
 
   api.get(
@@ -47,11 +50,18 @@ export function settingsRoutes(
     { schema: { body: workspaceSettingsUpdateSchema, response: { 200: workspaceSettingsSchema } } },
     async (req) => {
       const actor = await requireActor(req);
-      const { blurFaces, ...programme } = req.body;
+      const { blurFaces, locateGpsErrorM, locateCompassErrorDeg, ...programme } = req.body;
       if (Object.keys(programme).length > 0) {
         await inspection.put(actor, { ...(await inspection.get(actor)), ...programme });
       }
       if (blurFaces !== undefined) await privacy.update(actor, { blurFaces });
+      if (locateGpsErrorM !== undefined || locateCompassErrorDeg !== undefined) {
+        const change = {
+          ...(locateGpsErrorM !== undefined ? { locateGpsErrorM } : {}),
+          ...(locateCompassErrorDeg !== undefined ? { locateCompassErrorDeg } : {}),
+        };
+        await locate.update(actor, change);
+      }
       return whole(actor);
     },
   );
