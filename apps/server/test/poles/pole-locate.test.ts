@@ -11,6 +11,7 @@ import {
   imageCreatedSchema,
   locateCandidatesSchema,
   locateResponseSchema,
+  locateTexts,
   poleTimelineSchema,
   type ImageRecord,
   type LocateRequestBody,
@@ -95,6 +96,13 @@ beforeAll(async () => {
 });
 
 describe("POST /api/poles/:id/locate", () => {
+  it("places a photo's pole by its GPS, and one placed by hand as manual", async () => {
+    const byGps = poleTimelineSchema.parse((await get(t, user, `/api/poles/${photos[0]!.pole_id}`)).json());
+    expect(byGps.pole.position_source).toBe("gps");
+    const byHand = poleTimelineSchema.parse((await get(t, user, `/api/poles/${poleId}`)).json());
+    expect(byHand.pole.position_source).toBe("manual");
+  });
+
   it("keeps each upload's lens and bearing", () => {
     expect(photos[0]!.heading).toBeCloseTo(shots[0]!.heading, 5);
     expect(photos[0]!.metadata.optics).toEqual({
@@ -131,7 +139,7 @@ describe("POST /api/poles/:id/locate", () => {
     expect(estimate.rays[0]!.bearing_deg).toBeCloseTo(azimuth(shots[0]!, POLE), 1);
     expect(estimate.moved_m).toBeCloseTo(7, 0);
     const pole = poleTimelineSchema.parse((await get(t, user, `/api/poles/${poleId}`)).json()).pole;
-    expect(pole.position_source).toBe("gps");
+    expect(pole.position_source).toBe("manual");
     expect(distance(pole, POLE)).toBeCloseTo(7, 3);
   });
 
@@ -139,9 +147,7 @@ describe("POST /api/poles/:id/locate", () => {
     const res = await locate(user, poleId, { marks: marks([...exact(), otherPole]) });
     expect(res.statusCode, res.body).toBe(200);
     const { estimate } = locateResponseSchema.parse(res.json());
-    expect(estimate.left_out).toEqual([
-      { image_id: otherPole.photo.id, reason: expect.stringMatching(/another pole/) },
-    ]);
+    expect(estimate.left_out).toEqual([{ image_id: otherPole.photo.id, reason: locateTexts.leftOutFar }]);
     expect(estimate.rays.find((r) => r.image_id === otherPole.photo.id)).toMatchObject({ used: false });
     expect(distance(estimate, POLE)).toBeLessThan(0.5);
   });
@@ -206,7 +212,7 @@ describe("POST /api/poles/:id/locate", () => {
     const history = auditListSchema.parse((await get(t, user, `/api/poles/${poleId}/history`)).json());
     const move = history.entries.find((e) => e.action === "pole.update");
     expect(move?.details).toMatchObject({
-      before: { latitude: before.latitude, longitude: before.longitude, position_source: "gps" },
+      before: { latitude: before.latitude, longitude: before.longitude, position_source: "manual" },
       after: { latitude: estimate.latitude, longitude: estimate.longitude, position_source: "bearings" },
     });
   });

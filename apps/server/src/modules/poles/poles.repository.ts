@@ -163,6 +163,17 @@ export function createPolesRepository(db: Db) {
       return row.id;
     },
 
+    /**
+     * A pole this transaction started (its created_at is the transaction's now()) stands where a
+     * member put its photo by hand: its position is theirs, not a GPS fix.
+     */
+    async markPlacedByHand(tx: Executor, poleId: string): Promise<void> {
+      await tx.execute(
+        sql`UPDATE utility_poles SET position_source = 'manual'
+            WHERE id = ${poleId}::uuid AND created_at = now() AND position_source = 'gps'`,
+      );
+    },
+
     /** A pole of its own, whatever is near (a user's "Make a new pole"). */
     async create(tx: Executor, workspaceId: string, latitude: number, longitude: number): Promise<string> {
       const [row] = await rows<{ id: string }>(
