@@ -2,7 +2,13 @@
  * Workspace settings and roles: defaults, a team's own allowances and cycle, who may change them,
  * viewers read only. (Inspection due and overdue by the types' cycles: visit-state.test.ts.)
  */
-import { DEFAULT_INSPECTION_SETTINGS, findingListSchema, inspectionSettingsSchema } from "@poleatlas/shared";
+import {
+  DEFAULT_COMPASS_ERROR_DEG,
+  DEFAULT_GPS_ERROR_M,
+  DEFAULT_INSPECTION_SETTINGS,
+  findingListSchema,
+  inspectionSettingsSchema,
+} from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { placedPhoto } from "../poles/support";
@@ -39,10 +45,12 @@ describe("inspection settings", () => {
     expect(bad.statusCode).toBe(400);
     const put = await send(t, owner.cookie, "PUT", "/api/workspace/settings", settings);
     expect(put.statusCode, put.body).toBe(200);
-    // The one settings object also holds the privacy switch, untouched.
+    // The one settings object also holds the privacy switch and the locate's stated errors, untouched.
     expect((await get(t, viewer.cookie, "/api/workspace/settings")).json()).toEqual({
       ...settings,
       blurFaces: true,
+      locateGpsErrorM: DEFAULT_GPS_ERROR_M,
+      locateCompassErrorDeg: DEFAULT_COMPASS_ERROR_DEG,
     });
 
     const photo = await placedPhoto(t, member.cookie, 50.1, 14.4, "2026-05-01");
