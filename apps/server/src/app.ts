@@ -179,6 +179,8 @@ export async function buildApp({
     inspections,
     temp,
     statedErrors: settings.statedErrors,
+    // The photos' storage opens below; a locate reads through it only when a request comes.
+    storedFile: (key) => photos.storage.read(key),
     poleImport: {
       ...config.poleImport,
       // A register's last inspections are visits of the workspace's types.

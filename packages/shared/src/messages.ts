@@ -713,7 +713,7 @@ export const locateTexts = {
   noFocalLength:
     "its focal length is unknown (no FocalLengthIn35mmFormat, nor FocalLength with the sensor's size)",
   noPosition: "it has no GPS position",
-  noSize: "its size in pixels is unknown (uploaded before lens data was kept)",
+  noSize: "its size in pixels is unknown (the stored file could not be read)",
   /** 400: some marked photos cannot give a ray; each named with its reason. */
   unusable: (reasons: string[]) => `These photos cannot be used to locate the pole: ${reasons.join("; ")}.`,
   photoReason: (name: string, reason: string) => `${name}: ${reason}`,

@@ -16,6 +16,7 @@ import {
   type ImageRecord,
   type LocateRequestBody,
 } from "@poleatlas/shared";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { upload } from "../helpers/uploads";
@@ -194,6 +195,24 @@ describe("POST /api/poles/:id/locate", () => {
     });
     expect(theirPhoto.statusCode).toBe(404);
     expect((await get(t, outsider, `/api/poles/${poleId}/locate/candidates`)).statusCode).toBe(404);
+  });
+
+  it("reads the lens of a photo stored before uploads kept it, from its file, once", async () => {
+    const old = photos[2]!.id;
+    const optics = async () => {
+      const { rows } = await t.db.database.db.execute(
+        sql`SELECT metadata->'optics' AS optics FROM utility_pole_images WHERE id = ${old}::uuid`,
+      );
+      return (rows[0] as { optics: unknown }).optics;
+    };
+    await t.db.database.db.execute(
+      sql`UPDATE utility_pole_images SET metadata = metadata - 'optics' WHERE id = ${old}::uuid`,
+    );
+    expect(await optics()).toBeNull();
+    const res = await locate(user, poleId, { marks: marks(exact()) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(distance(locateResponseSchema.parse(res.json()).estimate, POLE)).toBeLessThan(0.5);
+    expect(await optics()).toEqual(photos[2]!.metadata.optics);
   });
 
   it("moves the pole when applied, audited with where it stood", async () => {

@@ -58,7 +58,7 @@ export function createImageProcessor(opts: { concurrency?: number } = {}): Image
 }
 
 /** Orientations 5–8 turn the picture a quarter: its width is the stored height. */
-async function displayedSize(src: string): Promise<{ width: number; height: number } | null> {
+export async function displayedSize(src: string | Buffer): Promise<{ width: number; height: number } | null> {
   try {
     const { width, height, orientation } = await sharp(src, {
       limitInputPixels: MAX_INPUT_PIXELS,

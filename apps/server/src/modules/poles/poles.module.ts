@@ -16,6 +16,7 @@ import { createLocateRepository } from "./locate/locate.repository";
 import { locateRoutes } from "./locate/locate.routes";
 import { createLocateService } from "./locate/locate.service";
 import type { StatedErrors } from "./locate/locate-math";
+import type { Readable } from "node:stream";
 
 export function createPoles(
   db: Db,
@@ -57,6 +58,8 @@ export async function registerPoles(
     temp: TempFiles;
     /** The workspace's stated GPS and compass errors, for locating poles from bearings. */
     statedErrors: (workspaceId: string) => Promise<StatedErrors>;
+    /** A stored photo's bytes (the photos' storage), for older photos' lens data. */
+    storedFile: (key: string) => Promise<Readable | null>;
     poleImport: { maxBytes: number } & Omit<
       PoleImportDeps,
       "db" | "withLocks" | "audit" | "spotRadiusMeters" | "temp"
@@ -90,6 +93,7 @@ export async function registerPoles(
     audit: deps.audit,
     publish: deps.publish,
     statedErrors: deps.statedErrors,
+    storedFile: deps.storedFile,
   });
   locateRoutes(app, { requireActor: deps.requireActor, service: locate });
   await poleImportRoutes(app, {

@@ -1,6 +1,6 @@
 /** The SQL of a locate: the photos a pole's record offers, and the pole's move to the estimate. */
 import { sql } from "drizzle-orm";
-import { LOCATE_CANDIDATE_RADIUS_M, MAX_LOCATE_CANDIDATES } from "@poleatlas/shared";
+import { LOCATE_CANDIDATE_RADIUS_M, MAX_LOCATE_CANDIDATES, type PhotoOptics } from "@poleatlas/shared";
 import type { Db, Executor } from "../../../infra/db/database";
 import { COLUMNS, type ImageRow } from "../../photos/images.repository";
 
@@ -33,6 +33,17 @@ export function createLocateRepository(db: Db) {
             LIMIT ${MAX_LOCATE_CANDIDATES}`,
       );
       return rows as unknown as CandidateRow[];
+    },
+
+    /**
+     * Keeps the lens data read from an older photo's file, so it is read once. Not an edit: the
+     * photo's version stays (it is what the file always said).
+     */
+    async keepOptics(imageId: string, optics: PhotoOptics): Promise<void> {
+      await db.execute(
+        sql`UPDATE utility_pole_images SET metadata = jsonb_set(metadata, '{optics}', ${JSON.stringify(optics)}::jsonb)
+            WHERE id = ${imageId}::uuid AND NOT metadata ? 'optics'`,
+      );
     },
 
     /** Moves the pole; false when it is gone. A new version, as any edit of the pole. */

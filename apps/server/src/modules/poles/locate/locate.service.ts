@@ -23,7 +23,9 @@ import { toImageRecord } from "../../photos/image-record";
 import type { Actor } from "../../workspaces/actor";
 import type { PolesRepository } from "../poles.repository";
 import { fitRays, focalPixels, markBearing, toLocal, type Ray, type StatedErrors } from "./locate-math";
-import type { LocateRepository } from "./locate.repository";
+import type { CandidateRow, LocateRepository } from "./locate.repository";
+import type { Readable } from "node:stream";
+import { opticsOfStored } from "../../../infra/images/stored-optics";
 
 export interface LocateServiceDeps {
   repository: LocateRepository;
@@ -33,6 +35,8 @@ export interface LocateServiceDeps {
   publish: PublishEvent;
   /** The workspace's stated GPS and compass errors (its settings). */
   statedErrors: (workspaceId: string) => Promise<StatedErrors>;
+  /** A stored photo's bytes (null: gone), for the lens data of photos stored before it was kept. */
+  storedFile: (key: string) => Promise<Readable | null>;
 }
 
 /** Why a photo cannot give a ray, or null when it can. */
@@ -47,7 +51,20 @@ function unusable(row: ImageRow): string | null {
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
 
 export function createLocateService(deps: LocateServiceDeps) {
-  const { repository, poles, images, audit, publish, statedErrors } = deps;
+  const { repository, poles, images, audit, publish, statedErrors, storedFile } = deps;
+
+  /**
+   * The row with its lens data: a photo stored before uploads kept it, that could give a ray,
+   * has it read from its file now and kept.
+   */
+  async function withOptics<T extends ImageRow>(row: T): Promise<T> {
+    if (row.metadata.optics || row.heading === null || row.latitude === null) return row;
+    const file = await storedFile(row.storage_key);
+    const optics = file ? await opticsOfStored(file) : null;
+    if (!optics) return row;
+    await repository.keepOptics(row.id, optics);
+    return { ...row, metadata: { ...row.metadata, optics } };
+  }
 
   async function ownedPole(workspaceId: string, id: string): Promise<PoleRecord> {
     const pole = await poles.findOwned(workspaceId, id);
@@ -61,7 +78,7 @@ export function createLocateService(deps: LocateServiceDeps) {
     for (const mark of marks) {
       const row = await images.findOwned(actor.workspaceId, mark.image_id);
       if (!row) throw notFound(messages.imageNotFound);
-      rows.push(row);
+      rows.push(await withOptics(row));
     }
     const refused = rows
       .map((row) => ({ image_id: row.id, name: row.name, reason: unusable(row) }))
@@ -90,7 +107,9 @@ export function createLocateService(deps: LocateServiceDeps) {
   return {
     async candidates(actor: Actor, poleId: string): Promise<LocateCandidates> {
       const pole = await ownedPole(actor.workspaceId, poleId);
-      const rows = await repository.candidates(actor.workspaceId, pole);
+      const rows: CandidateRow[] = [];
+      for (const row of await repository.candidates(actor.workspaceId, pole))
+        rows.push(row);
       return {
         photos: rows.map(({ distance_m, ...row }) => {
           const reason = unusable(row);
