@@ -173,6 +173,8 @@ export async function buildApp({
       readStored: (key) => photos.storage.read(key),
     },
   });
+  // Workspace settings: GET/PUT /api/workspace/settings (photos read whether to blur faces).
+  const settings = registerSettings(app, { db, audit, requireActor, inspection: inspections.settings });
   // The temp folder every upload lands in first: photos, resumable uploads, pole registers.
   const { temp } = await registerUploads(app, { config });
   const poles = await registerPoles(app, {
@@ -183,6 +185,9 @@ export async function buildApp({
     publish: events.publish,
     inspections,
     temp,
+    statedErrors: settings.statedErrors,
+    // The photos' storage opens below; a locate reads through it only when a request comes.
+    storedFile: (key) => photos.storage.read(key),
     poleImport: {
       ...config.poleImport,
       // A register's last inspections are visits of the workspace's types.
@@ -191,8 +196,6 @@ export async function buildApp({
       today,
     },
   });
-  // Workspace settings: GET/PUT /api/workspace/settings (photos read whether to blur faces).
-  const settings = registerSettings(app, { db, audit, requireActor, inspection: inspections.settings });
   // Photos: /api/images, /api/regions, /api/storage/usage, /files/*.
   const photos = await registerPhotos(app, {
     config,

@@ -43,3 +43,37 @@ export function parseExifDateTime(
   const zone = zoneMatch && Number(zoneMatch[2]) <= 14 && Number(zoneMatch[3]) <= 59 ? zoneMatch[0] : "";
   return { date, timestamp: `${date}T${h}:${mi}:${s}${fraction}${zone}` };
 }
+
+/** What EXIF says of the lens; the photo's size in pixels is the server's to add (see photo-optics.ts). */
+export interface LensReading {
+  focalLength35mm: number | null;
+  focalLengthMm: number | null;
+  /** The sensor's long side, mm: the image's long side in pixels over the focal plane's resolution. */
+  sensorWidthMm: number | null;
+}
+
+/** Millimetres per FocalPlaneResolutionUnit (2 inch, 3 cm, 4 mm, 5 µm; 1 "none" reads as inch). */
+const UNIT_MM: Record<number, number> = { 1: 25.4, 2: 25.4, 3: 10, 4: 1, 5: 0.001 };
+
+const positive = (v: unknown): number | null => {
+  const n = Array.isArray(v) && v.length === 1 ? (v[0] as unknown) : v;
+  return typeof n === "number" && Number.isFinite(n) && n > 0 ? n : null;
+};
+
+export function lensOf(tags: Record<string, unknown>): LensReading {
+  const unit = UNIT_MM[positive(tags.FocalPlaneResolutionUnit) ?? 2] ?? null;
+  const side = (pixels: unknown, resolution: unknown) => {
+    const px = positive(pixels);
+    const res = positive(resolution);
+    return px && res && unit ? (px / res) * unit : null;
+  };
+  const sides = [
+    side(tags.ExifImageWidth, tags.FocalPlaneXResolution),
+    side(tags.ExifImageHeight, tags.FocalPlaneYResolution),
+  ].filter((s) => s !== null);
+  return {
+    focalLength35mm: positive(tags.FocalLengthIn35mmFormat),
+    focalLengthMm: positive(tags.FocalLength),
+    sensorWidthMm: sides.length > 0 ? Math.max(...sides) : null,
+  };
+}

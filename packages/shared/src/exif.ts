@@ -8,11 +8,11 @@
 import exifr from "exifr";
 import { EARLIEST_PHOTO_YEAR, FUTURE_DATE_SLACK_MS } from "./constants";
 import { locateExif, type ImageFormat } from "./exif-locate";
-import { parseExifDateTime, toDecimalDegrees } from "./exif-values";
+import { lensOf, parseExifDateTime, toDecimalDegrees, type LensReading } from "./exif-values";
 import { messages } from "./messages";
 import { NO_XMP, readXmp, type XmpReading } from "./xmp";
 
-export { parseExifDateTime, toDecimalDegrees } from "./exif-values";
+export { parseExifDateTime, toDecimalDegrees, type LensReading } from "./exif-values";
 // For the server's rewrite of a blurred photo's metadata (only the tags it keeps).
 export { locateExif } from "./exif-locate";
 // For measuring from a stored photo (its focal length in pixels).
@@ -47,6 +47,8 @@ export interface PhotoReading {
    */
   heading: number | null;
   headingRef: "T" | "M" | null;
+  /** The focal length as EXIF gives it, for locating poles from bearings. */
+  lens: LensReading;
   hasOriginalDate: boolean;
   /** messages.noGps / messages.noOriginalDate for what is missing (+ implausibleOriginalDate). */
   warnings: string[];
@@ -78,6 +80,13 @@ const PICK = [
   "GPSLongitudeRef",
   "GPSImgDirection",
   "GPSImgDirectionRef",
+  "FocalLength",
+  "FocalLengthIn35mmFormat",
+  "FocalPlaneXResolution",
+  "FocalPlaneYResolution",
+  "FocalPlaneResolutionUnit",
+  "ExifImageWidth",
+  "ExifImageHeight",
 ];
 
 type RawTags = Partial<Record<(typeof PICK)[number], unknown>>;
@@ -152,6 +161,7 @@ export async function readPhotoMetadata(
     heading: headingOf(tags.GPSImgDirection),
     headingRef:
       tags.GPSImgDirectionRef === "T" || tags.GPSImgDirectionRef === "M" ? tags.GPSImgDirectionRef : null,
+    lens: lensOf(tags),
     hasOriginalDate: original !== null,
     warnings,
     format,

@@ -72,6 +72,7 @@ export const EXPORT_POLE_COLUMNS = [
   "installed_year",
   "circuit",
   "source",
+  "position_source",
   "risk",
   "photo_count",
   "last_photo_date",

@@ -31,3 +31,4 @@ export * from "./resumable-uploads";
 export * from "./locate";
 export * from "./measurements";
 export * from "./measure/index";
+export * from "./photo-optics";

@@ -803,6 +803,25 @@ export const locateTexts = {
     import: "Position: from the register import",
     manual: "Position: set by hand",
   },
+  // The server's refusals and the upload dialog's count.
+  noBearing: "it has no compass bearing (GPSImgDirection)",
+  noFocalLength:
+    "its focal length is unknown (no FocalLengthIn35mmFormat, nor FocalLength with the sensor's size)",
+  noPosition: "it has no GPS position",
+  noSize: "its size in pixels is unknown (the stored file could not be read)",
+  /** 400: some marked photos cannot give a ray; each named with its reason. */
+  unusable: (reasons: string[]) => `These photos cannot be used to locate the pole: ${reasons.join("; ")}.`,
+  photoReason: (name: string, reason: string) => `${name}: ${reason}`,
+  markOutside: (name: string, width: number) =>
+    `The mark in ${name} is outside the photo: x must be between 0 and ${width}.`,
+  tooFewRays:
+    "Mark the pole in at least two photos with a compass bearing, or give the measured distance to it in one.",
+  parallel: "The rays are nearly parallel: mark the pole in photos taken from different directions.",
+  behind: "The rays do not meet in front of the cameras: check the marks are on the same pole.",
+  tooFar: (metres: number) => `The estimate is more than ${metres} m from the photos: check the marks.`,
+  leftOutFar: "its ray passes far from the others (a photo of another pole?)",
+  /** The upload dialog: how many of the chosen photos can join a locate. */
+  bearingCount: (n: number, m: number) => `${n} of ${m} photos carry a compass bearing`,
 } as const;
 
 /** Measuring from photos: why marks cannot be read, and the suggested findings. */

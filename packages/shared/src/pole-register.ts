@@ -77,6 +77,8 @@ export const poleRegisterFieldsSchema = z.object({
   circuit: z.string().nullable(),
   source: z.enum(POLE_SOURCES),
   attributes: poleAttributesSchema,
+  /** Where its position came from: a photo's GPS, the photos' bearings, the register, or by hand. */
+  position_source: z.enum(POSITION_SOURCES),
 });
 export type PoleRegisterFields = z.infer<typeof poleRegisterFieldsSchema>;
 

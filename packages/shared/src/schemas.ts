@@ -6,6 +6,7 @@ import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
 import { findingSchema, poleInspectionSchema, regionInspectionSchema } from "./inspections";
 import { poleRecordSchema, regionRiskSchema, riskSchema } from "./poles";
+import { photoOpticsSchema } from "./photo-optics";
 import { imagePrivacySchema } from "./privacy";
 
 export const photoMetadataSchema = z.object({
@@ -17,6 +18,8 @@ export const photoMetadataSchema = z.object({
   fileSize: z.number().int().nonnegative(),
   fileType: z.string(),
   lastModified: z.number().nullable(),
+  /** The photo's size and focal length, kept at upload for locating poles (older photos lack it). */
+  optics: photoOpticsSchema.optional(),
 });
 export type PhotoMetadata = z.infer<typeof photoMetadataSchema>;
 

@@ -87,6 +87,7 @@ describe("GET /api/export?layer=poles", () => {
       installed_year: "1987",
       circuit: "F-12",
       source: "import",
+      position_source: "import",
       risk: "high",
       photo_count: "2",
       last_photo_date: "2024-06-30",

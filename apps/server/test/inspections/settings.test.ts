@@ -3,6 +3,8 @@
  * viewers read only. (Inspection due and overdue by the types' cycles: visit-state.test.ts.)
  */
 import {
+  DEFAULT_COMPASS_ERROR_DEG,
+  DEFAULT_GPS_ERROR_M,
   DEFAULT_INSPECTION_SETTINGS,
   DEFAULT_MEASURE_SETTINGS,
   findingListSchema,
@@ -44,11 +46,14 @@ describe("inspection settings", () => {
     expect(bad.statusCode).toBe(400);
     const put = await send(t, owner.cookie, "PUT", "/api/workspace/settings", settings);
     expect(put.statusCode, put.body).toBe(200);
-    // The one settings object also holds the privacy switch and the measuring rules, untouched.
+    // The one settings object also holds the privacy switch, the measuring rules and the locate's
+    // stated errors, untouched.
     expect((await get(t, viewer.cookie, "/api/workspace/settings")).json()).toEqual({
       ...settings,
       ...DEFAULT_MEASURE_SETTINGS,
       blurFaces: true,
+      locateGpsErrorM: DEFAULT_GPS_ERROR_M,
+      locateCompassErrorDeg: DEFAULT_COMPASS_ERROR_DEG,
     });
 
     const photo = await placedPhoto(t, member.cookie, 50.1, 14.4, "2026-05-01");

@@ -56,6 +56,7 @@ describe("/ogc", () => {
       material: "wood",
       height_m: 12.5,
       condition: "unrated",
+      position_source: "gps",
     });
     expect(String(first.features[0]?.properties.tag)).toMatch(/^P-/);
 

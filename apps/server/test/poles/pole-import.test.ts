@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { addMember, createTeam, setActive } from "../workspaces/support";
-import { importFile, imported, polesOf } from "./import-support";
+import { importFile, imported, poleRecord, polesOf } from "./import-support";
 
 const t = useTestApp();
 const owner = useSignedInUser(t);
@@ -66,6 +66,8 @@ describe("importing a CSV register", () => {
       ["P-4", 37.777, null],
     ]);
     expect(after.map((p) => p.id).slice(0, 3)).toEqual(poles.map((p) => p.id));
+    // The register placed them all: the record says so.
+    expect((await poleRecord(t, owner, after[1]!.id)).pole).toMatchObject({ position_source: "import" });
   });
 
   it("rejects bad rows with their line and reason, and imports the good ones", async () => {

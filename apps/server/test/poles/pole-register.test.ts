@@ -27,7 +27,14 @@ describe("a pole's register fields", () => {
     const photo = await placedPhoto(t, owner.cookie, 45.1, 7.6);
     const id = photo.pole_id!;
     const fresh = poleTimelineSchema.parse((await get(t, owner, `/api/poles/${id}`)).json()).pole;
-    expect(fresh).toMatchObject({ tag: null, material: null, source: "photo", attributes: {} });
+    expect(fresh).toMatchObject({
+      tag: null,
+      material: null,
+      source: "photo",
+      attributes: {},
+      // The photo was placed by hand (PATCH latitude/longitude): so was the pole it made.
+      position_source: "manual",
+    });
 
     const fields = {
       tag: "  P-77 ",

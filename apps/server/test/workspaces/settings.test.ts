@@ -1,5 +1,14 @@
-/** GET/PUT /api/workspace/settings: face blurring is on by default; owners and admins switch it, audited. */
-import { auditListSchema, privacySettingsSchema } from "@poleatlas/shared";
+/**
+ * GET/PUT /api/workspace/settings: face blurring is on by default; owners and admins switch it,
+ * audited. The same for the stated GPS and compass errors a pole's location from bearings uses.
+ */
+import {
+  auditListSchema,
+  DEFAULT_COMPASS_ERROR_DEG,
+  DEFAULT_GPS_ERROR_M,
+  locateSettingsSchema,
+  privacySettingsSchema,
+} from "@poleatlas/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import type { SignedInUser } from "../helpers/users";
@@ -68,5 +77,30 @@ describe("workspace settings", () => {
     expect((await put(owner, { blurFaces: "no" })).statusCode).toBe(400);
     expect((await put(owner, { blurFaces: false, other: 1 })).statusCode).toBe(400);
     expect(await settings(member)).toEqual({ blurFaces: true });
+  });
+
+  it("hold the stated errors a pole's location is judged by: defaults, changed by owners, audited", async () => {
+    const errors = async (who: SignedInUser) =>
+      locateSettingsSchema.parse((await get(t, who, "/api/workspace/settings")).json());
+    const defaults = {
+      locateGpsErrorM: DEFAULT_GPS_ERROR_M,
+      locateCompassErrorDeg: DEFAULT_COMPASS_ERROR_DEG,
+    };
+    expect(await errors(member)).toEqual(defaults);
+    expect((await put(member, { locateGpsErrorM: 3 })).statusCode).toBe(403);
+    expect((await put(owner, { locateGpsErrorM: 0 })).statusCode).toBe(400);
+    expect((await put(owner, { locateCompassErrorDeg: 46 })).statusCode).toBe(400);
+    const changed = await put(owner, { locateGpsErrorM: 3 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      locateGpsErrorM: 3,
+      locateCompassErrorDeg: DEFAULT_COMPASS_ERROR_DEG,
+    });
+    expect(await errors(member)).toEqual({ ...defaults, locateGpsErrorM: 3 });
+    expect(await errors(loner)).toEqual(defaults);
+    const [entry] = auditListSchema.parse(
+      (await get(t, owner, "/api/audit?action=settings.update")).json(),
+    ).entries;
+    expect(entry?.details).toEqual({ before: defaults, after: { ...defaults, locateGpsErrorM: 3 } });
   });
 });

@@ -18,6 +18,8 @@ export interface PhotoSpec {
   noise?: boolean;
   /** An XMP packet to embed (editors often keep the date and position only there). */
   xmp?: string;
+  /** The compass bearing (GPSImgDirection, true north), degrees; omitted → none. */
+  heading?: number;
 }
 
 /** 52.5208 → "52/1 31/1 1488/100" (EXIF rationals for degrees, minutes, seconds). */
@@ -39,6 +41,13 @@ function exifFor(spec: PhotoSpec) {
       GPSLatitude: toDmsRationals(spec.gps.latitude),
       GPSLongitudeRef: spec.gps.longitude < 0 ? "W" : "E",
       GPSLongitude: toDmsRationals(spec.gps.longitude),
+    };
+  }
+  if (spec.heading !== undefined) {
+    exif.IFD3 = {
+      ...exif.IFD3,
+      GPSImgDirectionRef: "T",
+      GPSImgDirection: `${Math.round(spec.heading * 100)}/100`,
     };
   }
   return exif;

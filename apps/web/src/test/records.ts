@@ -109,6 +109,7 @@ export function poleSummary(overrides: Partial<PoleRecord> & { id: string }): Po
     circuit: null,
     source: "photo",
     attributes: {},
+    position_source: "gps",
     latitude: 52.520008,
     longitude: 13.404954,
     photo_count: 1,

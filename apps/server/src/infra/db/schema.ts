@@ -310,8 +310,11 @@ export const poles = pgTable(
     leanTowardDeg: doublePrecision("lean_toward_deg"),
     leanApparent: boolean("lean_apparent"),
     leanMeasuredAt: timestamp("lean_measured_at", { withTimezone: true }),
+    /** Where the position came from (drizzle/0032): gps, bearings, import or manual. */
+    positionSource: text("position_source").notNull().default("gps"),
   },
   (t) => [
+    check("poles_position_source", sql`${t.positionSource} IN ('gps', 'bearings', 'import', 'manual')`),
     // A bbox reads only the box's poles (drizzle/0024): the longitude is tested in the index.
     index("poles_user_lat_lon_idx").on(t.workspaceId, t.latitude, t.longitude),
     // One pole per tag and workspace, whatever the case; also serves the prefix search by tag.
@@ -617,6 +620,9 @@ export const workspaceSettings = pgTable("workspace_settings", {
   clearanceRules: jsonb("clearance_rules"),
   leanThresholdDeg: doublePrecision("lean_threshold_deg"),
   lengthUnits: text("length_units"),
+  // The stated errors a pole's location from bearings is judged by (drizzle/0032).
+  locateGpsErrorM: doublePrecision("locate_gps_error_m").notNull().default(4),
+  locateCompassErrorDeg: doublePrecision("locate_compass_error_deg").notNull().default(5),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -39,6 +39,8 @@ export interface ImageProcessor {
    * the file is not read again.
    */
   thumbnail(src: string, dest: string, preview?: Preview): Promise<{ width: number; height: number }>;
+  /** The photo's size as displayed (after its EXIF orientation), from its header; null if unreadable. */
+  displayedSize(src: string): Promise<{ width: number; height: number } | null>;
 }
 
 /**
@@ -51,7 +53,21 @@ export function createImageProcessor(opts: { concurrency?: number } = {}): Image
   const inTurn = turns(Math.max(1, opts.concurrency ?? availableParallelism()));
   return {
     thumbnail: (src, dest, preview) => inTurn(() => makeThumbnail(src, dest, preview)),
+    displayedSize,
   };
+}
+
+/** Orientations 5–8 turn the picture a quarter: its width is the stored height. */
+export async function displayedSize(src: string | Buffer): Promise<{ width: number; height: number } | null> {
+  try {
+    const { width, height, orientation } = await sharp(src, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+    }).metadata();
+    if (!width || !height) return null;
+    return (orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+  } catch {
+    return null;
+  }
 }
 
 async function makeThumbnail(

@@ -93,6 +93,7 @@ export interface PoleExportRow {
   installed_year: number | null;
   circuit: string | null;
   source: string;
+  position_source: string;
   attributes: Record<string, string | number>;
   risk: Risk | null;
   photo_count: number;
@@ -107,7 +108,7 @@ export function poleExportQuery(f: Pick<ExportFilter, "workspaceId" | "region" |
   if (f.risk) where.push(riskIn("p", f.risk));
   // The last photo's date through images_pole_idx (pole_id, date, ...): one index probe a pole.
   return sql`SELECT p.id::text AS id, p.tag, p.label, p.latitude, p.longitude, p.material, p.height_m,
-                    p.class, p.installed_year, p.circuit, p.source, p.attributes, p.risk, p.photo_count,
+                    p.class, p.installed_year, p.circuit, p.source, p.position_source, p.attributes, p.risk, p.photo_count,
                     (SELECT max(i.date)::text FROM utility_pole_images i WHERE i.pole_id = p.id) AS last_photo_date,
                     p.last_inspected_on::text AS last_visit_on, p.inspection_due_on::text AS inspection_due_on
              FROM utility_poles p

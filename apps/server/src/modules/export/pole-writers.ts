@@ -36,6 +36,7 @@ function fixedValues(r: PoleExportRow): Value[] {
     r.installed_year,
     r.circuit,
     r.source,
+    r.position_source,
     r.risk,
     r.photo_count,
     r.last_photo_date,

@@ -25,6 +25,7 @@ export function poleFeature(base: string, r: PoleFeatureRow): OgcFeature {
       class: r.class,
       installed_year: r.installed_year,
       circuit: r.circuit,
+      position_source: r.position_source,
       attributes: r.attributes,
       condition: r.condition ?? "unrated",
       photo_count: r.photo_count,

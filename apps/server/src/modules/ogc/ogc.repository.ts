@@ -29,6 +29,7 @@ export interface PoleFeatureRow {
   class: string | null;
   installed_year: number | null;
   circuit: string | null;
+  position_source: string;
   attributes: Record<string, unknown>;
   /** The worst open finding's level as a risk, else the photos' rating (the map's colour). */
   condition: string | null;
@@ -103,7 +104,7 @@ function polesSql(f: PageFilter): SQL {
     : sql`utility_poles p WHERE ${where}`;
   return sql`
     SELECT p.id, p.longitude, p.latitude, p.tag, p.label, p.material, p.height_m,
-           p.class, p.installed_year, p.circuit, p.attributes, p.condition, p.photo_count,
+           p.class, p.installed_year, p.circuit, p.position_source, p.attributes, p.condition, p.photo_count,
            p.last_photo_on::text AS last_photo_date, p.last_inspected_on::text AS last_visit_on,
            p.inspection_due_on::text AS inspection_due_on
       FROM ${from}

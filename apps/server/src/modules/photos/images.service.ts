@@ -206,6 +206,9 @@ export function createImagesService(deps: ImagesServiceDeps) {
     };
     validateNewImage(name, metadata);
     const time = captureTime(reading, timezoneOffset);
+    // Read from the received file: a blurred copy keeps the focal length but not the sensor's size.
+    const size = await images.displayedSize(received.path);
+    if (size) metadata.optics = { ...size, ...reading.lens };
 
     // Faces are blurred before anything is stored; the unblurred bytes stay in the temp folder
     // and go with the request. The duplicate check above stays on the bytes that arrived.

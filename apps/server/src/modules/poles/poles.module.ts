@@ -13,6 +13,11 @@ import { createPoleImport, type PoleImportDeps } from "./import/import.service";
 import { poleImportRoutes } from "./import/import.routes";
 import { crsRoutes } from "./import/crs.routes";
 import type { TempFiles } from "../../infra/uploads/temp-files";
+import { createLocateRepository } from "./locate/locate.repository";
+import { locateRoutes } from "./locate/locate.routes";
+import { createLocateService } from "./locate/locate.service";
+import type { StatedErrors } from "./locate/locate-math";
+import type { Readable } from "node:stream";
 
 export function createPoles(
   db: Db,
@@ -38,7 +43,7 @@ export function createPoles(
     riskByRegion: (workspaceId) => service.riskByRegion(workspaceId),
     inspectionByRegion: (actor) => inspections.condition.byRegion(actor),
   };
-  return { service, placement };
+  return { service, placement, repository };
 }
 
 /** The poles routes and the register import; returns the placement each upload is placed with. */
@@ -52,6 +57,10 @@ export async function registerPoles(
     publish: PublishEvent;
     inspections: PoleInspections;
     temp: TempFiles;
+    /** The workspace's stated GPS and compass errors, for locating poles from bearings. */
+    statedErrors: (workspaceId: string) => Promise<StatedErrors>;
+    /** A stored photo's bytes (the photos' storage), for older photos' lens data. */
+    storedFile: (key: string) => Promise<Readable | null>;
     poleImport: { maxBytes: number } & Omit<PoleImportDeps, "db" | "withLocks" | "audit" | "temp">;
   },
 ): Promise<PolePlacement> {
@@ -75,6 +84,16 @@ export async function registerPoles(
   });
   polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });
   crsRoutes(app, { requireActor: deps.requireActor });
+  const locate = createLocateService({
+    repository: createLocateRepository(deps.db),
+    poles: poles.repository,
+    images,
+    audit: deps.audit,
+    publish: deps.publish,
+    statedErrors: deps.statedErrors,
+    storedFile: deps.storedFile,
+  });
+  locateRoutes(app, { requireActor: deps.requireActor, service: locate });
   await poleImportRoutes(app, {
     requireActor: deps.requireActor,
     service: register,

@@ -33,7 +33,7 @@ export interface ImageChanges {
 
 const SUMMARY = sql.raw(`p.id::text AS id, p.label, p.latitude, p.longitude, p.risk,
   s.photo_count, s.first_date, s.last_date, p.tag, p.material, p.height_m, p.class, p.installed_year,
-  p.circuit, p.source, p.attributes, p.version,
+  p.circuit, p.source, p.attributes, p.position_source, p.version,
   to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at,
   (SELECT u.email FROM "user" u WHERE u.id = p.updated_by) AS updated_by`);
 const SUMMARY_JOIN = sql.raw(`CROSS JOIN LATERAL (
@@ -161,6 +161,17 @@ export function createPolesRepository(db: Db) {
       );
       if (!row) throw new Error("utility_pole_assign gave no pole");
       return row.id;
+    },
+
+    /**
+     * A pole this transaction started (its created_at is the transaction's now()) stands where a
+     * member put its photo by hand: its position is theirs, not a GPS fix.
+     */
+    async markPlacedByHand(tx: Executor, poleId: string): Promise<void> {
+      await tx.execute(
+        sql`UPDATE utility_poles SET position_source = 'manual'
+            WHERE id = ${poleId}::uuid AND created_at = now() AND position_source = 'gps'`,
+      );
     },
 
     /** A pole of its own, whatever is near (a user's "Make a new pole"). */

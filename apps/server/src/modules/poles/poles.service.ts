@@ -241,6 +241,7 @@ export function createPolesService({
             patch.longitude,
             spotRadiusMeters,
           );
+          await poles.markPlacedByHand(tx, changes.pole_id);
         } else if (patch.pole_id === "new") {
           if (photo.latitude === null || photo.longitude === null)
             throw badRequest(messages.photoUnplaced, "unplaced_photo");

@@ -15,6 +15,7 @@ import {
 import type { Actor, RequireActor } from "../workspaces/actor";
 import type { MeasureSettingsService } from "./measure-settings.service";
 import type { PrivacySettingsService } from "./privacy-settings.service";
+import type { LocateSettingsService } from "./locate-settings";
 
 /** The inspection programme, kept (and its rules checked) by the inspections module. */
 export interface InspectionProgramme {
@@ -28,15 +29,17 @@ export function settingsRoutes(
     requireActor: RequireActor;
     privacy: PrivacySettingsService;
     measure: MeasureSettingsService;
+    locate: LocateSettingsService;
     inspection: InspectionProgramme;
   },
 ): void {
-  const { requireActor, privacy, measure, inspection } = deps;
+  const { requireActor, privacy, measure, locate, inspection } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const whole = async (actor: Actor): Promise<WorkspaceSettings> => ({
     ...(await inspection.get(actor)),
     ...(await privacy.get(actor)),
     ...(await measure.get(actor)),
+    ...(await locate.get(actor)),
   });
 
   api.get(
@@ -50,7 +53,15 @@ export function settingsRoutes(
     { schema: { body: workspaceSettingsUpdateSchema, response: { 200: workspaceSettingsSchema } } },
     async (req) => {
       const actor = await requireActor(req);
-      const { blurFaces, clearanceRules, leanThresholdDeg, units, ...programme } = req.body;
+      const {
+        blurFaces,
+        clearanceRules,
+        leanThresholdDeg,
+        units,
+        locateGpsErrorM,
+        locateCompassErrorDeg,
+        ...programme
+      } = req.body;
       if (Object.keys(programme).length > 0) {
         await inspection.put(actor, { ...(await inspection.get(actor)), ...programme });
       }
@@ -58,6 +69,13 @@ export function settingsRoutes(
       const measuring = { clearanceRules, leanThresholdDeg, units };
       const named = Object.fromEntries(Object.entries(measuring).filter(([, v]) => v !== undefined));
       if (Object.keys(named).length > 0) await measure.update(actor, named);
+      if (locateGpsErrorM !== undefined || locateCompassErrorDeg !== undefined) {
+        const change = {
+          ...(locateGpsErrorM !== undefined ? { locateGpsErrorM } : {}),
+          ...(locateCompassErrorDeg !== undefined ? { locateCompassErrorDeg } : {}),
+        };
+        await locate.update(actor, change);
+      }
       return whole(actor);
     },
   );

@@ -72,13 +72,13 @@ type Write = Omit<PoleInput, "row" | "label"> & { id?: string; label: string | n
 type NewPole = Omit<PoleInput, "row" | "label"> & { label?: string | null };
 
 const INSERTED = sql.raw(`workspace_id, source, tag, label, latitude, longitude, material, height_m, class,
-  installed_year, circuit, attributes`);
+  installed_year, circuit, attributes, position_source`);
 
 /** New poles' columns (INSERTED's order) from one typed array per field, zipped by unnest. */
 function newPoles(workspaceId: string, poles: NewPole[]) {
   const column = <T>(pick: (w: NewPole) => T) => sql.param(poles.map(pick));
   return sql`${workspaceId}::text, 'import', r.tag, coalesce(r.label, ''), r.latitude, r.longitude, r.material,
-      r.height_m, r.class, r.installed_year, r.circuit, coalesce(r.attributes, '{}'::jsonb)
+      r.height_m, r.class, r.installed_year, r.circuit, coalesce(r.attributes, '{}'::jsonb), 'import'
     FROM unnest(${column((w) => w.tag)}::text[], ${column((w) => w.label ?? null)}::text[],
       ${column((w) => w.latitude)}::float8[], ${column((w) => w.longitude)}::float8[],
       ${column((w) => w.material)}::text[], ${column((w) => w.height_m)}::float8[],
@@ -192,7 +192,7 @@ export const importRepository = {
 
   /**
    * Existing poles take the rows' fields and position (a null label keeps theirs); one statement.
-   * Each is a new version by `userId`, so a teammate's edit of the old one is told it changed.
+   * A position the register moves is the import's; one it leaves keeps its source. Each is a new version by `userId`, so a teammate's edit of the old one is told it changed.
    */
   async update(
     tx: Executor,
@@ -203,7 +203,9 @@ export const importRepository = {
     if (poles.length === 0) return;
     await tx.execute(
       sql`UPDATE utility_poles p SET source = 'import', tag = coalesce(r.tag, p.tag), label = coalesce(r.label, p.label),
-            latitude = r.latitude, longitude = r.longitude, material = r.material, height_m = r.height_m,
+            latitude = r.latitude, longitude = r.longitude,
+            position_source = CASE WHEN (p.latitude, p.longitude) = (r.latitude, r.longitude) THEN p.position_source ELSE 'import' END,
+            material = r.material, height_m = r.height_m,
             class = r.class, installed_year = r.installed_year, circuit = r.circuit,
             attributes = coalesce(r.attributes, '{}'::jsonb),
             version = p.version + 1, updated_at = now(), updated_by = ${userId}

@@ -4,7 +4,7 @@
  * /api/poles/:id/locate), and moving the pole there (the same POST with `apply: true`).
  */
 import {
-  locateCandidatesResponseSchema,
+  locateCandidatesSchema,
   locateResponseSchema,
   type LocateCandidate,
   type LocateEstimate,
@@ -18,8 +18,7 @@ import { poleKeys } from "./pole-keys";
 const locatePath = (poleId: string) => `/api/poles/${encodeURIComponent(poleId)}/locate`;
 
 export async function getLocateCandidates(poleId: string, signal?: AbortSignal): Promise<LocateCandidate[]> {
-  return (await apiClient.get(`${locatePath(poleId)}/candidates`, locateCandidatesResponseSchema, { signal }))
-    .photos;
+  return (await apiClient.get(`${locatePath(poleId)}/candidates`, locateCandidatesSchema, { signal })).photos;
 }
 
 export async function postLocate(

@@ -42,10 +42,12 @@ const ESTIMATE: LocateEstimate = {
   longitude: 13.40012,
   uncertainty_m: 4.24,
   rays: [
-    { image_id: "a", bearing_deg: 12.5, residual_m: 0.4, used: true },
-    { image_id: "b", bearing_deg: 351, residual_m: 0.6, used: true },
-    { image_id: "d", bearing_deg: 41, residual_m: 23.1, used: false },
+    { image_id: "a", bearing_deg: 12.5, latitude: 52.4999, longitude: 13.4, residual_m: 0.4, used: true },
+    { image_id: "b", bearing_deg: 351, latitude: 52.4999, longitude: 13.4002, residual_m: 0.6, used: true },
+    { image_id: "d", bearing_deg: 41, latitude: 52.4998, longitude: 13.3999, residual_m: 23.1, used: false },
   ],
+  left_out: [{ image_id: "d", reason: "its ray passes far from the others (a photo of another pole?)" }],
+  moved_m: 9.5,
 };
 
 function timeline(position_source: "gps" | "bearings", latitude = 52.5): PoleTimeline {
@@ -93,7 +95,10 @@ function renderRecord(options: {
       body: { photos: options.candidates ?? CANDIDATES },
     }),
     "POST /api/poles/pole-1/locate": (call) => {
-      const answer = options.locate?.(call) ?? { status: 200, body: { estimate: ESTIMATE } };
+      const answer = options.locate?.(call) ?? {
+        status: 200,
+        body: { estimate: ESTIMATE, applied: (call.body as { apply?: boolean }).apply === true },
+      };
       if (answer.status === 200 && (call.body as { apply?: boolean }).apply) moved = true;
       return answer;
     },

@@ -45,7 +45,10 @@ export function LocateView({ poleId, candidates, onClose }: LocateViewProps) {
   const [marks, setMarks] = useState<ReadonlyMap<string, Mark>>(new Map());
   const [marking, setMarking] = useState<string | null>(null);
   const sorted = useMemo(
-    () => [...candidates].sort((a, b) => Number(b.usable) - Number(a.usable) || a.distance_m - b.distance_m),
+    () =>
+      [...candidates].sort(
+        (a, b) => Number(b.usable) - Number(a.usable) || (a.distance_m ?? 0) - (b.distance_m ?? 0),
+      ),
     [candidates],
   );
   const asked: LocateMark[] = useMemo(
@@ -112,7 +115,10 @@ export function LocateView({ poleId, candidates, onClose }: LocateViewProps) {
                 {c.image.name}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {[t.distance(c.distance_m), c.bearing_deg === null ? null : t.bearing(c.bearing_deg)]
+                {[
+                  c.distance_m === null ? null : t.distance(c.distance_m),
+                  c.bearing_deg === null ? null : t.bearing(c.bearing_deg),
+                ]
                   .filter(Boolean)
                   .join(" · ")}
                 {!c.usable && c.reason ? ` · ${c.reason}` : ""}

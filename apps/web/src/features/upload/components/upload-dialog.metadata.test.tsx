@@ -119,3 +119,20 @@ describe("UploadDialog: the missing-metadata dialog", () => {
     await waitFor(() => expect(tus.open()).toEqual(["pole-edited.jpg"]));
   });
 });
+
+describe("UploadDialog: compass bearings", () => {
+  it("says how many of the chosen photos carry a compass bearing", async () => {
+    const gps = { latitude: 52.520008, longitude: 13.404954 };
+    const [aimed, plain] = await Promise.all([
+      makeJpeg({ gps, dateTimeOriginal: "2024:05:01 10:22:33", heading: 123.45 }),
+      makeJpeg({ gps, dateTimeOriginal: "2024:05:01 10:23:00" }),
+    ]);
+    const view = renderDialog();
+    await view.addFiles([
+      toFile(aimed, "pole-aimed.jpg", "image/jpeg"),
+      toFile(plain, "pole-plain.jpg", "image/jpeg"),
+    ]);
+    await view.waitForCards(["pole-aimed.jpg", "pole-plain.jpg"]);
+    expect(await screen.findByText("1 of 2 photos carry a compass bearing")).toBeInTheDocument();
+  });
+});

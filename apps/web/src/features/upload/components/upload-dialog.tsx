@@ -11,6 +11,7 @@ import {
   Typography,
 } from "@mui/material";
 import {
+  locateTexts,
   messages,
   uploadDialogTexts,
   visitTexts,
@@ -272,6 +273,15 @@ export function UploadDialog(props: UploadDialogProps) {
               <Typography variant="body2" color="text.secondary">
                 {fileCount(items.length)} selected ·{" "}
                 {formatSize(items.reduce((sum, item) => sum + item.file.size, 0))}
+              </Typography>
+            )}
+            {items.length > 0 && pendingCount === 0 && (
+              // Photos with a bearing can place their pole where it stands (the pole record's locate).
+              <Typography variant="body2" color="text.secondary">
+                {locateTexts.bearingCount(
+                  items.filter((item) => item.reading?.heading != null).length,
+                  items.length,
+                )}
               </Typography>
             )}
             {readyItems.length > 0 && (
