@@ -350,8 +350,9 @@ export const findings = pgTable(
     resolvedBy: text("resolved_by"),
     action: text("action"),
     repairImageId: uuid("repair_image_id").references(() => images.id, { onDelete: "set null" }),
-    // The work on it (drizzle/0030). `status` stays open/resolved for the poles' roll-up;
-    // `work_status` is the step of the work: open, assigned, in-progress, resolved.
+    // The work on it (drizzle/0030). `status` stays open/resolved for the poles' roll-up and
+    // decides: a resolved finding is at the step "resolved" whatever `work_status` says (a row
+    // written in SQL may set only `status`); an open one is at its `work_status`.
     assigneeId: text("assignee_id").references(() => user.id, { onDelete: "set null" }),
     workOrder: text("work_order"),
     workStatus: text("work_status").notNull().default("open"),
@@ -361,8 +362,7 @@ export const findings = pgTable(
   (t) => [
     check(
       "findings_work_status_check",
-      sql`${t.workStatus} IN ('open', 'assigned', 'in-progress', 'resolved')
-        AND (${t.workStatus} = 'resolved') = (${t.status} = 'resolved')`,
+      sql`${t.workStatus} IN ('open', 'assigned', 'in-progress', 'resolved')`,
     ),
     index("findings_workspace_due_idx").on(t.workspaceId, t.dueOn, t.id),
     index("findings_assignee_due_idx").on(t.workspaceId, t.assigneeId, t.dueOn, t.id),

@@ -45,17 +45,29 @@ export interface FindingFilter {
 
 export type ListedFinding = FindingRow & { sort_key: string };
 
+/**
+ * A resolved finding is at "resolved" whatever its work_status says (see schema.ts); every
+ * unresolved step at once is simply status = 'open', which the open findings' index serves.
+ */
+function stepsCondition(steps: WorkStatus[]): SQL {
+  const open = steps.filter((s) => s !== "resolved");
+  const parts: SQL[] = [];
+  if (steps.includes("resolved")) parts.push(sql`f.status = 'resolved'`);
+  if (open.length === 3) parts.push(sql`f.status = 'open'`);
+  else if (open.length > 0) {
+    const list = sql.join(
+      open.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    parts.push(sql`(f.status = 'open' AND f.work_status IN (${list}))`);
+  }
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
 function conditions(q: FindingFilter): SQL[] {
   const where: SQL[] = [sql`f.workspace_id = ${q.workspaceId}`];
   if (q.status !== "all") where.push(sql`f.status = ${q.status}`);
-  if (q.steps) {
-    where.push(
-      sql`f.work_status IN (${sql.join(
-        q.steps.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
-    );
-  }
+  if (q.steps) where.push(stepsCondition(q.steps));
   if (q.overdueBefore !== undefined)
     where.push(sql`f.status = 'open' AND f.due_on < ${q.overdueBefore}::date`);
   if (q.dueBy !== undefined) where.push(sql`f.status = 'open' AND f.due_on <= ${q.dueBy}::date`);
