@@ -707,6 +707,7 @@ export const workTexts = {
   selectAllOfFilter: "Select every finding of this filter",
   allOfFilter: "Every finding of this filter",
   assign: "Assign",
+  assignTo: "Assign to",
   setWorkOrder: "Set work order",
   extend: "Extend",
   newDueDate: "New due date",
