@@ -25,3 +25,6 @@ CREATE INDEX "findings_workspace_level_idx" ON "utility_pole_findings" USING btr
 -- Findings already resolved are resolved in their work too; every other one starts open.
 UPDATE "utility_pole_findings" SET "work_status" = 'resolved' WHERE "status" = 'resolved';--> statement-breakpoint
 ALTER TABLE "utility_pole_findings" ADD CONSTRAINT "findings_work_status_check" CHECK ("utility_pole_findings"."work_status" IN ('open', 'assigned', 'in-progress', 'resolved'));
+--> statement-breakpoint
+CREATE INDEX "poles_work_tag_idx" ON "utility_poles" USING btree ("workspace_id",coalesce(nullif("tag", ''), "label"),"id");--> statement-breakpoint
+CREATE INDEX "poles_work_circuit_idx" ON "utility_poles" USING btree ("workspace_id",coalesce("circuit", ''),"id");

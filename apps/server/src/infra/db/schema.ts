@@ -322,6 +322,10 @@ export const poles = pgTable(
     // Also every search of a region's poles (drizzle/0026 dropped the one with the risk).
     index("poles_inspected_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.inspectionDueOn),
     index("poles_inspection_due_idx").on(t.workspaceId, t.inspectionDueOn, t.regionLon, t.regionLat),
+    // The work list by pole tag (the tag as it shows it: the label without one) and by circuit
+    // (drizzle/0030): the first page walks the poles in order instead of sorting every finding.
+    index("poles_work_tag_idx").on(t.workspaceId, sql`coalesce(nullif(${t.tag}, ''), ${t.label})`, t.id),
+    index("poles_work_circuit_idx").on(t.workspaceId, sql`coalesce(${t.circuit}, '')`, t.id),
   ],
 );
 

@@ -94,6 +94,9 @@ export async function listFindings(db: Executor, q: FindingFilter): Promise<List
   if (q.after) {
     const after = sql`(${q.after.key}::${type}, ${q.after.id}::uuid)`;
     where.push(sort.descending ? sql`(${key}, f.id) < ${after}` : sql`(${key}, f.id) > ${after}`);
+    // Implied by the row comparison; said alone, an index on the key can start at the cursor.
+    const key0 = sql`${q.after.key}::${type}`;
+    where.push(sort.descending ? sql`${key} <= ${key0}` : sql`${key} >= ${key0}`);
   }
   const dir = sql.raw(sort.descending ? "DESC" : "ASC");
   const result = await db.execute(
