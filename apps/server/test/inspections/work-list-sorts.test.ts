@@ -4,27 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { placedPhoto } from "../poles/support";
 import { createTeamWith } from "../workspaces/support";
-import { addFinding, get, send } from "./support";
+import { addFinding, allPages, get, send } from "./support";
 import { recordVisit } from "./visit-support";
 
 const t = useTestApp({}, { today: () => "2026-06-01" });
 const owner = useSignedInUser(t);
 const crew = useSignedInUser(t);
 
-async function all(query: string, limit: number, cookie = owner.cookie): Promise<Finding[]> {
-  const found: Finding[] = [];
-  let cursor: string | null = null;
-  do {
-    const url: string = `/api/findings?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
-    const res = await get(t, cookie, url);
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-    const page = findingListSchema.parse(res.json());
-    expect(page.findings.length).toBeLessThanOrEqual(limit);
-    found.push(...page.findings);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return found;
-}
+const all = (query: string, limit: number, cookie = owner.cookie) => allPages(t, cookie, query, limit);
 
 const KEYS: Record<(typeof FINDING_SORT_FIELDS)[number], (f: Finding) => string | number> = {
   due: (f) => f.due_on,
@@ -160,6 +147,7 @@ describe("the work list's filters", () => {
     await expectFilter(`assignee=${owner.id}`, (f) => f.assignee_id === owner.id);
     await expectFilter("assignee=none", (f) => f.assignee_id === null);
     await expectFilter("circuit=C1", (f) => f.pole_circuit === "C1");
+    await expectFilter("circuit=", (f) => f.pole_circuit === null);
     await expectFilter(`region=${regionB}`, (f) => f.region_id === regionB);
     await expectFilter("overdue=true", (f) => f.status !== "resolved" && f.due_on < "2026-06-01");
     await expectFilter("due_within=30", (f) => f.status !== "resolved" && f.due_on <= "2026-07-01");

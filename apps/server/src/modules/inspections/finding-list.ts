@@ -65,7 +65,9 @@ function stepsCondition(steps: WorkStatus[]): SQL {
 }
 
 function conditions(q: FindingFilter): SQL[] {
-  const where: SQL[] = [sql`f.workspace_id = ${q.workspaceId}`];
+  // The pole's workspace too (always the finding's): the poles' indexes by tag and circuit start
+  // with it, so a page sorted or filtered by them can walk the poles in order.
+  const where: SQL[] = [sql`f.workspace_id = ${q.workspaceId}`, sql`p.workspace_id = ${q.workspaceId}`];
   if (q.status !== "all") where.push(sql`f.status = ${q.status}`);
   if (q.steps) where.push(stepsCondition(q.steps));
   if (q.overdueBefore !== undefined)
@@ -79,7 +81,8 @@ function conditions(q: FindingFilter): SQL[] {
     );
   }
   if (q.poleId !== undefined) where.push(sql`f.pole_id = ${q.poleId}::uuid`);
-  if (q.circuit !== undefined) where.push(sql`p.circuit = ${q.circuit}`);
+  // As the sort reads it (the index's expression): "" is the poles without a circuit.
+  if (q.circuit !== undefined) where.push(sql`coalesce(p.circuit, '') = ${q.circuit}`);
   if (q.assignee === null) where.push(sql`f.assignee_id IS NULL`);
   else if (q.assignee !== undefined) where.push(sql`f.assignee_id = ${q.assignee}`);
   if (q.observedFrom !== undefined) where.push(sql`f.observed_on >= ${q.observedFrom}::date`);

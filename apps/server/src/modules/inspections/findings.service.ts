@@ -7,7 +7,6 @@
 import {
   addDays,
   canEdit,
-  FINDINGS_PAGE_LIMIT,
   inspectionTexts,
   messages,
   regionKey,
