@@ -85,7 +85,10 @@ describe("assigning a finding", () => {
       expect(res.json()).toMatchObject({ code: "assignee_not_member" });
     }
     const res = await get(t, owner.cookie, `/api/findings?pole=${f.pole_id}`);
-    expect(res.json().findings[0]).toMatchObject({ status: "open", assignee_id: null });
+    expect(res.json<{ findings: Finding[] }>().findings[0]).toMatchObject({
+      status: "open",
+      assignee_id: null,
+    });
   });
 
   it("allows only the steps of the work, each with an assignee where it needs one", async () => {
@@ -135,7 +138,10 @@ describe("extending a due date", () => {
     const reasonAlone = await patch(f.id, { extension_reason: "Why not" });
     expect(reasonAlone.statusCode, reasonAlone.body).toBe(400);
     const res = await get(t, owner.cookie, `/api/findings?pole=${f.pole_id}`);
-    expect(res.json().findings[0]).toMatchObject({ due_on: "2027-05-01", extensions: [] });
+    expect(res.json<{ findings: Finding[] }>().findings[0]).toMatchObject({
+      due_on: "2027-05-01",
+      extensions: [],
+    });
   });
 
   it("keeps the original date, every extension and its reason, on the finding and in the trail", async () => {

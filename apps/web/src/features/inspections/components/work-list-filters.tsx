@@ -15,96 +15,86 @@ interface Props {
 const orNull = (v: string) => (v === "" ? null : v);
 const selectProps = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
+/** One choice of a filter; the empty value ("any") first when `any` names it. */
+function Pick(props: {
+  label: string;
+  value: string | number | null;
+  onChange: (value: string | null) => void;
+  any?: string;
+  options: [value: string | number, name: string][];
+  width: number;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value ?? ""}
+      onChange={(e) => props.onChange(orNull(e.target.value))}
+      sx={{ minWidth: props.width }}
+      slotProps={selectProps}
+    >
+      {props.any !== undefined && <MenuItem value="">{props.any}</MenuItem>}
+      {props.options.map(([value, name]) => (
+        <MenuItem key={value} value={value}>
+          {name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export function WorkListFilters({ filters, onChange, regions, assignees }: Props) {
   const codes = useInspectionSettings().data?.codes ?? [];
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
-      <TextField
-        select
-        size="small"
+      <Pick
         label={inspectionTexts.status}
         value={filters.status}
-        onChange={(e) => onChange({ status: e.target.value as FindingFilters["status"] })}
-        sx={{ minWidth: 150 }}
-      >
-        <MenuItem value="unresolved">{workTexts.unresolved}</MenuItem>
-        {WORK_STATUSES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {workTexts.steps[s]}
-          </MenuItem>
-        ))}
-        <MenuItem value="all">{inspectionTexts.all}</MenuItem>
-      </TextField>
-      <TextField
-        select
-        size="small"
+        onChange={(v) => onChange({ status: (v ?? "unresolved") as FindingFilters["status"] })}
+        options={[
+          ["unresolved", workTexts.unresolved],
+          ...WORK_STATUSES.map((s): [string, string] => [s, workTexts.steps[s]]),
+          ["all", inspectionTexts.all],
+        ]}
+        width={150}
+      />
+      <Pick
         label={inspectionTexts.level}
-        value={filters.level ?? ""}
-        onChange={(e) =>
-          onChange({ level: e.target.value === "" ? null : (Number(e.target.value) as 1 | 2 | 3) })
-        }
-        sx={{ minWidth: 120 }}
-        slotProps={selectProps}
-      >
-        <MenuItem value="">{inspectionTexts.anyLevel}</MenuItem>
-        {[1, 2, 3].map((l) => (
-          <MenuItem key={l} value={l}>
-            {inspectionTexts.levelName(l)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        value={filters.level}
+        onChange={(v) => onChange({ level: v === null ? null : (Number(v) as 1 | 2 | 3) })}
+        any={inspectionTexts.anyLevel}
+        options={[1, 2, 3].map((l) => [l, inspectionTexts.levelName(l)])}
+        width={120}
+      />
+      <Pick
         label={inspectionTexts.code}
-        value={filters.code ?? ""}
-        onChange={(e) => onChange({ code: orNull(e.target.value) })}
-        sx={{ minWidth: 140 }}
-        slotProps={selectProps}
-      >
-        <MenuItem value="">{workTexts.anyCode}</MenuItem>
-        {codes.map((c) => (
-          <MenuItem key={c.code} value={c.code}>
-            {c.code}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        value={filters.code}
+        onChange={(code) => onChange({ code })}
+        any={workTexts.anyCode}
+        options={codes.map((c) => [c.code, c.code])}
+        width={140}
+      />
+      <Pick
         label={workTexts.assignee}
-        value={filters.assignee ?? ""}
-        onChange={(e) => onChange({ assignee: orNull(e.target.value) })}
-        sx={{ minWidth: 160 }}
-        slotProps={selectProps}
-      >
-        <MenuItem value="">{workTexts.anyone}</MenuItem>
-        <MenuItem value="me">{workTexts.me}</MenuItem>
-        <MenuItem value="none">{workTexts.unassigned}</MenuItem>
-        {assignees
-          .filter((a) => a.email !== null)
-          .map((a) => (
-            <MenuItem key={a.id} value={a.id}>
-              {a.email}
-            </MenuItem>
-          ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        value={filters.assignee}
+        onChange={(assignee) => onChange({ assignee })}
+        any={workTexts.anyone}
+        options={[
+          ["me", workTexts.me],
+          ["none", workTexts.unassigned],
+          ...assignees.flatMap((a): [string, string][] => (a.email === null ? [] : [[a.id, a.email]])),
+        ]}
+        width={160}
+      />
+      <Pick
         label={inspectionTexts.region}
-        value={filters.region ?? ""}
-        onChange={(e) => onChange({ region: orNull(e.target.value) })}
-        sx={{ minWidth: 160 }}
-        slotProps={selectProps}
-      >
-        <MenuItem value="">{inspectionTexts.anyRegion}</MenuItem>
-        {[...regions.entries()].map(([id, name]) => (
-          <MenuItem key={id} value={id}>
-            {name}
-          </MenuItem>
-        ))}
-      </TextField>
+        value={filters.region}
+        onChange={(region) => onChange({ region })}
+        any={inspectionTexts.anyRegion}
+        options={[...regions.entries()]}
+        width={160}
+      />
       <TextField
         size="small"
         label={workTexts.circuit}

@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer, type Call } from "../../../test/fake-server";
+import { stubMediaQueries } from "../../../test/media";
 import { finding } from "../../../test/records";
 import WorkListPage from "./work-list-page";
 
@@ -81,18 +82,7 @@ const findingQueries = (calls: Call[]) =>
     .map((c) => Object.fromEntries(new URLSearchParams(c.path.split("?")[1])));
 
 /** A phone's screen: the phone layout's media query matches. */
-function onPhone() {
-  vi.stubGlobal("matchMedia", (media: string) => ({
-    matches: true,
-    media,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
+const onPhone = () => stubMediaQueries((query) => (query.includes("max-width") ? true : null));
 
 describe("the work list", () => {
   it("shows tag, circuit, due (with its extension), step, assignee, work order and last visit", async () => {
