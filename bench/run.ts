@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { benchApiScale } from "./api-scale";
 import { benchInspections } from "./inspections";
+import { benchFindingsPage, FINDINGS_PAGE_QUERIES } from "./findings-page";
 import { benchExif } from "./exif";
 import { benchExport } from "./export";
 import { benchGeopackageExport } from "./export-geopackage";
@@ -185,6 +186,18 @@ async function main() {
       `${at}: region report of ${r.reportFindings.toLocaleString("en-US")} findings (${fmt(r.regionReport.bytes / 1024, 0)} KiB PDF)`,
       `${latency(r.regionReport)} (target ≤ 5 s)`,
     ]);
+  }
+
+  if (want("findingspage")) {
+    console.error("· work list pages");
+    const r = await benchFindingsPage(...inspectionWorkspace(), bySize(30, 10, 3));
+    results.findingsPage = r;
+    const at = workspaceOf(r);
+    for (const [name, x] of Object.entries(r.pages)) {
+      const query = FINDINGS_PAGE_QUERIES[name] ?? `${FINDINGS_PAGE_QUERIES.level1}, its second page`;
+      const target = name.startsWith("level1") ? " (target p50 ≤ 100 ms)" : "";
+      rows.push([`${at}: GET /api/findings?${query}`, `${latency(x)}, ${x.rows} rows${target}`]);
+    }
   }
 
   if (want("polerecord")) {

@@ -152,6 +152,8 @@ export const adminTexts = {
     "finding.create": "Finding added",
     "finding.update": "Finding edited",
     "finding.resolve": "Finding resolved",
+    "finding.assign": "Finding assigned or moved a step",
+    "finding.extend": "Finding's due date extended",
     "visit.record": "Inspection visit recorded",
     "visit.import": "Inspection history imported",
     "team.create": "Team created",

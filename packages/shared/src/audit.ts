@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "finding.create",
   "finding.update",
   "finding.resolve",
+  "finding.assign",
+  "finding.extend",
   "visit.record",
   "visit.import",
   "image.blur",

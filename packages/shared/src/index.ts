@@ -23,6 +23,8 @@ export * from "./openapi";
 export * from "./api-keys";
 export * from "./ogc";
 export * from "./inspections";
+export * from "./finding-work";
+export * from "./finding-bulk";
 export * from "./visits";
 export * from "./tracks";
 export * from "./privacy";

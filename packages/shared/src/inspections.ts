@@ -6,6 +6,14 @@
 import { z } from "zod";
 import { MAX_NOTES_LENGTH } from "./poles";
 import { DEFAULT_INSPECTION_TYPES, inspectionTypesSchema } from "./visits";
+import {
+  findingStatusFilterSchema,
+  findingWorkFilterFields,
+  findingWorkPatchFields,
+  findingWorkSchema,
+  isoDay,
+  workStatusSchema,
+} from "./finding-work";
 
 export const FINDING_LEVELS = [1, 2, 3] as const;
 export type FindingLevel = (typeof FINDING_LEVELS)[number];
@@ -33,8 +41,7 @@ export const FINDINGS_PAGE_LIMIT = 100;
 export const MAX_FINDINGS_PAGE_LIMIT = 500;
 export const MAX_FINDING_CODES = 100;
 
-/** A calendar day PostgreSQL can store: there is no year 0 (ISO's 0000 is 1 BC). */
-const isoDate = z.iso.date().refine((d) => d >= "0001-01-01", "A date must be 0001-01-01 or later");
+const isoDate = isoDay;
 const levelSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 const codeSchema = z
   .string()
@@ -56,7 +63,10 @@ export const findingCreateSchema = z
   .strict();
 export type FindingCreate = z.infer<typeof findingCreateSchema>;
 
-/** PATCH /api/findings/:id: edit, or resolve once (the action taken is required). */
+/**
+ * PATCH /api/findings/:id: edit, resolve once (the action taken is required), assign, set the
+ * work order, move it a step (WORK_STEPS), extend its due date with a reason.
+ */
 export const findingPatchSchema = z
   .object({
     level: levelSchema.optional(),
@@ -70,12 +80,23 @@ export const findingPatchSchema = z
       })
       .strict()
       .optional(),
+    ...findingWorkPatchFields,
+    /** "resolved" only with `resolve`. */
+    status: workStatusSchema.optional(),
   })
   .strict()
-  .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });
+  .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" })
+  .refine((b) => b.status !== "resolved" || b.resolve !== undefined, {
+    message: "Resolving needs the action taken (resolve.action)",
+    path: ["resolve"],
+  })
+  .refine((b) => b.extension_reason === undefined || b.due_on !== undefined, {
+    message: "An extension reason goes with the new due date (due_on)",
+    path: ["due_on"],
+  });
 export type FindingPatch = z.infer<typeof findingPatchSchema>;
 
-export const findingStatusSchema = z.enum(["open", "resolved"]);
+export const findingStatusSchema = workStatusSchema;
 export type FindingStatus = z.infer<typeof findingStatusSchema>;
 
 export const findingSchema = z.object({
@@ -101,6 +122,7 @@ export const findingSchema = z.object({
   resolved_by: z.string().nullable(),
   action: z.string().nullable(),
   repair_image_id: z.string().nullable(),
+  ...findingWorkSchema.shape,
 });
 export type Finding = z.infer<typeof findingSchema>;
 export const findingResponseSchema = z.object({ finding: findingSchema });
@@ -108,15 +130,21 @@ export const findingResponseSchema = z.object({ finding: findingSchema });
 const booleanFlag = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /** GET /api/findings */
-export const findingListQuerySchema = z.object({
-  status: z.enum(["open", "resolved", "all"]).default("all"),
-  overdue: booleanFlag.optional(),
-  level: z.coerce.number().pipe(levelSchema).optional(),
-  region: z.string().max(32).optional(),
-  pole: z.guid().optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_FINDINGS_PAGE_LIMIT).optional(),
-  cursor: z.string().max(100).optional(),
-});
+export const findingListQuerySchema = z
+  .object({
+    status: findingStatusFilterSchema.optional(),
+    overdue: booleanFlag.optional(),
+    level: z.coerce.number().pipe(levelSchema).optional(),
+    region: z.string().max(32).optional(),
+    pole: z.guid().optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_FINDINGS_PAGE_LIMIT).optional(),
+    cursor: z.string().max(2000).optional(),
+    ...findingWorkFilterFields,
+  })
+  .refine((q) => !q.observed_from || !q.observed_to || q.observed_from <= q.observed_to, {
+    message: "observed_from is after observed_to",
+    path: ["observed_to"],
+  });
 export type FindingListQuery = z.infer<typeof findingListQuerySchema>;
 export const findingListSchema = z.object({
   findings: z.array(findingSchema),

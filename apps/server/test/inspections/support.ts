@@ -1,5 +1,5 @@
 /** Findings over the API, for the inspection tests. */
-import { findingResponseSchema, type Finding } from "@poleatlas/shared";
+import { findingListSchema, findingResponseSchema, type Finding } from "@poleatlas/shared";
 import { expect } from "vitest";
 import type { TestApp } from "../helpers/app";
 import { TEST_ORIGIN } from "../helpers/users";
@@ -33,4 +33,20 @@ export async function resolveFinding(t: TestApp, cookie: string, id: string, act
   const res = await send(t, cookie, "PATCH", `/api/findings/${id}`, { resolve: { action } });
   expect(res.statusCode, res.body).toBe(200);
   return findingResponseSchema.parse(res.json()).finding;
+}
+
+/** Every finding of a work list query, read `limit` at a time through the cursors. */
+export async function allPages(t: TestApp, cookie: string, query: string, limit: number): Promise<Finding[]> {
+  const found: Finding[] = [];
+  let cursor: string | null = null;
+  do {
+    const url: string = `/api/findings?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
+    const res = await get(t, cookie, url);
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    const page = findingListSchema.parse(res.json());
+    expect(page.findings.length).toBeLessThanOrEqual(limit);
+    found.push(...page.findings);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return found;
 }

@@ -1,27 +1,14 @@
 /** GET /api/findings: filters, paging by due date then id, bad cursors. */
-import { findingListSchema, regionKey, type Finding } from "@poleatlas/shared";
+import { regionKey, type Finding } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { placedPhoto } from "../poles/support";
-import { addFinding, get, resolveFinding, send } from "./support";
+import { addFinding, allPages, get, resolveFinding, send } from "./support";
 
 const t = useTestApp({}, { today: () => "2026-06-01" });
 const user = useSignedInUser(t);
 
-async function all(query: string, limit: number): Promise<Finding[]> {
-  const found: Finding[] = [];
-  let cursor: string | null = null;
-  do {
-    const url: string = `/api/findings?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
-    const res = await get(t, user.cookie, url);
-    expect(res.statusCode, res.body).toBe(200);
-    const page = findingListSchema.parse(res.json());
-    expect(page.findings.length).toBeLessThanOrEqual(limit);
-    found.push(...page.findings);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return found;
-}
+const all = (query: string, limit: number) => allPages(t, user.cookie, query, limit);
 
 describe("the work list", () => {
   it("filters by status, level, overdue, region and pole, and pages in due order", async () => {

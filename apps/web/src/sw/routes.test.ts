@@ -45,6 +45,13 @@ describe("strategyFor", () => {
     expect(strategy("/files/utility-poles/u1/thumbnails/p1.webp")).toBe("data");
   });
 
+  it("keeps the first page of my work, not its later pages nor other work list filters", () => {
+    expect(strategy("/api/findings?status=unresolved&assignee=me&sort=due&limit=100")).toBe("data");
+    expect(strategy("/api/findings?assignee=me&cursor=abc")).toBe("network");
+    expect(strategy("/api/findings?status=unresolved&limit=25")).toBe("network");
+    expect(strategy("/api/findings/f1", { method: "PATCH" })).toBe("network");
+  });
+
   it("leaves everything else of the API, full photos and writes to the network", () => {
     expect(strategy("/api/images?limit=10")).toBe("network");
     expect(strategy("/api/images?region=r1&limit=5")).toBe("network");

@@ -118,11 +118,20 @@ export function strategyFor(
   if (DATA_PATHS.has(path) && url.search === "") return "data";
   if (DATA_PATHS_WITH_REGION.has(path) && isRegionQuery(url.searchParams)) return "data";
   if (ONE_POLE_OR_PHOTO.test(path) && url.search === "") return "data";
+  if (path === "/api/findings" && isMyWorkQuery(url.searchParams)) return "data";
   // Thumbnails only: a full photo can be tens of MB and is not needed to find one's way offline.
   if (path.startsWith("/files/") && path.includes("/thumbnails/")) return "data";
   if (path.startsWith("/cesium/")) return "cesium";
   if (precached.has(path) && url.search === "") return "shell";
   return "network";
+}
+
+/**
+ * "My work"'s first page (the phone's cards): a crew member opens it again where there is no
+ * signal. Later pages and other filters are not kept.
+ */
+function isMyWorkQuery(params: URLSearchParams): boolean {
+  return params.get("assignee") === "me" && !params.has("cursor");
 }
 
 function isRegionQuery(params: URLSearchParams): boolean {

@@ -2,6 +2,7 @@
 import {
   INSPECTION_CODES,
   RISK_CODES,
+  type Finding,
   type ImageRecord,
   type InspectionKey,
   type PoleMarkers,
@@ -119,6 +120,40 @@ export function poleSummary(overrides: Partial<PoleRecord> & { id: string }): Po
     version: 1,
     updated_at: null,
     updated_by: null,
+    ...overrides,
+  };
+}
+
+/** A finding as GET /api/findings answers it: an open Level 1 on pole-1, nobody on it yet. */
+export function finding(overrides: Partial<Finding> & { id: string }): Finding {
+  const due = overrides.due_on ?? "2026-01-08";
+  return {
+    pole_id: "pole-1",
+    pole_tag: "LIV-1",
+    pole_circuit: null,
+    pole_last_visit: null,
+    latitude: 52.5,
+    longitude: 13.4,
+    region_id: "13.4,52.5",
+    image_id: null,
+    code: "lean",
+    level: 1,
+    notes: null,
+    observed_on: "2026-01-01",
+    due_on: due,
+    original_due_on: due,
+    extensions: [],
+    status: "open",
+    overdue: false,
+    created_by: "u1",
+    created_by_email: "a@b.test",
+    resolved_on: null,
+    resolved_by: null,
+    action: null,
+    repair_image_id: null,
+    assignee_id: null,
+    assignee_email: null,
+    work_order: null,
     ...overrides,
   };
 }

@@ -330,6 +330,10 @@ export const poles = pgTable(
     // Also every search of a region's poles (drizzle/0026 dropped the one with the risk).
     index("poles_inspected_idx").on(t.workspaceId, t.regionLon, t.regionLat, t.inspectionDueOn),
     index("poles_inspection_due_idx").on(t.workspaceId, t.inspectionDueOn, t.regionLon, t.regionLat),
+    // The work list by pole tag (the tag as it shows it: the label without one) and by circuit
+    // (drizzle/0030): the first page walks the poles in order instead of sorting every finding.
+    index("poles_work_tag_idx").on(t.workspaceId, sql`coalesce(nullif(${t.tag}, ''), ${t.label})`, t.id),
+    index("poles_work_circuit_idx").on(t.workspaceId, sql`coalesce(${t.circuit}, '')`, t.id),
   ],
 );
 
@@ -358,13 +362,54 @@ export const findings = pgTable(
     resolvedBy: text("resolved_by"),
     action: text("action"),
     repairImageId: uuid("repair_image_id").references(() => images.id, { onDelete: "set null" }),
+    // The work on it (drizzle/0030). `status` stays open/resolved for the poles' roll-up and
+    // decides: a resolved finding is at the step "resolved" whatever `work_status` says (a row
+    // written in SQL may set only `status`); an open one is at its `work_status`.
+    assigneeId: text("assignee_id").references(() => user.id, { onDelete: "set null" }),
+    workOrder: text("work_order"),
+    workStatus: text("work_status").notNull().default("open"),
+    /** The due date the rule gave before its first extension; null: never extended. */
+    originalDueOn: date("original_due_on", { mode: "string" }),
   },
   (t) => [
+    check(
+      "findings_work_status_check",
+      sql`${t.workStatus} IN ('open', 'assigned', 'in-progress', 'resolved')`,
+    ),
     index("findings_workspace_due_idx").on(t.workspaceId, t.dueOn, t.id),
+    index("findings_assignee_due_idx").on(t.workspaceId, t.assigneeId, t.dueOn, t.id),
+    index("findings_workspace_observed_idx").on(t.workspaceId, t.observedOn, t.id),
+    index("findings_workspace_level_idx").on(t.workspaceId, t.level, t.dueOn, t.id),
     index("findings_open_due_idx")
       .on(t.workspaceId, t.dueOn, t.id)
       .where(sql`status = 'open'`),
     index("findings_pole_idx").on(t.poleId, t.observedOn, t.createdAt),
+  ],
+);
+
+/**
+ * Each extension of a finding's due date (drizzle/0030), with its reason: from_due_on is the date
+ * it replaced, to_due_on the new one, extended_on the day (server's clock) it was granted. An
+ * extension was granted before the date passed when extended_on <= from_due_on.
+ */
+export const findingExtensions = pgTable(
+  "utility_pole_finding_extensions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id").notNull(),
+    findingId: uuid("finding_id")
+      .notNull()
+      .references(() => findings.id),
+    fromDueOn: date("from_due_on", { mode: "string" }).notNull(),
+    toDueOn: date("to_due_on", { mode: "string" }).notNull(),
+    reason: text("reason").notNull(),
+    extendedBy: text("extended_by").references(() => user.id, { onDelete: "set null" }),
+    extendedOn: date("extended_on", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("finding_extensions_later", sql`${t.toDueOn} > ${t.fromDueOn}`),
+    index("finding_extensions_finding_idx").on(t.findingId, t.createdAt),
   ],
 );
 

@@ -7,10 +7,8 @@
 import {
   addDays,
   canEdit,
-  FINDINGS_PAGE_LIMIT,
   inspectionTexts,
   messages,
-  parseRegionKey,
   regionKey,
   safeNotes,
   workspaceTexts,
@@ -19,9 +17,11 @@ import {
   type FindingList,
   type FindingListQuery,
   type FindingPatch,
+  type InspectionSettings,
 } from "@poleatlas/shared";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
+import { MAX_BULK_FINDINGS, workTexts, type AuditAction, type FindingBulk } from "@poleatlas/shared";
 import type { PublishEvent } from "../events/events.repository";
 import type { Executor } from "../../infra/db/database";
 import type { ImagesRepository } from "../photos/images.repository";
@@ -30,26 +30,19 @@ import { latestDay, type Today } from "./clock";
 import type { FindingRow, InspectionsRepository } from "./inspections.repository";
 import type { SettingsService } from "./settings.service";
 
-import { DAY, UUID } from "./cursor-parts";
+import { DAY } from "./cursor-parts";
 import { keysetPage } from "../../infra/db/keyset-page";
+import { encodeCursor, filterOf } from "./finding-list-query";
+import { planWork, type Changes } from "./finding-work";
 
 export function toFinding(row: FindingRow, today: string): Finding {
-  const { region_lon, region_lat, ...rest } = row;
+  const { region_lon, region_lat, ...all } = row;
+  const { sort_key: _key, ...rest } = all as typeof all & { sort_key?: string };
   return {
     ...rest,
     region_id: regionKey(region_lon, region_lat),
-    overdue: row.status === "open" && row.due_on < today,
+    overdue: row.status !== "resolved" && row.due_on < today,
   };
-}
-
-const encodeCursor = (row: FindingRow) => Buffer.from(`${row.due_on},${row.id}`).toString("base64url");
-
-function decodeCursor(cursor: string): { dueOn: string; id: string } {
-  const [dueOn = "", id = ""] = Buffer.from(cursor, "base64url").toString().split(",");
-  if (!DAY.test(dueOn) || Number.isNaN(Date.parse(dueOn)) || !UUID.test(id)) {
-    throw badRequest(messages.invalidCursor, "invalid_cursor");
-  }
-  return { dueOn, id };
 }
 
 /** The day a finding is to be fixed by; one past 9999-12-31 cannot be stored, so it is a 400. */
@@ -115,6 +108,86 @@ export function createFindingsService(deps: {
     return row;
   }
 
+  /** Changes of a locked finding: the edit, the work, the extension, the resolution, each audited. */
+  async function applyPatch(
+    actor: Actor,
+    row: FindingRow,
+    patch: FindingPatch,
+    s: Pick<InspectionSettings, "allowanceDays">,
+    tx: Executor,
+  ): Promise<void> {
+    if (patch.resolve && row.status === "resolved") {
+      throw conflict(inspectionTexts.alreadyResolved, "already_resolved");
+    }
+    const plan = await planWork(row, patch, patch.resolve !== undefined, (userId) =>
+      repository.isMember(actor.workspaceId, userId, tx),
+    );
+    const edit: Changes = {};
+    if (patch.code !== undefined && patch.code !== row.code) edit.code = patch.code;
+    if (patch.notes !== undefined) edit.notes = cleanNotes(patch.notes);
+    if (patch.level !== undefined && patch.level !== row.level) {
+      edit.level = patch.level;
+      // A new level is a new rule's date: the clock restarts from it (past extensions stay listed).
+      edit.due_on = dueOnOf(row.observed_on, s.allowanceDays[patch.level]);
+      edit.original_due_on = null;
+    }
+    const resolve: Changes = {};
+    if (patch.resolve) {
+      const repair = patch.resolve.image_id
+        ? await photoOnPole(actor, row.pole_id, patch.resolve.image_id, tx)
+        : null;
+      resolve.status = "resolved";
+      resolve.work_status = "resolved";
+      resolve.resolved_on = resolvedOn(patch.resolve.resolved_on, row.observed_on);
+      resolve.resolved_by = actor.userId;
+      resolve.action = safeNotes(patch.resolve.action);
+      resolve.repair_image_id = repair?.id ?? null;
+    }
+    const extend: Changes = plan.extension
+      ? { due_on: plan.extension.to, original_due_on: row.original_due_on }
+      : {};
+    const all = { ...edit, ...plan.work, ...extend, ...resolve };
+    if (Object.keys(all).length === 0) return;
+    await repository.update(tx, row.id, all);
+    if (plan.extension) {
+      await repository.addExtension(tx, {
+        workspaceId: actor.workspaceId,
+        findingId: row.id,
+        ...plan.extension,
+        by: actor.userId,
+        on: today(),
+      });
+    }
+    const before = (changes: Changes) =>
+      Object.fromEntries(
+        Object.keys(changes).map((k) => [k, k === "work_status" ? row.status : row[k as keyof FindingRow]]),
+      );
+    const entries: [AuditAction, Changes, Record<string, unknown>?][] = [
+      ["finding.update", edit],
+      ["finding.assign", plan.work],
+      [
+        "finding.extend",
+        { due_on: extend.due_on ?? null },
+        { reason: plan.extension?.reason, original_due_on: row.original_due_on },
+      ],
+      ["finding.resolve", resolve],
+    ];
+    for (const [action, changes, extra] of entries) {
+      if (action === "finding.extend" ? !plan.extension : Object.keys(changes).length === 0) continue;
+      await audit(
+        actor,
+        {
+          action,
+          targetType: "finding",
+          targetId: row.id,
+          details: { before: before(changes), after: changes, ...extra },
+        },
+        tx,
+      );
+    }
+    await poleChanged(actor, row.pole_id, tx);
+  }
+
   return {
     async create(actor: Actor, poleId: string, body: FindingCreate): Promise<Finding> {
       const pole = await poleOf(actor.workspaceId, poleId);
@@ -156,69 +229,44 @@ export function createFindingsService(deps: {
     async patch(actor: Actor, id: string, patch: FindingPatch): Promise<Finding> {
       await found(actor, id);
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      if (patch.level !== undefined && patch.due_on !== undefined) {
+        throw badRequest(workTexts.levelOrExtension, "level_and_extension");
+      }
       const s = await codesAndAllowance(actor, patch.code);
       await images.withLocks([actor.workspaceId], async (tx) => {
-        const row = await found(actor, id, tx, true);
-        const changes: Record<string, string | number | null> = {};
-        if (patch.code !== undefined && patch.code !== row.code) changes.code = patch.code;
-        if (patch.notes !== undefined) changes.notes = cleanNotes(patch.notes);
-        if (patch.level !== undefined && patch.level !== row.level) {
-          changes.level = patch.level;
-          changes.due_on = dueOnOf(row.observed_on, s.allowanceDays[patch.level]);
-        }
-        if (patch.resolve) {
-          if (row.status === "resolved") throw conflict(inspectionTexts.alreadyResolved, "already_resolved");
-          const repair = patch.resolve.image_id
-            ? await photoOnPole(actor, row.pole_id, patch.resolve.image_id, tx)
-            : null;
-          changes.status = "resolved";
-          changes.resolved_on = resolvedOn(patch.resolve.resolved_on, row.observed_on);
-          changes.resolved_by = actor.userId;
-          changes.action = safeNotes(patch.resolve.action);
-          changes.repair_image_id = repair?.id ?? null;
-        }
-        if (Object.keys(changes).length === 0) return;
-        await repository.update(tx, id, changes);
-        const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof FindingRow]]));
-        await audit(
-          actor,
-          {
-            action: patch.resolve ? "finding.resolve" : "finding.update",
-            targetType: "finding",
-            targetId: id,
-            details: { before, after: changes },
-          },
-          tx,
-        );
-        await poleChanged(actor, row.pole_id, tx);
+        await applyPatch(actor, await found(actor, id, tx, true), patch, s, tx);
       });
       return toFinding(await found(actor, id), today());
     },
 
-    async list(actor: Actor, q: FindingListQuery): Promise<FindingList> {
-      const limit = q.limit ?? FINDINGS_PAGE_LIMIT;
-      let region: { longitude: number; latitude: number } | undefined;
-      if (q.region !== undefined) {
-        const parsed = parseRegionKey(q.region);
-        if (!parsed) throw badRequest(messages.invalidRegion, "invalid_region");
-        region = parsed;
+    /**
+     * One change to many findings (a selection, or every finding of a filter, at most
+     * MAX_BULK_FINDINGS): all of it or nothing, each finding audited as if patched alone.
+     */
+    async bulk(actor: Actor, body: FindingBulk): Promise<{ changed: number }> {
+      if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      const ids = body.ids
+        ? [...new Set(body.ids)]
+        : await repository.idsOf({
+            ...filterOf(actor, body.filter ?? {}, today()),
+            limit: MAX_BULK_FINDINGS + 1,
+          });
+      if (ids.length > MAX_BULK_FINDINGS) {
+        throw badRequest(workTexts.bulkTooMany(MAX_BULK_FINDINGS), "bulk_too_many");
       }
-      const day = today();
-      const rows = await repository.list({
-        workspaceId: actor.workspaceId,
-        status: q.status,
-        overdueBefore: q.overdue ? day : undefined,
-        level: q.level,
-        region,
-        poleId: q.pole,
-        after: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
-        limit: limit + 1,
+      const s = await codesAndAllowance(actor, undefined);
+      await images.withLocks([actor.workspaceId], async (tx) => {
+        for (const id of ids) await applyPatch(actor, await found(actor, id, tx, true), body.patch, s, tx);
       });
-      const { page, next } = keysetPage(rows, limit, encodeCursor);
-      return {
-        findings: page.map((r) => toFinding(r, day)),
-        nextCursor: next,
-      };
+      return { changed: ids.length };
+    },
+
+    async list(actor: Actor, q: FindingListQuery): Promise<FindingList> {
+      const day = today();
+      const filter = filterOf(actor, q, day);
+      const rows = await repository.list(filter);
+      const { page, next } = keysetPage(rows, filter.limit - 1, encodeCursor(filter.sort!));
+      return { findings: page.map((r) => toFinding(r, day)), nextCursor: next };
     },
   };
 }

@@ -4,39 +4,14 @@
  * triggers (drizzle/0018), so the counts here read poles, not findings.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { FindingLevel, FindingStatus, InspectionSettings } from "@poleatlas/shared";
+import type { FindingLevel, InspectionSettings } from "@poleatlas/shared";
 import type { Db, Executor } from "../../infra/db/database";
 import { findingFlowQueries } from "./finding-flow.repository";
+import { FINDING_COLUMNS, FINDING_FROM, POLE_TAG, type FindingRow } from "./finding-columns";
+import { findingIdsOf, listFindings, type FindingFilter } from "./finding-list";
 import { keptBefore, keptWithoutVisit, nextDay } from "./region-dates";
 
-/**
- * A pole's tag as findings, the work list and the report show it: the register's tag, else (a pole
- * made from photos and never given one) its label.
- */
-export const POLE_TAG = sql.raw("coalesce(nullif(p.tag, ''), p.label)");
-
-export interface FindingRow {
-  id: string;
-  pole_id: string;
-  pole_tag: string;
-  latitude: number;
-  longitude: number;
-  region_lon: number;
-  region_lat: number;
-  image_id: string | null;
-  code: string;
-  level: FindingLevel;
-  notes: string | null;
-  observed_on: string;
-  due_on: string;
-  status: FindingStatus;
-  created_by: string;
-  created_by_email: string;
-  resolved_on: string | null;
-  resolved_by: string | null;
-  action: string | null;
-  repair_image_id: string | null;
-}
+export { POLE_TAG, type FindingFilter, type FindingRow };
 
 export interface NewFinding {
   workspaceId: string;
@@ -48,17 +23,6 @@ export interface NewFinding {
   observedOn: string;
   dueOn: string;
   createdBy: string;
-}
-
-export interface FindingFilter {
-  workspaceId: string;
-  status: "open" | "resolved" | "all";
-  overdueBefore?: string;
-  level?: FindingLevel;
-  region?: { longitude: number; latitude: number };
-  poleId?: string;
-  after?: { dueOn: string; id: string };
-  limit: number;
 }
 
 export interface PoleInspectionRow {
@@ -76,14 +40,6 @@ export interface RegionInspectionRow {
   inspection_overdue: number;
   inspection_never: number;
 }
-
-const FINDING_COLUMNS = sql`f.id::text AS id, f.pole_id::text AS pole_id, ${POLE_TAG} AS pole_tag,
-  p.latitude, p.longitude, p.region_lon, p.region_lat, f.image_id::text AS image_id, f.code,
-  f.level::int AS level, f.notes, f.observed_on::text AS observed_on, f.due_on::text AS due_on, f.status,
-  f.created_by, coalesce(u.email, '') AS created_by_email, f.resolved_on::text AS resolved_on,
-  f.resolved_by, f.action, f.repair_image_id::text AS repair_image_id`;
-const FINDING_FROM = sql`utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
-  LEFT JOIN "user" u ON u.id = f.created_by`;
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
@@ -168,24 +124,38 @@ export function createInspectionsRepository(db: Db) {
       );
     },
 
-    /** The work list: by due date then id, after the cursor's row. */
-    list(q: FindingFilter): Promise<FindingRow[]> {
-      const where: SQL[] = [sql`f.workspace_id = ${q.workspaceId}`];
-      if (q.status !== "all") where.push(sql`f.status = ${q.status}`);
-      if (q.overdueBefore !== undefined)
-        where.push(sql`f.status = 'open' AND f.due_on < ${q.overdueBefore}::date`);
-      if (q.level !== undefined) where.push(sql`f.level = ${q.level}`);
-      if (q.region) {
-        where.push(
-          sql`p.region_lon = ${q.region.longitude}::float8 AND p.region_lat = ${q.region.latitude}::float8`,
-        );
-      }
-      if (q.poleId !== undefined) where.push(sql`f.pole_id = ${q.poleId}::uuid`);
-      if (q.after) where.push(sql`(f.due_on, f.id) > (${q.after.dueOn}::date, ${q.after.id}::uuid)`);
-      return rows<FindingRow>(
-        db,
-        sql`SELECT ${FINDING_COLUMNS} FROM ${FINDING_FROM}
-            WHERE ${sql.join(where, sql` AND `)} ORDER BY f.due_on, f.id LIMIT ${q.limit}`,
+    /** The work list: a keyset page of a filter in one of its sorts. */
+    list: (q: FindingFilter) => listFindings(db, q),
+    /** The ids of a filter's findings (a bulk action's), at most `limit`. */
+    idsOf: (q: FindingFilter) => findingIdsOf(db, q),
+
+    /** Whether the user may be given work in the workspace: its owner (personal) or a member. */
+    async isMember(workspaceId: string, userId: string, tx: Executor = db): Promise<boolean> {
+      const found = await rows<{ ok: number }>(
+        tx,
+        sql`SELECT 1 AS ok WHERE ${userId} = ${workspaceId}
+              OR EXISTS (SELECT 1 FROM member WHERE organization_id = ${workspaceId} AND user_id = ${userId})`,
+      );
+      return found.length > 0;
+    },
+
+    async addExtension(
+      tx: Executor,
+      e: {
+        workspaceId: string;
+        findingId: string;
+        from: string;
+        to: string;
+        reason: string;
+        by: string;
+        on: string;
+      },
+    ): Promise<void> {
+      await tx.execute(
+        sql`INSERT INTO utility_pole_finding_extensions
+              (workspace_id, finding_id, from_due_on, to_due_on, reason, extended_by, extended_on)
+            VALUES (${e.workspaceId}, ${e.findingId}::uuid, ${e.from}::date, ${e.to}::date, ${e.reason}, ${e.by},
+                    ${e.on}::date)`,
       );
     },
 

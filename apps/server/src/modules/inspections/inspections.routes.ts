@@ -2,6 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  findingBulkAnswerSchema,
+  findingBulkSchema,
   findingCreateSchema,
   findingIdParamsSchema,
   findingListQuerySchema,
@@ -57,6 +59,12 @@ export function inspectionsRoutes(
       },
     },
     async (req) => ({ finding: await findings.patch(await requireActor(req), req.params.id, req.body) }),
+  );
+
+  api.post(
+    "/api/findings/bulk",
+    { schema: { body: findingBulkSchema, response: { 200: findingBulkAnswerSchema } } },
+    async (req) => findings.bulk(await requireActor(req), req.body),
   );
 
   api.get(

@@ -1,5 +1,6 @@
 /** Findings over the API: a pole's (in its timeline answer), the work list's pages, add, resolve. */
 import {
+  findingBulkAnswerSchema,
   findingListSchema,
   findingResponseSchema,
   summarySchema,
@@ -7,7 +8,9 @@ import {
   type FindingCreate,
   type FindingList,
   type FindingPatch,
+  type FindingBulk,
   type Summary,
+  type WorkStatus,
 } from "@poleatlas/shared";
 import {
   keepPreviousData,
@@ -18,13 +21,37 @@ import {
 } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
 
-/** The filters of the work list, as GET /api/findings takes them. */
+/** The filters and sort of the work list, as GET /api/findings takes them (null: any). */
 export interface FindingFilters {
-  status: "open" | "resolved" | "all";
+  /** One step, "unresolved" or "all". */
+  status: "unresolved" | "all" | WorkStatus;
   overdue: boolean;
   level: 1 | 2 | 3 | null;
   region: string | null;
+  code: string | null;
+  /** A user id, "me" or "none". */
+  assignee: string | null;
+  circuit: string | null;
+  dueWithin: number | null;
+  observedFrom: string | null;
+  observedTo: string | null;
+  /** A field, "-" before it for descending. */
+  sort: string;
 }
+
+export const DEFAULT_FINDING_FILTERS: FindingFilters = {
+  status: "unresolved",
+  overdue: false,
+  level: null,
+  region: null,
+  code: null,
+  assignee: null,
+  circuit: null,
+  dueWithin: null,
+  observedFrom: null,
+  observedTo: null,
+  sort: "due",
+};
 
 export const findingKeys = {
   all: ["findings"] as const,
@@ -32,11 +59,23 @@ export const findingKeys = {
   summary: (region: string | null) => ["findings", "summary", region] as const,
 };
 
+/** The filter's query parameters (what a bulk action over the filter sends too). */
+export function filterParams(f: FindingFilters): Record<string, string> {
+  const q: Record<string, string> = { status: f.status };
+  if (f.overdue) q.overdue = "true";
+  if (f.level !== null) q.level = String(f.level);
+  if (f.region !== null) q.region = f.region;
+  if (f.code !== null) q.code = f.code;
+  if (f.assignee !== null) q.assignee = f.assignee;
+  if (f.circuit !== null) q.circuit = f.circuit;
+  if (f.dueWithin !== null) q.due_within = String(f.dueWithin);
+  if (f.observedFrom !== null) q.observed_from = f.observedFrom;
+  if (f.observedTo !== null) q.observed_to = f.observedTo;
+  return q;
+}
+
 export function findingsQuery(f: FindingFilters, cursor: string | null, limit: number): string {
-  const q = new URLSearchParams({ status: f.status, limit: String(limit) });
-  if (f.overdue) q.set("overdue", "true");
-  if (f.level !== null) q.set("level", String(f.level));
-  if (f.region !== null) q.set("region", f.region);
+  const q = new URLSearchParams({ ...filterParams(f), sort: f.sort, limit: String(limit) });
   if (cursor !== null) q.set("cursor", cursor);
   return q.toString();
 }
@@ -92,6 +131,16 @@ export function usePatchFinding() {
       return (await apiClient.patch(`/api/findings/${encodeURIComponent(id)}`, body, findingResponseSchema))
         .finding;
     },
+    onSuccess: () => refreshAfter(queryClient),
+  });
+}
+
+/** One change to a selection of findings or to every finding of a filter. */
+export function useBulkFindings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FindingBulk): Promise<{ changed: number }> =>
+      apiClient.post("/api/findings/bulk", body, findingBulkAnswerSchema),
     onSuccess: () => refreshAfter(queryClient),
   });
 }

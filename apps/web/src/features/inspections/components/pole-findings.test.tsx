@@ -9,7 +9,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
-import { photo } from "../../../test/records";
+import { finding, photo } from "../../../test/records";
 import { localToday } from "../lib/days";
 import { PoleFindings } from "./pole-findings";
 
@@ -19,7 +19,7 @@ vi.mock("../../upload", () => ({ uploadResumable: vi.fn(() => Promise.resolve(up
 
 const today = localToday();
 const shown = photo({ id: "p1", pole_id: "pole-1", date: "2024-05-01" });
-const open: Finding = {
+const open: Finding = finding({
   id: "f1",
   pole_id: "pole-1",
   pole_tag: "LIV-1",
@@ -40,7 +40,7 @@ const open: Finding = {
   resolved_by: null,
   action: null,
   repair_image_id: null,
-};
+});
 
 function server() {
   return fakeServer({

@@ -33,7 +33,7 @@ function FindingRow({ f, onResolve }: { f: Finding; onResolve?: () => void }) {
       disableGutters
       data-testid="finding"
       secondaryAction={
-        onResolve && f.status === "open" ? (
+        onResolve && f.status !== "resolved" ? (
           <Button size="small" onClick={onResolve}>
             {inspectionTexts.resolve}
           </Button>
@@ -71,16 +71,9 @@ export function PoleFindings({ poleId, photo = null, readOnly = false }: PoleFin
   const [adding, setAdding] = useState(false);
   const [resolving, setResolving] = useState<Finding | null>(null);
   // Open ones first by due date, then the resolved ones, newest first.
+  const done = (f: Finding) => f.status === "resolved";
   const list = [...(findings.data?.findings ?? [])].sort((a, b) =>
-    a.status !== b.status
-      ? a.status === "open"
-        ? -1
-        : 1
-      : a.status === "open"
-        ? 0
-        : b.due_on < a.due_on
-          ? -1
-          : 1,
+    done(a) !== done(b) ? (done(a) ? 1 : -1) : !done(a) ? 0 : b.due_on < a.due_on ? -1 : 1,
   );
   return (
     <Box sx={{ mt: 2 }}>

@@ -9,7 +9,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import type { Finding, PoleTimeline } from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
-import { photo, poleSummary } from "../../../test/records";
+import { finding as findingRecord, photo, poleSummary } from "../../../test/records";
 import { InspectionFields } from "./inspection-fields";
 import { PoleRecordPanel } from "./pole-record";
 
@@ -20,28 +20,7 @@ afterEach(() => {
 const POLE = poleSummary({ id: "pole-1", tag: "LIV-1", latitude: 52.5, longitude: 13.4 });
 
 function finding(overrides: Partial<Finding> & { id: string }): Finding {
-  return {
-    pole_id: "pole-1",
-    pole_tag: "LIV-1",
-    latitude: 52.5,
-    longitude: 13.4,
-    region_id: "13.4,52.5",
-    image_id: null,
-    code: "lean",
-    level: 1,
-    notes: null,
-    observed_on: "2026-01-01",
-    due_on: "2026-01-08",
-    status: "open",
-    overdue: false,
-    created_by: "u1",
-    created_by_email: "a@b.test",
-    resolved_on: null,
-    resolved_by: null,
-    action: null,
-    repair_image_id: null,
-    ...overrides,
-  };
+  return findingRecord({ code: "lean", created_by_email: "a@b.test", ...overrides });
 }
 
 const HISTORY = {

@@ -21,7 +21,7 @@ export interface PoleRisk {
 }
 
 export function poleRisk(record: Pick<PoleTimeline, "images" | "findings">): PoleRisk {
-  const open = record.findings.filter((f) => f.status === "open");
+  const open = record.findings.filter((f) => f.status !== "resolved");
   if (open.length > 0) {
     const level = Math.min(...open.map((f) => f.level));
     const risk = LEVEL_RISK[level] ?? "high";
@@ -42,4 +42,4 @@ export function poleRisk(record: Pick<PoleTimeline, "images" | "findings">): Pol
 
 /** Whether a finding is open: the quick rating is then an assessment only, not the pole's risk. */
 export const hasOpenFinding = (record: Pick<PoleTimeline, "findings">) =>
-  record.findings.some((f) => f.status === "open");
+  record.findings.some((f) => f.status !== "resolved");

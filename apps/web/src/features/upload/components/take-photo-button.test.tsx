@@ -1,26 +1,12 @@
 import { fireEvent, screen, cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubMediaQueries } from "../../../test/media";
 import { installFakeTus } from "../test/fake-tus";
 import { photoFiles, renderDialog } from "../test/render-dialog";
 
 /** A phone: its main pointer is coarse; every other media query as the test environment says. */
 function touchScreen(coarse: boolean) {
-  const real = window.matchMedia.bind(window);
-  vi.stubGlobal("matchMedia", (query: string) => {
-    const list = real(query);
-    if (!query.includes("pointer: coarse")) return list;
-    const fixed: Partial<MediaQueryList> = {
-      matches: coarse,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    };
-    return fixed as MediaQueryList;
-  });
+  stubMediaQueries((query) => (query.includes("pointer: coarse") ? coarse : null));
 }
 
 beforeEach(() => {

@@ -1,0 +1,37 @@
+/** What a finding shows in the work list, the same in the table and on the phone's cards. */
+import { Link as MuiLink, Typography } from "@mui/material";
+import { inspectionTexts, workTexts, type Finding } from "@poleatlas/shared";
+import { Link } from "react-router";
+import { poleLink } from "../../../lib/map-links";
+
+export function TagLink({ finding }: { finding: Finding }) {
+  return (
+    <MuiLink component={Link} to={poleLink(finding.pole_id)} onClick={(e) => e.stopPropagation()}>
+      {finding.pole_tag || "—"}
+    </MuiLink>
+  );
+}
+
+/** The due date, always shown; overdue in red; an extended one says the date it replaced. */
+export function DueDate({ finding }: { finding: Finding }) {
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      sx={{ color: finding.overdue ? "error.main" : undefined, fontWeight: finding.overdue ? 600 : 400 }}
+    >
+      {finding.due_on}
+      {finding.overdue ? ` · ${inspectionTexts.overdue}` : ""}
+      {finding.extensions.length > 0 && (
+        <Typography component="span" variant="caption" sx={{ display: "block", color: "text.secondary" }}>
+          {workTexts.extended(finding.original_due_on)}
+        </Typography>
+      )}
+    </Typography>
+  );
+}
+
+export const lastVisit = (f: Finding) =>
+  f.pole_last_visit ? `${f.pole_last_visit.on} · ${f.pole_last_visit.type}` : workTexts.noVisit;
+
+export const assigneeOf = (f: Finding) => f.assignee_email ?? (f.assignee_id ? workTexts.me : "—");
