@@ -108,8 +108,7 @@ export function createLocateService(deps: LocateServiceDeps) {
     async candidates(actor: Actor, poleId: string): Promise<LocateCandidates> {
       const pole = await ownedPole(actor.workspaceId, poleId);
       const rows: CandidateRow[] = [];
-      for (const row of await repository.candidates(actor.workspaceId, pole))
-        rows.push(row);
+      for (const row of await repository.candidates(actor.workspaceId, pole)) rows.push(row);
       return {
         photos: rows.map(({ distance_m, ...row }) => {
           const reason = unusable(row);
