@@ -12,6 +12,7 @@ export const SHAPEFILE_NAMES: Record<string, string> = {
   uploaded_by: "upload_by",
   observed_on: "observed",
   resolved_on: "resolved",
+  position_source: "pos_source",
 };
 
 export const MAX_DBF_NAME_BYTES = 10;

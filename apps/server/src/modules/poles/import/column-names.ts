@@ -83,12 +83,17 @@ const NAMES: Partial<Record<ImportField, string[]>> = {
     "risk",
     "photo_count",
     "photo_coun",
+    "photo_cnt",
     "last_photo_date",
     "last_photo",
     "last_visit_on",
     "last_visit",
     "inspection_due_on",
+    "insp_due",
     "source",
+    // Where the exporting workspace had the position from: an import makes its own.
+    "position_source",
+    "pos_source",
     "pole_uuid",
   ],
 };
