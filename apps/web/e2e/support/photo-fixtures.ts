@@ -20,6 +20,8 @@ export interface PhotoSpec {
   xmp?: string;
   /** The compass bearing (GPSImgDirection, true north), degrees; omitted → none. */
   heading?: number;
+  /** The lens as a 35 mm film focal length (FocalLengthIn35mmFormat), mm; omitted → none. */
+  focal35?: number;
 }
 
 /** 52.5208 → "52/1 31/1 1488/100" (EXIF rationals for degrees, minutes, seconds). */
@@ -35,6 +37,8 @@ function toDmsRationals(value: number): string {
 function exifFor(spec: PhotoSpec) {
   const exif: Record<string, Record<string, string>> = { IFD0: { Make: "PoleAtlas", Model: "Fixture" } };
   if (spec.dateTimeOriginal) exif.IFD2 = { DateTimeOriginal: spec.dateTimeOriginal };
+  // libexif's name for the tag exifr reads as FocalLengthIn35mmFormat.
+  if (spec.focal35 !== undefined) exif.IFD2 = { ...exif.IFD2, FocalLengthIn35mmFilm: String(spec.focal35) };
   if (spec.gps) {
     exif.IFD3 = {
       GPSLatitudeRef: spec.gps.latitude < 0 ? "S" : "N",
