@@ -1,13 +1,14 @@
 /** What a finding shows in the work list, the same in the table and on the phone's cards. */
 import { Link as MuiLink, Typography } from "@mui/material";
-import { inspectionTexts, workTexts, type Finding } from "@poleatlas/shared";
+import { inspectionTexts, poleRecordTexts, workTexts, type Finding } from "@poleatlas/shared";
 import { Link } from "react-router";
 import { poleLink } from "../../../lib/map-links";
 
 export function TagLink({ finding }: { finding: Finding }) {
   return (
     <MuiLink component={Link} to={poleLink(finding.pole_id)} onClick={(e) => e.stopPropagation()}>
-      {finding.pole_tag || "—"}
+      {/* A pole made from photos has no tag yet: named by where it stands, as its record is. */}
+      {finding.pole_tag || poleRecordTexts.poleAt(finding.latitude, finding.longitude)}
     </MuiLink>
   );
 }

@@ -39,7 +39,8 @@ const ROWS = [
     work_order: "WO-12",
     pole_last_visit: { on: "2025-10-02", type: "detailed" },
   }),
-  finding({ id: "f2", pole_id: "pole-2", pole_tag: "LIV-2", due_on: "2026-08-01" }),
+  // A pole its photos made has no tag yet.
+  finding({ id: "f2", pole_id: "pole-2", pole_tag: "", due_on: "2026-08-01" }),
 ];
 
 function server() {
@@ -102,6 +103,10 @@ describe("the work list", () => {
     }
     expect(within(row).getByText("2025-10-02 · detailed")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "LIV-1" })).toHaveAttribute("href", "/map?pole=pole-1");
+    expect(screen.getByRole("link", { name: "Pole at 52.500000, 13.400000" })).toHaveAttribute(
+      "href",
+      "/map?pole=pole-2",
+    );
   });
 
   it("sends its filters and sort to the server, and 'My work' is assignee=me", async () => {

@@ -48,7 +48,8 @@ export function isEmptyTimeline(data: unknown): boolean {
 /** After anything that changed poles: the region's markers, the timelines, the regions' risk counts. */
 export async function refreshPoles(queryClient: QueryClient): Promise<void> {
   // A timeline whose last photo went is a pole that is usually gone on the server too: asking
-  // for it, or its history, again would be a 404. Its emptied copy stays until nothing shows it.
+  // for it, or anything of it (its history, the photos that may locate it), again would be a 404.
+  // Its emptied copy stays until nothing shows it.
   const emptied = new Set(
     queryClient
       .getQueriesData<PoleTimeline>(timelines)
@@ -59,7 +60,8 @@ export async function refreshPoles(queryClient: QueryClient): Promise<void> {
       queryKey: poleKeys.all,
       predicate: (q) =>
         !isEmptyTimeline(q.state.data) &&
-        !(q.queryKey[1] === "history" && emptied.has(String(q.queryKey[2]))),
+        // Every query of one pole is keyed ["poles", what, pole id].
+        !emptied.has(String(q.queryKey[2])),
     }),
     queryClient.invalidateQueries({ queryKey: regionKeys.all }),
   ]);
