@@ -6,15 +6,11 @@
  * second user holds one dense region of 100k poles, whose poles are timed as a browser
  * asks for them (Accept-Encoding: br, gzip), bytes counted on the wire.
  */
-import { rm } from "node:fs/promises";
 import http from "node:http";
-import path from "node:path";
 import zlib from "node:zlib";
 import type pg from "pg";
-import { connectDatabase, runMigrations } from "../apps/server/src/infra/db/database";
-import { startEmbeddedPostgres } from "../apps/server/src/infra/db/embedded-postgres";
-import { benchServerEnv, percentile, signedInClient, type Client } from "./lib/client";
-import { makeDataDir, startServer } from "./lib/server";
+import { percentile, signedInClient, type Client } from "./lib/client";
+import { withBenchServer } from "./lib/bench-server";
 
 export interface Timing {
   p50Ms: number;
@@ -206,70 +202,61 @@ async function timeWire(baseUrl: string, client: Client, url: string, runs: numb
 const keepAlive = new http.Agent({ keepAlive: true });
 
 export async function benchApiScale(sizes: number[], runs: number): Promise<ScaleResult[]> {
-  const dir = await makeDataDir("poleatlas-bench-scale-");
-  const pgServer = await startEmbeddedPostgres(path.join(dir, "postgres"));
-  const database = connectDatabase(pgServer.url);
-  await runMigrations(database);
-  const server = await startServer({
-    env: { ...benchServerEnv, DATABASE_URL: pgServer.url, DATA_DIR: dir },
-  });
   const results: ScaleResult[] = [];
-  try {
-    const client = await signedInClient(server.url);
-    let dense: { client: Client; regionId: string } | null = null;
-    let have = 0;
-    for (const size of sizes) {
-      await insertRows(database.pool, client.userId, have, size);
-      have = size;
-      await client.get("/api/regions"); // warm caches once, as a user's second visit would
-      const regionsRes = await client.get("/api/regions");
-      const { regions } = (await regionsRes.json()) as { regions: { id: string; count: number }[] };
-      const region = regions[0]!;
-      if (size >= DENSE_POLES && !dense) {
-        const denseClient = await signedInClient(server.url);
-        await insertDenseRegion(database.pool, denseClient.userId);
-        const res = await denseClient.get("/api/regions");
-        const [only] = ((await res.json()) as { regions: { id: string }[] }).regions;
-        if (!only) throw new Error("the dense region is missing");
-        dense = { client: denseClient, regionId: only.id };
-        await denseClient.get(`/api/poles?region=${encodeURIComponent(only.id)}`); // warm once
+  await withBenchServer("poleatlas-bench-scale-", {}, async ({ server, database }) => {
+    try {
+      const client = await signedInClient(server.url);
+      let dense: { client: Client; regionId: string } | null = null;
+      let have = 0;
+      for (const size of sizes) {
+        await insertRows(database.pool, client.userId, have, size);
+        have = size;
+        await client.get("/api/regions"); // warm caches once, as a user's second visit would
+        const regionsRes = await client.get("/api/regions");
+        const { regions } = (await regionsRes.json()) as { regions: { id: string; count: number }[] };
+        const region = regions[0]!;
+        if (size >= DENSE_POLES && !dense) {
+          const denseClient = await signedInClient(server.url);
+          await insertDenseRegion(database.pool, denseClient.userId);
+          const res = await denseClient.get("/api/regions");
+          const [only] = ((await res.json()) as { regions: { id: string }[] }).regions;
+          if (!only) throw new Error("the dense region is missing");
+          dense = { client: denseClient, regionId: only.id };
+          await denseClient.get(`/api/poles?region=${encodeURIComponent(only.id)}`); // warm once
+        }
+        const gridPoles = `/api/poles?region=${encodeURIComponent(region.id)}`;
+        const regionPolesGrid = {
+          ...(await timeWire(server.url, client, gridPoles, runs)),
+          poles: region.count,
+        };
+        results.push({
+          rows: size,
+          regions: await time(client, "/api/regions", runs),
+          regionImages: {
+            ...(await time(client, `/api/images?region=${encodeURIComponent(region.id)}`, runs)),
+            photos: region.count,
+          },
+          usage: await time(client, "/api/storage/usage", runs),
+          listAll: await time(client, "/api/images", size >= 1_000_000 ? 1 : Math.min(runs, 5)),
+          regionPoles: dense
+            ? {
+                ...(await timeWire(
+                  server.url,
+                  dense.client,
+                  `/api/poles?region=${encodeURIComponent(dense.regionId)}`,
+                  runs,
+                )),
+                poles: DENSE_POLES,
+                region: "dense",
+              }
+            : { ...regionPolesGrid, region: "grid" },
+          regionPolesGrid,
+          assignPole: await timeAssign(database.pool, client.userId, runs),
+        });
       }
-      const gridPoles = `/api/poles?region=${encodeURIComponent(region.id)}`;
-      const regionPolesGrid = {
-        ...(await timeWire(server.url, client, gridPoles, runs)),
-        poles: region.count,
-      };
-      results.push({
-        rows: size,
-        regions: await time(client, "/api/regions", runs),
-        regionImages: {
-          ...(await time(client, `/api/images?region=${encodeURIComponent(region.id)}`, runs)),
-          photos: region.count,
-        },
-        usage: await time(client, "/api/storage/usage", runs),
-        listAll: await time(client, "/api/images", size >= 1_000_000 ? 1 : Math.min(runs, 5)),
-        regionPoles: dense
-          ? {
-              ...(await timeWire(
-                server.url,
-                dense.client,
-                `/api/poles?region=${encodeURIComponent(dense.regionId)}`,
-                runs,
-              )),
-              poles: DENSE_POLES,
-              region: "dense",
-            }
-          : { ...regionPolesGrid, region: "grid" },
-        regionPolesGrid,
-        assignPole: await timeAssign(database.pool, client.userId, runs),
-      });
+    } finally {
+      keepAlive.destroy();
     }
-  } finally {
-    keepAlive.destroy();
-    await server.stop();
-    await database.close();
-    await pgServer.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
   return results;
 }

@@ -5,14 +5,10 @@
  * then sent) and the server's RSS growth meanwhile (target ≥ 20k rows/s, < 200 MB); the same
  * poles as CSV first, the cursor's own pace.
  */
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import type pg from "pg";
-import { connectDatabase, runMigrations } from "../apps/server/src/infra/db/database";
-import { startEmbeddedPostgres } from "../apps/server/src/infra/db/embedded-postgres";
 import { measuredDownload } from "./export";
-import { benchServerEnv, signedInClient, type Client } from "./lib/client";
-import { makeDataDir, startServer } from "./lib/server";
+import { signedInClient, type Client } from "./lib/client";
+import { withBenchServer } from "./lib/bench-server";
 
 export interface GeopackageExportResult {
   rows: number;
@@ -46,12 +42,7 @@ async function download(client: Client, pid: number, url: string, rows: number) 
 }
 
 export async function benchGeopackageExport(rows: number): Promise<GeopackageExportResult> {
-  const dir = await makeDataDir("poleatlas-bench-gpkg-");
-  const pgServer = await startEmbeddedPostgres(path.join(dir, "postgres"));
-  const database = connectDatabase(pgServer.url);
-  await runMigrations(database);
-  const server = await startServer({ env: { ...benchServerEnv, DATABASE_URL: pgServer.url, DATA_DIR: dir } });
-  try {
+  return withBenchServer("poleatlas-bench-gpkg-", {}, async ({ server, database }) => {
     const client = await signedInClient(server.url);
     await seed(database.pool, client.userId, rows);
     const pid = server.child.pid!;
@@ -59,10 +50,5 @@ export async function benchGeopackageExport(rows: number): Promise<GeopackageExp
     const csv = await download(client, pid, "/api/export?layer=poles&format=csv", rows);
     const gpkg = await download(client, pid, "/api/export?layer=poles&format=gpkg&crs=EPSG:2227", rows);
     return { ...gpkg, csvRowsPerSec: csv.rowsPerSec };
-  } finally {
-    await server.stop();
-    await database.close();
-    await pgServer.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

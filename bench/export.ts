@@ -3,13 +3,10 @@
  * its own, three in four rated) exports CSV and GeoJSON; rows per second over the whole download
  * and the server's RSS growth while it streams (target ≥ 20k rows/s, < 200 MB).
  */
-import { readFile, rm } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import type pg from "pg";
-import { connectDatabase, runMigrations } from "../apps/server/src/infra/db/database";
-import { startEmbeddedPostgres } from "../apps/server/src/infra/db/embedded-postgres";
-import { benchServerEnv, signedInClient, type Client } from "./lib/client";
-import { makeDataDir, startServer } from "./lib/server";
+import { signedInClient, type Client } from "./lib/client";
+import { withBenchServer } from "./lib/bench-server";
 
 export interface ExportRun {
   format: "csv" | "geojson";
@@ -87,12 +84,7 @@ async function run(client: Client, pid: number, format: ExportRun["format"]): Pr
 }
 
 export async function benchExport(rows: number): Promise<ExportBenchResult> {
-  const dir = await makeDataDir("poleatlas-bench-export-");
-  const pgServer = await startEmbeddedPostgres(path.join(dir, "postgres"));
-  const database = connectDatabase(pgServer.url);
-  await runMigrations(database);
-  const server = await startServer({ env: { ...benchServerEnv, DATABASE_URL: pgServer.url, DATA_DIR: dir } });
-  try {
+  return withBenchServer("poleatlas-bench-export-", {}, async ({ server, database }) => {
     const client = await signedInClient(server.url);
     await seed(database.pool, client.userId, rows);
     const pid = server.child.pid!;
@@ -103,10 +95,5 @@ export async function benchExport(rows: number): Promise<ExportBenchResult> {
     }
     const csv = runs[0]!;
     return { rows, rowsPerSec: csv.rowsPerSec, rssGrowthMB: csv.rssGrowthMB, runs };
-  } finally {
-    await server.stop();
-    await database.close();
-    await pgServer.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -5,14 +5,10 @@
  * overdue findings, the work list's first page and one region's PDF report of 10k findings.
  * BENCH_INSPECTION_POLES / BENCH_INSPECTION_FINDINGS set smaller sizes for a loaded machine.
  */
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import type pg from "pg";
 import { regionKey } from "@poleatlas/shared";
-import { connectDatabase, runMigrations } from "../apps/server/src/infra/db/database";
-import { startEmbeddedPostgres } from "../apps/server/src/infra/db/embedded-postgres";
-import { benchServerEnv, percentile, signedInClient, type Client } from "./lib/client";
-import { makeDataDir, startServer } from "./lib/server";
+import { percentile, signedInClient, type Client } from "./lib/client";
+import { withBenchServer } from "./lib/bench-server";
 
 export interface InspectionTiming {
   p50Ms: number;
@@ -128,23 +124,13 @@ export async function withSeededWorkspace<T>(
   findings: number,
   measure: (w: SeededWorkspace) => Promise<T>,
 ): Promise<T> {
-  const dir = await makeDataDir(prefix);
-  const pgServer = await startEmbeddedPostgres(path.join(dir, "postgres"));
-  const database = connectDatabase(pgServer.url);
-  await runMigrations(database);
-  const server = await startServer({ env: { ...benchServerEnv, DATABASE_URL: pgServer.url, DATA_DIR: dir } });
-  try {
+  return withBenchServer(prefix, {}, async ({ server, database }) => {
     const client = await signedInClient(server.url);
     const seeding = performance.now();
     await seed(database.pool, client.userId, poles, findings);
     const seedSeconds = (performance.now() - seeding) / 1000;
     return await measure({ client, pool: database.pool, seedSeconds });
-  } finally {
-    await server.stop();
-    await database.close();
-    await pgServer.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function benchInspections(poles: number, findings: number, runs: number): Promise<InspectionsResult> {

@@ -5,12 +5,9 @@
  * during the burst next to a quiet baseline: paged lists keep both bounded (the unpaged list was
  * ~50 MB of JSON per call at 100k rows).
  */
-import { readFile, rm } from "node:fs/promises";
-import path from "node:path";
-import { connectDatabase, runMigrations } from "../apps/server/src/infra/db/database";
-import { startEmbeddedPostgres } from "../apps/server/src/infra/db/embedded-postgres";
-import { benchServerEnv, percentile, signedInClient, type Client } from "./lib/client";
-import { makeDataDir, startServer } from "./lib/server";
+import { readFile } from "node:fs/promises";
+import { percentile, signedInClient, type Client } from "./lib/client";
+import { withBenchServer } from "./lib/bench-server";
 
 export interface ListLoadResult {
   rows: number;
@@ -48,12 +45,7 @@ async function timeCalls(client: Client, url: string, keepGoing: () => boolean, 
 }
 
 export async function benchListLoad(rows: number, parallelCalls = 60): Promise<ListLoadResult> {
-  const dir = await makeDataDir("poleatlas-bench-list-");
-  const pgServer = await startEmbeddedPostgres(path.join(dir, "postgres"));
-  const database = connectDatabase(pgServer.url);
-  await runMigrations(database);
-  const server = await startServer({ env: { ...benchServerEnv, DATABASE_URL: pgServer.url, DATA_DIR: dir } });
-  try {
+  return withBenchServer("poleatlas-bench-list-", {}, async ({ server, database }) => {
     const busy = await signedInClient(server.url);
     const other = await signedInClient(server.url);
     await database.pool.query(
@@ -110,10 +102,5 @@ export async function benchListLoad(rows: number, parallelCalls = 60): Promise<L
         calls: duringMs.length,
       },
     };
-  } finally {
-    await server.stop();
-    await database.close();
-    await pgServer.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

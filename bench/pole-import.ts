@@ -7,12 +7,12 @@
  * POLE_IMPORT_BENCH_ROWS chooses N (default 1,000,000; 100,000 with --quick).
  */
 import { createReadStream, createWriteStream } from "node:fs";
-import { readFile, rm, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { once } from "node:events";
-import { benchServerEnv, signedInClient } from "./lib/client";
-import { makeDataDir, startServer } from "./lib/server";
+import { signedInClient } from "./lib/client";
+import { withBenchServer } from "./lib/bench-server";
 
 export interface PoleImportBenchResult {
   rows: number;
@@ -93,48 +93,47 @@ function postFile(url: string, origin: string, cookie: string, file: string, siz
 
 export async function benchPoleImport(defaultRows: number): Promise<PoleImportBenchResult> {
   const rows = Number(process.env.POLE_IMPORT_BENCH_ROWS ?? defaultRows);
-  const dir = await makeDataDir("poleatlas-bench-pole-import-");
-  const file = path.join(dir, "register.csv");
-  await writeRegister(file, rows);
-  const size = (await stat(file)).size;
-  const server = await startServer({ env: { ...benchServerEnv, POLE_IMPORT_MAX_MB: "10240" } });
-  try {
-    const client = await signedInClient(server.url);
-    const pid = server.child.pid!;
-    const rssBefore = await rssMB(pid);
-    let peak = rssBefore;
-    let running = true;
-    const sampler = (async () => {
-      while (running) {
-        peak = Math.max(peak, await rssMB(pid));
-        await new Promise((r) => setTimeout(r, 100));
+  return withBenchServer(
+    "poleatlas-bench-pole-import-",
+    { POLE_IMPORT_MAX_MB: "10240" },
+    async ({ server, dir }) => {
+      const file = path.join(dir, "register.csv");
+      await writeRegister(file, rows);
+      const size = (await stat(file)).size;
+      const client = await signedInClient(server.url);
+      const pid = server.child.pid!;
+      const rssBefore = await rssMB(pid);
+      let peak = rssBefore;
+      let running = true;
+      const sampler = (async () => {
+        while (running) {
+          peak = Math.max(peak, await rssMB(pid));
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      const t0 = performance.now();
+      let res: { status: number; body: string };
+      try {
+        const url = `${server.url}/api/poles/import?crs=${REGISTER_CRS}`;
+        res = await postFile(url, server.url, client.cookie, file, size);
+      } finally {
+        running = false;
+        await sampler;
       }
-    })();
-    const t0 = performance.now();
-    let res: { status: number; body: string };
-    try {
-      const url = `${server.url}/api/poles/import?crs=${REGISTER_CRS}`;
-      res = await postFile(url, server.url, client.cookie, file, size);
-    } finally {
-      running = false;
-      await sampler;
-    }
-    const seconds = (performance.now() - t0) / 1000;
-    if (res.status !== 200) throw new Error(`import: ${res.status} ${res.body.slice(0, 300)}`);
-    const answer = JSON.parse(res.body) as { created: number; rejected_count: number };
-    return {
-      rows,
-      fileMB: size / 2 ** 20,
-      seconds,
-      rowsPerSec: rows / seconds,
-      rssBeforeMB: rssBefore,
-      rssPeakMB: peak,
-      rssGrowthMB: peak - rssBefore,
-      created: answer.created,
-      rejected: answer.rejected_count,
-    };
-  } finally {
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+      const seconds = (performance.now() - t0) / 1000;
+      if (res.status !== 200) throw new Error(`import: ${res.status} ${res.body.slice(0, 300)}`);
+      const answer = JSON.parse(res.body) as { created: number; rejected_count: number };
+      return {
+        rows,
+        fileMB: size / 2 ** 20,
+        seconds,
+        rowsPerSec: rows / seconds,
+        rssBeforeMB: rssBefore,
+        rssPeakMB: peak,
+        rssGrowthMB: peak - rssBefore,
+        created: answer.created,
+        rejected: answer.rejected_count,
+      };
+    },
+  );
 }

@@ -21,6 +21,7 @@ import { benchListLoad } from "./list-load";
 import { benchOgc } from "./ogc";
 import { benchPoleImport } from "./pole-import";
 import { benchPoleRecord } from "./pole-record";
+import { shareOnePostgres, stopSharedPostgres } from "./lib/bench-server";
 import { repoRoot } from "./lib/server";
 import { benchStartup } from "./startup";
 import { benchTus } from "./tus";
@@ -65,6 +66,7 @@ async function main() {
     },
   };
   const rows: [string, string][] = [];
+  if (smoke) shareOnePostgres();
 
   if (want("startup")) {
     console.error("· start-up");
@@ -373,6 +375,7 @@ async function main() {
     ]);
   }
 
+  await stopSharedPostgres();
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(
     `\nPoleAtlas benchmarks (${String(results.mode)}) on ${os.cpus().length} cores, Node ${process.version}\n`,
