@@ -857,6 +857,7 @@ export const measureTexts = {
     other: "Attachment",
   },
   measurementNotFound: "No such measurement",
+  measurementOfOtherPole: "That measurement was made on another pole's photo.",
 } as const;
 
 /** The printable region report (PDF): its headings, columns and notes. */
