@@ -70,6 +70,11 @@ describe("a finding added from a measurement", () => {
   it("refuses another pole's measurement (400) and another workspace's (404)", async () => {
     const { measurement } = await measured(owner.cookie);
     const elsewhere = await placedPhoto(t, owner.cookie, 46.1, 7.1);
+    // A pole never measured: its answer says so.
+    const fresh = poleTimelineSchema.parse(
+      (await get(t, owner.cookie, `/api/poles/${elsewhere.pole_id}`)).json(),
+    );
+    expect(fresh.pole.lean).toBeNull();
     const url = `/api/poles/${elsewhere.pole_id}/findings`;
     const otherPole = await sendFinding(t, owner.cookie, "POST", url, {
       code: "clearance",
