@@ -79,6 +79,14 @@ export const EXPORT_POLE_COLUMNS = [
   /** The pole's last inspection visit of any type, and the day its inspection falls due. */
   "last_visit_on",
   "inspection_due_on",
+  /**
+   * The pole's latest lean measured from photos: degrees from plumb, the compass direction its top
+   * leans toward (empty for a lean seen in one photo), "true" when seen in one photo only, when.
+   */
+  "lean_deg",
+  "lean_toward_deg",
+  "lean_apparent",
+  "lean_measured_at",
 ] as const;
 
 const isoDate = z

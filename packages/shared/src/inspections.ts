@@ -59,6 +59,8 @@ export const findingCreateSchema = z
     notes: longText.optional(),
     observed_on: isoDate.optional(),
     image_id: z.guid().optional(),
+    /** The measurement of this pole that suggested it; its photo is the finding's unless image_id says. */
+    measurement_id: z.guid().optional(),
   })
   .strict();
 export type FindingCreate = z.infer<typeof findingCreateSchema>;
@@ -122,6 +124,8 @@ export const findingSchema = z.object({
   resolved_by: z.string().nullable(),
   action: z.string().nullable(),
   repair_image_id: z.string().nullable(),
+  /** The measurement it was added from (null: added by hand, or the measurement was deleted). */
+  measurement_id: z.string().nullable(),
   ...findingWorkSchema.shape,
 });
 export type Finding = z.infer<typeof findingSchema>;

@@ -857,6 +857,32 @@ export const measureTexts = {
     other: "Attachment",
   },
   measurementNotFound: "No such measurement",
+  measurementOfOtherPole: "That measurement was made on another pole's photo.",
+} as const;
+
+/** The pole record's Measurements section and its lean line. */
+export const measurementsTexts = {
+  title: "Measurements",
+  measure: "Measure a photo",
+  empty: "Nothing measured on this pole's photos yet.",
+  loading: "Loading measurements…",
+  loadFailed: "Could not load the measurements",
+  retry: "Try again",
+  lean: (degrees: string, toward: string, point: string) => `Lean ${degrees} toward ${toward} (${point})`,
+  apparentLean: (degrees: string) => `Apparent lean ${degrees} in one view`,
+  /** Who measured and when: "by a@b.test, 5/4/2026, 10:20:30". */
+  measuredBy: (who: string | null, when: string) => (who ? `by ${who}, ${when}` : when),
+  measuredOn: (when: string) => `measured ${when}`,
+  height: (height: string, uncertainty: string) => `${height} ${uncertainty}`,
+  photo: (name: string) => `On photo ${name}`,
+  photoGone: "On a photo no longer listed",
+  delete: "Delete measurement",
+  confirmDelete: "Delete this measurement? Its heights are gone for good; findings added from it stay.",
+  deleteFailed: "Could not delete the measurement",
+  suggested: "Suggested finding",
+  addAsFinding: "Add as finding",
+  findingAdded: "Finding added",
+  addFailed: "Could not add the finding",
 } as const;
 
 /** The printable region report (PDF): its headings, columns and notes. */

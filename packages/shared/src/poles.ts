@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
 import { POSITION_SOURCES, poleRegisterFieldsSchema, poleTagResponseSchema } from "./pole-register";
+import { poleLeanSchema } from "./measurements";
 
 /** The default of the server's SPOT_RADIUS_METERS setting. */
 export const DEFAULT_SPOT_RADIUS_METERS = 10;
@@ -137,6 +138,8 @@ export const poleIdParamsSchema = z.object({ id: z.guid() });
 export const poleRecordSchema = poleSummarySchema.extend(poleRegisterFieldsSchema.shape).extend({
   /** Absent from an older server: the position is then its photos' or the register's. */
   position_source: z.enum(POSITION_SOURCES).optional(),
+  /** Its latest lean measured from photos; null: never measured, absent from an older server. */
+  lean: poleLeanSchema.nullable().optional(),
 });
 export type PoleRecord = z.infer<typeof poleRecordSchema>;
 export const poleResponseSchema = z.object({ pole: poleRecordSchema });

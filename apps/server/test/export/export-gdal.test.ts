@@ -15,7 +15,7 @@ import { importGeopackage } from "../poles/geopackage-support";
 import { METRES_PER_DEGREE } from "../poles/support";
 import { tmpDir } from "../helpers/uploads";
 import { createTeam, setActive } from "../workspaces/support";
-import { gdalWgs84, ogrSummary, type GdalFile } from "./gdal-support";
+import { gdalWgs84, ogrSummary, ogrValues, type GdalFile } from "./gdal-support";
 import { exportFile } from "./photos";
 
 const t = useTestApp();
@@ -43,6 +43,10 @@ beforeAll(async () => {
     INSERT INTO utility_pole_findings (workspace_id, pole_id, code, level, observed_on, due_on, created_by)
     SELECT workspace_id, id, 'lean', 2, '2026-01-10', '2026-04-10', workspace_id
       FROM utility_poles WHERE tag IN ('P-1', 'X-1')`);
+  // P-1's lean as measured from its photos: exported, never imported back as an attribute.
+  await t.db.database.db.execute(sql`
+    UPDATE utility_poles SET lean_deg = 6.2, lean_toward_deg = 135, lean_apparent = false,
+      lean_measured_at = '2026-05-04T10:20:30Z' WHERE tag = 'P-1'`);
 });
 
 /** What GDAL needs to read each format, in WGS 84 or the system. */
@@ -85,6 +89,33 @@ describe("the poles layer read by GDAL", () => {
         }
       });
     }
+  }
+
+  // GDAL's names of the lean's columns: a Shapefile's are cut to 10 bytes.
+  const LEAN_FIELDS: Record<string, string[]> = {
+    shp: ["lean_deg", "lean_dir", "lean_appar", "lean_meas"],
+    other: ["lean_deg", "lean_toward_deg", "lean_apparent", "lean_measured_at"],
+  };
+  for (const format of ["geojson", "csv", "shp", "gpkg"]) {
+    it(`${format}: each pole's latest lean, empty where never measured`, async () => {
+      const res = await exportFile(t, owner, `layer=poles&format=${format}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const features = await ogrValues(gdalFile(format, res.rawPayload));
+      const names = LEAN_FIELDS[format === "shp" ? "shp" : "other"]!;
+      const lean = (tag: string) => {
+        const f = features.find((v) => v.tag === tag)!;
+        // A Shapefile writes its reals with ten decimals.
+        return names.map((n) => (f[n] && !Number.isNaN(Number(f[n])) ? Number(f[n]) : f[n]));
+      };
+      // A GeoPackage and a Shapefile type the angles as numbers; the time and the flag are text.
+      expect(lean("P-1")).toEqual([
+        6.2,
+        135,
+        "false",
+        expect.stringMatching(/^2026[-/]05[-/]04[T ]10:20:30/),
+      ]);
+      expect(lean("P-2")).toEqual(["", "", "", ""]);
+    });
   }
 
   it("imports a GeoPackage export into an empty workspace as the same register", async () => {

@@ -5,6 +5,7 @@
  */
 import { EXPORT_POLE_COLUMNS } from "@poleatlas/shared";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { imported, polesOf, type StoredPoleRow } from "../poles/import-support";
@@ -64,6 +65,10 @@ describe("GET /api/export?layer=poles", () => {
     expect(later.pole_id).toBe(p1!.id);
     expect((await patchImage(t, owner.cookie, later.id, { risk: "high" })).statusCode).toBe(200);
     await recordVisit(t, owner.cookie, p1!.id, { type: "detailed", inspected_on: "2024-05-01" });
+    // Its lean as measured from its photos (the lean route's own tests measure it).
+    await t.db.database.db.execute(sql`
+      UPDATE utility_poles SET lean_deg = 6.2149, lean_toward_deg = 134.96, lean_apparent = false,
+        lean_measured_at = '2026-05-04T10:20:30.123Z' WHERE id = ${p1!.id}`);
 
     const res = await exportFile(t, owner, "format=csv&layer=poles");
     expect(res.statusCode, res.body).toBe(200);
@@ -93,11 +98,21 @@ describe("GET /api/export?layer=poles", () => {
       last_photo_date: "2024-06-30",
       last_visit_on: "2024-05-01",
       inspection_due_on: "2029-05-01",
+      lean_deg: "6.21",
+      lean_toward_deg: "135",
+      lean_apparent: "false",
+      lean_measured_at: "2026-05-04T10:20:30Z",
       Owner: "Acme",
       Span: "42",
     });
     // A label a spreadsheet would run is neutralised; an unphotographed pole is unrated, no date.
-    expect(record(rows[1]!)).toMatchObject({ label: `'=cmd, "quoted"`, photo_count: "0", risk: "" });
+    expect(record(rows[1]!)).toMatchObject({
+      label: `'=cmd, "quoted"`,
+      photo_count: "0",
+      risk: "",
+      lean_deg: "",
+      lean_apparent: "",
+    });
     expect(record(rows[2]!)).toMatchObject({ tag: "P-3", last_photo_date: "", Owner: "", material: "" });
   });
 

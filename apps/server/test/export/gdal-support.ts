@@ -62,3 +62,21 @@ export function gdalWgs84(f: GdalFile, key: string): Promise<Map<string, [number
     );
   });
 }
+
+/** ogrinfo's reading of every feature: field name → value as GDAL prints it ("" when unset). */
+export function ogrValues(f: GdalFile): Promise<Record<string, string>[]> {
+  return withFile(f, async (source) => {
+    const { stdout } = await run("ogrinfo", ["-ro", "-al", "-q", ...openOptions(f), source]);
+    return stdout
+      .split(/^OGRFeature\(.*\):\d+$/m)
+      .slice(1)
+      .map((feature) =>
+        Object.fromEntries(
+          [...feature.matchAll(/^ {2}(\S+) \(\w+\) = (.*)$/gm)].map((m) => [
+            m[1]!,
+            m[2]! === "(null)" ? "" : m[2]!,
+          ]),
+        ),
+      );
+  });
+}

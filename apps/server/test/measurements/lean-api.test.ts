@@ -3,7 +3,12 @@
  * from EXIF written by exiftool (GPSImgDirection, FocalLengthIn35mmFormat), read by the server's
  * own reader; the pole keeps the latest lean; a lean past the threshold suggests a finding.
  */
-import { leanResponseSchema, measureTexts, poleMeasurementsSchema } from "@poleatlas/shared";
+import {
+  leanResponseSchema,
+  measureTexts,
+  poleMeasurementsSchema,
+  poleTimelineSchema,
+} from "@poleatlas/shared";
 import { cameraLookingAt, PHONE_FOCAL_35MM, project, type Camera } from "@poleatlas/shared/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
@@ -63,6 +68,9 @@ describe("a pole's lean", () => {
       (await get(t, owner, `/api/poles/${poleId}/measurements`)).json(),
     );
     expect(kept.lean).toEqual(lean);
+    // The pole's own answer carries it too (the record shows it).
+    const record = poleTimelineSchema.parse((await get(t, owner, `/api/poles/${poleId}`)).json());
+    expect(record.pole.lean).toEqual(lean);
 
     // One view: the lean across it only.
     const one = await send(t, owner.cookie, "POST", `/api/poles/${poleId}/lean`, {

@@ -146,4 +146,28 @@ describe("/ogc", () => {
     const one = await call(key, `/ogc/collections/photos/items/${facing.id}`);
     expect(ogcFeatureSchema.parse(one.json()).properties.heading).toBe(127.5);
   });
+
+  it("gives each pole its latest lean, null when never measured", async () => {
+    const leaning = await placedPhoto(t, owner.cookie, 53, 13, "2024-07-01");
+    const plumb = await placedPhoto(t, owner.cookie, 53.01, 13, "2024-07-01");
+    await t.db.database.db.execute(
+      sql`UPDATE utility_poles SET lean_deg = 6.2, lean_toward_deg = 135, lean_apparent = false,
+            lean_measured_at = '2026-05-04T10:20:30Z' WHERE id = ${leaning.pole_id}`,
+    );
+    const { key } = await createKey(t, owner, "read");
+    const propertiesOf = async (id: string | null) =>
+      ogcFeatureSchema.parse((await call(key, `/ogc/collections/poles/items/${id}`)).json()).properties;
+    expect(await propertiesOf(leaning.pole_id)).toMatchObject({
+      lean_deg: 6.2,
+      lean_toward_deg: 135,
+      lean_apparent: false,
+      lean_measured_at: "2026-05-04T10:20:30Z",
+    });
+    expect(await propertiesOf(plumb.pole_id)).toMatchObject({
+      lean_deg: null,
+      lean_toward_deg: null,
+      lean_apparent: null,
+      lean_measured_at: null,
+    });
+  });
 });

@@ -151,6 +151,7 @@ export function finding(overrides: Partial<Finding> & { id: string }): Finding {
     resolved_by: null,
     action: null,
     repair_image_id: null,
+    measurement_id: null,
     assignee_id: null,
     assignee_email: null,
     work_order: null,

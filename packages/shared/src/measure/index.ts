@@ -3,3 +3,4 @@ export { measureHeights, type HeightFailure, type HeightResult } from "./heights
 export { measureLean, type LeanFailure, type LeanResult, type LeanView } from "./lean";
 export { focalLengthPx } from "./optics";
 export { clearanceSuggestions, leanSuggestions } from "./suggestions";
+export { formatUncertainty, leanText } from "./measure-format";

@@ -370,6 +370,8 @@ export const findings = pgTable(
     workStatus: text("work_status").notNull().default("open"),
     /** The due date the rule gave before its first extension; null: never extended. */
     originalDueOn: date("original_due_on", { mode: "string" }),
+    // The measurement that suggested it (drizzle/0035); a deleted measurement leaves the finding.
+    measurementId: uuid("measurement_id").references(() => measurements.id, { onDelete: "set null" }),
   },
   (t) => [
     check(
@@ -380,6 +382,10 @@ export const findings = pgTable(
     index("findings_assignee_due_idx").on(t.workspaceId, t.assigneeId, t.dueOn, t.id),
     index("findings_workspace_observed_idx").on(t.workspaceId, t.observedOn, t.id),
     index("findings_workspace_level_idx").on(t.workspaceId, t.level, t.dueOn, t.id),
+    // Deleting a measurement finds the findings to unlink through it.
+    index("findings_measurement_idx")
+      .on(t.measurementId)
+      .where(sql`measurement_id IS NOT NULL`),
     index("findings_open_due_idx")
       .on(t.workspaceId, t.dueOn, t.id)
       .where(sql`status = 'open'`),

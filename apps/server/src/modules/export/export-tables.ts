@@ -32,6 +32,8 @@ const POLE_TYPES: Partial<Record<(typeof EXPORT_POLE_COLUMNS)[number], FieldType
   last_photo_date: "date",
   last_visit_on: "date",
   inspection_due_on: "date",
+  lean_deg: "real",
+  lean_toward_deg: "real",
 };
 
 /** The poles layer; `extra` are the attribute columns, `numeric` those holding only numbers. */

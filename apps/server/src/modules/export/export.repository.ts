@@ -100,6 +100,11 @@ export interface PoleExportRow {
   last_photo_date: string | null;
   last_visit_on: string | null;
   inspection_due_on: string | null;
+  lean_deg: number | null;
+  lean_toward_deg: number | null;
+  /** "true" or "false" (null: never measured): the same text in every format. */
+  lean_apparent: string | null;
+  lean_measured_at: string | null;
 }
 
 export function poleExportQuery(f: Pick<ExportFilter, "workspaceId" | "region" | "risk">): SQL {
@@ -110,7 +115,11 @@ export function poleExportQuery(f: Pick<ExportFilter, "workspaceId" | "region" |
   return sql`SELECT p.id::text AS id, p.tag, p.label, p.latitude, p.longitude, p.material, p.height_m,
                     p.class, p.installed_year, p.circuit, p.source, p.position_source, p.attributes, p.risk, p.photo_count,
                     (SELECT max(i.date)::text FROM utility_pole_images i WHERE i.pole_id = p.id) AS last_photo_date,
-                    p.last_inspected_on::text AS last_visit_on, p.inspection_due_on::text AS inspection_due_on
+                    p.last_inspected_on::text AS last_visit_on, p.inspection_due_on::text AS inspection_due_on,
+                    round(p.lean_deg::numeric, 2)::float8 AS lean_deg,
+                    round(p.lean_toward_deg::numeric, 1)::float8 AS lean_toward_deg,
+                    p.lean_apparent::text AS lean_apparent,
+                    to_char(p.lean_measured_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS lean_measured_at
              FROM utility_poles p
              WHERE ${sql.join(where, sql` AND `)}
              ORDER BY lower(p.tag) COLLATE "C" NULLS LAST, p.id`;

@@ -42,6 +42,10 @@ function fixedValues(r: PoleExportRow): Value[] {
     r.last_photo_date,
     r.last_visit_on,
     r.inspection_due_on,
+    r.lean_deg,
+    r.lean_toward_deg,
+    r.lean_apparent,
+    r.lean_measured_at,
   ];
 }
 

@@ -13,6 +13,9 @@ export const SHAPEFILE_NAMES: Record<string, string> = {
   observed_on: "observed",
   resolved_on: "resolved",
   position_source: "pos_source",
+  lean_toward_deg: "lean_dir",
+  lean_apparent: "lean_appar",
+  lean_measured_at: "lean_meas",
 };
 
 export const MAX_DBF_NAME_BYTES = 10;

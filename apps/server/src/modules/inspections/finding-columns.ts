@@ -36,6 +36,7 @@ export interface FindingRow {
   resolved_by: string | null;
   action: string | null;
   repair_image_id: string | null;
+  measurement_id: string | null;
   assignee_id: string | null;
   assignee_email: string | null;
   work_order: string | null;
@@ -49,6 +50,7 @@ export const FINDING_COLUMNS = sql`f.id::text AS id, f.pole_id::text AS pole_id,
   f.due_on::text AS due_on, coalesce(f.original_due_on, f.due_on)::text AS original_due_on,
   CASE WHEN f.status = 'resolved' THEN 'resolved' ELSE f.work_status END AS status, f.created_by, coalesce(u.email, '') AS created_by_email,
   f.resolved_on::text AS resolved_on, f.resolved_by, f.action, f.repair_image_id::text AS repair_image_id,
+  f.measurement_id::text AS measurement_id,
   f.assignee_id, ua.email AS assignee_email, f.work_order,
   (SELECT coalesce(json_agg(json_build_object('from_due_on', e.from_due_on::text, 'to_due_on', e.to_due_on::text,
             'reason', e.reason, 'extended_by', e.extended_by, 'extended_by_email', eu.email,

@@ -8,6 +8,7 @@ import {
   addDays,
   canEdit,
   inspectionTexts,
+  measureTexts,
   messages,
   regionKey,
   safeNotes,
@@ -67,8 +68,14 @@ export function createFindingsService(deps: {
   publish: PublishEvent;
   /** The pole of the workspace, or null (another workspace's pole is as good as none). */
   poleOf: (workspaceId: string, id: string) => Promise<{ id: string } | null>;
+  /** The workspace's measurement, or null (another workspace's is as good as none). */
+  measurementOf: (
+    workspaceId: string,
+    id: string,
+    tx: Executor,
+  ) => Promise<{ pole_id: string; image_id: string } | null>;
 }) {
-  const { repository, images, settings, audit, today, publish, poleOf } = deps;
+  const { repository, images, settings, audit, today, publish, poleOf, measurementOf } = deps;
   const poleChanged = (actor: Actor, poleId: string, tx: Executor) =>
     publish(
       { workspaceId: actor.workspaceId, actorId: actor.userId, type: "pole.updated", poleIds: [poleId] },
@@ -89,6 +96,16 @@ export function createFindingsService(deps: {
     if (!photo) throw notFound(messages.imageNotFound);
     if (photo.pole_id !== poleId) throw badRequest(inspectionTexts.photoNotOnPole, "photo_not_on_pole");
     return photo;
+  }
+
+  /** A measurement of this workspace on this pole, for the finding it suggested. */
+  async function measurementOnPole(actor: Actor, poleId: string, id: string, tx: Executor) {
+    const measurement = await measurementOf(actor.workspaceId, id, tx);
+    if (!measurement) throw notFound(measureTexts.measurementNotFound);
+    if (measurement.pole_id !== poleId) {
+      throw badRequest(measureTexts.measurementOfOtherPole, "measurement_of_other_pole");
+    }
+    return measurement;
   }
 
   /** The day a finding is resolved on: today unless given, between its observation and today. */
@@ -198,7 +215,12 @@ export function createFindingsService(deps: {
       }
       const s = await codesAndAllowance(actor, body.code);
       const id = await images.withLocks([actor.workspaceId], async (tx) => {
-        const photo = body.image_id ? await photoOnPole(actor, pole.id, body.image_id, tx) : null;
+        const measurement = body.measurement_id
+          ? await measurementOnPole(actor, pole.id, body.measurement_id, tx)
+          : null;
+        // A suggested finding was seen on the measured photo unless another of the pole's is named.
+        const imageId = body.image_id ?? measurement?.image_id;
+        const photo = imageId ? await photoOnPole(actor, pole.id, imageId, tx) : null;
         // Recorded today unless said otherwise: the photo may be weeks old, and a finding dated by
         // it would be born overdue.
         const observedOn = body.observed_on ?? today();
@@ -212,6 +234,7 @@ export function createFindingsService(deps: {
           observedOn,
           dueOn: dueOnOf(observedOn, s.allowanceDays[body.level]),
           createdBy: actor.userId,
+          measurementId: body.measurement_id ?? null,
         };
         const newId = await repository.insert(tx, row);
         const { workspaceId: _w, ...after } = row;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../infra/db/database";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
+import { createMeasurementsRepository } from "../measurements/measurements.repository";
 import { createImagesRepository } from "../photos/images.repository";
 import { unvisitedRegionNumbers } from "../photos/region-numbers";
 import { createPolesRepository } from "../poles/poles.repository";
@@ -40,6 +41,7 @@ export function createInspections(
   // The photos' and the poles' repositories hold no state: this module reads through its own.
   const images = createImagesRepository(db);
   const poles = createPolesRepository(db);
+  const measurements = createMeasurementsRepository(db);
   const visitsRepository = createVisitsRepository(db);
   const settings = createSettingsService({ repository, visits: visitsRepository, images, audit: deps.audit });
   const findings = createFindingsService({
@@ -48,6 +50,7 @@ export function createInspections(
     images,
     ...deps,
     poleOf: (workspaceId, id) => poles.findOwned(workspaceId, id),
+    measurementOf: (workspaceId, id, tx) => measurements.findOwned(workspaceId, id, tx),
   });
   const visits = createVisitsService({
     repository: visitsRepository,

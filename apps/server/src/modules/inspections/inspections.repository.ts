@@ -23,6 +23,7 @@ export interface NewFinding {
   observedOn: string;
   dueOn: string;
   createdBy: string;
+  measurementId: string | null;
 }
 
 export interface PoleInspectionRow {
@@ -92,9 +93,9 @@ export function createInspectionsRepository(db: Db) {
       const [row] = await rows<{ id: string }>(
         tx,
         sql`INSERT INTO utility_pole_findings
-              (workspace_id, pole_id, image_id, code, level, notes, observed_on, due_on, created_by)
+              (workspace_id, pole_id, image_id, code, level, notes, observed_on, due_on, created_by, measurement_id)
             VALUES (${f.workspaceId}, ${f.poleId}::uuid, ${f.imageId}::uuid, ${f.code}, ${f.level}, ${f.notes},
-                    ${f.observedOn}::date, ${f.dueOn}::date, ${f.createdBy})
+                    ${f.observedOn}::date, ${f.dueOn}::date, ${f.createdBy}, ${f.measurementId}::uuid)
             RETURNING id::text AS id`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no finding");

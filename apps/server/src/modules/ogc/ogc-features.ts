@@ -32,6 +32,10 @@ export function poleFeature(base: string, r: PoleFeatureRow): OgcFeature {
       last_photo_date: r.last_photo_date,
       last_visit_on: r.last_visit_on,
       inspection_due_on: r.inspection_due_on,
+      lean_deg: r.lean_deg,
+      lean_toward_deg: r.lean_toward_deg,
+      lean_apparent: r.lean_apparent,
+      lean_measured_at: r.lean_measured_at,
       photos_url: `${base}${OGC_PATH}/collections/photos/items?pole=${r.id}`,
     },
   };

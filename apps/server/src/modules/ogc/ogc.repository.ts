@@ -37,6 +37,11 @@ export interface PoleFeatureRow {
   last_photo_date: string | null;
   last_visit_on: string | null;
   inspection_due_on: string | null;
+  /** Its latest lean measured from photos (all null: never measured). */
+  lean_deg: number | null;
+  lean_toward_deg: number | null;
+  lean_apparent: boolean | null;
+  lean_measured_at: string | null;
 }
 
 export interface PhotoFeatureRow {
@@ -106,7 +111,8 @@ function polesSql(f: PageFilter): SQL {
     SELECT p.id, p.longitude, p.latitude, p.tag, p.label, p.material, p.height_m,
            p.class, p.installed_year, p.circuit, p.position_source, p.attributes, p.condition, p.photo_count,
            p.last_photo_on::text AS last_photo_date, p.last_inspected_on::text AS last_visit_on,
-           p.inspection_due_on::text AS inspection_due_on
+           p.inspection_due_on::text AS inspection_due_on, p.lean_deg, p.lean_toward_deg, p.lean_apparent,
+           to_char(p.lean_measured_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS lean_measured_at
       FROM ${from}
      ORDER BY p.id
      LIMIT ${f.limit}`;

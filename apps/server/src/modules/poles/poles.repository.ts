@@ -34,6 +34,9 @@ export interface ImageChanges {
 const SUMMARY = sql.raw(`p.id::text AS id, p.label, p.latitude, p.longitude, p.risk,
   s.photo_count, s.first_date, s.last_date, p.tag, p.material, p.height_m, p.class, p.installed_year,
   p.circuit, p.source, p.attributes, p.position_source, p.version,
+  CASE WHEN p.lean_deg IS NOT NULL THEN json_build_object('degrees', p.lean_deg, 'toward_deg', p.lean_toward_deg,
+    'apparent', p.lean_apparent, 'measured_at',
+    to_char(p.lean_measured_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS lean,
   to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at,
   (SELECT u.email FROM "user" u WHERE u.id = p.updated_by) AS updated_by`);
 const SUMMARY_JOIN = sql.raw(`CROSS JOIN LATERAL (

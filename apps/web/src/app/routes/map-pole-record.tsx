@@ -50,6 +50,7 @@ export function MapPoleRecord(props: MapPoleRecordProps) {
           onClose={picked.clear}
           canEdit={may.canEdit}
           sheet={sheet}
+          onOpenPhoto={url.selectPhoto}
           photos={
             selection && (
               <SelectedPhotoPanel

@@ -94,6 +94,14 @@ const NAMES: Partial<Record<ImportField, string[]>> = {
     // Where the exporting workspace had the position from: an import makes its own.
     "position_source",
     "pos_source",
+    // The lean measured from the exporting workspace's photos, not the register's.
+    "lean_deg",
+    "lean_toward_deg",
+    "lean_dir",
+    "lean_apparent",
+    "lean_appar",
+    "lean_measured_at",
+    "lean_meas",
     "pole_uuid",
   ],
 };

@@ -1,15 +1,19 @@
 /**
  * The pole record: the map's side panel (the bottom sheet on a phone) for one pole, with or
  * without photos. Its heading names the pole (tag, else label, else its position) and takes the
- * keyboard focus when a pole is selected; under it the region and position, the one risk with
- * its reason, the register fields, the locate from photo bearings, then the sections: photos
- * (with the shown photo's actions), visits, findings and history. The photos, visits and findings are other features', handed in.
+ * keyboard focus when a pole is selected; under it the region and position (and its latest
+ * lean), the one risk with its reason, the register fields, the locate from photo bearings, then
+ * the sections: photos (with the shown photo's actions), visits, findings, measurements and
+ * history. The photos, visits and findings are other features', handed in.
  */
 import CloseIcon from "@mui/icons-material/Close";
 import { Box, IconButton, Paper, Stack, Typography } from "@mui/material";
 import {
+  formatDateTime,
   formatLocation,
+  leanText,
   locateTexts,
+  measurementsTexts,
   mapScreenTexts,
   poleRecordTexts as t,
   RISK_COLORS,
@@ -19,6 +23,7 @@ import {
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { panelFrame, useSwipeDown } from "../../images";
 import { poleRisk } from "../lib/pole-risk";
+import { MeasurementsSection } from "../measurements-section";
 import { PoleHistory } from "./pole-history";
 import { PoleRegisterFields } from "./register-fields";
 
@@ -43,6 +48,10 @@ export interface PoleRecordPanelProps {
   locate?: ReactNode;
   /** Narrow screens: a bottom sheet over the globe, closed by its button or a swipe down. */
   sheet?: boolean;
+  /** Opens the measuring tool ("Measure a photo" in the Measurements section). */
+  onMeasure?: () => void;
+  /** Shows one of the pole's photos (a measurement's photo). */
+  onOpenPhoto?: (imageId: string) => void;
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -59,6 +68,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 export function PoleRecordPanel(props: PoleRecordPanelProps) {
   const { record, regionName, onClose, canEdit, photos, visits, findings, locate, sheet = false } = props;
+  const { onMeasure, onOpenPhoto } = props;
   const { pole } = record;
   const swipe = useSwipeDown(onClose);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -108,6 +118,11 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
               {locateTexts.position[pole.position_source]}
             </Typography>
           )}
+          {pole.lean && (
+            <Typography variant="body2" color="text.secondary" data-testid="pole-lean">
+              {leanText(pole.lean)} · {measurementsTexts.measuredOn(formatDateTime(pole.lean.measured_at))}
+            </Typography>
+          )}
         </Box>
         <IconButton aria-label={mapScreenTexts.closePanel} onClick={onClose}>
           <CloseIcon />
@@ -142,6 +157,15 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
         </Section>
         {visits}
         {findings}
+        <Section title={measurementsTexts.title}>
+          <MeasurementsSection
+            key={pole.id}
+            record={record}
+            canEdit={canEdit}
+            onMeasure={onMeasure}
+            onOpenPhoto={onOpenPhoto}
+          />
+        </Section>
         <Section title={t.history}>
           <PoleHistory poleId={pole.id} />
         </Section>

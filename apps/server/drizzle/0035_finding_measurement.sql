@@ -1,0 +1,3 @@
+ALTER TABLE "utility_pole_findings" ADD COLUMN "measurement_id" uuid;--> statement-breakpoint
+ALTER TABLE "utility_pole_findings" ADD CONSTRAINT "utility_pole_findings_measurement_id_utility_pole_measurements_id_fk" FOREIGN KEY ("measurement_id") REFERENCES "public"."utility_pole_measurements"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "findings_measurement_idx" ON "utility_pole_findings" USING btree ("measurement_id") WHERE measurement_id IS NOT NULL;
