@@ -59,6 +59,8 @@ export const findingCreateSchema = z
     notes: longText.optional(),
     observed_on: isoDate.optional(),
     image_id: z.guid().optional(),
+    /** A member of the workspace: the finding starts at "assigned". */
+    assignee_id: z.string().min(1).max(200).optional(),
   })
   .strict();
 export type FindingCreate = z.infer<typeof findingCreateSchema>;

@@ -20,6 +20,7 @@ import {
   type InspectionSettings,
 } from "@poleatlas/shared";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import type { FindingNews, NotifyFindings } from "../alerts/alerts.service";
 import type { AuditLog } from "../audit/audit-log";
 import { MAX_BULK_FINDINGS, workTexts, type AuditAction, type FindingBulk } from "@poleatlas/shared";
 import type { PublishEvent } from "../events/events.repository";
@@ -67,8 +68,11 @@ export function createFindingsService(deps: {
   publish: PublishEvent;
   /** The pole of the workspace, or null (another workspace's pole is as good as none). */
   poleOf: (workspaceId: string, id: string) => Promise<{ id: string } | null>;
+  /** Told of new Level 1 findings and assignments once committed; it never fails the request. */
+  notify?: NotifyFindings;
 }) {
   const { repository, images, settings, audit, today, publish, poleOf } = deps;
+  const notify = deps.notify ?? (() => {});
   const poleChanged = (actor: Actor, poleId: string, tx: Executor) =>
     publish(
       { workspaceId: actor.workspaceId, actorId: actor.userId, type: "pole.updated", poleIds: [poleId] },
@@ -115,7 +119,7 @@ export function createFindingsService(deps: {
     patch: FindingPatch,
     s: Pick<InspectionSettings, "allowanceDays">,
     tx: Executor,
-  ): Promise<void> {
+  ): Promise<FindingNews | null> {
     if (patch.resolve && row.status === "resolved") {
       throw conflict(inspectionTexts.alreadyResolved, "already_resolved");
     }
@@ -147,7 +151,7 @@ export function createFindingsService(deps: {
       ? { due_on: plan.extension.to, original_due_on: row.original_due_on }
       : {};
     const all = { ...edit, ...plan.work, ...extend, ...resolve };
-    if (Object.keys(all).length === 0) return;
+    if (Object.keys(all).length === 0) return null;
     await repository.update(tx, row.id, all);
     if (plan.extension) {
       await repository.addExtension(tx, {
@@ -186,6 +190,11 @@ export function createFindingsService(deps: {
       );
     }
     await poleChanged(actor, row.pole_id, tx);
+    return {
+      findingId: row.id,
+      level1: edit.level === 1 && row.status !== "resolved",
+      assignedTo: typeof plan.work.assignee_id === "string" ? plan.work.assignee_id : null,
+    };
   }
 
   return {
@@ -199,6 +208,10 @@ export function createFindingsService(deps: {
       const s = await codesAndAllowance(actor, body.code);
       const id = await images.withLocks([actor.workspaceId], async (tx) => {
         const photo = body.image_id ? await photoOnPole(actor, pole.id, body.image_id, tx) : null;
+        const assignee = body.assignee_id ?? null;
+        if (assignee && !(await repository.isMember(actor.workspaceId, assignee, tx))) {
+          throw badRequest(workTexts.assigneeNotMember, "assignee_not_member");
+        }
         // Recorded today unless said otherwise: the photo may be weeks old, and a finding dated by
         // it would be born overdue.
         const observedOn = body.observed_on ?? today();
@@ -214,7 +227,10 @@ export function createFindingsService(deps: {
           createdBy: actor.userId,
         };
         const newId = await repository.insert(tx, row);
-        const { workspaceId: _w, ...after } = row;
+        // Assigned as it is recorded: the work starts at "assigned", as a PATCH would move it.
+        if (assignee) await repository.update(tx, newId, { assignee_id: assignee, work_status: "assigned" });
+        const { workspaceId: _w, ...recorded } = row;
+        const after = assignee ? { ...recorded, assigneeId: assignee } : recorded;
         await audit(
           actor,
           { action: "finding.create", targetType: "finding", targetId: newId, details: { after } },
@@ -223,6 +239,7 @@ export function createFindingsService(deps: {
         await poleChanged(actor, pole.id, tx);
         return newId;
       });
+      notify(actor, [{ findingId: id, level1: body.level === 1, assignedTo: body.assignee_id ?? null }]);
       return toFinding(await found(actor, id), today());
     },
 
@@ -233,9 +250,10 @@ export function createFindingsService(deps: {
         throw badRequest(workTexts.levelOrExtension, "level_and_extension");
       }
       const s = await codesAndAllowance(actor, patch.code);
-      await images.withLocks([actor.workspaceId], async (tx) => {
-        await applyPatch(actor, await found(actor, id, tx, true), patch, s, tx);
-      });
+      const news = await images.withLocks([actor.workspaceId], async (tx) =>
+        applyPatch(actor, await found(actor, id, tx, true), patch, s, tx),
+      );
+      if (news) notify(actor, [news]);
       return toFinding(await found(actor, id), today());
     },
 
@@ -255,9 +273,14 @@ export function createFindingsService(deps: {
         throw badRequest(workTexts.bulkTooMany(MAX_BULK_FINDINGS), "bulk_too_many");
       }
       const s = await codesAndAllowance(actor, undefined);
+      const news: FindingNews[] = [];
       await images.withLocks([actor.workspaceId], async (tx) => {
-        for (const id of ids) await applyPatch(actor, await found(actor, id, tx, true), body.patch, s, tx);
+        for (const id of ids) {
+          const one = await applyPatch(actor, await found(actor, id, tx, true), body.patch, s, tx);
+          if (one) news.push(one);
+        }
       });
+      notify(actor, news);
       return { changed: ids.length };
     },
 

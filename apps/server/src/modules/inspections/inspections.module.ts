@@ -5,6 +5,7 @@
 import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../infra/db/database";
+import type { NotifyFindings } from "../alerts/alerts.service";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import { createImagesRepository } from "../photos/images.repository";
@@ -34,7 +35,7 @@ export interface ReportDeps {
 
 export function createInspections(
   db: Db,
-  deps: { audit: AuditLog; today: Today; publish: PublishEvent; report: ReportDeps },
+  deps: { audit: AuditLog; today: Today; publish: PublishEvent; report: ReportDeps; notify?: NotifyFindings },
 ) {
   const repository = createInspectionsRepository(db);
   // The photos' and the poles' repositories hold no state: this module reads through its own.
@@ -110,6 +111,8 @@ export async function registerInspections(
     publish: PublishEvent;
     today: Today;
     report: ReportDeps;
+    /** Hears of new Level 1 findings and assignments, after they are committed. */
+    notify?: NotifyFindings;
   },
 ): Promise<PoleInspections & Pick<Inspections, "settings">> {
   const inspections = createInspections(deps.db, deps);
