@@ -974,12 +974,13 @@ export const alertTexts = {
   navItem: "E-mail alerts",
   pageTitle: "E-mail alerts",
   pageIntro: "These apply to the workspace that is open now; each team has its own.",
-  saved: "Saved.",
+  loadFailed: "Your e-mail alerts could not be loaded.",
   saveFailed: "The change was not saved; try again.",
   nobody: "nobody",
   level1Subject: "A Level 1 finding was recorded",
   level1Intro: (by: string) => `${by} recorded a Level 1 finding:`,
-  assignmentSubject: (n: number) => (n === 1 ? "A finding was assigned to you" : `${n} findings were assigned to you`),
+  assignmentSubject: (n: number) =>
+    n === 1 ? "A finding was assigned to you" : `${n} findings were assigned to you`,
   assignmentIntro: (by: string, n: number) =>
     `${by} assigned ${n === 1 ? "this finding" : `these ${n} findings`} to you:`,
   digestSubject: (n: number) => `${n} of your findings ${n === 1 ? "is" : "are"} due soon or overdue`,

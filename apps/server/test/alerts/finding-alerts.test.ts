@@ -78,7 +78,11 @@ describe("a new Level 1 finding", () => {
   it("still refuses an assignee who is not a member, with a 400, and records nothing", async () => {
     const photo = await placedPhoto(t, owner.cookie, (lat += 0.01), 4.4);
     const url = `/api/poles/${photo.pole_id}/findings`;
-    const res = await send(t, owner.cookie, "POST", url, { code: "lean", level: 1, assignee_id: outsider.id });
+    const res = await send(t, owner.cookie, "POST", url, {
+      code: "lean",
+      level: 1,
+      assignee_id: outsider.id,
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: "assignee_not_member" });
     const list = await get(t, owner.cookie, `/api/findings?pole=${photo.pole_id}`);
@@ -133,7 +137,9 @@ describe("turning a kind off", () => {
       const l1 = await newFinding({ level: 1, assignee_id: crew.id });
       await mailArrives(t, crew.email, LEVEL1, poleNameOf(l1));
       await alertsDelivered(t);
-      const crewAbout = (await mailsTo(t, crew.email, ASSIGNED)).filter((m) => m.text.includes(poleNameOf(f)));
+      const crewAbout = (await mailsTo(t, crew.email, ASSIGNED)).filter((m) =>
+        m.text.includes(poleNameOf(f)),
+      );
       expect(crewAbout).toEqual([]);
       expect((await mailsTo(t, admin.email, LEVEL1)).filter((m) => m.text.includes(poleNameOf(l1)))).toEqual(
         [],

@@ -2,10 +2,7 @@
  * E-mail alerts about findings: GET/PUT /api/me/notifications for one's own switches, the news
  * the findings module hands over, and the daily digest as a recurring job.
  */
-import {
-  notificationPreferencesAnswerSchema,
-  notificationPreferencesUpdateSchema,
-} from "@poleatlas/shared";
+import { notificationPreferencesAnswerSchema, notificationPreferencesUpdateSchema } from "@poleatlas/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../infra/db/database";
