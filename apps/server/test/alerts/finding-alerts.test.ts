@@ -5,6 +5,7 @@
  */
 import { alertTexts, poleRecordTexts, type Finding } from "@poleatlas/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_MAILBOX_URL } from "../helpers/app";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import type { SignedInUser } from "../helpers/users";
 import { placedPhoto } from "../poles/support";
@@ -51,6 +52,10 @@ describe("a new Level 1 finding", () => {
     expect(mail.links).toContainEqual(expect.stringMatching(new RegExp(`/map\\?pole=${f.pole_id}$`)));
     expect(mail.text).toContain(`"${alertTexts.kinds.level1}" is on for you`);
     expect(mail.links).toContainEqual(expect.stringMatching(/\/notifications$/));
+    // The dev mailbox lists it too, with the link to the pole.
+    const page = await t.app.inject({ method: "GET", url: TEST_MAILBOX_URL });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`/map?pole=${f.pole_id}`);
   });
 
   it("mails the owners and admins, each once, not its author, and the assignee no assignment mail besides", async () => {
