@@ -6,20 +6,10 @@
 import { addDays, DIGEST_DAYS_AHEAD } from "@poleatlas/shared";
 import type { Mailer, MailLog } from "../../infra/mail/mailer";
 import type { Today } from "../inspections/clock";
+import type { FindingNews } from "../inspections/finding-news";
 import type { Actor } from "../workspaces/actor";
 import { assignmentMail, digestMail, level1Mail } from "./alert-mails";
 import type { AlertsRepository, MailFinding } from "./alerts.repository";
-
-/** What a create, a patch or a bulk change did to one finding that someone may need to hear. */
-export interface FindingNews {
-  findingId: string;
-  /** Recorded at Level 1, or raised to it. */
-  level1: boolean;
-  /** Newly assigned to this user. */
-  assignedTo: string | null;
-}
-
-export type NotifyFindings = (actor: Actor, news: FindingNews[]) => void;
 
 export function createAlertsService(deps: {
   repository: AlertsRepository;

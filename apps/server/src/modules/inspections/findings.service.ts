@@ -20,7 +20,6 @@ import {
   type InspectionSettings,
 } from "@poleatlas/shared";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
-import type { FindingNews, NotifyFindings } from "../alerts/alerts.service";
 import type { AuditLog } from "../audit/audit-log";
 import { MAX_BULK_FINDINGS, workTexts, type AuditAction, type FindingBulk } from "@poleatlas/shared";
 import type { PublishEvent } from "../events/events.repository";
@@ -35,6 +34,7 @@ import { DAY } from "./cursor-parts";
 import { keysetPage } from "../../infra/db/keyset-page";
 import { encodeCursor, filterOf } from "./finding-list-query";
 import { planWork, type Changes } from "./finding-work";
+import type { FindingNews, NotifyFindings } from "./finding-news";
 
 export function toFinding(row: FindingRow, today: string): Finding {
   const { region_lon, region_lat, ...all } = row;

@@ -5,7 +5,6 @@
 import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../infra/db/database";
-import type { NotifyFindings } from "../alerts/alerts.service";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import { createImagesRepository } from "../photos/images.repository";
@@ -15,6 +14,7 @@ import type { PoleInspections } from "../poles/poles.service";
 import type { RequireActor } from "../workspaces/actor";
 import type { Today } from "./clock";
 import { createConditionService } from "./condition.service";
+import type { NotifyFindings } from "./finding-news";
 import { createFindingsService, toFinding } from "./findings.service";
 import { createInspectionsRepository } from "./inspections.repository";
 import { inspectionsRoutes } from "./inspections.routes";
