@@ -27,7 +27,8 @@ export const SERVER_MODULE_LAYERS = {
     "health",
   ],
   // The network being surveyed: poles, their photos (their uploads, resumable or not, and the blur
-  // a member draws), GPS tracks, inspections, the map's imagery, what is measured on photos.
+  // a member draws), GPS tracks, inspections, the map's imagery, what is measured on photos, and
+  // the e-mail alerts of findings.
   network: [
     "poles",
     "photos",
@@ -38,6 +39,7 @@ export const SERVER_MODULE_LAYERS = {
     "inspections",
     "basemaps",
     "measurements",
+    "alerts",
   ],
   // What leaves the product: exports, OGC API – Features, the API's own description.
   "what-leaves": ["export", "ogc", "openapi"],

@@ -35,6 +35,7 @@ import { registerInspections } from "./modules/inspections/inspections.module";
 import { registerTracks } from "./modules/tracks/tracks.module";
 import { createEventsPublisher, registerEvents } from "./modules/events/events.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
+import { registerAlerts } from "./modules/alerts/alerts.module";
 import { defaultWebDistDir } from "./paths";
 import { registerCompression } from "./plugins/compression";
 import { registerErrorHandler } from "./plugins/error-handler";
@@ -159,6 +160,16 @@ export async function buildApp({
   registerInvitationTeam(app, { db });
   const audit = registerAudit(app, { db, requireActor });
   apiKeys.registerRoutes(app, requireSessionActor, audit);
+  // E-mail alerts of findings (a new Level 1, an assignment, the daily digest) and one's switches.
+  const alerts = registerAlerts(app, {
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    today,
+    log: app.log.child({ module: "alerts" }),
+    requireSessionActor,
+    digestTime: config.jobs.alertDigestTime,
+  });
   // Findings, settings, reports: what a pole's panel and the regions show of them goes to the poles.
   const inspections = await registerInspections(app, {
     db,
@@ -166,6 +177,7 @@ export async function buildApp({
     requireActor,
     publish: events.publish,
     today,
+    notify: alerts.service.notify,
     report: {
       maxPhotos: config.reportMaxPhotos,
       // The photos are wired below (they need the poles, which need the inspections); a report
@@ -245,7 +257,7 @@ export async function buildApp({
   await registerApiReference(app);
   await scheduleRecurring(
     boss,
-    recurringJobs({ config, db: database.db, storage: photos.storage, log: jobLog }),
+    [...recurringJobs({ config, db: database.db, storage: photos.storage, log: jobLog }), alerts.digestJob],
     jobLog,
   );
   await registerWeb(app, config.webDistDir ?? defaultWebDistDir);

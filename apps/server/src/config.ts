@@ -125,6 +125,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4}$/, "must be a five-field cron expression")
     .default("*/30 * * * *"),
+  // The daily digest of findings due soon: the time of day it goes out, in UTC.
+  ALERT_DIGEST_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:MM (UTC), e.g. 06:00")
+    .default("06:00"),
   // Photo files.
   STORAGE: z.enum(["local", "s3"]).default("local"),
   FILES_DIR: z.string().min(1).optional(),
@@ -250,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       /** Stored files younger than this are never orphans: their upload may not have committed yet. */
       orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,
       orphanSweepCron: e.ORPHAN_SWEEP_CRON,
+      /** HH:MM (UTC): when each assignee's digest of findings due soon or overdue goes out. */
+      alertDigestTime: e.ALERT_DIGEST_TIME,
       // A temp file untouched for longer than a whole request may take, plus a margin for the
       // checks after the body arrived, belongs to an upload that died.
       tempFileMaxAgeMs: e.REQUEST_TIMEOUT_SECONDS * 1000 + 120_000,

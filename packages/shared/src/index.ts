@@ -34,3 +34,4 @@ export * from "./locate";
 export * from "./measurements";
 export * from "./measure/index";
 export * from "./photo-optics";
+export * from "./notifications";

@@ -61,6 +61,8 @@ export const findingCreateSchema = z
     image_id: z.guid().optional(),
     /** The measurement of this pole that suggested it; its photo is the finding's unless image_id says. */
     measurement_id: z.guid().optional(),
+    /** A member of the workspace: the finding starts at "assigned". */
+    assignee_id: z.string().min(1).max(200).optional(),
   })
   .strict();
 export type FindingCreate = z.infer<typeof findingCreateSchema>;

@@ -85,6 +85,7 @@ describe("the first start", () => {
       MAIL_RETRY_DELAY_SECONDS: "2",
       ORPHAN_GRACE_MINUTES: "15",
       ORPHAN_SWEEP_CRON: "*/15 * * * *",
+      ALERT_DIGEST_TIME: "05:30",
       REPORT_MAX_PHOTOS: "100",
     };
     const fromHelper = ["HOST", "PORT", "PUBLIC_URL", "DATA_DIR", "DATABASE_URL", "WEB_DIST_DIR"];

@@ -13,6 +13,7 @@ import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_PRUNE, ORPHAN_SWEEP, TEMP_SWEEP } from "../../src/infra/jobs/background-jobs";
 import { sweepOrphans } from "../../src/infra/jobs/orphan-sweep";
+import { DIGEST_JOB } from "../../src/modules/alerts/alerts.module";
 import { createLocalStorage } from "../../src/infra/storage/local-storage";
 import { createS3Storage } from "../../src/infra/storage/s3-storage";
 import type { Storage } from "../../src/infra/storage/storage";
@@ -106,10 +107,11 @@ describe("jobs run by the app's workers", () => {
       .toBe("completed");
   };
 
-  it("schedules the sweeps and the event prune on a cron, the temp sweep every minute", async () => {
+  it("schedules the sweeps, the event prune and the digest on a cron, the temp sweep every minute", async () => {
     const schedules = await boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
       [EVENT_PRUNE, "23 * * * *"],
+      [DIGEST_JOB, "0 6 * * *"],
       [ORPHAN_SWEEP, "*/30 * * * *"],
       [TEMP_SWEEP, "* * * * *"],
     ]);

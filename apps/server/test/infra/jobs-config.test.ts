@@ -8,6 +8,7 @@ describe("job settings", () => {
     expect(c.jobs).toEqual({
       orphanGraceMs: 600_000,
       orphanSweepCron: "*/30 * * * *",
+      alertDigestTime: "06:00",
       tempFileMaxAgeMs: 420_000,
     });
     expect(c.mail.retry).toEqual({ limit: 5, delaySeconds: 2 });
@@ -21,12 +22,14 @@ describe("job settings", () => {
         REQUEST_TIMEOUT_SECONDS: "60",
         MAIL_RETRY_LIMIT: "0",
         MAIL_RETRY_DELAY_SECONDS: "30",
+        ALERT_DIGEST_TIME: "17:30",
       },
       "/srv/app",
     );
     expect(c.jobs).toEqual({
       orphanGraceMs: 1_800_000,
       orphanSweepCron: "15 3 * * *",
+      alertDigestTime: "17:30",
       tempFileMaxAgeMs: 180_000,
     });
     expect(c.mail.retry).toEqual({ limit: 0, delaySeconds: 30 });
@@ -35,7 +38,12 @@ describe("job settings", () => {
   it("names bad values", () => {
     let caught: unknown;
     try {
-      loadConfig({ ORPHAN_SWEEP_CRON: "hourly", ORPHAN_GRACE_MINUTES: "0", MAIL_RETRY_LIMIT: "-1" });
+      loadConfig({
+        ORPHAN_SWEEP_CRON: "hourly",
+        ORPHAN_GRACE_MINUTES: "0",
+        MAIL_RETRY_LIMIT: "-1",
+        ALERT_DIGEST_TIME: "6am",
+      });
     } catch (err) {
       caught = err;
     }
@@ -44,5 +52,6 @@ describe("job settings", () => {
     expect(problems).toContain("ORPHAN_SWEEP_CRON: must be a five-field cron expression");
     expect(problems).toContain("ORPHAN_GRACE_MINUTES");
     expect(problems).toContain("MAIL_RETRY_LIMIT");
+    expect(problems).toContain("ALERT_DIGEST_TIME: must be a time of day as HH:MM (UTC)");
   });
 });

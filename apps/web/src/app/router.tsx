@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate } from "react-router";
-import { ACCEPT_INVITATION_PATH } from "@poleatlas/shared";
+import { ACCEPT_INVITATION_PATH, NOTIFICATIONS_PATH } from "@poleatlas/shared";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from "../features/auth";
 import { AcceptInvitationPage } from "../features/invitations";
 import { ProtectedRoute } from "./protected-route";
@@ -8,6 +8,7 @@ import {
   ApiKeysRoute,
   DashboardRoute,
   MapRoute,
+  NotificationsRoute,
   SubscribeRoute,
   WorkRoute,
 } from "./routes/lazy-routes";
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
       { path: "/subscribe", element: <SubscribeRoute /> },
       { path: "/admin", element: <AdminRoute /> },
       { path: "/keys", element: <ApiKeysRoute /> },
+      { path: NOTIFICATIONS_PATH, element: <NotificationsRoute /> },
       { path: "/work", element: <WorkRoute /> },
       { path: "/dashboard", element: <DashboardRoute /> },
     ],

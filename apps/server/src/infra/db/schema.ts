@@ -733,3 +733,25 @@ export const resumableUploads = pgTable(
       .where(sql`${t.finishedAt} IS NULL`),
   ],
 );
+
+/**
+ * Each user's e-mail alerts in a workspace (drizzle/0034): a kind is on until turned off, so a
+ * missing row means all on. `digest_sent_on` is the day the daily digest last went out: claiming
+ * it in one statement lets several server processes run the digest and mail each person once.
+ */
+export const notificationPreferences = pgTable(
+  "user_notification_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** A user's id (personal workspace) or an organization's id. */
+    workspaceId: text("workspace_id").notNull(),
+    level1: boolean("level1").notNull().default(true),
+    assignment: boolean("assignment").notNull().default(true),
+    digest: boolean("digest").notNull().default(true),
+    digestSentOn: date("digest_sent_on", { mode: "string" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.workspaceId] })],
+);

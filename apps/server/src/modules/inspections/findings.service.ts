@@ -35,6 +35,7 @@ import { DAY } from "./cursor-parts";
 import { keysetPage } from "../../infra/db/keyset-page";
 import { encodeCursor, filterOf } from "./finding-list-query";
 import { planWork, type Changes } from "./finding-work";
+import type { FindingNews, NotifyFindings } from "./finding-news";
 
 export function toFinding(row: FindingRow, today: string): Finding {
   const { region_lon, region_lat, ...all } = row;
@@ -74,8 +75,11 @@ export function createFindingsService(deps: {
     id: string,
     tx: Executor,
   ) => Promise<{ pole_id: string; image_id: string } | null>;
+  /** Told of new Level 1 findings and assignments once committed; it never fails the request. */
+  notify?: NotifyFindings;
 }) {
   const { repository, images, settings, audit, today, publish, poleOf, measurementOf } = deps;
+  const notify = deps.notify ?? (() => {});
   const poleChanged = (actor: Actor, poleId: string, tx: Executor) =>
     publish(
       { workspaceId: actor.workspaceId, actorId: actor.userId, type: "pole.updated", poleIds: [poleId] },
@@ -132,7 +136,7 @@ export function createFindingsService(deps: {
     patch: FindingPatch,
     s: Pick<InspectionSettings, "allowanceDays">,
     tx: Executor,
-  ): Promise<void> {
+  ): Promise<FindingNews | null> {
     if (patch.resolve && row.status === "resolved") {
       throw conflict(inspectionTexts.alreadyResolved, "already_resolved");
     }
@@ -164,7 +168,7 @@ export function createFindingsService(deps: {
       ? { due_on: plan.extension.to, original_due_on: row.original_due_on }
       : {};
     const all = { ...edit, ...plan.work, ...extend, ...resolve };
-    if (Object.keys(all).length === 0) return;
+    if (Object.keys(all).length === 0) return null;
     await repository.update(tx, row.id, all);
     if (plan.extension) {
       await repository.addExtension(tx, {
@@ -203,6 +207,11 @@ export function createFindingsService(deps: {
       );
     }
     await poleChanged(actor, row.pole_id, tx);
+    return {
+      findingId: row.id,
+      level1: edit.level === 1 && row.status !== "resolved",
+      assignedTo: typeof plan.work.assignee_id === "string" ? plan.work.assignee_id : null,
+    };
   }
 
   return {
@@ -221,6 +230,10 @@ export function createFindingsService(deps: {
         // A suggested finding was seen on the measured photo unless another of the pole's is named.
         const imageId = body.image_id ?? measurement?.image_id;
         const photo = imageId ? await photoOnPole(actor, pole.id, imageId, tx) : null;
+        const assignee = body.assignee_id ?? null;
+        if (assignee && !(await repository.isMember(actor.workspaceId, assignee, tx))) {
+          throw badRequest(workTexts.assigneeNotMember, "assignee_not_member");
+        }
         // Recorded today unless said otherwise: the photo may be weeks old, and a finding dated by
         // it would be born overdue.
         const observedOn = body.observed_on ?? today();
@@ -237,7 +250,10 @@ export function createFindingsService(deps: {
           measurementId: body.measurement_id ?? null,
         };
         const newId = await repository.insert(tx, row);
-        const { workspaceId: _w, ...after } = row;
+        // Assigned as it is recorded: the work starts at "assigned", as a PATCH would move it.
+        if (assignee) await repository.update(tx, newId, { assignee_id: assignee, work_status: "assigned" });
+        const { workspaceId: _w, ...recorded } = row;
+        const after = assignee ? { ...recorded, assigneeId: assignee } : recorded;
         await audit(
           actor,
           { action: "finding.create", targetType: "finding", targetId: newId, details: { after } },
@@ -246,6 +262,7 @@ export function createFindingsService(deps: {
         await poleChanged(actor, pole.id, tx);
         return newId;
       });
+      notify(actor, [{ findingId: id, level1: body.level === 1, assignedTo: body.assignee_id ?? null }]);
       return toFinding(await found(actor, id), today());
     },
 
@@ -256,9 +273,10 @@ export function createFindingsService(deps: {
         throw badRequest(workTexts.levelOrExtension, "level_and_extension");
       }
       const s = await codesAndAllowance(actor, patch.code);
-      await images.withLocks([actor.workspaceId], async (tx) => {
-        await applyPatch(actor, await found(actor, id, tx, true), patch, s, tx);
-      });
+      const news = await images.withLocks([actor.workspaceId], async (tx) =>
+        applyPatch(actor, await found(actor, id, tx, true), patch, s, tx),
+      );
+      if (news) notify(actor, [news]);
       return toFinding(await found(actor, id), today());
     },
 
@@ -278,9 +296,14 @@ export function createFindingsService(deps: {
         throw badRequest(workTexts.bulkTooMany(MAX_BULK_FINDINGS), "bulk_too_many");
       }
       const s = await codesAndAllowance(actor, undefined);
+      const news: FindingNews[] = [];
       await images.withLocks([actor.workspaceId], async (tx) => {
-        for (const id of ids) await applyPatch(actor, await found(actor, id, tx, true), body.patch, s, tx);
+        for (const id of ids) {
+          const one = await applyPatch(actor, await found(actor, id, tx, true), body.patch, s, tx);
+          if (one) news.push(one);
+        }
       });
+      notify(actor, news);
       return { changed: ids.length };
     },
 

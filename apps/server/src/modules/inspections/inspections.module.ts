@@ -15,6 +15,7 @@ import type { PoleInspections } from "../poles/poles.service";
 import type { RequireActor } from "../workspaces/actor";
 import type { Today } from "./clock";
 import { createConditionService } from "./condition.service";
+import type { NotifyFindings } from "./finding-news";
 import { createFindingsService, toFinding } from "./findings.service";
 import { createInspectionsRepository } from "./inspections.repository";
 import { inspectionsRoutes } from "./inspections.routes";
@@ -35,7 +36,7 @@ export interface ReportDeps {
 
 export function createInspections(
   db: Db,
-  deps: { audit: AuditLog; today: Today; publish: PublishEvent; report: ReportDeps },
+  deps: { audit: AuditLog; today: Today; publish: PublishEvent; report: ReportDeps; notify?: NotifyFindings },
 ) {
   const repository = createInspectionsRepository(db);
   // The photos' and the poles' repositories hold no state: this module reads through its own.
@@ -113,6 +114,8 @@ export async function registerInspections(
     publish: PublishEvent;
     today: Today;
     report: ReportDeps;
+    /** Hears of new Level 1 findings and assignments, after they are committed. */
+    notify?: NotifyFindings;
   },
 ): Promise<PoleInspections & Pick<Inspections, "settings">> {
   const inspections = createInspections(deps.db, deps);

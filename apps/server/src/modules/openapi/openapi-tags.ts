@@ -18,8 +18,8 @@ export const OPENAPI_TAGS = [
   },
   {
     name: "Inspections",
-    description: "Findings, inspection visits, the work list and the region reports.",
-    paths: ["/api/findings", "/api/inspections", "/api/reports"],
+    description: "Findings, inspection visits, the work list, the region reports and one's e-mail alerts.",
+    paths: ["/api/findings", "/api/inspections", "/api/reports", "/api/me/notifications"],
   },
   {
     name: "GPS tracks",

@@ -37,6 +37,10 @@ const ApiKeysPage = featurePage(
   () => import("../../features/api-keys"),
   (m) => m.ApiKeysPage,
 );
+const NotificationsPage = featurePage(
+  () => import("../../features/notifications"),
+  (m) => m.NotificationsPage,
+);
 const WorkListPage = featurePage(
   () => import("../../features/inspections"),
   (m) => m.WorkListPage,
@@ -82,6 +86,14 @@ export function ApiKeysRoute() {
   return (
     <Suspense fallback={<RouteLoading />}>
       <ApiKeysPage />
+    </Suspense>
+  );
+}
+
+export function NotificationsRoute() {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <NotificationsPage />
     </Suspense>
   );
 }

@@ -16,6 +16,7 @@ import { AdminNavItem } from "../../features/admin";
 import { ApiKeysNavItem } from "../../features/api-keys";
 import { InspectionsNavItems } from "../../features/inspections";
 import { ExportNavItem } from "../../features/export";
+import { NotificationsNavItem } from "../../features/notifications";
 import { ImportPolesNavItem } from "../../features/pole-import";
 import { POLE_LIST_SELECTOR, RegionPoleList, UnplacedNavItem, useRegionPoles } from "../../features/poles";
 import { StorageUsageCard } from "../../features/storage";
@@ -80,6 +81,7 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId, on
             <InspectionsNavItems regionId={regionId} />
             <AdminNavItem />
             <ApiKeysNavItem />
+            <NotificationsNavItem />
           </>
         }
         content={
