@@ -315,6 +315,7 @@ export const inspectionTexts = {
   annualReportYear: "Year",
   annualReportPdf: "PDF",
   annualReportCsv: "CSV",
+  annualReportFile: (year: number, format: string) => `Annual report ${year} (${format})`,
   openFindings: "Open findings",
   overdueFindings: "Overdue findings",
   resolved12m: "Resolved in the last 12 months",
