@@ -4,10 +4,9 @@
  * inspections by type, the poles by state, the findings by level and how the closed ones met
  * their date, and the findings closed after an extension with its reasons.
  */
-import PDFDocument from "pdfkit";
 import { annualReportTexts as T, regionReportTexts, type AnnualFigures } from "@poleatlas/shared";
 import type { ExtendedFinding } from "./annual-report.repository";
-import { heading, numberPages, paragraph, table } from "./report-layout";
+import { heading, numberPages, paragraph, startReport, table } from "./report-layout";
 
 export interface AnnualReport {
   figures: AnnualFigures;
@@ -21,18 +20,7 @@ export interface AnnualReport {
 export async function annualReportPdf(r: AnnualReport): Promise<PDFKit.PDFDocument> {
   const f = r.figures;
   const C = T.columns;
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 40,
-    bufferPages: true,
-    tagged: true,
-    lang: "en",
-    displayTitle: true,
-    pdfVersion: "1.7",
-    info: { Title: T.title(f.year) },
-  });
-  const root = doc.struct("Document");
-  doc.addStructure(root);
+  const { doc, root } = startReport(T.title(f.year));
   heading(doc, root, "H1", T.title(f.year));
   paragraph(doc, root, T.workspace(r.workspace));
   paragraph(doc, root, T.period(f.from, f.to));
