@@ -7,15 +7,26 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../infra/db/database";
-import { FINDING_COLUMNS, FINDING_FROM } from "./finding-columns";
-import type { FindingFilter, ListedFinding } from "./finding-list";
+import { FINDING_COLUMNS, FINDING_FROM, type FindingRow } from "./finding-columns";
+
+/** What the walk reads of the list's filter (the rest is in `where`, the list's conditions). */
+interface AssigneePage {
+  workspaceId: string;
+  sort?: { descending: boolean };
+  after?: { key: string; id: string };
+  limit: number;
+}
 
 /** The cursor's key of a row sorted by assignee: its due date, a space, the assignee's e-mail. */
 function parseKey(key: string): { due: string; email: string } {
   return { due: key.slice(0, 10), email: key.slice(11) };
 }
 
-export async function listByAssignee(db: Executor, q: FindingFilter, where: SQL[]): Promise<ListedFinding[]> {
+export async function listByAssignee(
+  db: Executor,
+  q: AssigneePage,
+  where: SQL[],
+): Promise<(FindingRow & { sort_key: string })[]> {
   const descending = q.sort?.descending ?? false;
   const dir = sql.raw(descending ? "DESC" : "ASC");
   const after = q.after ? { ...parseKey(q.after.key), id: q.after.id } : undefined;
@@ -65,5 +76,5 @@ export async function listByAssignee(db: Executor, q: FindingFilter, where: SQL[
       -- of the workspace's findings, which a small table's statistics would choose.
       LIMIT 1) x
     ORDER BY page.email ${dir}, page.due_on ${dir}, page.id ${dir}`);
-  return result.rows as unknown as ListedFinding[];
+  return result.rows as unknown as (FindingRow & { sort_key: string })[];
 }
