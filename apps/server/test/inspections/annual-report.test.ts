@@ -46,6 +46,7 @@ async function csvOf(year: number, who = owner) {
   const res = await get(t, who.cookie, `/api/reports/annual/${year}.csv`);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(res.headers["content-disposition"]).toBe(`attachment; filename="annual-report-${year}.csv"`);
   return figuresOf(res.body);
 }
 
@@ -74,6 +75,7 @@ describe("the annual programme report", () => {
     const res = await get(t, viewer.cookie, "/api/reports/annual/2025.pdf");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe('inline; filename="annual-report-2025.pdf"');
     const pages = await pdfPages(res.rawPayload);
     const info = await pdfInfo(res.rawPayload);
     expect(info.Tagged).toBe("yes");

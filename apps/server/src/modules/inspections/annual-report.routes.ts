@@ -21,10 +21,16 @@ export function annualReportRoutes(
         const { year, format } = req.params.file;
         const body =
           format === "pdf" ? await annualReport.pdf(actor, year) : await annualReport.csv(actor, year);
-        return reply
-          .type(ANNUAL_REPORT_CONTENT_TYPES[format])
-          .header("content-disposition", `attachment; filename="annual-report-${year}.${format}"`)
-          .send(body);
+        return (
+          reply
+            .type(ANNUAL_REPORT_CONTENT_TYPES[format])
+            // The PDF opens in the browser, as the region report does; the CSV is saved.
+            .header(
+              "content-disposition",
+              `${format === "pdf" ? "inline" : "attachment"}; filename="annual-report-${year}.${format}"`,
+            )
+            .send(body)
+        );
       },
     );
 }
