@@ -18,12 +18,13 @@ const viewer = useSignedInUser(t);
 const other = useSignedInUser(t);
 const db = () => t.db.database.db;
 let ws = "";
+let elsewhere = "";
 
 beforeAll(async () => {
   ws = await createTeamWith(t, owner, [[viewer, "viewer"]]);
   await seedYear(db(), ws, owner.id);
   // Another team's year, smaller: counted anywhere here, it would change every total.
-  const elsewhere = await createTeamWith(t, other, []);
+  elsewhere = await createTeamWith(t, other, []);
   await seedYear(db(), elsewhere, other.id, 9);
 });
 
@@ -65,6 +66,10 @@ describe("the annual programme report", () => {
     expect(figures[`extension_reasons,${ROAD},findings`]).toBe(2);
     expect(figures["extension_reasons,Crew shortage,findings"]).toBeUndefined();
     expect(await csvOf(2024)).toEqual(await countedInSql(db(), ws, "2024-01-01", "2024-12-31"));
+    // The other team reads its own year only.
+    const theirs = await csvOf(2025, other);
+    expect(theirs).toEqual(await countedInSql(db(), elsewhere, "2025-01-01", "2025-12-31"));
+    expect(theirs).not.toEqual(figures);
   });
 
   it("counts the current year up to today, for a viewer too", async () => {
