@@ -20,6 +20,7 @@ export * from "./regions";
 export * from "./search";
 export * from "./concurrency";
 export * from "./openapi";
+export * from "./annual-report";
 export * from "./api-keys";
 export * from "./ogc";
 export * from "./inspections";

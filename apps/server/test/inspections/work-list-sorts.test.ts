@@ -19,7 +19,8 @@ const KEYS: Record<(typeof FINDING_SORT_FIELDS)[number], (f: Finding) => string 
   observed: (f) => f.observed_on,
   tag: (f) => f.pole_tag,
   circuit: (f) => f.pole_circuit ?? "",
-  assignee: (f) => f.assignee_email ?? "",
+  // The assignee's e-mail (unassigned first), then each one's findings by due date.
+  assignee: (f) => `${f.assignee_email ?? ""}\u0000${f.due_on}`,
 };
 
 function sorted(fs: Finding[], field: keyof typeof KEYS, descending: boolean): string[] {

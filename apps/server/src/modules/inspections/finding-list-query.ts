@@ -39,7 +39,9 @@ function decodeCursor(cursor: string, sort: FindingSort): { key: string; id: str
       ? DAY.test(key) && !Number.isNaN(Date.parse(key))
       : sort.field === "level"
         ? /^[1-3]$/.test(key)
-        : key.length <= 1000;
+        : sort.field === "assignee"
+          ? DAY.test(key.slice(0, 10)) && key[10] === " " && key.length <= 1000
+          : key.length <= 1000;
   if (!fits) throw invalid();
   return { key, id };
 }

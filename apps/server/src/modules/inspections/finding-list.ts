@@ -7,6 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { FindingLevel, FindingSortField, WorkStatus } from "@poleatlas/shared";
 import type { Executor } from "../../infra/db/database";
 import { FINDING_COLUMNS, FINDING_FROM, POLE_TAG, type FindingRow } from "./finding-columns";
+import { listByAssignee } from "./finding-list-by-assignee";
 
 /** Each sort's key and the type its cursor value is read back as. */
 const SORT_KEYS: Record<FindingSortField, { key: SQL; type: SQL }> = {
@@ -16,6 +17,7 @@ const SORT_KEYS: Record<FindingSortField, { key: SQL; type: SQL }> = {
   tag: { key: POLE_TAG, type: sql.raw("text") },
   // Unassigned and circuit-less findings sort as the empty text: first ascending, last descending.
   circuit: { key: sql`coalesce(p.circuit, '')`, type: sql.raw("text") },
+  // Read by listByAssignee: the e-mail, then the due date (its cursor key carries both).
   assignee: { key: sql`coalesce(ua.email, '')`, type: sql.raw("text") },
 };
 
@@ -94,6 +96,7 @@ export async function listFindings(db: Executor, q: FindingFilter): Promise<List
   const sort = q.sort ?? { field: "due", descending: false };
   const { key, type } = SORT_KEYS[sort.field];
   const where = conditions(q);
+  if (sort.field === "assignee") return listByAssignee(db, q, where);
   if (q.after) {
     const after = sql`(${q.after.key}::${type}, ${q.after.id}::uuid)`;
     where.push(sort.descending ? sql`(${key}, f.id) < ${after}` : sql`(${key}, f.id) > ${after}`);

@@ -13,6 +13,9 @@ import { unvisitedRegionNumbers } from "../photos/region-numbers";
 import { createPolesRepository } from "../poles/poles.repository";
 import type { PoleInspections } from "../poles/poles.service";
 import type { RequireActor } from "../workspaces/actor";
+import { createAnnualReportRepository } from "./annual-report.repository";
+import { annualReportRoutes } from "./annual-report.routes";
+import { createAnnualReportService } from "./annual-report.service";
 import type { Today } from "./clock";
 import { createConditionService } from "./condition.service";
 import type { NotifyFindings } from "./finding-news";
@@ -85,9 +88,16 @@ export function createInspections(
       return found?.number ?? null;
     },
   });
+  const annualReport = createAnnualReportService({
+    annual: createAnnualReportRepository(db),
+    repository,
+    settings,
+    today: deps.today,
+  });
   return {
     repository,
     settings,
+    annualReport,
     findings,
     visits,
     visitImport,
@@ -120,6 +130,7 @@ export async function registerInspections(
 ): Promise<PoleInspections & Pick<Inspections, "settings">> {
   const inspections = createInspections(deps.db, deps);
   inspectionsRoutes(app, { requireActor: deps.requireActor, ...inspections });
+  annualReportRoutes(app, { requireActor: deps.requireActor, annualReport: inspections.annualReport });
   visitsRoutes(app, { requireActor: deps.requireActor, visits: inspections.visits });
   await visitImportRoutes(app, { requireActor: deps.requireActor, service: inspections.visitImport });
   return inspections;

@@ -6,9 +6,8 @@
  * "Page n of N". The pages are kept until the end to number them: the service bounds the rows,
  * poles and photos a report holds.
  */
-import PDFDocument from "pdfkit";
 import { inspectionTexts, regionReportTexts as T, type Finding, type Summary } from "@poleatlas/shared";
-import { heading, numberPages, paragraph, table } from "./report-layout";
+import { heading, numberPages, paragraph, startReport, table } from "./report-layout";
 import { regionMap, type MapPole } from "./report-map";
 import { findingPhotos, type ReportPhoto } from "./report-photos";
 import type { DuePole } from "./report.repository";
@@ -39,20 +38,9 @@ function lateness(dueOn: string, today: string): string {
 }
 
 export async function regionReportPdf(r: RegionReport): Promise<PDFKit.PDFDocument> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 40,
-    bufferPages: true,
-    tagged: true,
-    lang: "en",
-    displayTitle: true,
-    pdfVersion: "1.7",
-    info: { Title: T.documentTitle(r.region) },
-  });
+  const { doc, root } = startReport(T.documentTitle(r.region));
   const s = r.summary;
   const C = T.columns;
-  const root = doc.struct("Document");
-  doc.addStructure(root);
   heading(doc, root, "H1", T.title(r.region));
   paragraph(doc, root, T.workspace(r.workspace));
   paragraph(doc, root, T.date(s.today));

@@ -4,10 +4,31 @@
  * each page it runs onto (marked as an artifact there, so it is read once), and "Page 2 of 7" on
  * every page once all pages are laid out.
  */
+import PDFDocument from "pdfkit";
 import { regionReportTexts } from "@poleatlas/shared";
 
 type Doc = PDFKit.PDFDocument;
 type Struct = PDFKit.PDFStructureElement;
+
+/**
+ * A report's document: A4, tagged (its title shown, English), its pages kept until numberPages;
+ * and the root of its structure, which the headings, paragraphs and tables go under.
+ */
+export function startReport(title: string): { doc: Doc; root: Struct } {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 40,
+    bufferPages: true,
+    tagged: true,
+    lang: "en",
+    displayTitle: true,
+    pdfVersion: "1.7",
+    info: { Title: title },
+  });
+  const root = doc.struct("Document");
+  doc.addStructure(root);
+  return { doc, root };
+}
 
 const ROW_HEIGHT = 12;
 const FOOTER_HEIGHT = 20;

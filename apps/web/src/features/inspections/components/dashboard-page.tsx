@@ -2,7 +2,7 @@
  * /dashboard: the summary as cards (open, overdue and resolved findings by level; poles by
  * inspection state) and four charts: findings opened and closed per month, open findings by age,
  * open findings by level over the last 12 months, and poles by inspection state per region.
- * 'Region report (PDF)' prints one region.
+ * 'Region report (PDF)' prints one region; the annual report prints a year of the programme.
  */
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
@@ -11,6 +11,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useSummary } from "../api/findings";
 import { useRegions } from "../api/regions";
+import { AnnualReportLinks } from "./annual-report-links";
 import { usePermissions } from "../../workspaces";
 import { AgeingChart, FlowByMonthChart, OpenByMonthChart, PolesByInspectionChart } from "./dashboard-charts";
 import { SettingsCard } from "./settings-card";
@@ -66,6 +67,7 @@ export default function DashboardPage() {
               {inspectionTexts.regionReport}
             </Button>
           )}
+          <AnnualReportLinks />
         </Stack>
         {summary.isError && <Alert severity="error">{inspectionTexts.loadFailed}</Alert>}
         <SummaryCards summary={s} />

@@ -1,0 +1,36 @@
+/** HTTP only: the annual programme report, as PDF or CSV. */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ANNUAL_REPORT_CONTENT_TYPES, annualReportAnswer, annualReportParamsSchema } from "@poleatlas/shared";
+import type { RequireActor } from "../workspaces/actor";
+import type { AnnualReportService } from "./annual-report.service";
+
+export function annualReportRoutes(
+  app: FastifyInstance,
+  deps: { requireActor: RequireActor; annualReport: AnnualReportService },
+) {
+  const { requireActor, annualReport } = deps;
+  // A file: described by its content type, never serialized.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      "/api/reports/annual/:file",
+      { schema: { params: annualReportParamsSchema, response: { 200: annualReportAnswer } } },
+      async (req, reply) => {
+        const actor = await requireActor(req);
+        const { year, format } = req.params.file;
+        const body =
+          format === "pdf" ? await annualReport.pdf(actor, year) : await annualReport.csv(actor, year);
+        return (
+          reply
+            .type(ANNUAL_REPORT_CONTENT_TYPES[format])
+            // The PDF opens in the browser, as the region report does; the CSV is saved.
+            .header(
+              "content-disposition",
+              `${format === "pdf" ? "inline" : "attachment"}; filename="annual-report-${year}.${format}"`,
+            )
+            .send(body)
+        );
+      },
+    );
+}
