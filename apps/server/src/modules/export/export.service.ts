@@ -103,8 +103,9 @@ export function createExportService(deps: {
     if (q.crs === undefined) return null;
     const code = epsgCode(q.crs);
     const system = code === null ? null : coordinateSystem(code);
-    if (!system) throw badRequest(exportTexts.unknownCrs(q.crs), "unknown_crs");
-    return system.code === WGS84_CODE ? null : system;
+    // A file names its system by WKT 1 in two dimensions: a system without one cannot be written.
+    if (!system?.writable) throw badRequest(exportTexts.unknownCrs(q.crs), "unknown_crs");
+    return system.epsg === WGS84_CODE ? null : system;
   }
 
   async function openFile(
