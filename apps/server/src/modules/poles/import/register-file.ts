@@ -106,7 +106,7 @@ export async function openRegister(
         askCrs: false,
       },
       crs: nameOf(chosen),
-      rows: readGeoJson(file, limits.geojsonMaxBytes, async (member) => {
+      rows: readGeoJson(file, limits.geojsonMaxBytes, (member) => {
         if (given !== undefined) return;
         if (member === null) {
           opened.context.askCrs = true;
