@@ -121,7 +121,10 @@ export const exportQuerySchema = z
      */
     status: findingStatusFilterSchema.optional(),
     overdue: booleanish.optional(),
-    level: z.enum(["1", "2", "3"]).transform((v) => Number(v) as 1 | 2 | 3).optional(),
+    level: z
+      .enum(["1", "2", "3"])
+      .transform((v) => Number(v) as 1 | 2 | 3)
+      .optional(),
     code: findingWorkFilterFields.code,
     assignee: findingWorkFilterFields.assignee,
     circuit: findingWorkFilterFields.circuit,
@@ -139,7 +142,16 @@ export const exportQuerySchema = z
       ctx.addIssue({ code: "custom", path: ["to"], message: exportTexts.fromAfterTo });
     }
     // A pole has no date of its own and always has a position; a finding has its level, not a risk.
-    const workList = ["status", "overdue", "level", "code", "assignee", "circuit", "due_within", "sort"] as const;
+    const workList = [
+      "status",
+      "overdue",
+      "level",
+      "code",
+      "assignee",
+      "circuit",
+      "due_within",
+      "sort",
+    ] as const;
     const notFor = {
       photos: workList,
       poles: ["from", "to", "unplaced", ...workList],

@@ -30,7 +30,11 @@ let mine: Finding[] = [];
 beforeAll(async () => {
   const a = await poleAt(owner, 40.1, -3.7, "P-1", "F-12");
   const b = await poleAt(owner, 41.4, 2.2, "P-2", "F-9");
-  const assigned = await addFinding(t, owner.cookie, a, { code: "lean", level: 1, observed_on: "2026-01-10" });
+  const assigned = await addFinding(t, owner.cookie, a, {
+    code: "lean",
+    level: 1,
+    observed_on: "2026-01-10",
+  });
   const res = await send(t, owner.cookie, "PATCH", `/api/findings/${assigned.id}`, {
     assignee_id: owner.id,
     work_order: "WO-7",
@@ -52,7 +56,11 @@ const csvOf = async (who: typeof owner, query: string) => {
 
 describe("the work list's CSV through the export", () => {
   it("writes the findings of the work list's filter, named as people name them", async () => {
-    const regions = await t.app.inject({ method: "GET", url: "/api/regions", headers: { cookie: owner.cookie } });
+    const regions = await t.app.inject({
+      method: "GET",
+      url: "/api/regions",
+      headers: { cookie: owner.cookie },
+    });
     const named = regions.json<{ regions: { id: string; name: string }[] }>().regions;
     const region = named.find((r) => r.id === regionKey(-3.7, 40.1))!.name;
     const f = mine.find((x) => x.work_order === "WO-7")!;
@@ -96,11 +104,19 @@ describe("the work list's CSV through the export", () => {
     expect((await rows("assignee=me")).map((r) => r[12])).toEqual(["WO-7"]);
     expect((await rows("code=top-rot")).map((r) => [r[0], r[3]])).toEqual([["P-1", "top-rot"]]);
     expect((await rows("status=all&sort=-level")).map((r) => r[4])).toEqual(["2", "1", "1"]);
-    expect((await rows("from=2026-05-01&to=2026-05-31")).map((r) => r[5])).toEqual(["2026-05-30", "2026-05-30"]);
+    expect((await rows("from=2026-05-01&to=2026-05-31")).map((r) => r[5])).toEqual([
+      "2026-05-30",
+      "2026-05-30",
+    ]);
   });
 
   it("never holds another workspace's findings", async () => {
-    for (const query of ["status=all", "level=1&circuit=F-12", `region=${regionKey(-3.7, 40.1)}`, "assignee=none"]) {
+    for (const query of [
+      "status=all",
+      "level=1&circuit=F-12",
+      `region=${regionKey(-3.7, 40.1)}`,
+      "assignee=none",
+    ]) {
       const body = await csvOf(owner, query);
       expect(body, query).not.toMatch(/not yours/);
     }

@@ -101,7 +101,18 @@ export function createExportService(deps: {
     const { status, overdue, level, region, code, assignee, circuit, due_within, from, to, sort } = q;
     const filter = filterOf(
       actor,
-      { status, overdue, level, region, code, assignee, circuit, due_within, observed_from: from, observed_to: to },
+      {
+        status,
+        overdue,
+        level,
+        region,
+        code,
+        assignee,
+        circuit,
+        due_within,
+        observed_from: from,
+        observed_to: to,
+      },
       today,
     );
     return { ...filter, sort };
@@ -191,7 +202,10 @@ export function createExportService(deps: {
       }
     } else if (q.layer === "findings") {
       const day = deps.today();
-      text = await asTable(findingsTable(day), repository.findingBatches(findingFilterOf(actor, q, day), audited));
+      text = await asTable(
+        findingsTable(day),
+        repository.findingBatches(findingFilterOf(actor, q, day), audited),
+      );
     } else {
       const photos = repository.batches(filter, audited);
       if (typed) text = await asTable(photosTable(ctx), photos);
