@@ -243,7 +243,7 @@ export async function buildApp({
   // GPS tracks place photos without coordinates by their capture time, then by the pole rule.
   await registerTracks(app, { db, poles, audit, requireActor, publish: events.publish });
   await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });
-  registerExport(app, { config, database, audit, limits, requireActor, temp });
+  registerExport(app, { config, database, audit, limits, requireActor, temp, today });
   await registerEvents(app, {
     database,
     repository: events,

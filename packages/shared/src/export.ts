@@ -4,6 +4,7 @@
  * agree on them.
  */
 import { z } from "zod";
+import { findingStatusFilterSchema, findingWorkFilterFields } from "./finding-work";
 import { isCalendarDay } from "./format";
 import { RISK_LEVELS } from "./poles";
 
@@ -122,6 +123,21 @@ export const exportQuerySchema = z
     to: isoDate.optional(),
     /** Only photos without a position. */
     unplaced: booleanish.optional(),
+    /**
+     * The findings layer: the work list's filters, as GET /api/findings takes them (`from` and
+     * `to` are its observed_from and observed_to), and its sort; without `sort`, by pole tag.
+     */
+    status: findingStatusFilterSchema.optional(),
+    overdue: booleanish.optional(),
+    level: z
+      .enum(["1", "2", "3"])
+      .transform((v) => Number(v) as 1 | 2 | 3)
+      .optional(),
+    code: findingWorkFilterFields.code,
+    assignee: findingWorkFilterFields.assignee,
+    circuit: findingWorkFilterFields.circuit,
+    due_within: findingWorkFilterFields.due_within,
+    sort: findingWorkFilterFields.sort,
     /** The coordinate system of the file's positions; WGS 84 longitude/latitude without it. */
     crs: z
       .string()
@@ -134,7 +150,21 @@ export const exportQuerySchema = z
       ctx.addIssue({ code: "custom", path: ["to"], message: exportTexts.fromAfterTo });
     }
     // A pole has no date of its own and always has a position; a finding has its level, not a risk.
-    const notFor = { photos: [], poles: ["from", "to", "unplaced"], findings: ["risk", "unplaced"] } as const;
+    const workList = [
+      "status",
+      "overdue",
+      "level",
+      "code",
+      "assignee",
+      "circuit",
+      "due_within",
+      "sort",
+    ] as const;
+    const notFor = {
+      photos: workList,
+      poles: ["from", "to", "unplaced", ...workList],
+      findings: ["risk", "unplaced"],
+    } as const;
     for (const key of notFor[q.layer]) {
       if (q[key] !== undefined)
         ctx.addIssue({ code: "custom", path: [key], message: exportTexts.notForLayer(q.layer, key) });
@@ -155,6 +185,8 @@ export function exportSearch(q: {
   from?: string;
   to?: string;
   crs?: string;
+  /** The findings layer's work list filters and sort, as GET /api/findings names them. */
+  findings?: Record<string, string>;
 }): string {
   const p = new URLSearchParams({ format: q.format });
   if (q.layer && q.layer !== "photos") p.set("layer", q.layer);
@@ -163,6 +195,7 @@ export function exportSearch(q: {
   if (q.risk && q.risk.length > 0 && q.risk.length < EXPORT_RISKS.length) p.set("risk", q.risk.join(","));
   if (q.from) p.set("from", q.from);
   if (q.to) p.set("to", q.to);
+  for (const [key, value] of Object.entries(q.findings ?? {})) p.set(key, value);
   return p.toString();
 }
 

@@ -3,7 +3,7 @@
  * (Shapefile, GeoPackage) write, and the findings layer's text formats. Poles and findings are
  * named by the pole's tag (then its label), the name the utility knows them by, not by ids.
  */
-import { EXPORT_POLE_COLUMNS } from "@poleatlas/shared";
+import { EXPORT_POLE_COLUMNS, regionKey } from "@poleatlas/shared";
 import type { ExportRow, FindingExportRow, PoleExportRow } from "./export.repository";
 import { imageUrl, type WriterContext } from "./export-writers";
 
@@ -89,32 +89,42 @@ export function photosTable(ctx: WriterContext): Table<ExportRow> {
   };
 }
 
-export const findingsTable: Table<FindingExportRow> = {
-  name: "findings",
-  fields: [
-    { name: "pole_tag", type: "text" },
-    { name: "pole_label", type: "text" },
-    { name: "code", type: "text" },
-    { name: "level", type: "integer" },
-    { name: "status", type: "text" },
-    { name: "observed_on", type: "date" },
-    { name: "due_on", type: "date" },
-    { name: "resolved_on", type: "date" },
-    { name: "action", type: "text" },
-    { name: "notes", type: "text" },
-  ],
-  values: (r) => [
-    r.pole_tag,
-    r.pole_label,
-    r.code,
-    r.level,
-    r.status,
-    r.observed_on,
-    r.due_on,
-    r.resolved_on,
-    r.action,
-    r.notes,
-  ],
-  position: (r) => [r.longitude, r.latitude],
-  title: (r) => `${r.pole_tag || r.pole_label}: ${r.code}`,
-};
+/**
+ * The findings layer: the work list's columns, named as people name things (the pole's tag, its
+ * circuit, the region's name, who made it and who has it), never by internal ids. `today` tells
+ * the overdue ones.
+ */
+export function findingsTable(today: string): Table<FindingExportRow> {
+  const columns: [string, FieldType, (r: FindingExportRow) => Value][] = [
+    ["pole_tag", "text", (r) => r.pole_tag],
+    ["circuit", "text", (r) => r.pole_circuit],
+    [
+      "region",
+      "text",
+      (r) => (r.region_number === null ? regionKey(r.region_lon, r.region_lat) : `Region ${r.region_number}`),
+    ],
+    ["code", "text", (r) => r.code],
+    ["level", "integer", (r) => r.level],
+    ["observed_on", "date", (r) => r.observed_on],
+    ["due_on", "date", (r) => r.due_on],
+    ["original_due_on", "date", (r) => r.original_due_on],
+    ["extension_reasons", "text", (r) => r.extensions.map((e) => e.reason).join(" | ") || null],
+    ["status", "text", (r) => r.status],
+    ["overdue", "text", (r) => String(r.status !== "resolved" && r.due_on < today)],
+    ["assignee", "text", (r) => r.assignee_email],
+    ["work_order", "text", (r) => r.work_order],
+    ["last_visit_on", "date", (r) => r.pole_last_visit?.on ?? null],
+    ["last_visit_type", "text", (r) => r.pole_last_visit?.type ?? null],
+    ["created_by", "text", (r) => r.created_by_email],
+    ["resolved_on", "date", (r) => r.resolved_on],
+    ["action", "text", (r) => r.action],
+    ["notes", "text", (r) => r.notes],
+  ];
+  return {
+    name: "findings",
+    fields: columns.map(([name, type]) => ({ name, type })),
+    values: (r) => columns.map(([, , value]) => value(r)),
+    position: (r) => [r.longitude, r.latitude],
+    title: (r) => `${r.pole_tag}: ${r.code}`,
+  };
+}

@@ -59,7 +59,7 @@ export async function* renderPhotos(
     yield w.csvHeader(xyNamed(system));
     yield* lines(first, rest, (r) => w.csvRow(ctx, at(r)));
   } else if (format === "geojson") {
-    yield w.geojsonStart(system?.code);
+    yield w.geojsonStart(system?.epsg);
     yield* lines(first, rest, (r) => w.geojsonFeature(ctx, at(r)), ",\n");
     yield w.geojsonEnd();
   } else {
@@ -92,7 +92,7 @@ export async function* renderPoles(
     yield pw.poleCsvHeader(extra, xyNamed(system));
     yield* lines(first, rest, (r) => pw.poleCsvRow(extra, at(r)));
   } else if (format === "geojson") {
-    yield w.geojsonStart(system?.code);
+    yield w.geojsonStart(system?.epsg);
     yield* lines(first, rest, (r) => pw.poleGeojsonFeature(extra, at(r)), ",\n");
     yield w.geojsonEnd();
   } else {
@@ -119,7 +119,7 @@ export async function* renderTable<R>(
     yield tw.tableCsvHeader(table, xyNamed(system));
     yield* lines(first, rest, (r) => tw.tableCsvRow(table, r, at(r)));
   } else if (format === "geojson") {
-    yield w.geojsonStart(system?.code);
+    yield w.geojsonStart(system?.epsg);
     yield* lines(first, rest, (r) => tw.tableGeojsonFeature(table, r, at(r)), ",\n");
     yield w.geojsonEnd();
   } else {

@@ -6,6 +6,7 @@ import type { AuditLog } from "../audit/audit-log";
 import type { RequestLimits } from "../../infra/limits/request-limits";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 import type { RequireActor } from "../workspaces/actor";
+import type { Today } from "../inspections/clock";
 import { createExportRepository } from "./export.repository";
 import { exportRoutes } from "./export.routes";
 import { createExportService } from "./export.service";
@@ -20,6 +21,7 @@ export function registerExport(
     requireActor: RequireActor;
     /** Where a Shapefile or GeoPackage export is written before it is sent. */
     temp: TempFiles;
+    today: Today;
   },
 ): void {
   const { config, limits } = deps;
@@ -30,6 +32,7 @@ export function registerExport(
     limits: limits.exports,
     watch: limits.watch,
     temp: deps.temp,
+    today: deps.today,
   });
   exportRoutes(app, { requireActor: deps.requireActor, service, readerStallMs: config.readerStallMs });
 }

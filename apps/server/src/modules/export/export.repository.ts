@@ -9,6 +9,8 @@ import type pg from "pg";
 import type { ExportRisk, Risk } from "@poleatlas/shared";
 import type { Executor } from "../../infra/db/database";
 import { inRegion, listOrder } from "../photos/images.repository";
+import { FINDING_COLUMNS, FINDING_FROM, type FindingRow } from "../inspections/finding-columns";
+import { FINDING_SORT_KEYS, findingConditions, type FindingFilter } from "../inspections/finding-list";
 
 /** Rows per FETCH: large enough to amortise the round trip, small enough to stay a few MB. */
 export const EXPORT_BATCH_ROWS = 2000;
@@ -125,33 +127,21 @@ export function poleExportQuery(f: Pick<ExportFilter, "workspaceId" | "region" |
              ORDER BY lower(p.tag) COLLATE "C" NULLS LAST, p.id`;
 }
 
-/** The findings layer: one row per finding of the workspace (and region), at its pole's position. */
-export interface FindingExportRow {
-  pole_tag: string | null;
-  pole_label: string;
-  latitude: number;
-  longitude: number;
-  code: string;
-  level: number;
-  status: string;
-  observed_on: string;
-  due_on: string;
-  resolved_on: string | null;
-  action: string | null;
-  notes: string | null;
-}
+/** A finding as the work list reads it, with its region's number ('Region N'; null: none yet). */
+export type FindingExportRow = FindingRow & { region_number: number | null };
 
-export function findingExportQuery(f: Pick<ExportFilter, "workspaceId" | "region" | "from" | "to">): SQL {
-  const where: SQL[] = [sql`f.workspace_id = ${f.workspaceId}`];
-  if (f.region) where.push(inRegion("p", f.region));
-  if (f.from) where.push(sql`f.observed_on >= ${f.from}::date`);
-  if (f.to) where.push(sql`f.observed_on <= ${f.to}::date`);
-  return sql`SELECT p.tag AS pole_tag, p.label AS pole_label, p.latitude, p.longitude, f.code, f.level,
-                    f.status, f.observed_on::text AS observed_on, f.due_on::text AS due_on,
-                    f.resolved_on::text AS resolved_on, f.action, f.notes
-             FROM utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
-             WHERE ${sql.join(where, sql` AND `)}
-             ORDER BY lower(p.tag) COLLATE "C" NULLS LAST, p.id, f.observed_on, f.id`;
+/** The findings of the work list's filter, in its sort (by pole tag without one). */
+export function findingExportQuery(f: FindingFilter): SQL {
+  const sort = f.sort && FINDING_SORT_KEYS[f.sort.field].key;
+  const dir = sql.raw(f.sort?.descending ? "DESC" : "ASC");
+  const order = sort
+    ? sql`${sort} ${dir}, f.id ${dir}`
+    : sql`lower(p.tag) COLLATE "C" NULLS LAST, p.id, f.observed_on, f.id`;
+  return sql`SELECT ${FINDING_COLUMNS}, rn.number AS region_number
+             FROM ${FINDING_FROM} LEFT JOIN utility_pole_region_numbers rn
+               ON rn.workspace_id = f.workspace_id AND rn.region_lon = p.region_lon AND rn.region_lat = p.region_lat
+             WHERE ${sql.join(findingConditions(f), sql` AND `)}
+             ORDER BY ${order}`;
 }
 
 /** A query's rows through a server-side cursor, batch by batch, on one pooled connection. */
@@ -210,7 +200,7 @@ export function createExportRepository(pool: pg.Pool) {
 
     /** The findings layer's rows in batches; as `batches`. */
     findingBatches(
-      f: Pick<ExportFilter, "workspaceId" | "region" | "from" | "to">,
+      f: FindingFilter,
       first?: (tx: Executor) => Promise<void>,
     ): AsyncGenerator<FindingExportRow[]> {
       return cursor<FindingExportRow>(pool, findingExportQuery(f), first);

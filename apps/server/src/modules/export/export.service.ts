@@ -24,6 +24,9 @@ import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
 import type { ExportLimits } from "../../infra/limits/export-limits";
 import type { ExportFilter, ExportRepository } from "./export.repository";
+import type { Today } from "../inspections/clock";
+import type { FindingFilter } from "../inspections/finding-list";
+import { filterOf } from "../inspections/finding-list-query";
 import { findingsTable, photosTable, polesTable, type Table } from "./export-tables";
 import { renderFile } from "./export-files";
 import { renderPhotos, renderPoles, renderTable } from "./export-text";
@@ -55,6 +58,8 @@ export function createExportService(deps: {
   watch?: LeakWatch;
   /** Where a Shapefile or GeoPackage is written before it is sent. */
   temp: TempFiles;
+  /** The inspections' clock: what is overdue and due within N days. */
+  today: Today;
 }) {
   const { repository, audit, limits, watch, temp } = deps;
   const ctx: w.WriterContext = { publicUrl: deps.publicUrl };
@@ -91,6 +96,28 @@ export function createExportService(deps: {
     },
   };
 
+  /** The work list's filter of the findings layer, read as GET /api/findings reads it. */
+  function findingFilterOf(actor: Actor, q: ExportQuery, today: string): FindingFilter {
+    const { status, overdue, level, region, code, assignee, circuit, due_within, from, to, sort } = q;
+    const filter = filterOf(
+      actor,
+      {
+        status,
+        overdue,
+        level,
+        region,
+        code,
+        assignee,
+        circuit,
+        due_within,
+        observed_from: from,
+        observed_to: to,
+      },
+      today,
+    );
+    return { ...filter, sort };
+  }
+
   function regionOf(q: ExportQuery): ExportFilter["region"] {
     if (q.region === undefined) return undefined;
     const region = parseRegionKey(q.region);
@@ -103,8 +130,9 @@ export function createExportService(deps: {
     if (q.crs === undefined) return null;
     const code = epsgCode(q.crs);
     const system = code === null ? null : coordinateSystem(code);
-    if (!system) throw badRequest(exportTexts.unknownCrs(q.crs), "unknown_crs");
-    return system.code === WGS84_CODE ? null : system;
+    // A file names its system by WKT 1 in two dimensions: a system without one cannot be written.
+    if (!system?.writable) throw badRequest(exportTexts.unknownCrs(q.crs), "unknown_crs");
+    return system.epsg === WGS84_CODE ? null : system;
   }
 
   async function openFile(
@@ -173,7 +201,11 @@ export function createExportService(deps: {
         text = renderPoles(textFormat!, extra, title, system, await poles.next(), poles);
       }
     } else if (q.layer === "findings") {
-      text = await asTable(findingsTable, repository.findingBatches(filter, audited));
+      const day = deps.today();
+      text = await asTable(
+        findingsTable(day),
+        repository.findingBatches(findingFilterOf(actor, q, day), audited),
+      );
     } else {
       const photos = repository.batches(filter, audited);
       if (typed) text = await asTable(photosTable(ctx), photos);

@@ -82,11 +82,11 @@ export class GeopackageWriter {
     db.exec(METADATA);
     const s = this.system;
     // WGS 84 is in every GeoPackage, whatever its layers use.
-    for (const srs of s.code === WGS84_CODE ? [s] : [coordinateSystem(WGS84_CODE)!, s])
+    for (const srs of s.epsg === WGS84_CODE ? [s] : [coordinateSystem(WGS84_CODE)!, s])
       db.run(`INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, 'EPSG', ?, ?, NULL)`, [
         srs.name,
-        srs.code,
-        srs.code,
+        srs.epsg,
+        srs.epsg,
         srs.wkt,
       ]);
     const names = gpkgColumnNames(this.fields);
@@ -98,9 +98,9 @@ export class GeopackageWriter {
     );
     db.run(
       `INSERT INTO gpkg_contents (table_name, data_type, identifier, srs_id) VALUES (?, 'features', ?, ?)`,
-      [this.table, this.table, s.code],
+      [this.table, this.table, s.epsg],
     );
-    db.run(`INSERT INTO gpkg_geometry_columns VALUES (?, '${GEOM}', 'POINT', ?, 0, 0)`, [this.table, s.code]);
+    db.run(`INSERT INTO gpkg_geometry_columns VALUES (?, '${GEOM}', 'POINT', ?, 0, 0)`, [this.table, s.epsg]);
     this.insertRow = (rows) =>
       db.prepare(
         `INSERT INTO ${q(this.table)} (${[GEOM, ...names].map(q).join(", ")}) VALUES ` +
@@ -120,7 +120,7 @@ export class GeopackageWriter {
     const values: (Value | Uint8Array)[] = [];
     for (const { xy, values: row } of batch) {
       if (xy) this.grow(xy);
-      values.push(xy ? gpkgPoint(this.system.code, xy[0], xy[1]) : null, ...row);
+      values.push(xy ? gpkgPoint(this.system.epsg, xy[0], xy[1]) : null, ...row);
     }
     const width = this.fields.length + 1;
     const full = this.rowsPerInsert * width;

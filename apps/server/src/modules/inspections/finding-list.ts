@@ -10,7 +10,7 @@ import { FINDING_COLUMNS, FINDING_FROM, POLE_TAG, type FindingRow } from "./find
 import { listByAssignee } from "./finding-list-by-assignee";
 
 /** Each sort's key and the type its cursor value is read back as. */
-const SORT_KEYS: Record<FindingSortField, { key: SQL; type: SQL }> = {
+export const FINDING_SORT_KEYS: Record<FindingSortField, { key: SQL; type: SQL }> = {
   due: { key: sql`f.due_on`, type: sql.raw("date") },
   level: { key: sql`f.level`, type: sql.raw("smallint") },
   observed: { key: sql`f.observed_on`, type: sql.raw("date") },
@@ -66,7 +66,7 @@ function stepsCondition(steps: WorkStatus[]): SQL {
   return sql`(${sql.join(parts, sql` OR `)})`;
 }
 
-function conditions(q: FindingFilter): SQL[] {
+export function findingConditions(q: FindingFilter): SQL[] {
   // The pole's workspace too (always the finding's): the poles' indexes by tag and circuit start
   // with it, so a page sorted or filtered by them can walk the poles in order.
   const where: SQL[] = [sql`f.workspace_id = ${q.workspaceId}`, sql`p.workspace_id = ${q.workspaceId}`];
@@ -94,8 +94,8 @@ function conditions(q: FindingFilter): SQL[] {
 
 export async function listFindings(db: Executor, q: FindingFilter): Promise<ListedFinding[]> {
   const sort = q.sort ?? { field: "due", descending: false };
-  const { key, type } = SORT_KEYS[sort.field];
-  const where = conditions(q);
+  const { key, type } = FINDING_SORT_KEYS[sort.field];
+  const where = findingConditions(q);
   if (sort.field === "assignee") return listByAssignee(db, q, where);
   if (q.after) {
     const after = sql`(${q.after.key}::${type}, ${q.after.id}::uuid)`;
@@ -118,7 +118,7 @@ export async function findingIdsOf(
   q: Omit<FindingFilter, "after" | "sort">,
 ): Promise<string[]> {
   const result = await db.execute(
-    sql`SELECT f.id::text AS id FROM ${FINDING_FROM} WHERE ${sql.join(conditions(q), sql` AND `)}
+    sql`SELECT f.id::text AS id FROM ${FINDING_FROM} WHERE ${sql.join(findingConditions(q), sql` AND `)}
         ORDER BY f.due_on, f.id LIMIT ${q.limit}`,
   );
   return (result.rows as { id: string }[]).map((r) => r.id);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { crsListSchema, crsQuerySchema } from "@poleatlas/shared";
 import type { RequireActor } from "../../workspaces/actor";
-import { searchSystems } from "./coordinate-systems";
+import { searchSystems } from "../../../formats/coordinate-systems";
 
 export function crsRoutes(app: FastifyInstance, deps: { requireActor: RequireActor }) {
   app

@@ -39,9 +39,12 @@ export class ImportPreview {
     if (this.projected.length < MAX_SAMPLED) this.projected.push(xy);
   }
 
-  /** The likely systems of the rows that looked projected; undefined when none did. */
-  async suggestions(): Promise<PoleImportResult["suggestedCrs"]> {
-    return this.projected.length === 0 ? undefined : suggestSystems(this.projected);
+  /**
+   * The likely systems of the rows that looked projected; undefined when none did. `places`: where
+   * the workspace has poles or photos, asked only when some rows looked projected.
+   */
+  async suggestions(places: () => Promise<[number, number][]>): Promise<PoleImportResult["suggestedCrs"]> {
+    return this.projected.length === 0 ? undefined : suggestSystems(this.projected, await places());
   }
 
   /** xorshift32: enough to spread a sample, the same every run. */

@@ -11,6 +11,9 @@ import type { PoleAttributes } from "@poleatlas/shared";
 import type { Executor } from "../../../infra/db/database";
 import type { PoleInput } from "./pole-input";
 
+/** The workspace's places a suggestion of systems looks at: enough for a region's spread. */
+const MAX_PLACES = 1000;
+
 /**
  * The batch's last inspections as imported visits on the poles of their tags, each once: a visit
  * of that type on that day already on the pole is not added again (a re-run adds none). Dry:
@@ -151,6 +154,20 @@ export const importRepository = {
     const answer: StoredPole[][] = points.map(() => []);
     for (const { i, ...pole } of found) answer[i - 1]!.push(pole);
     return answer;
+  },
+
+  /**
+   * Where the workspace already has poles or photos: the centres of its regions (0.1° cells, from
+   * the summaries the triggers keep), at most MAX_PLACES of them.
+   */
+  async places(tx: Executor, workspaceId: string): Promise<[number, number][]> {
+    const found = await rows<{ lon: number; lat: number }>(
+      tx,
+      sql`SELECT region_lon AS lon, region_lat AS lat FROM utility_pole_region_risk WHERE workspace_id = ${workspaceId}
+          UNION SELECT region_lon, region_lat FROM utility_pole_regions WHERE workspace_id = ${workspaceId}
+          LIMIT ${MAX_PLACES}`,
+    );
+    return found.map((r) => [r.lon, r.lat]);
   },
 
   /** The database's clock now: when an import begins. */

@@ -207,7 +207,7 @@ export function createPoleImport(deps: PoleImportDeps) {
       result.bounds = preview.bounds;
       result.area = preview.bounds;
       result.sample = preview.sample;
-      const suggested = await preview.suggestions();
+      const suggested = await preview.suggestions(() => repo.places(db, actor.workspaceId));
       if (suggested) result.suggestedCrs = suggested;
       if (!dryRun && result.created + result.updated + result.visits > 0) {
         const { rejected: _listed, mapping: _mapping, sample: _sample, suggestedCrs: _s, ...counts } = result;

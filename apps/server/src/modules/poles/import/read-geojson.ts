@@ -109,11 +109,11 @@ function rowOf(row: number, bytes: Buffer): SourceRow {
 export async function* readGeoJson(
   file: string,
   maxBytes: number,
-  onCrs: (name: string | null) => Promise<void>,
+  onCrs: (name: string | null) => void,
 ): AsyncGenerator<SourceRow> {
   if ((await stat(file)).size > maxBytes)
     throw new AppError(413, "file_too_large", texts.geojsonTooLarge(Math.round(maxBytes / 1048576)));
-  await onCrs(await checkSkeleton(file));
+  onCrs(await checkSkeleton(file));
   let row = 0;
   for await (const part of partsOf(file)) {
     if (!("feature" in part)) continue;

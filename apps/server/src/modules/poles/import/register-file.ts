@@ -64,7 +64,7 @@ export async function openRegister(
 ): Promise<OpenRegister> {
   const overrides = parseMapping(options.mapping);
   const given = options.crs === undefined || options.crs.trim() === "" ? undefined : options.crs;
-  const chosen = given === undefined ? undefined : await systemFor(given);
+  const chosen = given === undefined ? undefined : systemFor(given);
   const handle = await open(file);
   const head = Buffer.alloc(64);
   const { bytesRead } = await handle.read(head, 0, 64, 0).finally(() => handle.close());
@@ -106,13 +106,13 @@ export async function openRegister(
         askCrs: false,
       },
       crs: nameOf(chosen),
-      rows: readGeoJson(file, limits.geojsonMaxBytes, async (member) => {
+      rows: readGeoJson(file, limits.geojsonMaxBytes, (member) => {
         if (given !== undefined) return;
         if (member === null) {
           opened.context.askCrs = true;
           return;
         }
-        const own = await systemFor(codeOfMember(member));
+        const own = systemFor(codeOfMember(member));
         opened.context.toWgs84 = own?.toWgs84 ?? null;
         opened.crs = nameOf(own);
       }),

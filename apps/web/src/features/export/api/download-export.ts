@@ -23,6 +23,8 @@ export interface ExportRequest {
   risk: readonly ExportRisk[];
   from: string;
   to: string;
+  /** The findings layer's work list filters and sort (GET /api/findings's names). */
+  findings?: Record<string, string>;
 }
 
 export const exportUrl = (q: ExportRequest) => `/api/export?${exportSearch(q)}`;

@@ -59,6 +59,11 @@ function server() {
     }),
     "GET /api/findings": () => ({ status: 200, body: { findings: ROWS, nextCursor: null } }),
     "POST /api/findings/bulk": () => ({ status: 200, body: { changed: 2 } }),
+    "GET /api/export": () => ({
+      status: 200,
+      body: "pole_tag\r\nLIV-1\r\n",
+      headers: { "content-disposition": 'attachment; filename="poleatlas-north-crew-findings.csv"' },
+    }),
   });
 }
 
@@ -131,6 +136,26 @@ describe("the work list", () => {
 
     await userEvent.type(screen.getByRole("spinbutton", { name: "Due within (days)" }), "14");
     await waitFor(() => expect(findingQueries(s.calls).at(-1)).toMatchObject({ due_within: "14" }));
+  });
+
+  it("exports its CSV as the export's findings layer, with the filters and sort it shows", async () => {
+    vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:test");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    const s = server();
+    renderAt("/work?level=1&circuit=C7&sort=-tag&observed_from=2026-01-01");
+    await screen.findByText("LIV-1");
+    await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+    await waitFor(() => expect(s.calls.some((c) => c.path.startsWith("/api/export?"))).toBe(true));
+    const call = s.calls.find((c) => c.path.startsWith("/api/export?"))!;
+    expect(Object.fromEntries(new URLSearchParams(call.path.split("?")[1]))).toEqual({
+      format: "csv",
+      layer: "findings",
+      from: "2026-01-01",
+      status: "unresolved",
+      level: "1",
+      circuit: "C7",
+      sort: "-tag",
+    });
   });
 
   it("extends the chosen findings with a reason, and assigns every finding of the filter", async () => {

@@ -15,22 +15,14 @@ import {
   TablePagination,
   Typography,
 } from "@mui/material";
-import {
-  findingListSchema,
-  inspectionTexts,
-  MAX_FINDINGS_PAGE_LIMIT,
-  workTexts,
-  type Finding,
-  type FindingList,
-} from "@poleatlas/shared";
+import { inspectionTexts, workTexts } from "@poleatlas/shared";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { usePhoneLayout } from "../../../components/use-layout";
-import { apiClient } from "../../../lib/api-client";
-import { filterParams, findingsQuery, useFindingsPage, type FindingFilters } from "../api/findings";
+import { filterParams, useFindingsPage, type FindingFilters } from "../api/findings";
 import { useAssignees } from "../api/members";
 import { useRegionNames } from "../api/regions";
-import { findingsCsv } from "../lib/csv";
+import { downloadExport } from "../../export";
 import { filtersFromSearch, searchOfFilters } from "../lib/work-filters";
 import { WorkListBulk } from "./work-list-bulk";
 import { WorkListCards } from "./work-list-cards";
@@ -41,25 +33,21 @@ const PAGE_SIZES = [25, 50, 100];
 /** The phone's cards: one page, nearest due first (the request the app keeps for offline). */
 const PHONE_PAGE = 100;
 
-async function exportCsv(filters: FindingFilters, regionName: (id: string) => string) {
-  const all: Finding[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: FindingList = await apiClient.get(
-      `/api/findings?${findingsQuery(filters, cursor, MAX_FINDINGS_PAGE_LIMIT)}`,
-      findingListSchema,
-    );
-    all.push(...page.findings);
-    cursor = page.nextCursor;
-  } while (cursor !== null);
-  const url = URL.createObjectURL(
-    new Blob([findingsCsv(all, regionName)], { type: "text/csv;charset=utf-8" }),
-  );
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = "findings.csv";
-  a.click();
-  URL.revokeObjectURL(url);
+/**
+ * The work list's CSV is the export's findings layer with the list's filters and sort: one
+ * implementation of its columns, on the server.
+ */
+function exportCsv(filters: FindingFilters) {
+  const { region: _region, observed_from: _from, observed_to: _to, ...rest } = filterParams(filters);
+  return downloadExport({
+    format: "csv",
+    layer: "findings",
+    region: filters.region,
+    risk: [],
+    from: filters.observedFrom ?? "",
+    to: filters.observedTo ?? "",
+    findings: { ...rest, sort: filters.sort },
+  });
 }
 
 export default function WorkListPage() {
@@ -91,7 +79,6 @@ export default function WorkListPage() {
   const rows = page.data?.findings ?? [];
   const next = page.data?.nextCursor ?? null;
   const known = pageIndex * limit + rows.length;
-  const regionName = (id: string) => regions.get(id) ?? id;
   const target = allOfFilter ? { filter: filterParams(filters) } : { ids: [...selected] };
 
   return (
@@ -133,7 +120,7 @@ export default function WorkListPage() {
                 disabled={exporting}
                 onClick={() => {
                   setExporting(true);
-                  exportCsv(filters, regionName)
+                  exportCsv(filters)
                     .catch(() => {})
                     .finally(() => setExporting(false));
                 }}
