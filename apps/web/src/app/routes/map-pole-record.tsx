@@ -5,6 +5,7 @@
  */
 import { PhotoPanelStatus, SelectedPhotoPanel, BlurTool } from "../../features/images";
 import { PoleFindings, PoleVisits } from "../../features/inspections";
+import { MeasureButton } from "../../features/measure";
 import {
   hasOpenFinding,
   InspectionFields,
@@ -83,6 +84,10 @@ export function MapPoleRecord(props: MapPoleRecordProps) {
           }
           visits={<PoleVisits key={pole.id} poleId={pole.id} canEdit={may.canEdit} />}
           locate={may.canEdit && <LocateSection key={`locate-${pole.id}`} pole={pole} />}
+          measure={
+            may.canEdit &&
+            record.images.length > 0 && <MeasureButton key={`measure-${pole.id}`} poleId={pole.id} />
+          }
           findings={
             <PoleFindings
               key={`findings-${pole.id}`}

@@ -41,6 +41,8 @@ export interface PoleRecordPanelProps {
   findings?: ReactNode;
   /** The locate from photo bearings, under the register; absent for viewers. */
   locate?: ReactNode;
+  /** The way into measuring a photo, under the photos; absent for viewers. */
+  measure?: ReactNode;
   /** Narrow screens: a bottom sheet over the globe, closed by its button or a swipe down. */
   sheet?: boolean;
 }
@@ -58,7 +60,18 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 export function PoleRecordPanel(props: PoleRecordPanelProps) {
-  const { record, regionName, onClose, canEdit, photos, visits, findings, locate, sheet = false } = props;
+  const {
+    record,
+    regionName,
+    onClose,
+    canEdit,
+    photos,
+    visits,
+    findings,
+    locate,
+    measure,
+    sheet = false,
+  } = props;
   const { pole } = record;
   const swipe = useSwipeDown(onClose);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -140,6 +153,7 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
             </Typography>
           )}
         </Section>
+        {measure}
         {visits}
         {findings}
         <Section title={t.history}>
