@@ -175,7 +175,7 @@ export function PhotoStage(props: PhotoStageProps) {
             imageOrientation: "from-image",
             transformOrigin: "0 0",
             transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
-            visibility: size ? "visible" : "hidden",
+            opacity: size ? 1 : 0,
           }}
         />
         {size && <MarksOverlay view={view} marks={marks} lines={lines} selected={selected} cursor={cursor} />}
