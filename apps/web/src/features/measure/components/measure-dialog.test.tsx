@@ -178,6 +178,10 @@ describe("MeasureDialog", () => {
     expect(await within(dialog).findByTestId("measured-height")).toHaveTextContent(
       "CATV: 18 ft 8 in ± 1.5 in",
     );
+    // Saved once: the same marks again would only repeat the measurement.
+    expect(within(dialog).getByRole("button", { name: "Save heights" })).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText("Label of Point 1 (optional)"), " 2");
+    expect(within(dialog).getByRole("button", { name: "Save heights" })).toBeEnabled();
     const body = posted(server)[0] as unknown as { reference: { height_m: number }[]; points: unknown[] };
     expect(body.reference.map((r) => r.height_m)).toEqual([
       0,

@@ -28,7 +28,14 @@ import { usePoleTimeline } from "../../poles";
 import { useLengthUnits, useMeasureLean, useSaveMeasurement } from "../api/measure-api";
 import { drawnMarks, type MeasureMode } from "../lib/drawn-marks";
 import { nextGraduation, parseHeight } from "../lib/lengths";
-import { initialMarks, marksOf, marksReducer, type MarkList, type MarkRef } from "../lib/marks";
+import {
+  initialMarks,
+  marksOf,
+  marksReducer,
+  type MarkList,
+  type MarkRef,
+  type PhotoMarks,
+} from "../lib/marks";
 import type { Pixel } from "../lib/photo-view";
 import { leanRequest, measurementRequest } from "../lib/requests";
 import { HeightsPanel } from "./heights-panel";
@@ -80,6 +87,8 @@ function MeasureTool({ poleId, onClose, onSaved }: MeasureDialogProps) {
   const [selected, setSelected] = useState<MarkRef | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, Measurement>>({});
+  // The marks a photo's answer was measured from: saving them again would only repeat it.
+  const [savedMarks, setSavedMarks] = useState<Record<string, PhotoMarks>>({});
   const [lean, setLean] = useState<PoleLean | null>(null);
   const save = useSaveMeasurement(poleId);
   const measureLean = useMeasureLean(poleId);
@@ -126,6 +135,7 @@ function MeasureTool({ poleId, onClose, onSaved }: MeasureDialogProps) {
         if ("error" in request) return setProblem(request.error);
         const measurement = await save.mutateAsync({ imageId: photo.id, body: request.body });
         setAnswers((a) => ({ ...a, [photo.id]: measurement }));
+        setSavedMarks((s) => ({ ...s, [photo.id]: marks }));
         onSaved?.(measurement);
       } else {
         const views = photos.map((p) => ({
@@ -250,7 +260,13 @@ function MeasureTool({ poleId, onClose, onSaved }: MeasureDialogProps) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t.close}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={!photo || busy}>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={
+            !photo || busy || (mode === "heights" && marks !== null && savedMarks[photo.id] === marks)
+          }
+        >
           {mode === "heights"
             ? save.isPending
               ? t.saving

@@ -192,7 +192,14 @@ export function PhotoStage(props: PhotoStageProps) {
       <Stack
         direction="row"
         spacing={0.5}
-        sx={{ position: "absolute", right: 8, top: 8, bgcolor: "rgba(255,255,255,0.85)", borderRadius: 1 }}
+        sx={{
+          position: "absolute",
+          right: 8,
+          top: 8,
+          bgcolor: "background.paper",
+          opacity: 0.9,
+          borderRadius: 1,
+        }}
       >
         <Tooltip title={t.zoomIn}>
           <IconButton size="small" aria-label={t.zoomIn} onClick={() => zoom(ZOOM_STEP)}>
