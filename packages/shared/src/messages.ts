@@ -914,6 +914,8 @@ export const measureToolTexts = {
   badHeight: (name: string, text: string, units: "feet-inches" | "metres") =>
     `${name}: "${text}" is not a height in ${units === "metres" ? "metres (e.g. 2.5)" : "feet and inches (e.g. 10 ft 6 in)"}`,
   badBearing: (name: string) => `${name}: the bearing must be a number of degrees from 0 to 360`,
+  sensorWidth: (name: string) => `Sensor width of ${name}'s camera, mm (its photo has no 35 mm focal length)`,
+  badSensor: (name: string) => `${name}: the sensor width must be a number of millimetres above 0, up to 100`,
   saveFailed: "The heights could not be measured",
   leanFailed: "The lean could not be worked out",
   marksKept: "Your marks are kept: correct them and try again.",

@@ -11,10 +11,12 @@ export interface LeanPanelProps {
   photo: ImageRecord;
   marks: PhotoMarks;
   answer: PoleLean | null;
-  onBearing: (text: string) => void;
+  onField: (field: "bearing" | "sensor", text: string) => void;
 }
 
-export function LeanPanel({ photo, marks, answer, onBearing }: LeanPanelProps) {
+export function LeanPanel({ photo, marks, answer, onField }: LeanPanelProps) {
+  // Without a 35 mm focal length the server needs the sensor's width to read the lens.
+  const noFocal35 = !photo.metadata.optics?.focalLength35mm;
   return (
     <Stack spacing={1.5}>
       <Box>
@@ -28,11 +30,20 @@ export function LeanPanel({ photo, marks, answer, onBearing }: LeanPanelProps) {
           size="small"
           label={t.bearing(photo.name)}
           value={marks.bearing}
-          onChange={(e) => onBearing(e.target.value)}
+          onChange={(e) => onField("bearing", e.target.value)}
           slotProps={{ htmlInput: { inputMode: "decimal" } }}
         />
       ) : (
         <Typography variant="body2">{t.bearingFromPhoto(photo.heading)}</Typography>
+      )}
+      {noFocal35 && (
+        <TextField
+          size="small"
+          label={t.sensorWidth(photo.name)}
+          value={marks.sensor}
+          onChange={(e) => onField("sensor", e.target.value)}
+          slotProps={{ htmlInput: { inputMode: "decimal" } }}
+        />
       )}
       {answer && (
         <Typography variant="body1" sx={{ fontWeight: 600 }} data-testid="lean-answer">

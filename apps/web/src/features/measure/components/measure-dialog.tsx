@@ -243,7 +243,7 @@ function MeasureTool({ poleId, onClose, onSaved }: MeasureDialogProps) {
                   photo={photo}
                   marks={marks}
                   answer={lean}
-                  onBearing={(bearing) => dispatch({ type: "bearing", photo: photo.id, bearing })}
+                  onField={(field, value) => dispatch({ type: "field", photo: photo.id, field, value })}
                 />
               )}
               {mode === "heights" && answer && answer.suggestions.length > 0 && (

@@ -27,6 +27,8 @@ export interface PhotoMarks {
   plumb: Pixel[];
   /** The compass bearing typed for a photo that has none. */
   bearing: string;
+  /** The sensor's width, mm, typed for a photo without a 35 mm focal length. */
+  sensor: string;
 }
 export type MarkList = "stick" | "points" | "verticals" | "axis" | "plumb";
 export interface MarkRef {
@@ -50,6 +52,7 @@ export const emptyMarks = (): PhotoMarks => ({
   axis: [],
   plumb: [],
   bearing: "",
+  sensor: "",
 });
 
 export interface MarksState {
@@ -67,7 +70,7 @@ export type MarksAction =
   | { type: "add"; photo: string; list: "verticals" | "axis" | "plumb"; mark: Pixel }
   | { type: "move"; photo: string; ref: MarkRef; at: Pixel; key: string }
   | { type: "edit"; photo: string; ref: MarkRef; patch: Partial<StickMark & PointMark>; key: string }
-  | { type: "bearing"; photo: string; bearing: string }
+  | { type: "field"; photo: string; field: "bearing" | "sensor"; value: string }
   | { type: "remove"; photo: string; ref: MarkRef }
   | { type: "undo" };
 
@@ -93,8 +96,8 @@ function change(marks: PhotoMarks, action: Exclude<MarksAction, { type: "undo" }
           list === "stick" || list === "points" ? { ...(item as object), at: action.at } : action.at;
       return { ...marks, [list]: items };
     }
-    case "bearing":
-      return { ...marks, bearing: action.bearing };
+    case "field":
+      return { ...marks, [action.field]: action.value };
     case "remove":
       return { ...marks, [action.ref.list]: marks[action.ref.list].filter((_, i) => i !== action.ref.index) };
   }
@@ -109,11 +112,12 @@ export function marksReducer(state: MarksState, action: MarksAction): MarksState
   const before = marksOf(state, action.photo);
   const after = change(before, action);
   if (after === before) return state;
-  const key = action.type === "move" || action.type === "edit" ? `${action.photo}:${action.key}` : null;
-  if (action.type === "bearing") {
-    // Typing a bearing coalesces like any field.
-    return coalesce(state, { ...state.photos, [action.photo]: after }, `${action.photo}:bearing`);
-  }
+  const key =
+    action.type === "move" || action.type === "edit"
+      ? `${action.photo}:${action.key}`
+      : action.type === "field"
+        ? `${action.photo}:${action.field}`
+        : null;
   return coalesce(state, { ...state.photos, [action.photo]: after }, key);
 }
 

@@ -39,7 +39,17 @@ export function measurementRequest(
   return { body: { reference, points, ...(verticals ? { verticals } : {}) } };
 }
 
-/** The lean's views: every photo with both axis points; the typed bearing where the photo has none. */
+/** A typed number within bounds, undefined when nothing is typed, NaN when it cannot be read. */
+function typed(text: string, max: number): number | undefined {
+  if (text.trim() === "") return undefined;
+  const value = Number(text.trim().replace(",", "."));
+  return Number.isFinite(value) && value >= 0 && value <= max ? value : Number.NaN;
+}
+
+/**
+ * The lean's views: every photo with both axis points; the typed bearing where the photo has none,
+ * the typed sensor width where it has no 35 mm focal length.
+ */
 export function leanRequest(
   photos: readonly { id: string; name: string; heading: number | null; marks: PhotoMarks }[],
 ): { body: LeanRequest } | { error: string } {
@@ -48,16 +58,16 @@ export function leanRequest(
     const [base, top] = marks.axis;
     if (!base || !top) continue;
     const [p, q] = marks.plumb;
-    let bearing: number | undefined;
-    if (heading === null && marks.bearing.trim() !== "") {
-      bearing = Number(marks.bearing.replace(",", "."));
-      if (!Number.isFinite(bearing) || bearing < 0 || bearing > 360) return { error: t.badBearing(name) };
-    }
+    const bearing = heading === null ? typed(marks.bearing, 360) : undefined;
+    if (Number.isNaN(bearing)) return { error: t.badBearing(name) };
+    const sensor = typed(marks.sensor, 100);
+    if (Number.isNaN(sensor) || sensor === 0) return { error: t.badSensor(name) };
     views.push({
       image_id: id,
       axis: [pair(base), pair(top)],
       ...(p && q ? { plumb: [pair(p), pair(q)] as [[number, number], [number, number]] } : {}),
       ...(bearing === undefined ? {} : { bearing_deg: bearing }),
+      ...(sensor === undefined ? {} : { sensor_width_mm: sensor }),
     });
   }
   if (views.length === 0) return { error: t.needAxis };
