@@ -41,6 +41,17 @@ function MarkName(props: { name: string; chosen: boolean; onClick: () => void })
   );
 }
 
+function ListHeading({ title, count }: { title: string; count: string }) {
+  return (
+    <>
+      <Typography variant="subtitle2">{title}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {count}
+      </Typography>
+    </>
+  );
+}
+
 export function HeightsPanel(props: HeightsPanelProps) {
   const { marks, units, answer, selected, onSelect, onEdit, onRemove } = props;
   const choices = useId();
@@ -53,10 +64,7 @@ export function HeightsPanel(props: HeightsPanelProps) {
         ))}
       </datalist>
       <Box>
-        <Typography variant="subtitle2">{t.tool.stick}</Typography>
-        <Typography variant="caption" color="text.secondary">
-          {t.stickCount(marks.stick.length)}
-        </Typography>
+        <ListHeading title={t.tool.stick} count={t.stickCount(marks.stick.length)} />
         {marks.stick.map((m, index) => {
           const ref = { list: "stick" as const, index };
           const name = t.stickName(index);
@@ -127,12 +135,7 @@ export function HeightsPanel(props: HeightsPanelProps) {
           );
         })}
       </Box>
-      <Box>
-        <Typography variant="subtitle2">{t.tool.verticals}</Typography>
-        <Typography variant="caption" color="text.secondary">
-          {t.verticalCount(marks.verticals.length)}
-        </Typography>
-      </Box>
+      <ListHeading title={t.tool.verticals} count={t.verticalCount(marks.verticals.length)} />
     </Stack>
   );
 }
