@@ -22,6 +22,8 @@ export interface PhotoSpec {
   heading?: number;
   /** The lens as a 35 mm film focal length (FocalLengthIn35mmFormat), mm; omitted → none. */
   focal35?: number;
+  /** An SVG of the photo's size drawn over the colour: a scene whose pixels a test knows. */
+  svg?: string;
 }
 
 /** 52.5208 → "52/1 31/1 1488/100" (EXIF rationals for degrees, minutes, seconds). */
@@ -61,6 +63,13 @@ async function canvas(spec: PhotoSpec) {
   const size = { width: spec.width ?? 320, height: spec.height ?? 240, channels: 3 as const };
   const background = spec.color ?? { r: 70, g: 130, b: 180 };
   const flat = sharp({ create: { ...size, background } });
+  if (spec.svg !== undefined)
+    return sharp(
+      await flat
+        .composite([{ input: Buffer.from(spec.svg) }])
+        .png()
+        .toBuffer(),
+    );
   if (!spec.noise) return flat;
   // Noise over the colour: the file stays large, the thumbnail stays recognisable.
   const noise = await sharp({

@@ -5,6 +5,7 @@
  */
 import { PhotoPanelStatus, SelectedPhotoPanel, BlurTool } from "../../features/images";
 import { PoleFindings, PoleVisits } from "../../features/inspections";
+import { MeasureDialog } from "../../features/measure";
 import {
   hasOpenFinding,
   InspectionFields,
@@ -15,6 +16,7 @@ import {
 } from "../../features/poles";
 import { usePermissions } from "../../features/workspaces";
 import type { ImageRecord } from "@poleatlas/shared";
+import { useState } from "react";
 import type { PoleSelection } from "./pole-selection";
 import type { MapUrl } from "./use-map-url";
 
@@ -33,6 +35,7 @@ export function MapPoleRecord(props: MapPoleRecordProps) {
   const may = usePermissions();
   const { record, selection } = picked;
   const pole = record?.pole ?? null;
+  const [measuring, setMeasuring] = useState<string | null>(null);
   return (
     <>
       {!record && picked.status.state !== "none" && (
@@ -51,6 +54,7 @@ export function MapPoleRecord(props: MapPoleRecordProps) {
           canEdit={may.canEdit}
           sheet={sheet}
           onOpenPhoto={url.selectPhoto}
+          onMeasure={() => setMeasuring(pole.id)}
           photos={
             selection && (
               <SelectedPhotoPanel
@@ -92,6 +96,14 @@ export function MapPoleRecord(props: MapPoleRecordProps) {
               readOnly={!may.canEdit}
             />
           }
+        />
+      )}
+      {pole && may.canEdit && (
+        <MeasureDialog
+          key={`measure-${pole.id}`}
+          poleId={pole.id}
+          open={measuring === pole.id}
+          onClose={() => setMeasuring(null)}
         />
       )}
     </>
