@@ -3,10 +3,10 @@
  * its own, three in four rated) exports CSV and GeoJSON; rows per second over the whole download
  * and the server's RSS growth while it streams (target ≥ 20k rows/s, < 200 MB).
  */
-import { readFile } from "node:fs/promises";
 import type pg from "pg";
 import { signedInClient, type Client } from "./lib/client";
 import { withBenchServer } from "./lib/bench-server";
+import { whileSamplingRss } from "./lib/rss";
 
 export interface ExportRun {
   format: "csv" | "geojson";
@@ -24,11 +24,6 @@ export interface ExportBenchResult {
   rowsPerSec: number;
   rssGrowthMB: number;
   runs: ExportRun[];
-}
-
-async function rssMB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 async function seed(db: pg.Pool, userId: string, rows: number) {
@@ -56,27 +51,14 @@ async function seed(db: pg.Pool, userId: string, rows: number) {
 
 /** One download over HTTP, read to the end, with the server's RSS sampled every 50 ms meanwhile. */
 export async function measuredDownload(client: Client, pid: number, url: string) {
-  const rssBefore = await rssMB(pid);
-  let peak = rssBefore;
-  let running = true;
-  const sampler = (async () => {
-    while (running) {
-      peak = Math.max(peak, await rssMB(pid));
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  const t0 = performance.now();
-  let bytes = 0;
-  try {
+  const { result: bytes, ...r } = await whileSamplingRss(pid, 50, async () => {
+    let bytes = 0;
     const res = await client.get(url);
     if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`);
     for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
-  } finally {
-    running = false;
-    await sampler;
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  return { seconds, bytes, rssBeforeMB: rssBefore, rssPeakMB: peak, rssGrowthMB: peak - rssBefore };
+    return bytes;
+  });
+  return { ...r, bytes };
 }
 
 async function run(client: Client, pid: number, format: ExportRun["format"]): Promise<ExportRun> {

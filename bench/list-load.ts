@@ -5,9 +5,9 @@
  * during the burst next to a quiet baseline: paged lists keep both bounded (the unpaged list was
  * ~50 MB of JSON per call at 100k rows).
  */
-import { readFile } from "node:fs/promises";
 import { percentile, signedInClient, type Client } from "./lib/client";
 import { withBenchServer } from "./lib/bench-server";
+import { whileSamplingRss } from "./lib/rss";
 
 export interface ListLoadResult {
   rows: number;
@@ -23,13 +23,6 @@ export interface ListLoadResult {
     duringP95Ms: number;
     calls: number;
   };
-}
-
-/** Resident memory of a process in MB (Linux), from /proc/<pid>/status. */
-async function rssMB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return kb / 1024;
 }
 
 async function timeCalls(client: Client, url: string, keepGoing: () => boolean, minCalls: number) {
@@ -65,35 +58,29 @@ export async function benchListLoad(rows: number, parallelCalls = 60): Promise<L
     const pageBytes = (await page.arrayBuffer()).byteLength;
 
     const baseline = await timeCalls(other, "/api/images", () => false, 30);
-    const rssBefore = await rssMB(pid);
-    let running = true;
-    let peak = rssBefore;
-    const sampler = (async () => {
-      while (running) {
-        peak = Math.max(peak, await rssMB(pid));
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    })();
-    const t0 = performance.now();
-    const burst = Promise.all(
-      Array.from({ length: parallelCalls }, async () => {
-        const res = await busy.get("/api/images");
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`burst: ${res.status}`);
-      }),
-    ).finally(() => (running = false));
-    const during = timeCalls(other, "/api/images", () => running, 5);
-    await burst;
-    const burstMs = performance.now() - t0;
-    const duringMs = await during;
-    await sampler;
+    let bursting = true;
+    const { result, rssBeforeMB, rssPeakMB } = await whileSamplingRss(pid, 20, async () => {
+      const t0 = performance.now();
+      const burst = Promise.all(
+        Array.from({ length: parallelCalls }, async () => {
+          const res = await busy.get("/api/images");
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`burst: ${res.status}`);
+        }),
+      ).finally(() => (bursting = false));
+      const during = timeCalls(other, "/api/images", () => bursting, 5);
+      await burst;
+      const burstMs = performance.now() - t0;
+      return { burstMs, duringMs: await during };
+    });
+    const { burstMs, duringMs } = result;
     return {
       rows,
       parallelCalls,
       pageBytes,
       burstMs,
-      rssBeforeMB: rssBefore,
-      rssPeakMB: peak,
+      rssBeforeMB,
+      rssPeakMB,
       otherUser: {
         baselineP50Ms: percentile(baseline, 50),
         baselineP95Ms: percentile(baseline, 95),

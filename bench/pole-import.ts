@@ -7,12 +7,13 @@
  * POLE_IMPORT_BENCH_ROWS chooses N (default 1,000,000; 100,000 with --quick).
  */
 import { createReadStream, createWriteStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { once } from "node:events";
 import { signedInClient } from "./lib/client";
 import { withBenchServer } from "./lib/bench-server";
+import { whileSamplingRss } from "./lib/rss";
 
 export interface PoleImportBenchResult {
   rows: number;
@@ -24,11 +25,6 @@ export interface PoleImportBenchResult {
   rssGrowthMB: number;
   created: number;
   rejected: number;
-}
-
-async function rssMB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 const MATERIALS = ["wood", "steel", "concrete", "composite"];
@@ -102,35 +98,17 @@ export async function benchPoleImport(defaultRows: number): Promise<PoleImportBe
       const size = (await stat(file)).size;
       const client = await signedInClient(server.url);
       const pid = server.child.pid!;
-      const rssBefore = await rssMB(pid);
-      let peak = rssBefore;
-      let running = true;
-      const sampler = (async () => {
-        while (running) {
-          peak = Math.max(peak, await rssMB(pid));
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      })();
-      const t0 = performance.now();
-      let res: { status: number; body: string };
-      try {
-        const url = `${server.url}/api/poles/import?crs=${REGISTER_CRS}`;
-        res = await postFile(url, server.url, client.cookie, file, size);
-      } finally {
-        running = false;
-        await sampler;
-      }
-      const seconds = (performance.now() - t0) / 1000;
+      const url = `${server.url}/api/poles/import?crs=${REGISTER_CRS}`;
+      const { result: res, ...r } = await whileSamplingRss(pid, 100, () =>
+        postFile(url, server.url, client.cookie, file, size),
+      );
       if (res.status !== 200) throw new Error(`import: ${res.status} ${res.body.slice(0, 300)}`);
       const answer = JSON.parse(res.body) as { created: number; rejected_count: number };
       return {
         rows,
         fileMB: size / 2 ** 20,
-        seconds,
-        rowsPerSec: rows / seconds,
-        rssBeforeMB: rssBefore,
-        rssPeakMB: peak,
-        rssGrowthMB: peak - rssBefore,
+        ...r,
+        rowsPerSec: rows / r.seconds,
         created: answer.created,
         rejected: answer.rejected_count,
       };
