@@ -4,7 +4,7 @@
  */
 import { compassPoint } from "../format";
 import type { LengthUnits, PoleLean } from "../measurements";
-import { measurementsTexts } from "../messages";
+import { measurementsTexts } from "./measure-texts";
 
 const INCH_M = 0.0254;
 

@@ -11,7 +11,7 @@ import type {
   Suggestion,
 } from "../measurements";
 import { formatLength } from "../measurements";
-import { measureTexts } from "../messages";
+import { measureTexts } from "./measure-texts";
 
 export interface MeasuredHeight {
   kind: AttachmentKind;

@@ -1,0 +1,41 @@
+/** The annual programme report (PDF): its headings, columns and notes. */
+export const annualReportTexts = {
+  title: (year: number) => `Annual inspection programme report ${year}`,
+  workspace: (name: string) => `Workspace: ${name}`,
+  period: (from: string, to: string) => `Period: ${from} to ${to} (UTC)`,
+  partYear: "The year has not ended: its figures run to today.",
+  notBegun: (year: number, current: number) =>
+    `The year ${year} has not begun: an annual report covers ${current} or an earlier year.`,
+  visits: "Inspections by type",
+  poles: "Poles by inspection state",
+  findings: "Findings by level",
+  extended: (n: number) => `Findings closed after an extension granted in time, with the reasons (${n})`,
+  reasons: "Extensions by reason",
+  rule:
+    "On time: closed by the original due date. Extended: closed after it, by its extended date, " +
+    "the extension granted before the original date passed. Late: every other close.",
+  columns: {
+    type: "Type",
+    visits: "Visits",
+    polesVisited: "Poles visited",
+    due: "Due in the year",
+    dueInspected: "Of those, inspected",
+    inspected: "Inspected",
+    overdueAtEnd: "Overdue at year end",
+    neverInspected: "No inspection on record",
+    level: "Level",
+    opened: "Opened",
+    closed: "Closed",
+    onTime: "On time",
+    late: "Late",
+    extended: "Extended",
+    openAtEnd: "Open at year end",
+    tag: "Pole tag",
+    code: "Code",
+    originalDue: "Original due",
+    extendedTo: "Extended to",
+    resolved: "Closed",
+    reason: "Reason",
+    findings: "Findings",
+  },
+} as const;
