@@ -1,12 +1,10 @@
 /** /keys: the user's API keys in every workspace, a form for a new one, and revocation. */
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import {
   Alert,
   Box,
   Button,
   CircularProgress,
   Paper,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -16,8 +14,8 @@ import {
 } from "@mui/material";
 import { adminTexts, apiKeyTexts, type ApiKeyItem } from "@poleatlas/shared";
 import { useState } from "react";
-import { Link } from "react-router";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
+import { PageFrame } from "../../../components/page-frame";
 import { useWorkspaces } from "../../workspaces";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useApiKeys, useRevokeApiKey } from "../api/api-keys";
@@ -128,28 +126,18 @@ function KeyList() {
 export default function ApiKeysPage() {
   const workspaces = useWorkspaces();
   return (
-    <Box component="main" sx={{ minHeight: "100vh", bgcolor: "background.default", p: { xs: 2, md: 4 } }}>
-      <Stack spacing={3} sx={{ maxWidth: 1100, mx: "auto" }}>
-        <Box>
-          <Button component={Link} to="/map" startIcon={<ArrowBackIcon />}>
-            {adminTexts.backToMap}
-          </Button>
-        </Box>
-        <Typography variant="h4" component="h1">
-          {apiKeyTexts.title}
-        </Typography>
-        <Typography color="text.secondary">{apiKeyTexts.intro}</Typography>
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          {workspaces.data ? (
-            <CreateKeyForm key={workspaces.data.active.id} workspaceName={workspaces.data.active.name} />
-          ) : (
-            <CircularProgress aria-label={adminTexts.loading} />
-          )}
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <KeyList />
-        </Paper>
-      </Stack>
-    </Box>
+    <PageFrame title={apiKeyTexts.title} maxWidth={1100}>
+      <Typography color="text.secondary">{apiKeyTexts.intro}</Typography>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        {workspaces.data ? (
+          <CreateKeyForm key={workspaces.data.active.id} workspaceName={workspaces.data.active.name} />
+        ) : (
+          <CircularProgress aria-label={adminTexts.loading} />
+        )}
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <KeyList />
+      </Paper>
+    </PageFrame>
   );
 }

@@ -2,23 +2,20 @@
  * /notifications: the signed-in user's e-mail alerts about findings in the open workspace, one
  * switch per kind, saved as it is flipped. Every alert mail links here.
  */
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import {
   Alert,
   Box,
-  Button,
   CircularProgress,
   FormControlLabel,
   FormGroup,
   FormHelperText,
   Paper,
-  Stack,
   Switch,
   Typography,
 } from "@mui/material";
 import { adminTexts, alertTexts, ALERT_KINDS, type AlertKind } from "@poleatlas/shared";
-import { Link } from "react-router";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
+import { PageFrame } from "../../../components/page-frame";
 import { useWorkspaces } from "../../workspaces";
 import { useNotificationPreferences, useUpdateNotificationPreferences } from "../api/notifications";
 
@@ -67,24 +64,14 @@ export default function NotificationsPage() {
   const workspaces = useWorkspaces();
   const active = workspaces.data?.active;
   return (
-    <Box component="main" sx={{ minHeight: "100vh", bgcolor: "background.default", p: { xs: 2, md: 4 } }}>
-      <Stack spacing={3} sx={{ maxWidth: 720, mx: "auto" }}>
-        <Box>
-          <Button component={Link} to="/map" startIcon={<ArrowBackIcon />}>
-            {adminTexts.backToMap}
-          </Button>
-        </Box>
-        <Typography variant="h4" component="h1">
-          {alertTexts.pageTitle}
+    <PageFrame title={alertTexts.pageTitle} maxWidth={720}>
+      <Paper sx={{ p: 3 }}>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {alertTexts.pageIntro}
+          {active ? ` (${active.name})` : ""}
         </Typography>
-        <Paper sx={{ p: 3 }}>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {alertTexts.pageIntro}
-            {active ? ` (${active.name})` : ""}
-          </Typography>
-          <Switches workspaceId={active?.id} />
-        </Paper>
-      </Stack>
-    </Box>
+        <Switches workspaceId={active?.id} />
+      </Paper>
+    </PageFrame>
   );
 }
