@@ -59,7 +59,7 @@ export function PhotoStage(props: PhotoStageProps) {
     const r = frameRef.current?.getBoundingClientRect();
     return { width: r?.width ?? 0, height: r?.height ?? 0 };
   };
-  const fit = (s: Size | null = size) => {
+  const fitToFrame = (s: Size | null = size) => {
     const f = frame();
     if (s && f.width > 0 && f.height > 0) setView(fitView(s, f));
   };
@@ -130,7 +130,7 @@ export function PhotoStage(props: PhotoStageProps) {
     } else if (e.key === "-") {
       zoom(1 / ZOOM_STEP);
     } else if (e.key === "0") {
-      fit();
+      fitToFrame();
     }
   };
 
@@ -163,7 +163,7 @@ export function PhotoStage(props: PhotoStageProps) {
           onLoad={(e) => {
             const s = displayedSize(photo, e.currentTarget);
             setSize(s);
-            fit(s);
+            fitToFrame(s);
           }}
           style={{
             position: "absolute",
@@ -212,7 +212,7 @@ export function PhotoStage(props: PhotoStageProps) {
           </IconButton>
         </Tooltip>
         <Tooltip title={t.fit}>
-          <IconButton size="small" aria-label={t.fit} onClick={() => fit()}>
+          <IconButton size="small" aria-label={t.fit} onClick={() => fitToFrame()}>
             <FitScreenIcon fontSize="small" />
           </IconButton>
         </Tooltip>
