@@ -7,7 +7,6 @@
  * upload temp folder for the ingest and removed with the rest once the photo is processed.
  * Every instance reads the same objects (no per-process cache), so any of them may take a PATCH.
  */
-import { pipeline } from "node:stream/promises";
 import {
   AbortMultipartUploadCommand,
   DeleteObjectsCommand,
@@ -21,6 +20,7 @@ import type { KvStore } from "@tus/server";
 import { RESUMABLE_CHUNK_BYTES } from "@poleatlas/shared";
 import { named, s3ClientConfig, type S3StorageOptions } from "../storage/s3-storage";
 import { storedIn, UPLOAD_ID, type PartsSwept, type ResumableParts } from "./resumable-parts";
+import { writeTemp } from "./temp-files";
 
 /** The key prefix of resumable uploads in the bucket (photos live under `utility-poles/`). */
 export const RESUMABLE_PREFIX = "resumable/";
@@ -81,7 +81,7 @@ export function s3Parts(opts: S3StorageOptions): ResumableParts {
     // A copy, not a move: a client whose last answer was lost may ask HEAD meanwhile and must hear
     // "complete"; the objects go once the outcome is recorded (remove).
     async copyTo(id, file, temp) {
-      await pipeline(await datastore.read(storeId(id)), temp.createWriteStream(file));
+      await writeTemp(temp, file, await datastore.read(storeId(id)));
     },
     async remove(id) {
       await deleteKeys(client, opts.bucket, keysOf(id));

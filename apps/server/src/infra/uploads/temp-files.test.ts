@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, open, readFile, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
+import { mkdtemp, open, readdir, readFile, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { batchedWriter } from "./temp-files";
+import { batchedWriter, createTempFiles, writeTemp } from "./temp-files";
 
 let dir: string;
 beforeEach(async () => {
@@ -110,5 +110,33 @@ describe("batchedWriter", () => {
     await expect(pipeline(broken, writer)).rejects.toThrow("aborted");
     await closed;
     expect(calls.closes).toBe(1);
+  });
+});
+
+describe("writeTemp", () => {
+  it("leaves no file when the body breaks off while the file is still being opened", async () => {
+    const temp = createTempFiles(dir);
+    // The disk answers the open only after the body has already failed.
+    let openNow: () => void = () => {};
+    let opened: Promise<unknown> = Promise.resolve();
+    const slowOpen = (file: string) => {
+      const handle = new Promise<void>((resolve) => (openNow = resolve)).then(() =>
+        open(file, "wx", 0o600),
+      );
+      opened = handle;
+      return handle;
+    };
+    const broken = new Readable({
+      read() {
+        this.destroy(new Error("aborted"));
+        setTimeout(() => openNow(), 20);
+      },
+    });
+    const file = await temp.newPath("upload");
+    await expect(
+      writeTemp({ ...temp, createWriteStream: (f) => batchedWriter(f, slowOpen) }, file, broken),
+    ).rejects.toThrow("aborted");
+    await opened;
+    expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ import { randomUUID } from "node:crypto";
 import { openAsBlob } from "node:fs";
 import { chmod, mkdir, mkdtemp, open, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { Writable } from "node:stream";
+import { Writable, type Readable, type Transform } from "node:stream";
+import { finished, pipeline } from "node:stream/promises";
 
 export type TempKind = "upload" | "thumb" | "blur";
 
@@ -62,6 +63,28 @@ export function createTempFiles(dir: string): TempFiles {
       });
     },
   };
+}
+
+/**
+ * Pipes `source` (through `through`) into a new temp file at `file`. On failure the file is gone
+ * when this rejects: pipeline rejects as soon as one stream fails, while the writer may still be
+ * opening the file, and a remove made then would run before the file exists.
+ */
+export async function writeTemp(
+  temp: TempFiles,
+  file: string,
+  source: Readable,
+  ...through: Transform[]
+): Promise<void> {
+  const writer = temp.createWriteStream(file);
+  try {
+    await pipeline([source, ...through, writer]);
+  } catch (err) {
+    writer.destroy();
+    await finished(writer).catch(() => {});
+    await temp.remove(file).catch(() => {});
+    throw err;
+  }
 }
 
 /** At least this much goes to the disk per write. */

@@ -11,11 +11,10 @@
  */
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { messages } from "@poleatlas/shared";
 import type { FastifyRequest } from "fastify";
 import { badRequest } from "../../errors";
-import type { TempFiles } from "../../infra/uploads/temp-files";
+import { writeTemp, type TempFiles } from "../../infra/uploads/temp-files";
 
 export interface ReceivedUpload {
   path: string;
@@ -78,7 +77,7 @@ export async function receiveUpload(
           done(); // keep reading the body, write nothing more
         },
       });
-      await pipeline(part.file, budget, opts.temp.createWriteStream(written));
+      await writeTemp(opts.temp, written, part.file, budget);
       received = {
         path: written,
         size: await opts.temp.size(written),

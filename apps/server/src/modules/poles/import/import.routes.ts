@@ -3,7 +3,6 @@
  * (never held in memory), handed to the import, and removed whatever happens. `crs` and `mapping`
  * come as form fields before the file, or in the query.
  */
-import { pipeline } from "node:stream/promises";
 import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,7 +14,7 @@ import {
   workspaceTexts,
 } from "@poleatlas/shared";
 import { AppError, badRequest, forbidden } from "../../../errors";
-import type { TempFiles } from "../../../infra/uploads/temp-files";
+import { writeTemp, type TempFiles } from "../../../infra/uploads/temp-files";
 import type { RequireActor } from "../../workspaces/actor";
 import type { PoleImport } from "./import.service";
 
@@ -47,7 +46,7 @@ export async function poleImportRoutes(
           if (!part || part.fieldname !== "file") throw badRequest(poleImportTexts.noFile, "file_required");
           const file = await temp.newPath("upload");
           try {
-            await pipeline(part.file, temp.createWriteStream(file));
+            await writeTemp(temp, file, part.file);
             if (part.file.truncated)
               throw new AppError(
                 413,
