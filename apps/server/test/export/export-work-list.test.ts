@@ -3,7 +3,7 @@
  * columns name things as people do (tag, circuit, region name, e-mails), never internal ids, and
  * another workspace's findings are never in it, whatever the filter.
  */
-import { regionKey, type Finding } from "@poleatlas/shared";
+import { auditListSchema, regionKey, type Finding } from "@poleatlas/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { addFinding, allPages, send } from "../inspections/support";
@@ -108,6 +108,28 @@ describe("the work list's CSV through the export", () => {
       "2026-05-30",
       "2026-05-30",
     ]);
+  });
+
+  it("records the work list's filters and sort in the audit trail", async () => {
+    await csvOf(owner, "level=1&circuit=F-12&status=unresolved&assignee=me&due_within=30&sort=-due");
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/audit?action=export.download&limit=1",
+      headers: { cookie: owner.cookie },
+    });
+    const [entry] = auditListSchema.parse(res.json()).entries;
+    expect(entry!.details).toEqual({
+      format: "csv",
+      layer: "findings",
+      filters: {
+        level: 1,
+        circuit: "F-12",
+        status: ["open", "assigned", "in-progress"],
+        assignee: "me",
+        due_within: 30,
+        sort: { field: "due", descending: true },
+      },
+    });
   });
 
   it("never holds another workspace's findings", async () => {

@@ -118,6 +118,14 @@ export function createExportService(deps: {
     return { ...filter, sort };
   }
 
+  /** What the audit records of the query: the filters the layer reads, as given. */
+  function filtersOf(q: ExportQuery): Record<string, unknown> {
+    const { region, from, to } = q;
+    if (q.layer !== "findings") return { region, risk: q.risk, from, to, unplaced: q.unplaced };
+    const { status, overdue, level, code, assignee, circuit, due_within, sort } = q;
+    return { region, from, to, status, overdue, level, code, assignee, circuit, due_within, sort };
+  }
+
   function regionOf(q: ExportQuery): ExportFilter["region"] {
     if (q.region === undefined) return undefined;
     const region = parseRegionKey(q.region);
@@ -171,7 +179,7 @@ export function createExportService(deps: {
             format: q.format,
             ...(q.layer === "photos" ? {} : { layer: q.layer }),
             ...(q.crs === undefined ? {} : { crs: q.crs }),
-            filters: { region: q.region, risk: q.risk, from: q.from, to: q.to, unplaced: q.unplaced },
+            filters: filtersOf(q),
           },
         },
         tx,
