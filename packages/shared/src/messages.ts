@@ -279,6 +279,10 @@ export const inspectionTexts = {
   repairPhotoStoredElsewhere: "This photo is already stored on another pole: choose or take another one.",
   personalDefaults: "A personal workspace uses the default inspection settings; a team sets its own.",
   addFinding: "Add finding",
+  // Who a finding goes to: the add form and the work list share these.
+  assignTo: "Assign to",
+  unassigned: "Unassigned",
+  me: "Me",
   findings: "Findings",
   noFindings: "No findings",
   code: "Code",

@@ -47,7 +47,13 @@ describe("AddFindingDialog", () => {
     expect(observed).toHaveValue("2024-05-01");
     await user.click(screen.getByRole("button", { name: "Today" }));
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(onSave).toHaveBeenCalledWith({ code: "lean", level: 1, notes: "", observedOn: today });
+    expect(onSave).toHaveBeenCalledWith({
+      code: "lean",
+      level: 1,
+      notes: "",
+      observedOn: today,
+      assigneeId: null,
+    });
   });
 
   it("refuses a day after today, saying why", async () => {

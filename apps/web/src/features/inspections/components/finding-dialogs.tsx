@@ -1,5 +1,6 @@
 /**
- * The two forms of the findings: 'Add finding' (code, level, the day observed, notes) and 'Resolve'
+ * The two forms of the findings: 'Add finding' (code, level, the day observed, notes, who it goes
+ * to) and 'Resolve'
  * (the action, the day, the photo of the repair).
  */
 import {
@@ -23,8 +24,10 @@ import {
   type ImageRecord,
 } from "@poleatlas/shared";
 import { useState } from "react";
+import { useAssignees } from "../api/members";
 import { useInspectionSettings } from "../api/settings";
 import { localToday } from "../lib/days";
+import { AssigneeSelect } from "./assignee-select";
 import { DayField, dayProblem } from "./day-field";
 import { RepairPhotoPicker, type RepairPhoto } from "./repair-photo-picker";
 
@@ -33,6 +36,8 @@ export interface NewFindingForm {
   level: FindingLevel;
   notes: string;
   observedOn: string;
+  /** A member's id; null: unassigned. */
+  assigneeId: string | null;
 }
 
 export interface ResolveForm {
@@ -56,6 +61,9 @@ export function AddFindingDialog(props: {
   const [code, setCode] = useState("");
   const [level, setLevel] = useState<FindingLevel | null>(null);
   const [notes, setNotes] = useState("");
+  const [assignee, setAssignee] = useState("none");
+  // Offered once the workspace's members are known; until then the finding goes unassigned.
+  const assignees = useAssignees();
   const codes = settings.data?.codes ?? [];
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
@@ -108,6 +116,9 @@ export function AddFindingDialog(props: {
                 : []
             }
           />
+          {assignees.length > 0 && (
+            <AssigneeSelect assignees={assignees} value={assignee} onChange={setAssignee} />
+          )}
           {props.error && <Alert severity="error">{props.error}</Alert>}
         </Stack>
       </DialogContent>
@@ -118,7 +129,16 @@ export function AddFindingDialog(props: {
           disabled={
             !code || level === null || !observedOn || dayProblem(observedOn, today) !== null || props.busy
           }
-          onClick={() => level !== null && props.onSave({ code, level, notes, observedOn })}
+          onClick={() =>
+            level !== null &&
+            props.onSave({
+              code,
+              level,
+              notes,
+              observedOn,
+              assigneeId: assignee === "none" ? null : assignee,
+            })
+          }
         >
           {inspectionTexts.save}
         </Button>

@@ -3,7 +3,7 @@
  * resolution's new photo is stored on the finding's pole (moved there when its position put it
  * elsewhere) before the finding names it as the repair.
  */
-import { DEFAULT_INSPECTION_SETTINGS, formatDate, type Finding } from "@poleatlas/shared";
+import { DEFAULT_INSPECTION_SETTINGS, formatDate, type Finding, type Workspace } from "@poleatlas/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -42,8 +42,9 @@ const open: Finding = finding({
   repair_image_id: null,
 });
 
-function server() {
+function server(more: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
+    ...more,
     "GET /api/workspace/settings": () => ({ status: 200, body: DEFAULT_INSPECTION_SETTINGS }),
     "GET /api/findings": () => ({ status: 200, body: { findings: [open], nextCursor: null } }),
     "PATCH /api/images/img-9": () => ({
@@ -129,6 +130,36 @@ describe("PoleFindings", () => {
         level: 1,
         observed_on: today,
         image_id: "p1",
+      }),
+    );
+  });
+
+  it("assigns the new finding to a member of the team as it is recorded", async () => {
+    const team: Workspace = { id: "team-1", kind: "team", name: "North Crew", role: "owner" };
+    const net = server({
+      "GET /api/workspaces": () => ({ status: 200, body: { active: team, workspaces: [team] } }),
+      "GET /api/auth/organization/list-members": () => ({
+        status: 200,
+        body: { members: [{ id: "m-2", userId: "user-2", user: { email: "crew@example.test" } }] },
+      }),
+    });
+    const user = showPanel();
+    await user.click(await screen.findByRole("button", { name: "Add finding" }));
+    await user.click(await screen.findByRole("combobox", { name: "Code" }));
+    await user.click(await screen.findByRole("option", { name: /^lean/ }));
+    await user.click(screen.getByRole("button", { name: "Level 1" }));
+    const assignTo = await screen.findByRole("combobox", { name: "Assign to" });
+    expect(assignTo).toHaveTextContent("Unassigned");
+    await user.click(assignTo);
+    await user.click(await screen.findByRole("option", { name: "crew@example.test" }));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(net.calls.find((c) => c.method === "POST")?.body).toEqual({
+        code: "lean",
+        level: 1,
+        observed_on: today,
+        image_id: "p1",
+        assignee_id: "user-2",
       }),
     );
   });

@@ -115,6 +115,7 @@ export function PoleFindings({ poleId, photo = null, readOnly = false }: PoleFin
                   notes: form.notes || undefined,
                   observed_on: form.observedOn,
                   image_id: photo?.id,
+                  ...(form.assigneeId === null ? {} : { assignee_id: form.assigneeId }),
                 },
               },
               { onSuccess: () => setAdding(false) },

@@ -5,6 +5,7 @@
  */
 import { Alert, Button, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
 import { workTexts, type FindingBulk } from "@poleatlas/shared";
+import { AssigneeSelect } from "./assignee-select";
 import { useState } from "react";
 import { useBulkFindings } from "../api/findings";
 import type { Assignee } from "../api/members";
@@ -56,21 +57,7 @@ export function WorkListBulk({ target, count, assignees, onDone }: Props) {
           <MenuItem value="extend">{workTexts.extend}</MenuItem>
         </TextField>
         {action === "assign" && (
-          <TextField
-            select
-            size="small"
-            label={workTexts.assignTo}
-            value={assignee}
-            onChange={(e) => setAssignee(e.target.value)}
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="none">{workTexts.unassigned}</MenuItem>
-            {assignees.map((a) => (
-              <MenuItem key={a.id} value={a.id}>
-                {a.email ?? workTexts.me}
-              </MenuItem>
-            ))}
-          </TextField>
+          <AssigneeSelect size="small" assignees={assignees} value={assignee} onChange={setAssignee} />
         )}
         {action === "workOrder" && (
           <TextField

@@ -35,4 +35,4 @@ export function DueDate({ finding }: { finding: Finding }) {
 export const lastVisit = (f: Finding) =>
   f.pole_last_visit ? `${f.pole_last_visit.on} · ${f.pole_last_visit.type}` : workTexts.noVisit;
 
-export const assigneeOf = (f: Finding) => f.assignee_email ?? (f.assignee_id ? workTexts.me : "—");
+export const assigneeOf = (f: Finding) => f.assignee_email ?? (f.assignee_id ? inspectionTexts.me : "—");

@@ -81,8 +81,8 @@ export function WorkListFilters({ filters, onChange, regions, assignees }: Props
         onChange={(assignee) => onChange({ assignee })}
         any={workTexts.anyone}
         options={[
-          ["me", workTexts.me],
-          ["none", workTexts.unassigned],
+          ["me", inspectionTexts.me],
+          ["none", inspectionTexts.unassigned],
           ...assignees.flatMap((a): [string, string][] => (a.email === null ? [] : [[a.id, a.email]])),
         ]}
         width={160}
