@@ -157,12 +157,16 @@ describe("exports of one user", () => {
     await until(() => t.app.requestLimits.exports.runningNow(owner.id).mine === 0);
     await until(() => running() === 0);
     await until(async () => (await cursorConnections()) === 0);
-    const again = await getWithin(
-      baseUrl,
-      "/api/export?format=csv&from=2020-01-01&to=2020-01-01",
-      owner.cookie,
-      10_000,
-    );
+    const exportOneDay = () =>
+      getWithin(baseUrl, "/api/export?format=csv&from=2020-01-01&to=2020-01-01", owner.cookie, 10_000);
+    let again = await exportOneDay();
+    // A dropped request is still worked on after its socket has gone: on a busy machine the last
+    // ones take their place only after the counts above read zero, and give it back moments later
+    // (well before the stall limit would end an export that kept its place).
+    for (let end = Date.now() + 5_000; again !== "timeout" && again.status === 429 && Date.now() < end;) {
+      await new Promise((r) => setTimeout(r, 100));
+      again = await exportOneDay();
+    }
     expect(again !== "timeout" && again.status).toBe(200);
   }, 60_000);
 
