@@ -259,6 +259,7 @@ export async function buildApp({
     boss,
     [...recurringJobs({ config, db: database.db, storage: photos.storage, log: jobLog }), alerts.digestJob],
     jobLog,
+    config.jobs.pollSeconds,
   );
   await registerWeb(app, config.webDistDir ?? defaultWebDistDir);
   return app;

@@ -77,6 +77,8 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(2),
   // Background jobs.
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(10),
+  // How often each process asks PostgreSQL for a due recurring job (pg-boss allows 0.5 at least).
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5, "must be at least 0.5").max(300).default(5),
   // Poles: a photo joins the nearest pole of its owner within this many metres.
   SPOT_RADIUS_METERS: z.coerce.number().min(0).max(1000).default(DEFAULT_SPOT_RADIUS_METERS),
   // The pole register's import: the largest file, and how many rows commit together.
@@ -255,6 +257,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       /** Stored files younger than this are never orphans: their upload may not have committed yet. */
       orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,
       orphanSweepCron: e.ORPHAN_SWEEP_CRON,
+      /** How long a due recurring job may wait for a process to pick it up. */
+      pollSeconds: e.JOBS_POLL_SECONDS,
       /** HH:MM (UTC): when each assignee's digest of findings due soon or overdue goes out. */
       alertDigestTime: e.ALERT_DIGEST_TIME,
       // A temp file untouched for longer than a whole request may take, plus a margin for the

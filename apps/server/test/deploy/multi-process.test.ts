@@ -20,6 +20,22 @@ let db: TestDatabase;
 let s3: TestS3;
 let a: ServerProcess;
 let b: ServerProcess;
+/** Twelve for the quota, one for the stop: random pixels of one size each. */
+let photos: Buffer[];
+
+/** Random pixels do not compress: a PNG of exactly predictable, large size. */
+const noisePng = (seedColor: number) =>
+  sharp({
+    create: {
+      width: 1400,
+      height: 1200,
+      channels: 3,
+      background: { r: seedColor, g: 0, b: 0 },
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 
 beforeAll(async () => {
   db = await createTestDatabase(); // migrated once, as `npm run migrate` would before a rollout
@@ -36,7 +52,10 @@ beforeAll(async () => {
     // As behind a load balancer on this machine: the client address comes from X-Forwarded-For.
     TRUST_PROXY: "127.0.0.1",
   };
+  // Made while the two processes start (sharp works on threads of its own), not after.
+  const making = Promise.all(Array.from({ length: 13 }, (_, i) => noisePng(i * 20)));
   [a, b] = await Promise.all([startServerProcess({ env }), startServerProcess({ env })]);
+  photos = await making;
 }, 120_000);
 
 afterAll(async () => {
@@ -83,20 +102,6 @@ async function uploadTo(server: ServerProcess, cookie: string, bytes: Buffer, na
   return { status: res.status, body: (await res.json()) as { code?: string } };
 }
 
-/** Random pixels do not compress: a PNG of exactly predictable, large size. */
-const noisePng = (seedColor: number) =>
-  sharp({
-    create: {
-      width: 1400,
-      height: 1200,
-      channels: 3,
-      background: { r: seedColor, g: 0, b: 0 },
-      noise: { type: "gaussian", mean: 128, sigma: 60 },
-    },
-  })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-
 describe("two server processes on one database and one bucket", () => {
   it("a session made on one works on the other", async () => {
     const user = await newUser(); // signed up on A, signed in on B
@@ -131,11 +136,11 @@ describe("two server processes on one database and one bucket", () => {
 
   it("never lets concurrent uploads split between them exceed the quota", async () => {
     const user = await newUser();
-    const photos = await Promise.all(Array.from({ length: 12 }, (_, i) => noisePng(i * 20)));
-    const size = photos[0]!.length;
-    expect(photos.every((p) => p.length === size)).toBe(true);
+    const batch = photos.slice(0, 12);
+    const size = batch[0]!.length;
+    expect(batch.every((p) => p.length === size)).toBe(true);
     const fit = Math.floor(STORAGE_QUOTA_BYTES / size);
-    expect(fit).toBeLessThan(photos.length);
+    expect(fit).toBeLessThan(batch.length);
 
     // Half to each process, each with as many in flight as one user may have there.
     const results: Awaited<ReturnType<typeof uploadTo>>[] = [];
@@ -143,8 +148,8 @@ describe("two server processes on one database and one bucket", () => {
     await Promise.all(
       [a, b].flatMap((server) =>
         Array.from({ length: MAX_UPLOADS_IN_FLIGHT }, async () => {
-          for (let i = next++; i < photos.length; i = next++) {
-            results[i] = await uploadTo(server, user.cookie, photos[i]!, `pole-${i}.png`);
+          for (let i = next++; i < batch.length; i = next++) {
+            results[i] = await uploadTo(server, user.cookie, batch[i]!, `pole-${i}.png`);
           }
         }),
       ),
@@ -152,7 +157,7 @@ describe("two server processes on one database and one bucket", () => {
     const created = results.filter((r) => r.status === 201).length;
     expect(created).toBe(fit);
     expect(results.filter((r) => r.status === 413).every((r) => r.body.code === "quota_exceeded")).toBe(true);
-    expect(created + results.filter((r) => r.status === 413).length).toBe(photos.length);
+    expect(created + results.filter((r) => r.status === 413).length).toBe(batch.length);
 
     for (const server of [a, b]) {
       const usage = await fetch(`${server.url}/api/storage/usage`, { headers: { cookie: user.cookie } });
@@ -166,7 +171,7 @@ describe("two server processes on one database and one bucket", () => {
 describe("stopping a process", () => {
   it("finishes the upload in flight before it exits", async () => {
     const user = await newUser();
-    const photo = await noisePng(7);
+    const photo = photos[12]!;
     const boundary = `----poleatlas${randomUUID()}`;
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\n` +
@@ -179,6 +184,9 @@ describe("stopping a process", () => {
         {
           host: "127.0.0.1",
           port,
+          // A socket of its own, closed after the answer: the agent's kept-alive one would hold the
+          // stopping process open until the agent let it go, 5 s on.
+          agent: false,
           method: "POST",
           path: "/api/images",
           headers: {

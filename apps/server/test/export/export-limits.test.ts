@@ -6,6 +6,7 @@
  */
 import { EXPORTS_PER_HOUR, exportTexts } from "@poleatlas/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../helpers/app";
 import { useTestApp } from "../helpers/setup";
 import { getWithin, sendAndVanish, stalledReader, statusOf } from "../helpers/raw-http";
 import { createSignedInUser, type SignedInUser } from "../helpers/users";
@@ -30,7 +31,7 @@ async function seed(userId: string, workspaceId: string) {
   );
 }
 
-/** Connections of the app that hold an export's cursor. */
+/** Connections to the file's database that hold an export's cursor. */
 async function cursorConnections(): Promise<number> {
   const res = await t.db.database.pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM pg_stat_activity
@@ -48,7 +49,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
   }
 }
 
-const running = () => t.app.requestLimits.exports.runningNow("").all;
+const running = (app: TestApp = t) => app.app.requestLimits.exports.runningNow("").all;
 
 const t = useTestApp({ READER_STALL_SECONDS: String(STALL_SECONDS) }, { poolMax: 10 });
 beforeAll(async () => {
@@ -118,16 +119,28 @@ describe("exports across all users", () => {
     }
     await until(() => running() === 0);
   }, 60_000);
+});
 
-  it("an export whose reader stalls is ended after READER_STALL_SECONDS: its connection comes back", async () => {
-    const socket = await stalledReader(baseUrl, {
+describe("an export whose reader stalls", () => {
+  // A second server on the same database and photos that ends stalled exports soon: the app
+  // above keeps them stalled for longer than its checks may take on a loaded machine, and this
+  // test would wait all of that.
+  const STALLS_AFTER = 2;
+  const quick = useTestApp({ READER_STALL_SECONDS: String(STALLS_AFTER) }, { beside: t });
+  let quickUrl: string;
+  beforeAll(async () => {
+    quickUrl = await quick.app.listen({ host: "127.0.0.1", port: 0 });
+  });
+
+  it("is ended after READER_STALL_SECONDS: its connection comes back", async () => {
+    const socket = await stalledReader(quickUrl, {
       path: "/api/export?format=geojson",
       cookie: members[0]!.cookie,
     });
     try {
       expect(await statusOf(socket)).toBe(200);
-      expect(running()).toBe(1);
-      await until(() => running() === 0, (STALL_SECONDS + 10) * 1000);
+      expect(running(quick)).toBe(1);
+      await until(() => running(quick) === 0, (STALLS_AFTER + 10) * 1000);
       await until(async () => (await cursorConnections()) === 0);
     } finally {
       socket.destroy();
@@ -144,12 +157,16 @@ describe("exports of one user", () => {
     await until(() => t.app.requestLimits.exports.runningNow(owner.id).mine === 0);
     await until(() => running() === 0);
     await until(async () => (await cursorConnections()) === 0);
-    const again = await getWithin(
-      baseUrl,
-      "/api/export?format=csv&from=2020-01-01&to=2020-01-01",
-      owner.cookie,
-      10_000,
-    );
+    const exportOneDay = () =>
+      getWithin(baseUrl, "/api/export?format=csv&from=2020-01-01&to=2020-01-01", owner.cookie, 10_000);
+    let again = await exportOneDay();
+    // A dropped request is still worked on after its socket has gone: on a busy machine the last
+    // ones take their place only after the counts above read zero, and give it back moments later
+    // (well before the stall limit would end an export that kept its place).
+    for (let end = Date.now() + 5_000; again !== "timeout" && again.status === 429 && Date.now() < end;) {
+      await new Promise((r) => setTimeout(r, 100));
+      again = await exportOneDay();
+    }
     expect(again !== "timeout" && again.status).toBe(200);
   }, 60_000);
 

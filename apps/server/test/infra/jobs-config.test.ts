@@ -8,6 +8,7 @@ describe("job settings", () => {
     expect(c.jobs).toEqual({
       orphanGraceMs: 600_000,
       orphanSweepCron: "*/30 * * * *",
+      pollSeconds: 5,
       alertDigestTime: "06:00",
       tempFileMaxAgeMs: 420_000,
     });
@@ -23,12 +24,14 @@ describe("job settings", () => {
         MAIL_RETRY_LIMIT: "0",
         MAIL_RETRY_DELAY_SECONDS: "30",
         ALERT_DIGEST_TIME: "17:30",
+        JOBS_POLL_SECONDS: "0.5",
       },
       "/srv/app",
     );
     expect(c.jobs).toEqual({
       orphanGraceMs: 1_800_000,
       orphanSweepCron: "15 3 * * *",
+      pollSeconds: 0.5,
       alertDigestTime: "17:30",
       tempFileMaxAgeMs: 180_000,
     });
@@ -43,6 +46,7 @@ describe("job settings", () => {
         ORPHAN_GRACE_MINUTES: "0",
         MAIL_RETRY_LIMIT: "-1",
         ALERT_DIGEST_TIME: "6am",
+        JOBS_POLL_SECONDS: "0.1",
       });
     } catch (err) {
       caught = err;
@@ -52,6 +56,8 @@ describe("job settings", () => {
     expect(problems).toContain("ORPHAN_SWEEP_CRON: must be a five-field cron expression");
     expect(problems).toContain("ORPHAN_GRACE_MINUTES");
     expect(problems).toContain("MAIL_RETRY_LIMIT");
+    // pg-boss refuses to poll more often than twice a second: said at start-up, not by pg-boss.
+    expect(problems).toContain("JOBS_POLL_SECONDS: must be at least 0.5");
     expect(problems).toContain("ALERT_DIGEST_TIME: must be a time of day as HH:MM (UTC)");
   });
 });

@@ -94,6 +94,12 @@ describe("backup and restore", () => {
 
     const target = path.join(await newDir("poleatlas-backup-dst-"), "data");
     await cli("restore", archive, target);
+    // A restore never goes into a folder that already holds data: tried while the restored server
+    // starts (each is seconds of loading code), as the refusal looks at nothing but the folder.
+    const refusing = cli("restore", archive, target).then(
+      () => null,
+      (err: { code: number; stderr: string }) => err,
+    );
     const restored = await startServerProcess({ env, dataDir: target });
     servers.push(restored);
     // The old session cookie still works: sessions and the auth secret came back.
@@ -111,11 +117,7 @@ describe("backup and restore", () => {
     });
     expect(signIn.status).toBe(200);
 
-    // A restore never goes into a folder that already holds data.
-    const refused = await cli("restore", archive, target).then(
-      () => null,
-      (err: { code: number; stderr: string }) => err,
-    );
+    const refused = await refusing;
     expect(refused?.code).toBe(1);
     expect(refused?.stderr).toContain(`DATA_DIR ${target} is not empty`);
     expect(refused?.stderr).toContain("A restore goes into an empty folder only");

@@ -46,16 +46,20 @@ function embeddedUrl(port: number): string {
 describe("kill -9 during concurrent uploads", () => {
   it("leaves files, rows, usage and temp files in agreement after restart and the recovery jobs", async () => {
     dataDir = await makeDataDir("poleatlas-crash-");
-    const env = { PUBLIC_URL: ORIGIN, REQUIRE_EMAIL_VERIFICATION: "false" };
-    const first = await startServerProcess({ env, dataDir });
-    servers.push(first);
-    const cookies: string[] = [];
-    for (let u = 0; u < USERS; u++) cookies.push((await signUpOverHttp(first, ORIGIN)).cookie);
-    const photos = await Promise.all(
+    // The workers pick the recovery jobs sent below up within half a second, not up to five.
+    const env = { PUBLIC_URL: ORIGIN, REQUIRE_EMAIL_VERIFICATION: "false", JOBS_POLL_SECONDS: "0.5" };
+    // The photos are made while the server starts: it mostly waits on PostgreSQL meanwhile.
+    const making = Promise.all(
       Array.from({ length: UPLOADS }, (_, i) =>
         makePhoto({ width: 1600, height: 1200, color: { r: i * 15, g: 100, b: 200 - i * 10 } }),
       ),
     );
+    const first = await startServerProcess({ env, dataDir });
+    servers.push(first);
+    const cookies = (
+      await Promise.all(Array.from({ length: USERS }, () => signUpOverHttp(first, ORIGIN)))
+    ).map((u) => u.cookie);
+    const photos = await making;
 
     // All at once; the process dies as soon as the first one is stored (or all were answered).
     let firstStored!: () => void;

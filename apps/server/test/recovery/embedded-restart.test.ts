@@ -5,23 +5,41 @@
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { startEmbeddedPostgres } from "../../src/infra/db/embedded-postgres";
 import { openDatabase } from "../../src/infra/db/open-database";
 import { isAlive, readPostmasterPid } from "../../src/infra/db/postgres-leftover";
-import { makeDataDir, startServerProcess } from "../helpers/server-process";
+import { makeDataDir, startServerProcess, type ServerProcess } from "../helpers/server-process";
 
-const dirs: string[] = [];
+/**
+ * One data folder for the file, its cluster made once: the tests take turns on it, and a server a
+ * test leaves running is the next test's (each server start is seconds of loading the app).
+ */
+let dataDir: string;
+let pgDir: string;
+let running: ServerProcess | undefined;
+beforeAll(async () => {
+  dataDir = await makeDataDir("poleatlas-recovery-");
+  pgDir = path.join(dataDir, "postgres");
+});
 afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  await running?.stop("SIGTERM");
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function keptDataDir(): Promise<string> {
-  const dir = await makeDataDir("poleatlas-recovery-");
-  dirs.push(dir);
-  return dir;
+/** The server the test before left running on the folder, or a new one (a test run alone). */
+async function aRunningServer(): Promise<ServerProcess> {
+  if (!running || running.child.exitCode !== null || running.child.signalCode !== null)
+    running = await startServerProcess({ dataDir });
+  return running;
+}
+
+/** Stops the server a test before left running, so the folder is free. */
+async function noServer(): Promise<void> {
+  await running?.stop("SIGTERM");
+  running = undefined;
 }
 
 async function waitUntil(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -30,8 +48,7 @@ async function waitUntil(check: () => boolean | Promise<boolean>, what: string):
 
 describe("embedded PostgreSQL after a crash", () => {
   it("starts again after kill -9 of the server, stopping the PostgreSQL it left running", async () => {
-    const dataDir = await keptDataDir();
-    const pgDir = path.join(dataDir, "postgres");
+    await noServer();
     const first = await startServerProcess({ dataDir });
     const leftover = await readPostmasterPid(pgDir);
     expect(leftover).not.toBeNull();
@@ -39,36 +56,24 @@ describe("embedded PostgreSQL after a crash", () => {
     expect(isAlive(leftover!.pid)).toBe(true); // what used to block the next start
 
     const second = await startServerProcess({ dataDir });
-    try {
-      expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
-      // pg_ctl returns once postmaster.pid is gone; the process itself ends a moment later.
-      await waitUntil(() => !isAlive(leftover!.pid), "the leftover PostgreSQL has ended");
-      expect((await readPostmasterPid(pgDir))?.pid).not.toBe(leftover!.pid);
-    } finally {
-      expect(await second.stop("SIGTERM")).toBe(0);
-    }
-    expect(await readPostmasterPid(pgDir)).toBeNull(); // stopped cleanly this time
+    running = second; // stopped cleanly by the test after next
+    expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
+    // pg_ctl returns once postmaster.pid is gone; the process itself ends a moment later.
+    await waitUntil(() => !isAlive(leftover!.pid), "the leftover PostgreSQL has ended");
+    expect((await readPostmasterPid(pgDir))?.pid).not.toBe(leftover!.pid);
   }, 90_000);
 
   it("refuses to take over the PostgreSQL of a server that is still running", async () => {
-    const dataDir = await keptDataDir();
-    const pgDir = path.join(dataDir, "postgres");
-    const running = await startServerProcess({ dataDir });
-    try {
-      const postmaster = await readPostmasterPid(pgDir);
-      await expect(startEmbeddedPostgres(pgDir)).rejects.toThrow(
-        `The embedded PostgreSQL in ${pgDir} (pid ${postmaster!.pid}) belongs to another running process (pid ${running.child.pid}`,
-      );
-      expect((await fetch(`${running.url}/api/health`)).status).toBe(200); // untouched
-    } finally {
-      expect(await running.stop("SIGTERM")).toBe(0);
-    }
+    const server = await aRunningServer();
+    const postmaster = await readPostmasterPid(pgDir);
+    await expect(startEmbeddedPostgres(pgDir)).rejects.toThrow(
+      `The embedded PostgreSQL in ${pgDir} (pid ${postmaster!.pid}) belongs to another running process (pid ${server.child.pid}`,
+    );
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200); // untouched
   }, 90_000);
 
   it("exits non-zero when its PostgreSQL dies, saying why, and the next start works", async () => {
-    const dataDir = await keptDataDir();
-    const pgDir = path.join(dataDir, "postgres");
-    const server = await startServerProcess({ dataDir });
+    const server = await aRunningServer();
     const postmaster = await readPostmasterPid(pgDir);
     process.kill(postmaster!.pid, "SIGKILL");
     const code = await server.exited;
@@ -76,13 +81,15 @@ describe("embedded PostgreSQL after a crash", () => {
     expect(code).not.toBeNull();
     expect(server.log()).toContain("embedded PostgreSQL exited unexpectedly (signal SIGKILL)");
 
-    const again = await startServerProcess({ dataDir });
-    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
-    expect(await again.stop("SIGTERM")).toBe(0);
+    running = await startServerProcess({ dataDir });
+    expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
+    expect(await running.stop("SIGTERM")).toBe(0);
+    running = undefined;
+    expect(await readPostmasterPid(pgDir)).toBeNull(); // stopped cleanly this time
   }, 90_000);
 
   it("answers /api/health with 503 and the reason while its PostgreSQL is down", async () => {
-    const dataDir = await keptDataDir();
+    await noServer();
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir });
     const opened = await openDatabase(config, () => {});
     const app = await buildApp({ config, database: opened.database, databaseDown: opened.downReason });

@@ -77,12 +77,17 @@ export interface RecurringJob {
   run(data: Record<string, unknown>): Promise<unknown>;
 }
 
-export async function scheduleRecurring(boss: PgBoss, jobs: RecurringJob[], log: JobLog): Promise<void> {
+export async function scheduleRecurring(
+  boss: PgBoss,
+  jobs: RecurringJob[],
+  log: JobLog,
+  pollingIntervalSeconds: number,
+): Promise<void> {
   for (const job of jobs) {
     // stately: at most one waiting and one running, however many processes schedule it.
     await ensureQueue(boss, { name: job.name, policy: "stately", retryLimit: 0, expireInSeconds: 900 });
     await boss.schedule(job.name, job.cron);
-    await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 5 }, async ([j]) =>
+    await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds }, async ([j]) =>
       trackRun(
         boss,
         job.run(j?.data ?? {}).catch((err: unknown) => {
