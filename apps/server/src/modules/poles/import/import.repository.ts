@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { PoleAttributes } from "@poleatlas/shared";
 import type { Executor } from "../../../infra/db/database";
 import type { PoleInput } from "./pole-input";
+import { bareArray, numberArray, textArray } from "./array-literals";
 import { timeOrderedIds } from "./time-ordered-ids";
 
 /** The workspace's places a suggestion of systems looks at: enough for a region's spread. */
@@ -80,19 +81,21 @@ const INSERTED = sql.raw(`workspace_id, source, tag, label, latitude, longitude,
 
 /**
  * New poles' ids and columns (INSERTED's order) from one typed array per field, zipped by unnest.
- * Their ids are time-ordered, each after the one before (time-ordered-ids.ts): a million random ids scatter
- * their inserts over the whole primary key, and once it outgrows the database's buffers each
- * batch rewrites pages all over it; ordered ids go to its end.
+ * Their ids are time-ordered, each after the one before (time-ordered-ids.ts): a million random
+ * ids scatter their inserts over the whole primary key, and once it outgrows the database's
+ * buffers each batch rewrites pages all over it; ordered ids go to its end.
  */
 function newPoles(workspaceId: string, poles: NewPole[]) {
-  const column = <T>(pick: (w: NewPole) => T) => sql.param(poles.map(pick));
+  const texts = (pick: (w: NewPole) => string | null) => sql.param(textArray(poles.map(pick)));
+  const numbers = (pick: (w: NewPole) => number | null) => sql.param(numberArray(poles.map(pick)));
   return sql`r.id, ${workspaceId}::text, 'import', r.tag, coalesce(r.label, ''), r.latitude, r.longitude, r.material,
       r.height_m, r.class, r.installed_year, r.circuit, coalesce(r.attributes, '{}'::jsonb), 'import'
-    FROM unnest(${sql.param(timeOrderedIds(poles.length))}::uuid[], ${column((w) => w.tag)}::text[], ${column((w) => w.label ?? null)}::text[],
-      ${column((w) => w.latitude)}::float8[], ${column((w) => w.longitude)}::float8[],
-      ${column((w) => w.material)}::text[], ${column((w) => w.height_m)}::float8[],
-      ${column((w) => w.class)}::text[], ${column((w) => w.installed_year)}::int[],
-      ${column((w) => w.circuit)}::text[], ${column((w) => JSON.stringify(w.attributes))}::jsonb[])
+    FROM unnest(${sql.param(bareArray(timeOrderedIds(poles.length)))}::uuid[],
+      ${texts((w) => w.tag)}::text[], ${texts((w) => w.label ?? null)}::text[],
+      ${numbers((w) => w.latitude)}::float8[], ${numbers((w) => w.longitude)}::float8[],
+      ${texts((w) => w.material)}::text[], ${numbers((w) => w.height_m)}::float8[],
+      ${texts((w) => w.class)}::text[], ${numbers((w) => w.installed_year)}::int[],
+      ${texts((w) => w.circuit)}::text[], ${texts((w) => JSON.stringify(w.attributes))}::jsonb[])
       AS r(id, tag, label, latitude, longitude, material, height_m, class, installed_year, circuit, attributes)`;
 }
 
@@ -104,7 +107,7 @@ function newPoles(workspaceId: string, poles: NewPole[]) {
  * each look-up apart, so the only plan is the unique index's.
  */
 export function knownTags(workspaceId: string, keys: string[]) {
-  return sql`SELECT ${STORED} FROM unnest(${sql.param(keys)}::text[]) AS k(key)
+  return sql`SELECT ${STORED} FROM unnest(${sql.param(textArray(keys))}::text[]) AS k(key)
     CROSS JOIN LATERAL (
       SELECT * FROM utility_poles p
       WHERE p.workspace_id = ${workspaceId} AND p.tag IS NOT NULL AND lower(p.tag) = k.key
