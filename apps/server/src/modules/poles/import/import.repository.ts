@@ -10,6 +10,8 @@ import { sql } from "drizzle-orm";
 import type { PoleAttributes } from "@poleatlas/shared";
 import type { Executor } from "../../../infra/db/database";
 import type { PoleInput } from "./pole-input";
+import { bareArray, numberArray, textArray } from "./array-literals";
+import { timeOrderedIds } from "./time-ordered-ids";
 
 /** The workspace's places a suggestion of systems looks at: enough for a region's spread. */
 const MAX_PLACES = 1000;
@@ -77,17 +79,24 @@ type NewPole = Omit<PoleInput, "row" | "label"> & { label?: string | null };
 const INSERTED = sql.raw(`workspace_id, source, tag, label, latitude, longitude, material, height_m, class,
   installed_year, circuit, attributes, position_source`);
 
-/** New poles' columns (INSERTED's order) from one typed array per field, zipped by unnest. */
+/**
+ * New poles' ids and columns (INSERTED's order) from one typed array per field, zipped by unnest.
+ * Their ids are time-ordered, each after the one before (time-ordered-ids.ts): a million random
+ * ids scatter their inserts over the whole primary key, and once it outgrows the database's
+ * buffers each batch rewrites pages all over it; ordered ids go to its end.
+ */
 function newPoles(workspaceId: string, poles: NewPole[]) {
-  const column = <T>(pick: (w: NewPole) => T) => sql.param(poles.map(pick));
-  return sql`${workspaceId}::text, 'import', r.tag, coalesce(r.label, ''), r.latitude, r.longitude, r.material,
+  const texts = (pick: (w: NewPole) => string | null) => sql.param(textArray(poles.map(pick)));
+  const numbers = (pick: (w: NewPole) => number | null) => sql.param(numberArray(poles.map(pick)));
+  return sql`r.id, ${workspaceId}::text, 'import', r.tag, coalesce(r.label, ''), r.latitude, r.longitude, r.material,
       r.height_m, r.class, r.installed_year, r.circuit, coalesce(r.attributes, '{}'::jsonb), 'import'
-    FROM unnest(${column((w) => w.tag)}::text[], ${column((w) => w.label ?? null)}::text[],
-      ${column((w) => w.latitude)}::float8[], ${column((w) => w.longitude)}::float8[],
-      ${column((w) => w.material)}::text[], ${column((w) => w.height_m)}::float8[],
-      ${column((w) => w.class)}::text[], ${column((w) => w.installed_year)}::int[],
-      ${column((w) => w.circuit)}::text[], ${column((w) => JSON.stringify(w.attributes))}::jsonb[])
-      AS r(tag, label, latitude, longitude, material, height_m, class, installed_year, circuit, attributes)`;
+    FROM unnest(${sql.param(bareArray(timeOrderedIds(poles.length)))}::uuid[],
+      ${texts((w) => w.tag)}::text[], ${texts((w) => w.label ?? null)}::text[],
+      ${numbers((w) => w.latitude)}::float8[], ${numbers((w) => w.longitude)}::float8[],
+      ${texts((w) => w.material)}::text[], ${numbers((w) => w.height_m)}::float8[],
+      ${texts((w) => w.class)}::text[], ${numbers((w) => w.installed_year)}::int[],
+      ${texts((w) => w.circuit)}::text[], ${texts((w) => JSON.stringify(w.attributes))}::jsonb[])
+      AS r(id, tag, label, latitude, longitude, material, height_m, class, installed_year, circuit, attributes)`;
 }
 
 /**
@@ -98,7 +107,7 @@ function newPoles(workspaceId: string, poles: NewPole[]) {
  * each look-up apart, so the only plan is the unique index's.
  */
 export function knownTags(workspaceId: string, keys: string[]) {
-  return sql`SELECT ${STORED} FROM unnest(${sql.param(keys)}::text[]) AS k(key)
+  return sql`SELECT ${STORED} FROM unnest(${sql.param(textArray(keys))}::text[]) AS k(key)
     CROSS JOIN LATERAL (
       SELECT * FROM utility_poles p
       WHERE p.workspace_id = ${workspaceId} AND p.tag IS NOT NULL AND lower(p.tag) = k.key
@@ -179,29 +188,26 @@ export const importRepository = {
   /** New imported poles, one statement. */
   async insert(tx: Executor, workspaceId: string, poles: NewPole[]): Promise<void> {
     if (poles.length === 0) return;
-    await tx.execute(sql`INSERT INTO utility_poles (${INSERTED}) SELECT ${newPoles(workspaceId, poles)}`);
+    await tx.execute(sql`INSERT INTO utility_poles (id, ${INSERTED}) SELECT ${newPoles(workspaceId, poles)}`);
   },
 
   /**
    * Tagged rows in one statement: creates a pole for each tag the workspace lacks and answers the
    * stored poles of the others (to compare and update), so a batch of new poles is one round trip.
-   * The new poles' ids are time-ordered (utility_pole_uuidv7): a million random ids scatter their inserts over
-   * the whole primary key, and once it outgrows the database's buffers each batch rewrites pages
-   * all over it; ordered ids go to its end. (The tags travel twice: in the rows and as the keys
-   * knownTags looks up one by one.)
+   * (The tags travel twice: in the rows and as the keys knownTags looks up one by one.)
    */
   insertUnknownTags(tx: Executor, workspaceId: string, poles: NewPole[]): Promise<StoredPole[]> {
     if (poles.length === 0) return Promise.resolve([]);
     return rows<StoredPole>(
       tx,
-      sql`WITH r (${INSERTED}) AS (SELECT ${newPoles(workspaceId, poles)}),
+      sql`WITH r (id, ${INSERTED}) AS (SELECT ${newPoles(workspaceId, poles)}),
           known AS (${knownTags(
             workspaceId,
             poles.map((w) => w.tag!.toLowerCase()),
           )}),
           created AS (
             INSERT INTO utility_poles (id, ${INSERTED})
-            SELECT utility_pole_uuidv7(), r.* FROM r WHERE lower(r.tag) NOT IN (SELECT k.key FROM known k)
+            SELECT r.* FROM r WHERE lower(r.tag) NOT IN (SELECT k.key FROM known k)
           )
           SELECT * FROM known`,
     );
