@@ -4,7 +4,7 @@
  * are steps on one page: the overview is loaded once, then opened again inside the app.
  */
 import type { Page } from "@playwright/test";
-import { openInApp } from "./support/in-app";
+import { openOnJourneyPage } from "./support/in-app";
 import { clickMarkerOnCanvas, globeShows, settle } from "./support/map-globe";
 import { BERLIN_POLES, expect, journeyOnReadOnlyMap, test } from "./support/map-seed";
 
@@ -13,11 +13,7 @@ test.setTimeout(180_000);
 
 const journey = journeyOnReadOnlyMap();
 
-/** The overview: loaded by the first test that runs, opened inside the app after that. */
-async function openOverview(page: Page) {
-  if (page.url() === "about:blank") await page.goto("/map?globeTestHook");
-  else await openInApp(page, "/map?globeTestHook");
-}
+const openOverview = (page: Page) => openOnJourneyPage(page, "/map?globeTestHook");
 
 // The legend's levels beside the globe: risk-legend.test.tsx.
 test("the overview shows one yellow marker per region, labelled 'Region N (count images)'", async ({}, testInfo) => {

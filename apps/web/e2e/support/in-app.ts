@@ -17,3 +17,12 @@ export async function openInApp(page: Page, url: string): Promise<void> {
     dispatchEvent(new PopStateEvent("popstate", { state }));
   }, url);
 }
+
+/**
+ * For a file whose tests are steps on one page (journeyOnReadOnlyMap): the first test that runs
+ * loads `url`, the next open it inside the app, so a test run alone still finds its page.
+ */
+export async function openOnJourneyPage(page: Page, url: string): Promise<void> {
+  if (page.url() === "about:blank") await page.goto(url);
+  else await openInApp(page, url);
+}
