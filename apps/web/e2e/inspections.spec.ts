@@ -3,11 +3,13 @@
  * resolving it returns the pole to its colour before. Screenshots of the work list and dashboard.
  */
 import { RISK_COLORS } from "@poleatlas/shared";
+import { openInApp } from "./support/in-app";
 import { globeShows, settle } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
 
 // A long journey (map, work list, dashboard, map again) on a shared machine: each step waits for
-// what the user sees; the whole may take minutes when the machine is busy.
+// what the user sees; the whole may take minutes when the machine is busy. One page load: the
+// screens after the first are opened inside the app, as its links and the browser's history do.
 test.setTimeout(360_000);
 
 /** The 'Inspection due' view's fills: current, due, overdue, none on record (as globe/markers.ts). */
@@ -43,16 +45,17 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   await settle(page, (s) => s.photoMarkerLooks[pole]?.fill === RISK_COLORS.high);
   await page.screenshot({ path: testInfo.outputPath("finding-added.png") });
 
-  await page.goto("/work");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Work list" }).click();
+  await expect(page).toHaveURL(/\/work$/);
   const table = page.getByRole("table", { name: "Work list" });
   await expect(table.getByRole("row").filter({ hasText: "lean" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("work-list.png") });
-  await page.goto("/dashboard");
+  await openInApp(page, "/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByText("Open findings by level, last 12 months")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("dashboard.png") });
 
-  await page.goto("/work");
+  await page.goBack();
   // The pole has no tag (its photos made it): its link names where it stands.
   await table
     .getByRole("row")
@@ -66,9 +69,11 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   await resolve.getByRole("button", { name: "Resolve" }).click();
   await expect(resolve).toBeHidden();
   await expect(panel.getByTestId("finding")).toContainText("Pole straightened");
-  // The work list's link opens the map without the globe's test hook: open it again with it.
-  await page.goto(mapUrl);
-  await expect(panel.getByText("Photo 3 of 3")).toBeVisible({ timeout: 120_000 });
+  // The work list's link opens the map without the globe's test hook: a map made anew has it.
+  await page.goBack();
+  await expect(table).toBeVisible();
+  await openInApp(page, mapUrl);
+  await expect(panel.getByText("Photo 3 of 3")).toBeVisible();
   await settle(page, (s) => JSON.stringify(s.photoMarkerLooks[pole]) === JSON.stringify(colourBefore));
 
   await page.screenshot({ path: testInfo.outputPath("finding-resolved.png") });

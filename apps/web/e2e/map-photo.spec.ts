@@ -1,19 +1,21 @@
 /**
  * A selected photo in real Chromium: the panel's date and location, the timeline of one spot,
  * links that name a photo (with and without its region), and a link to a photo that is not there.
+ * The tests are steps on one page: a link's test loads its link, the others go on in the app.
  */
+import { openOnJourneyPage } from "./support/in-app";
 import { clickMarkerOnCanvas, globeShows, globeState, settle } from "./support/map-globe";
-import { BERLIN_POLES, expect, localeDate, SPOT, test } from "./support/map-seed";
+import { BERLIN_POLES, expect, journeyOnReadOnlyMap, localeDate, SPOT, test } from "./support/map-seed";
 
 test.setTimeout(180_000);
 
-test("a click on a pole selects its latest photo: its date and its stored location to 6 decimals", async ({
-  page,
-  readOnlyMap,
-}) => {
-  const { berlin, spot } = readOnlyMap;
+const journey = journeyOnReadOnlyMap();
+
+test("a click on a pole selects its latest photo: its date and its stored location to 6 decimals", async () => {
+  const page = journey.page();
+  const { berlin, spot } = journey.map();
   const latest = spot[2];
-  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
+  await openOnJourneyPage(page, `/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
   await settle(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
   // The spot's marker is its pole (the compact form names poles, not photos).
   await clickMarkerOnCanvas(page, { kind: "photo", id: latest.pole_id! });
@@ -34,13 +36,14 @@ test("a click on a pole selects its latest photo: its date and its stored locati
   await expect(panel.getByRole("img", { name: "spot-2024-03.jpg" })).toHaveAttribute("data-full", "true");
 });
 
-test("the timeline steps through one spot's photos by date, and a reload keeps region and photo", async ({
-  page,
-  readOnlyMap,
-}, testInfo) => {
-  const { berlin, spot } = readOnlyMap;
+test("the timeline steps through one spot's photos by date, and a reload keeps region and photo", async ({}, testInfo) => {
+  const page = journey.page();
+  const { berlin, spot } = journey.map();
   const [first, , third] = spot;
-  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${first.id}`);
+  await openOnJourneyPage(
+    page,
+    `/map?globeTestHook&region=${encodeURIComponent(berlin.id)}&photo=${first.id}`,
+  );
   const panel = page.getByTestId("pole-record");
   await expect(panel.getByText("Photo 1 of 3")).toBeVisible();
   const date = panel.getByRole("group", { name: "Date" });
@@ -63,8 +66,9 @@ test("the timeline steps through one spot's photos by date, and a reload keeps r
   );
 });
 
-test("a link naming only the photo opens its region and the panel", async ({ page, readOnlyMap }) => {
-  const { spot } = readOnlyMap;
+test("a link naming only the photo opens its region and the panel", async () => {
+  const page = journey.page();
+  const { spot } = journey.map();
   const second = spot[1];
   await page.goto(`/map?globeTestHook&photo=${second.id}`);
   await expect(page).toHaveURL(/region=13\.4%2C52\.5/);
@@ -72,11 +76,9 @@ test("a link naming only the photo opens its region and the panel", async ({ pag
   await globeShows(page, (s) => s.mode.mode === "region" && s.selectedPhotoId === second.id);
 });
 
-test("a link keeps its region and photo while the regions are slow to arrive", async ({
-  page,
-  readOnlyMap,
-}) => {
-  const { berlin, spot } = readOnlyMap;
+test("a link keeps its region and photo while the regions are slow to arrive", async () => {
+  const page = journey.page();
+  const { berlin, spot } = journey.map();
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/regions", async (route) => {
@@ -94,12 +96,11 @@ test("a link keeps its region and photo while the regions are slow to arrive", a
   release();
   await expect(page.getByTestId("pole-record").getByText("Photo 1 of 3")).toBeVisible();
   await globeShows(page, (s) => s.mode.mode === "region" && s.photoMarkers === BERLIN_POLES);
+  await page.unroute("**/api/regions");
 });
 
-test("a link to a photo that is not there says so and shows the overview", async ({
-  page,
-  readOnlyMap: _signedIn,
-}) => {
+test("a link to a photo that is not there says so and shows the overview", async () => {
+  const page = journey.page();
   await page.goto("/map?globeTestHook&photo=00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("alert")).toContainText("That photo was not found");
   await expect(page.getByTestId("pole-record")).toBeHidden();

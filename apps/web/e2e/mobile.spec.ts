@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { regionKey } from "@poleatlas/shared";
 import { makeJpeg } from "./support/photo-fixtures";
+import { openInApp } from "./support/in-app";
 import { settle, tapMarkerOnCanvas } from "./support/map-globe";
 import { createConfirmedUser, signInContext } from "./support/auth";
 import { expect, seedMap, SPOT, test } from "./support/map-seed";
@@ -66,7 +67,8 @@ test("drawer, full-width globe, full-screen upload, bottom sheet with its timeli
   // A photo of the spot: the bottom sheet, its timeline of four visits, moved with a thumb.
   const region = regionKey(SPOT.longitude, SPOT.latitude);
   expect(region).toBe(berlin.id);
-  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region)}&photo=${spot[2].id}`);
+  // Opened in the same page, as a link inside the app would: the sheet, not a fresh load, is checked.
+  await openInApp(page, `/map?globeTestHook&region=${encodeURIComponent(region)}&photo=${spot[2].id}`);
   const sheet = page.getByTestId("pole-record");
   await expect(sheet).toHaveAttribute("data-layout", "sheet");
   const sheetBox = await sheet.boundingBox();

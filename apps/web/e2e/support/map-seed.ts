@@ -6,7 +6,7 @@
  * never asks for a region's photos (GET /api/images?region=: 50 MB at 100k poles; the region view
  * draws the compact GET /api/poles?region=).
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
 import { createConfirmedUser, e2eBaseUrl, signInContext, type E2EUser } from "./auth";
 import { expect, test as base } from "./fixtures";
@@ -135,4 +135,34 @@ export const test = base.extend<
     { auto: true },
   ],
 });
+/**
+ * One page for a file whose tests are steps of one journey over the read-only map: the file's
+ * tests run in order on it, so only the first pays for loading the app and making the globe.
+ * Signed in as `readOnlyMap`'s user, with `pageWatch`'s checks after each test. A test that needs
+ * a fresh load, its own data or a page of its own does not belong in such a file.
+ */
+export function journeyOnReadOnlyMap(): { page: () => Page; map: () => SeededMap } {
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let watch: ReturnType<typeof watchPage> | undefined;
+  let map: SeededMap | undefined;
+  test.describe.configure({ mode: "serial" });
+  test.beforeAll(async ({ browser, seededUser }, testInfo) => {
+    const { viewport, serviceWorkers } = testInfo.project.use;
+    context = await browser.newContext({ baseURL: e2eBaseUrl(), viewport, serviceWorkers });
+    await signInContext(context, seededUser.user);
+    page = await context.newPage();
+    watch = watchPage(page);
+    map = seededUser.map;
+  });
+  test.afterEach(() => {
+    expect(watch!.offMachine()).toEqual([]);
+    expect(watch!.errors).toEqual([]);
+    expect(watch!.regionPhotoLists()).toEqual([]);
+  });
+  test.afterAll(async () => {
+    await context?.close();
+  });
+  return { page: () => page!, map: () => map! };
+}
 export { expect };
