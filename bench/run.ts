@@ -24,6 +24,7 @@ import { benchPoleRecord } from "./pole-record";
 import { shareOnePostgres, stopSharedPostgres } from "./lib/bench-server";
 import { repoRoot } from "./lib/server";
 import { benchStartup } from "./startup";
+import { stepTimer } from "./lib/step-times";
 import { benchTus } from "./tus";
 import { benchWire } from "./wire";
 
@@ -67,10 +68,10 @@ async function main() {
   };
   const rows: [string, string][] = [];
   if (smoke) shareOnePostgres();
+  const { timed, times, lines: timeLines } = stepTimer();
 
   if (want("startup")) {
-    console.error("· start-up");
-    const s = await benchStartup();
+    const s = await timed("start-up", () => benchStartup());
     results.startup = s;
     rows.push(["start-up, fresh data dir (spawn → first 200 /api/health)", `${fmt(s.firstRunMs, 0)} ms`]);
     rows.push(["start-up, existing data dir", `${fmt(s.secondRunMs, 0)} ms`]);
@@ -79,8 +80,9 @@ async function main() {
   if (want("ogc")) {
     // OGC_BENCH_POLES chooses how many poles the workspace holds (1,000,000 unless set).
     const poles = Number(process.env.OGC_BENCH_POLES ?? bySize(1_000_000, 100_000, 500));
-    console.error(`· OGC layer, ${poles.toLocaleString("en-US")} poles`);
-    const o = await benchOgc(poles, bySize(50, 20, 3));
+    const o = await timed(`OGC layer, ${poles.toLocaleString("en-US")} poles`, () =>
+      benchOgc(poles, bySize(50, 20, 3)),
+    );
     results.ogc = o;
     rows.push([
       `OGC bbox page of ${o.featuresPerPage} poles out of ${poles.toLocaleString("en-US")}`,
@@ -89,8 +91,7 @@ async function main() {
   }
 
   if (want("exif")) {
-    console.error("· EXIF");
-    const e = await benchExif(bySize([100, 1000], [100], [10]));
+    const e = await timed("EXIF", () => benchExif(bySize([100, 1000], [100], [10])));
     results.exif = e;
     for (const r of e) {
       rows.push([
@@ -108,8 +109,7 @@ async function main() {
   // Ingest makes 12 MP photos and uploads them five times over: a quarter of the smoke's time for
   // an upload path the API tests already run end to end; it, too, is left to the quick bench.
   if (want("ingest") && !smoke) {
-    console.error("· ingest");
-    const r = await benchIngest(quick ? 8 : 24, 4);
+    const r = await timed("ingest", () => benchIngest(quick ? 8 : 24, 4));
     results.ingest = r;
     const label = `ingest, ${r.photos} × ${fmt(r.mbPerPhoto)} MB 12 MP JPEGs, ${r.parallel} in parallel`;
     rows.push([`${label}: upload`, `${fmt(r.uploadMBps)} MB/s, ${fmt(r.uploadPhotosPerSec)} photos/s`]);
@@ -132,9 +132,8 @@ async function main() {
   }
 
   if (want("api")) {
-    console.error("· API at scale");
     const sizes = bySize([10_000, 100_000, 1_000_000], [10_000, 100_000], [1_000]);
-    const scale = await benchApiScale(sizes, bySize(30, 10, 3));
+    const scale = await timed("API at scale", () => benchApiScale(sizes, bySize(30, 10, 3)));
     results.apiScale = scale;
     const t = (x: { p50Ms: number; p95Ms: number; bytes: number }) =>
       `p50 ${fmt(x.p50Ms)} ms, p95 ${fmt(x.p95Ms)} ms, ${fmt(x.bytes / 1024)} KiB`;
@@ -173,8 +172,7 @@ async function main() {
   }
 
   if (want("inspections")) {
-    console.error("· inspections");
-    const r = await benchInspections(...inspectionWorkspace(), bySize(30, 10, 3));
+    const r = await timed("inspections", () => benchInspections(...inspectionWorkspace(), bySize(30, 10, 3)));
     results.inspections = r;
     const at = workspaceOf(r);
     rows.push([`${at}: seeding in SQL, every trigger`, `${fmt(r.seedSeconds, 1)} s`]);
@@ -191,8 +189,9 @@ async function main() {
   }
 
   if (want("findingspage")) {
-    console.error("· work list pages");
-    const r = await benchFindingsPage(...inspectionWorkspace(), bySize(30, 10, 3));
+    const r = await timed("work list pages", () =>
+      benchFindingsPage(...inspectionWorkspace(), bySize(30, 10, 3)),
+    );
     results.findingsPage = r;
     const at = workspaceOf(r);
     for (const [name, x] of Object.entries(r.pages)) {
@@ -203,8 +202,9 @@ async function main() {
   }
 
   if (want("polerecord")) {
-    console.error("· opening a pole record");
-    const r = await benchPoleRecord(...inspectionWorkspace(), bySize(100, 20, 5));
+    const r = await timed("opening a pole record", () =>
+      benchPoleRecord(...inspectionWorkspace(), bySize(100, 20, 5)),
+    );
     results.poleRecord = r;
     const at = `${workspaceOf(r)}, ${fmt(r.visits, 0)} visits, ${fmt(r.auditEntries, 0)} audit entries`;
     rows.push([
@@ -218,8 +218,7 @@ async function main() {
   }
 
   if (want("list")) {
-    console.error("· list load");
-    const l = await benchListLoad(bySize(100_000, 20_000, 500));
+    const l = await timed("list load", () => benchListLoad(bySize(100_000, 20_000, 500)));
     results.listLoad = l;
     const label = `${l.parallelCalls} parallel GET /api/images by one user (${l.rows.toLocaleString("en-US")} rows, ${fmt(l.pageBytes / 1024)} KiB pages)`;
     rows.push([`${label}: server RSS`, `${fmt(l.rssBeforeMB, 0)} MB before, ${fmt(l.rssPeakMB, 0)} MB peak`]);
@@ -231,8 +230,7 @@ async function main() {
   }
 
   if (want("export")) {
-    console.error("· export");
-    const x = await benchExport(bySize(1_000_000, 100_000, 1_000));
+    const x = await timed("export", () => benchExport(bySize(1_000_000, 100_000, 1_000)));
     results.export = x;
     for (const r of x.runs) {
       rows.push([
@@ -243,8 +241,9 @@ async function main() {
   }
 
   if (want("gpkgexport")) {
-    console.error("· GeoPackage export");
-    const g = await benchGeopackageExport(sized("BENCH_GPKG_EXPORT_POLES", 1_000_000, 100_000, 500));
+    const g = await timed("GeoPackage export", () =>
+      benchGeopackageExport(sized("BENCH_GPKG_EXPORT_POLES", 1_000_000, 100_000, 500)),
+    );
     results.gpkgExport = g;
     rows.push([
       `${g.rows.toLocaleString("en-US")} poles: GET /api/export?layer=poles&format=gpkg&crs=EPSG:2227 (${fmt(g.bytes / 2 ** 20, 0)} MB)`,
@@ -257,8 +256,7 @@ async function main() {
   }
 
   if (want("poleimport")) {
-    console.error("· pole register import");
-    const p = await benchPoleImport(bySize(1_000_000, 100_000, 1_000));
+    const p = await timed("pole register import", () => benchPoleImport(bySize(1_000_000, 100_000, 1_000)));
     results.poleImport = p;
     rows.push([
       `${p.rows.toLocaleString("en-US")}-row CSV in EPSG:2227: POST /api/poles/import (${fmt(p.fileMB, 0)} MB)`,
@@ -269,8 +267,7 @@ async function main() {
   // The globe's and the face detector's steps cost more than the smoke's budget even at their
   // quick sizes (a browser drawing 100k markers, 12 MP scans): they run in the quick bench only.
   if (want("globe") && !smoke) {
-    console.error("· globe");
-    const g = await benchGlobe({ quick });
+    const g = await timed("globe", () => benchGlobe({ quick }));
     results.globe = g;
     const where = `${g.canvas.width}×${g.canvas.height}${g.softwareRendering ? ", software WebGL" : ""}`;
     for (const sc of g.scenarios) {
@@ -298,8 +295,7 @@ async function main() {
   }
 
   if (want("wire")) {
-    console.error("· wire");
-    const w = await benchWire({ quick });
+    const w = await timed("wire", () => benchWire({ quick }));
     results.wire = w;
     const link = `cold, ${w.link.downloadMbit} Mbit/s down, ${w.link.latencyMs} ms`;
     rows.push([
@@ -317,8 +313,7 @@ async function main() {
   }
 
   if (want("faces") && !smoke) {
-    console.error("· face blurring");
-    const f = await benchFaces(quick);
+    const f = await timed("face blurring", () => benchFaces(quick));
     results.faces = f;
     for (const t of f.thresholds) {
       rows.push([
@@ -366,8 +361,9 @@ async function main() {
   }
 
   if (want("tus")) {
-    console.error("· resumable uploads over a dropping link");
-    const u = smoke ? await benchTus(1, 3, 1) : await benchTus();
+    const u = await timed("resumable uploads over a dropping link", () =>
+      smoke ? benchTus(1, 3, 1) : benchTus(),
+    );
     results.tus = u;
     rows.push([
       `tus: ${fmt(u.batchMB, 0)} MB batch, link dropped every ${u.dropEveryMB} MB (${u.drops} drops)`,
@@ -381,6 +377,9 @@ async function main() {
     `\nPoleAtlas benchmarks (${String(results.mode)}) on ${os.cpus().length} cores, Node ${process.version}\n`,
   );
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  results.stepSeconds = times;
+  console.log(`\nSeconds per step\n`);
+  for (const line of timeLines()) console.log(line);
   // The smoke's toy figures never replace a measured run's.
   const out = path.join(repoRoot, "bench", "results", smoke ? "smoke.json" : "latest.json");
   await mkdir(path.dirname(out), { recursive: true });
