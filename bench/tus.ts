@@ -30,7 +30,10 @@ export interface TusResult {
 async function droppingProxy(target: URL, every: number) {
   let carried = 0;
   let drops = 0;
+  const open = new Set<net.Socket>();
   const server = net.createServer((client) => {
+    open.add(client);
+    client.once("close", () => open.delete(client));
     const upstream = net.connect(Number(target.port), target.hostname);
     let dropped = false;
     const cut = () => {
@@ -63,7 +66,13 @@ async function droppingProxy(target: URL, every: number) {
     url: `http://127.0.0.1:${port}`,
     carried: () => carried,
     drops: () => drops,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // The client's kept-alive connections would hold close() until the server's keep-alive
+    // timeout (5 s of nothing, after the measuring is over): they are cut instead.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of open) socket.destroy();
+      }),
   };
 }
 
