@@ -11,6 +11,7 @@ import path from "node:path";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { RESUMABLE_CHUNK_BYTES, resumableUploadResultSchema, storageUsageSchema } from "@poleatlas/shared";
 import { Upload } from "tus-js-client";
+import { smokeDatabaseEnv } from "./lib/bench-server";
 import { benchServerEnv, signedInClient } from "./lib/client";
 import { makeDataDir, startServer } from "./lib/server";
 
@@ -94,7 +95,11 @@ function send(endpoint: string, cookie: string, bytes: Buffer, name: string): Pr
 
 export async function benchTus(photoMB = 5, photos = 10, dropEveryMB = 10): Promise<TusResult> {
   const dataDir = await makeDataDir("poleatlas-bench-tus-");
-  const server = await startServer({ dataDir: path.join(dataDir, "server"), env: benchServerEnv });
+  const db = await smokeDatabaseEnv();
+  const server = await startServer({
+    dataDir: path.join(dataDir, "server"),
+    env: { ...benchServerEnv, ...db.env },
+  });
   const proxy = await droppingProxy(new URL(server.url), dropEveryMB * 1_000_000);
   try {
     const client = await signedInClient(server.url);
@@ -132,6 +137,7 @@ export async function benchTus(photoMB = 5, photos = 10, dropEveryMB = 10): Prom
   } finally {
     await proxy.close();
     await server.stop();
+    await db.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -16,6 +16,7 @@
  * a fresh browser context.
  */
 import type { BrowserContext, CDPSession, Page, Request } from "@playwright/test";
+import { smokeDatabaseEnv } from "./lib/bench-server";
 import { launchChromium } from "./lib/chromium";
 import { benchServerEnv, signedInClient, type Client } from "./lib/client";
 import { noisyJpeg } from "./lib/photos";
@@ -205,7 +206,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 
 export async function benchWire(opts: { quick: boolean }): Promise<WireResult> {
   const runs = opts.quick ? 1 : 3;
-  const server = await startBrowserBenchServer("poleatlas-bench-wire-", benchServerEnv);
+  const db = await smokeDatabaseEnv();
+  const server = await startBrowserBenchServer("poleatlas-bench-wire-", { ...benchServerEnv, ...db.env });
   const chromium = await launchChromium();
   try {
     const client = await signedInClient(server.url);
@@ -253,5 +255,6 @@ export async function benchWire(opts: { quick: boolean }): Promise<WireResult> {
   } finally {
     await chromium.close();
     await server.stop();
+    await db.drop();
   }
 }

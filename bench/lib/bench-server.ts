@@ -22,7 +22,15 @@ export interface BenchServer {
   dir: string;
 }
 
-let shared: { postgres: EmbeddedPostgres; dir: string; databases: number } | undefined;
+interface SharedCluster {
+  postgres: EmbeddedPostgres;
+  dir: string;
+  template: string;
+}
+
+/** A promise: steps running at once ask for their databases together, and get the one cluster. */
+let shared: Promise<SharedCluster> | undefined;
+let databases = 0;
 let sharing = false;
 
 /** From now on the steps share one PostgreSQL (the smoke); `stopSharedPostgres` ends it. */
@@ -32,40 +40,90 @@ export function shareOnePostgres(): void {
 
 export async function stopSharedPostgres(): Promise<void> {
   if (!shared) return;
-  await shared.postgres.stop();
-  await rm(shared.dir, { recursive: true, force: true });
+  const { postgres, dir } = await shared;
   shared = undefined;
+  await postgres.stop();
+  await rm(dir, { recursive: true, force: true });
 }
 
-/** A database of its own: a fresh cluster, or a new database in the shared one. */
-async function ownDatabase(dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!sharing) {
-    const postgres = await startEmbeddedPostgres(path.join(dir, "postgres"));
-    return { url: postgres.url, drop: () => postgres.stop() };
+interface OwnDatabase {
+  url: string;
+  drop: () => Promise<void>;
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const admin = connectDatabase(url);
+  try {
+    await admin.pool.query(sql);
+  } finally {
+    await admin.close();
   }
-  if (!shared) {
-    const sharedDir = await makeDataDir("poleatlas-bench-postgres-");
-    shared = {
-      postgres: await startEmbeddedPostgres(path.join(sharedDir, "postgres")),
-      dir: sharedDir,
-      databases: 0,
-    };
+}
+
+async function migrate(url: string): Promise<void> {
+  const database = connectDatabase(url);
+  try {
+    await runMigrations(database);
+  } finally {
+    await database.close();
   }
-  const { postgres } = shared;
-  const name = `bench_${++shared.databases}`;
-  const admin = connectDatabase(postgres.url);
-  await admin.pool.query(`CREATE DATABASE "${name}"`);
-  await admin.close();
-  const url = new URL(postgres.url);
+}
+
+const inCluster = (clusterUrl: string, name: string) => {
+  const url = new URL(clusterUrl);
   url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function startSharedCluster(): Promise<SharedCluster> {
+  const dir = await makeDataDir("poleatlas-bench-postgres-");
+  const postgres = await startEmbeddedPostgres(path.join(dir, "postgres"));
+  const template = "bench_template";
+  await adminQuery(postgres.url, `CREATE DATABASE "${template}"`);
+  await migrate(inCluster(postgres.url, template));
+  return { postgres, dir, template };
+}
+
+/**
+ * A migrated database of the shared cluster, copied from a template migrated once: migrating
+ * every step's database anew cost each step its own round of the migrations.
+ */
+async function sharedDatabase(): Promise<OwnDatabase> {
+  shared ??= startSharedCluster();
+  const { postgres, template } = await shared;
+  const name = `bench_${++databases}`;
+  await adminQuery(postgres.url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const again = connectDatabase(postgres.url);
-      await again.pool.query(`DROP DATABASE "${name}" WITH (FORCE)`);
-      await again.close();
-    },
+    url: inCluster(postgres.url, name),
+    drop: () => adminQuery(postgres.url, `DROP DATABASE "${name}" WITH (FORCE)`),
   };
+}
+
+/** A migrated database of its own: in a fresh cluster, or a new one in the shared cluster. */
+async function ownDatabase(dir: string): Promise<OwnDatabase> {
+  if (sharing) return sharedDatabase();
+  const postgres = await startEmbeddedPostgres(path.join(dir, "postgres"));
+  try {
+    await migrate(postgres.url);
+  } catch (err) {
+    await postgres.stop();
+    throw err;
+  }
+  return { url: postgres.url, drop: () => postgres.stop() };
+}
+
+/**
+ * For a step whose server starts its own PostgreSQL (no DATABASE_URL, as a deployment without
+ * one does): in the smoke, a database of the shared cluster instead, which `env` names, saving
+ * the server an initdb; outside the smoke `env` is empty and the server keeps its own.
+ */
+export async function smokeDatabaseEnv(): Promise<{
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
+  if (!sharing) return { env: {}, drop: () => Promise.resolve() };
+  const db = await sharedDatabase();
+  return { env: { DATABASE_URL: db.url }, drop: db.drop };
 }
 
 /** Runs `measure` against a fresh server on a fresh, migrated database; everything goes after. */
@@ -78,7 +136,6 @@ export async function withBenchServer<T>(
   const db = await ownDatabase(dir);
   const database = connectDatabase(db.url);
   try {
-    await runMigrations(database);
     const server = await startServer({
       env: { ...benchServerEnv, ...env, DATABASE_URL: db.url, DATA_DIR: dir },
     });
