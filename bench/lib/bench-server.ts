@@ -13,6 +13,7 @@ import {
   type EmbeddedPostgres,
 } from "../../apps/server/src/infra/db/embedded-postgres";
 import type { ServerProcess } from "../../apps/server/test/helpers/server-process";
+import { createTemplateDatabase, withDatabaseName } from "../../apps/server/test/helpers/template-database";
 import { benchServerEnv } from "./client";
 import { makeDataDir, startServer } from "./server";
 
@@ -60,41 +61,31 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
-async function migrate(url: string): Promise<void> {
-  const database = connectDatabase(url);
-  try {
-    await runMigrations(database);
-  } finally {
-    await database.close();
-  }
-}
-
-const inCluster = (clusterUrl: string, name: string) => {
-  const url = new URL(clusterUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function startSharedCluster(): Promise<SharedCluster> {
-  const dir = await makeDataDir("poleatlas-bench-postgres-");
-  const postgres = await startEmbeddedPostgres(path.join(dir, "postgres"));
-  const template = "bench_template";
-  await adminQuery(postgres.url, `CREATE DATABASE "${template}"`);
-  await migrate(inCluster(postgres.url, template));
-  return { postgres, dir, template };
-}
+/** The API tier's cluster settings (its global setup's, which this project cannot import: vitest's types). */
+const NO_DURABILITY = { fsync: "off", synchronous_commit: "off", full_page_writes: "off" };
 
 /**
- * A migrated database of the shared cluster, copied from a template migrated once: migrating
- * every step's database anew cost each step its own round of the migrations.
+ * The smoke's cluster, thrown away after the run as the API tier's is: without its flushes to
+ * disk, as there; and a template migrated once, which each step's database copies, as the API
+ * tier's files do (each step migrating its own database cost it a round of the migrations).
  */
+async function startSharedCluster(): Promise<SharedCluster> {
+  const dir = await makeDataDir("poleatlas-bench-postgres-");
+  const postgres = await startEmbeddedPostgres(path.join(dir, "postgres"), undefined, undefined, {
+    settings: NO_DURABILITY,
+  });
+  const { name } = await createTemplateDatabase(postgres.url);
+  return { postgres, dir, template: name };
+}
+
+/** A migrated database of the shared cluster, a copy of its template. */
 async function sharedDatabase(): Promise<OwnDatabase> {
   shared ??= startSharedCluster();
   const { postgres, template } = await shared;
   const name = `bench_${++databases}`;
   await adminQuery(postgres.url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   return {
-    url: inCluster(postgres.url, name),
+    url: withDatabaseName(postgres.url, name),
     drop: () => adminQuery(postgres.url, `DROP DATABASE "${name}" WITH (FORCE)`),
   };
 }
@@ -103,11 +94,14 @@ async function sharedDatabase(): Promise<OwnDatabase> {
 async function ownDatabase(dir: string): Promise<OwnDatabase> {
   if (sharing) return sharedDatabase();
   const postgres = await startEmbeddedPostgres(path.join(dir, "postgres"));
+  const database = connectDatabase(postgres.url);
   try {
-    await migrate(postgres.url);
+    await runMigrations(database);
   } catch (err) {
     await postgres.stop();
     throw err;
+  } finally {
+    await database.close();
   }
   return { url: postgres.url, drop: () => postgres.stop() };
 }
