@@ -10,18 +10,32 @@ export interface StepTime {
 export function stepTimer() {
   const times: StepTime[] = [];
   const t0 = performance.now();
+  const beside: Promise<unknown>[] = [];
+  /** Runs one step, announcing it and then its seconds (on stderr, beside the progress lines). */
+  const timed = async <T>(step: string, run: () => Promise<T>): Promise<T> => {
+    console.error(`· ${step}`);
+    const start = performance.now();
+    const result = await run();
+    const seconds = (performance.now() - start) / 1000;
+    times.push({ step, seconds });
+    console.error(`  ${step}: ${seconds.toFixed(1)} s`);
+    return result;
+  };
   return {
     times,
-    /** Runs one step, announcing it and then its seconds (on stderr, beside the progress lines). */
-    timed: async <T>(step: string, run: () => Promise<T>): Promise<T> => {
-      console.error(`· ${step}`);
-      const start = performance.now();
-      const result = await run();
-      const seconds = (performance.now() - start) / 1000;
-      times.push({ step, seconds });
-      console.error(`  ${step}: ${seconds.toFixed(1)} s`);
+    timed,
+    /**
+     * A step started at once when `now` (it then runs beside the steps after it; a failure shows
+     * where its result is asked for), else when its result is first asked for: that result.
+     */
+    ahead: <T>(now: boolean, step: string, run: () => Promise<T>): (() => Promise<T>) => {
+      let started: Promise<T> | undefined;
+      const result = () => (started ??= timed(step, run));
+      if (now) beside.push(result().catch(() => {}));
       return result;
     },
+    /** Once every step started ahead has ended: nothing of theirs is left running on a failure. */
+    ended: () => Promise.allSettled(beside),
     /** The steps' seconds, one line each, and the whole run's. */
     lines: (): string[] => {
       const width = Math.max(0, ...times.map((t) => t.step.length));
