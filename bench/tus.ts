@@ -12,7 +12,7 @@ import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { RESUMABLE_CHUNK_BYTES, resumableUploadResultSchema, storageUsageSchema } from "@poleatlas/shared";
 import { Upload } from "tus-js-client";
 import { smokeDatabaseEnv } from "./lib/bench-server";
-import { benchServerEnv, signedInClient } from "./lib/client";
+import { benchServerEnv, signedInClient, switchBlurringOff } from "./lib/client";
 import { makeDataDir, startServer } from "./lib/server";
 
 export interface TusResult {
@@ -93,7 +93,13 @@ function send(endpoint: string, cookie: string, bytes: Buffer, name: string): Pr
   });
 }
 
-export async function benchTus(photoMB = 5, photos = 10, dropEveryMB = 10): Promise<TusResult> {
+/** `blurFaces` false sends the photos with face blurring off (the smoke's toy batch). */
+export async function benchTus(
+  photoMB = 5,
+  photos = 10,
+  dropEveryMB = 10,
+  blurFaces = true,
+): Promise<TusResult> {
   const dataDir = await makeDataDir("poleatlas-bench-tus-");
   const db = await smokeDatabaseEnv();
   const server = await startServer({
@@ -103,6 +109,7 @@ export async function benchTus(photoMB = 5, photos = 10, dropEveryMB = 10): Prom
   const proxy = await droppingProxy(new URL(server.url), dropEveryMB * 1_000_000);
   try {
     const client = await signedInClient(server.url);
+    if (!blurFaces) await switchBlurringOff(server.url, client.cookie);
     const files: Buffer[] = [];
     for (let i = 0; i < photos; i++) {
       const { bytes } = await makePhoto({ color: { r: i * 20, g: 40, b: 90 } });
