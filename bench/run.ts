@@ -8,53 +8,20 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { benchApiScale } from "./api-scale";
-import { benchInspections } from "./inspections";
-import { benchFindingsPage, FINDINGS_PAGE_QUERIES } from "./findings-page";
-import { benchExif } from "./exif";
-import { benchExport } from "./export";
-import { benchGeopackageExport } from "./export-geopackage";
+import { FINDINGS_PAGE_QUERIES } from "./findings-page";
 import { benchFaces } from "./faces";
 import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
-import { benchListLoad } from "./list-load";
-import { benchOgc } from "./ogc";
-import { benchPoleImport } from "./pole-import";
-import { benchPoleRecord } from "./pole-record";
 import { shareOnePostgres, stopSharedPostgres } from "./lib/bench-server";
 import { repoRoot } from "./lib/server";
-import { benchStartup } from "./startup";
-import { stepTimer } from "./lib/step-times";
-import { benchTus } from "./tus";
-import { benchWire } from "./wire";
-
-const smoke = process.argv.includes("--smoke");
-const quick = smoke || process.argv.includes("--quick");
-/** A step's size in the full run, the quick run, and the smoke (toy sizes). */
-const bySize = <T>(full: T, short: T, toy: T): T => (smoke ? toy : quick ? short : full);
-const only = process.argv
-  .find((a) => a.startsWith("--only="))
-  ?.slice("--only=".length)
-  .split(",");
-const want = (name: string) => !only || only.includes(name);
-
-/** A size an environment variable may set (for a loaded machine), else the full, quick or toy one. */
-const sized = (name: string, full: number, short: number, toy: number) =>
-  Number(process.env[name] ?? bySize(full, short, toy));
+import { quick, runner, smoke, startSteps, want } from "./steps";
 
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
 /** A latency's p50 and p95, as the table shows them. */
 const latency = (x: { p50Ms: number; p95Ms: number }) =>
   `p50 ${fmt(x.p50Ms, 1)} ms, p95 ${fmt(x.p95Ms, 1)} ms`;
-/** The inspections benches' workspace: its poles and findings (both benches seed the same one). */
-const inspectionWorkspace = (): [poles: number, findings: number] => [
-  sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000, 1_000),
-  sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000, 200),
-];
 const workspaceOf = (r: { poles: number; findings: number }) =>
   `${r.poles.toLocaleString("en-US")} poles, ${r.findings.toLocaleString("en-US")} findings`;
-
-const timer = stepTimer();
 
 async function main() {
   const results: Record<string, unknown> = {
@@ -70,29 +37,19 @@ async function main() {
   };
   const rows: [string, string][] = [];
   if (smoke) shareOnePostgres();
-  const { timed, ahead, times, lines: timeLines } = timer;
-  // In the smoke, the steps that mostly wait (a browser behind an emulated slow link, uploads over
-  // a link that drops) start first and run beside the others; their rows keep their place. A
-  // measured run keeps each step alone, so that no step's load weighs on another's figures.
-  // The smoke's toy photos go in with face blurring off: its engine would load for them alone.
-  const wire = ahead(smoke && want("wire"), "wire", () => benchWire({ quick, blurFaces: !smoke }));
-  const tus = ahead(smoke && want("tus"), "resumable uploads over a dropping link", () =>
-    smoke ? benchTus(1, 3, 1, false) : benchTus(),
-  );
+  const { timed, times, lines: timeLines } = runner;
+  const steps = startSteps();
 
   if (want("startup")) {
-    const s = await timed("start-up", () => benchStartup());
+    const s = await steps.startup();
     results.startup = s;
     rows.push(["start-up, fresh data dir (spawn → first 200 /api/health)", `${fmt(s.firstRunMs, 0)} ms`]);
     rows.push(["start-up, existing data dir", `${fmt(s.secondRunMs, 0)} ms`]);
   }
 
   if (want("ogc")) {
-    // OGC_BENCH_POLES chooses how many poles the workspace holds (1,000,000 unless set).
-    const poles = Number(process.env.OGC_BENCH_POLES ?? bySize(1_000_000, 100_000, 500));
-    const o = await timed(`OGC layer, ${poles.toLocaleString("en-US")} poles`, () =>
-      benchOgc(poles, bySize(50, 20, 3)),
-    );
+    const poles = steps.ogcPoles;
+    const o = await steps.ogc();
     results.ogc = o;
     rows.push([
       `OGC bbox page of ${o.featuresPerPage} poles out of ${poles.toLocaleString("en-US")}`,
@@ -101,7 +58,7 @@ async function main() {
   }
 
   if (want("exif")) {
-    const e = await timed("EXIF", () => benchExif(bySize([100, 1000], [100], [10])));
+    const e = await steps.exif();
     results.exif = e;
     for (const r of e) {
       rows.push([
@@ -142,8 +99,7 @@ async function main() {
   }
 
   if (want("api")) {
-    const sizes = bySize([10_000, 100_000, 1_000_000], [10_000, 100_000], [1_000]);
-    const scale = await timed("API at scale", () => benchApiScale(sizes, bySize(30, 10, 3)));
+    const scale = await steps.api();
     results.apiScale = scale;
     const t = (x: { p50Ms: number; p95Ms: number; bytes: number }) =>
       `p50 ${fmt(x.p50Ms)} ms, p95 ${fmt(x.p95Ms)} ms, ${fmt(x.bytes / 1024)} KiB`;
@@ -182,7 +138,7 @@ async function main() {
   }
 
   if (want("inspections")) {
-    const r = await timed("inspections", () => benchInspections(...inspectionWorkspace(), bySize(30, 10, 3)));
+    const r = await steps.inspections();
     results.inspections = r;
     const at = workspaceOf(r);
     rows.push([`${at}: seeding in SQL, every trigger`, `${fmt(r.seedSeconds, 1)} s`]);
@@ -199,9 +155,7 @@ async function main() {
   }
 
   if (want("findingspage")) {
-    const r = await timed("work list pages", () =>
-      benchFindingsPage(...inspectionWorkspace(), bySize(30, 10, 3)),
-    );
+    const r = await steps.findingsPage();
     results.findingsPage = r;
     const at = workspaceOf(r);
     for (const [name, x] of Object.entries(r.pages)) {
@@ -212,9 +166,7 @@ async function main() {
   }
 
   if (want("polerecord")) {
-    const r = await timed("opening a pole record", () =>
-      benchPoleRecord(...inspectionWorkspace(), bySize(100, 20, 5)),
-    );
+    const r = await steps.poleRecord();
     results.poleRecord = r;
     const at = `${workspaceOf(r)}, ${fmt(r.visits, 0)} visits, ${fmt(r.auditEntries, 0)} audit entries`;
     rows.push([
@@ -228,7 +180,7 @@ async function main() {
   }
 
   if (want("list")) {
-    const l = await timed("list load", () => benchListLoad(bySize(100_000, 20_000, 500)));
+    const l = await steps.list();
     results.listLoad = l;
     const label = `${l.parallelCalls} parallel GET /api/images by one user (${l.rows.toLocaleString("en-US")} rows, ${fmt(l.pageBytes / 1024)} KiB pages)`;
     rows.push([`${label}: server RSS`, `${fmt(l.rssBeforeMB, 0)} MB before, ${fmt(l.rssPeakMB, 0)} MB peak`]);
@@ -240,7 +192,7 @@ async function main() {
   }
 
   if (want("export")) {
-    const x = await timed("export", () => benchExport(bySize(1_000_000, 100_000, 1_000)));
+    const x = await steps.export();
     results.export = x;
     for (const r of x.runs) {
       rows.push([
@@ -251,9 +203,7 @@ async function main() {
   }
 
   if (want("gpkgexport")) {
-    const g = await timed("GeoPackage export", () =>
-      benchGeopackageExport(sized("BENCH_GPKG_EXPORT_POLES", 1_000_000, 100_000, 500)),
-    );
+    const g = await steps.gpkgExport();
     results.gpkgExport = g;
     rows.push([
       `${g.rows.toLocaleString("en-US")} poles: GET /api/export?layer=poles&format=gpkg&crs=EPSG:2227 (${fmt(g.bytes / 2 ** 20, 0)} MB)`,
@@ -266,7 +216,7 @@ async function main() {
   }
 
   if (want("poleimport")) {
-    const p = await timed("pole register import", () => benchPoleImport(bySize(1_000_000, 100_000, 1_000)));
+    const p = await steps.poleImport();
     results.poleImport = p;
     rows.push([
       `${p.rows.toLocaleString("en-US")}-row CSV in EPSG:2227: POST /api/poles/import (${fmt(p.fileMB, 0)} MB)`,
@@ -305,7 +255,7 @@ async function main() {
   }
 
   if (want("wire")) {
-    const w = await wire();
+    const w = await steps.wire();
     results.wire = w;
     const link = `cold, ${w.link.downloadMbit} Mbit/s down, ${w.link.latencyMs} ms`;
     rows.push([
@@ -371,7 +321,7 @@ async function main() {
   }
 
   if (want("tus")) {
-    const u = await tus();
+    const u = await steps.tus();
     results.tus = u;
     rows.push([
       `tus: ${fmt(u.batchMB, 0)} MB batch, link dropped every ${u.dropEveryMB} MB (${u.drops} drops)`,
@@ -398,6 +348,6 @@ async function main() {
 main().catch(async (err: unknown) => {
   console.error(err);
   // A step still running beside the failed one stops its server and browser first.
-  await timer.ended();
+  await runner.ended();
   process.exit(1);
 });
