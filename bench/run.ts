@@ -13,6 +13,7 @@ import { benchFaces } from "./faces";
 import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
 import { shareOnePostgres, stopSharedPostgres } from "./lib/bench-server";
+import { closeSharedChromium, shareOneChromium } from "./lib/chromium";
 import { repoRoot } from "./lib/server";
 import { quick, runner, smoke, startSteps, want } from "./steps";
 
@@ -36,7 +37,10 @@ async function main() {
     },
   };
   const rows: [string, string][] = [];
-  if (smoke) shareOnePostgres();
+  if (smoke) {
+    shareOnePostgres();
+    shareOneChromium();
+  }
   const { timed, times, lines: timeLines } = runner;
   const steps = startSteps();
 
@@ -329,6 +333,7 @@ async function main() {
     ]);
   }
 
+  await closeSharedChromium();
   await stopSharedPostgres();
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(
