@@ -352,7 +352,10 @@ async function main() {
 
 main().catch(async (err: unknown) => {
   console.error(err);
-  // A step still running beside the failed one stops its server and browser first.
+  // A step still running beside the failed one stops its server and browser first; then what
+  // the steps shared goes, so that a failed smoke leaves no cluster or browser profile behind.
   await runner.ended();
+  await closeSharedChromium().catch(() => {});
+  await stopSharedPostgres().catch(() => {});
   process.exit(1);
 });
