@@ -8,7 +8,7 @@ import { openAsBlob } from "node:fs";
 import { copyFile, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createImageProcessor } from "../apps/server/src/infra/images/image-processor";
-import { benchServerEnv, signedInClient } from "./lib/client";
+import { benchServerEnv, signedInClient, switchBlurringOff } from "./lib/client";
 import { noisyJpeg } from "./lib/photos";
 import { freePort } from "../apps/server/src/infra/db/embedded-postgres";
 import { fileBody, postBody, type MultipartBody } from "./lib/upload";
@@ -161,14 +161,7 @@ async function uploadAll(
     Array.from({ length: parallel }, async () => {
       if (!signIn) return { cookie: "" };
       const client = await signedInClient(baseUrl);
-      if (!blurFaces) {
-        const res = await fetch(`${baseUrl}/api/workspace/settings`, {
-          method: "PUT",
-          headers: { cookie: client.cookie, origin: baseUrl, "content-type": "application/json" },
-          body: JSON.stringify({ blurFaces: false }),
-        });
-        if (!res.ok) throw new Error(`could not switch blurring off: ${res.status} ${await res.text()}`);
-      }
+      if (!blurFaces) await switchBlurringOff(baseUrl, client.cookie);
       return client;
     }),
   );

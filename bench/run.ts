@@ -8,48 +8,19 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { benchApiScale } from "./api-scale";
-import { benchInspections } from "./inspections";
-import { benchFindingsPage, FINDINGS_PAGE_QUERIES } from "./findings-page";
-import { benchExif } from "./exif";
-import { benchExport } from "./export";
-import { benchGeopackageExport } from "./export-geopackage";
+import { FINDINGS_PAGE_QUERIES } from "./findings-page";
 import { benchFaces } from "./faces";
 import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
-import { benchListLoad } from "./list-load";
-import { benchOgc } from "./ogc";
-import { benchPoleImport } from "./pole-import";
-import { benchPoleRecord } from "./pole-record";
 import { shareOnePostgres, stopSharedPostgres } from "./lib/bench-server";
+import { closeSharedChromium, shareOneChromium } from "./lib/chromium";
 import { repoRoot } from "./lib/server";
-import { benchStartup } from "./startup";
-import { benchTus } from "./tus";
-import { benchWire } from "./wire";
-
-const smoke = process.argv.includes("--smoke");
-const quick = smoke || process.argv.includes("--quick");
-/** A step's size in the full run, the quick run, and the smoke (toy sizes). */
-const bySize = <T>(full: T, short: T, toy: T): T => (smoke ? toy : quick ? short : full);
-const only = process.argv
-  .find((a) => a.startsWith("--only="))
-  ?.slice("--only=".length)
-  .split(",");
-const want = (name: string) => !only || only.includes(name);
-
-/** A size an environment variable may set (for a loaded machine), else the full, quick or toy one. */
-const sized = (name: string, full: number, short: number, toy: number) =>
-  Number(process.env[name] ?? bySize(full, short, toy));
+import { quick, runner, smoke, startSteps, want } from "./steps";
 
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
 /** A latency's p50 and p95, as the table shows them. */
 const latency = (x: { p50Ms: number; p95Ms: number }) =>
   `p50 ${fmt(x.p50Ms, 1)} ms, p95 ${fmt(x.p95Ms, 1)} ms`;
-/** The inspections benches' workspace: its poles and findings (both benches seed the same one). */
-const inspectionWorkspace = (): [poles: number, findings: number] => [
-  sized("BENCH_INSPECTION_POLES", 1_000_000, 100_000, 1_000),
-  sized("BENCH_INSPECTION_FINDINGS", 200_000, 20_000, 200),
-];
 const workspaceOf = (r: { poles: number; findings: number }) =>
   `${r.poles.toLocaleString("en-US")} poles, ${r.findings.toLocaleString("en-US")} findings`;
 
@@ -66,21 +37,23 @@ async function main() {
     },
   };
   const rows: [string, string][] = [];
-  if (smoke) shareOnePostgres();
+  if (smoke) {
+    shareOnePostgres();
+    shareOneChromium();
+  }
+  const { timed, times, lines: timeLines } = runner;
+  const steps = startSteps();
 
   if (want("startup")) {
-    console.error("· start-up");
-    const s = await benchStartup();
+    const s = await steps.startup();
     results.startup = s;
     rows.push(["start-up, fresh data dir (spawn → first 200 /api/health)", `${fmt(s.firstRunMs, 0)} ms`]);
     rows.push(["start-up, existing data dir", `${fmt(s.secondRunMs, 0)} ms`]);
   }
 
   if (want("ogc")) {
-    // OGC_BENCH_POLES chooses how many poles the workspace holds (1,000,000 unless set).
-    const poles = Number(process.env.OGC_BENCH_POLES ?? bySize(1_000_000, 100_000, 500));
-    console.error(`· OGC layer, ${poles.toLocaleString("en-US")} poles`);
-    const o = await benchOgc(poles, bySize(50, 20, 3));
+    const poles = steps.ogcPoles;
+    const o = await steps.ogc();
     results.ogc = o;
     rows.push([
       `OGC bbox page of ${o.featuresPerPage} poles out of ${poles.toLocaleString("en-US")}`,
@@ -89,8 +62,7 @@ async function main() {
   }
 
   if (want("exif")) {
-    console.error("· EXIF");
-    const e = await benchExif(bySize([100, 1000], [100], [10]));
+    const e = await steps.exif();
     results.exif = e;
     for (const r of e) {
       rows.push([
@@ -108,8 +80,7 @@ async function main() {
   // Ingest makes 12 MP photos and uploads them five times over: a quarter of the smoke's time for
   // an upload path the API tests already run end to end; it, too, is left to the quick bench.
   if (want("ingest") && !smoke) {
-    console.error("· ingest");
-    const r = await benchIngest(quick ? 8 : 24, 4);
+    const r = await timed("ingest", () => benchIngest(quick ? 8 : 24, 4));
     results.ingest = r;
     const label = `ingest, ${r.photos} × ${fmt(r.mbPerPhoto)} MB 12 MP JPEGs, ${r.parallel} in parallel`;
     rows.push([`${label}: upload`, `${fmt(r.uploadMBps)} MB/s, ${fmt(r.uploadPhotosPerSec)} photos/s`]);
@@ -132,9 +103,7 @@ async function main() {
   }
 
   if (want("api")) {
-    console.error("· API at scale");
-    const sizes = bySize([10_000, 100_000, 1_000_000], [10_000, 100_000], [1_000]);
-    const scale = await benchApiScale(sizes, bySize(30, 10, 3));
+    const scale = await steps.api();
     results.apiScale = scale;
     const t = (x: { p50Ms: number; p95Ms: number; bytes: number }) =>
       `p50 ${fmt(x.p50Ms)} ms, p95 ${fmt(x.p95Ms)} ms, ${fmt(x.bytes / 1024)} KiB`;
@@ -173,8 +142,7 @@ async function main() {
   }
 
   if (want("inspections")) {
-    console.error("· inspections");
-    const r = await benchInspections(...inspectionWorkspace(), bySize(30, 10, 3));
+    const r = await steps.inspections();
     results.inspections = r;
     const at = workspaceOf(r);
     rows.push([`${at}: seeding in SQL, every trigger`, `${fmt(r.seedSeconds, 1)} s`]);
@@ -191,8 +159,7 @@ async function main() {
   }
 
   if (want("findingspage")) {
-    console.error("· work list pages");
-    const r = await benchFindingsPage(...inspectionWorkspace(), bySize(30, 10, 3));
+    const r = await steps.findingsPage();
     results.findingsPage = r;
     const at = workspaceOf(r);
     for (const [name, x] of Object.entries(r.pages)) {
@@ -203,8 +170,7 @@ async function main() {
   }
 
   if (want("polerecord")) {
-    console.error("· opening a pole record");
-    const r = await benchPoleRecord(...inspectionWorkspace(), bySize(100, 20, 5));
+    const r = await steps.poleRecord();
     results.poleRecord = r;
     const at = `${workspaceOf(r)}, ${fmt(r.visits, 0)} visits, ${fmt(r.auditEntries, 0)} audit entries`;
     rows.push([
@@ -218,8 +184,7 @@ async function main() {
   }
 
   if (want("list")) {
-    console.error("· list load");
-    const l = await benchListLoad(bySize(100_000, 20_000, 500));
+    const l = await steps.list();
     results.listLoad = l;
     const label = `${l.parallelCalls} parallel GET /api/images by one user (${l.rows.toLocaleString("en-US")} rows, ${fmt(l.pageBytes / 1024)} KiB pages)`;
     rows.push([`${label}: server RSS`, `${fmt(l.rssBeforeMB, 0)} MB before, ${fmt(l.rssPeakMB, 0)} MB peak`]);
@@ -231,8 +196,7 @@ async function main() {
   }
 
   if (want("export")) {
-    console.error("· export");
-    const x = await benchExport(bySize(1_000_000, 100_000, 1_000));
+    const x = await steps.export();
     results.export = x;
     for (const r of x.runs) {
       rows.push([
@@ -243,8 +207,7 @@ async function main() {
   }
 
   if (want("gpkgexport")) {
-    console.error("· GeoPackage export");
-    const g = await benchGeopackageExport(sized("BENCH_GPKG_EXPORT_POLES", 1_000_000, 100_000, 500));
+    const g = await steps.gpkgExport();
     results.gpkgExport = g;
     rows.push([
       `${g.rows.toLocaleString("en-US")} poles: GET /api/export?layer=poles&format=gpkg&crs=EPSG:2227 (${fmt(g.bytes / 2 ** 20, 0)} MB)`,
@@ -257,8 +220,7 @@ async function main() {
   }
 
   if (want("poleimport")) {
-    console.error("· pole register import");
-    const p = await benchPoleImport(bySize(1_000_000, 100_000, 1_000));
+    const p = await steps.poleImport();
     results.poleImport = p;
     rows.push([
       `${p.rows.toLocaleString("en-US")}-row CSV in EPSG:2227: POST /api/poles/import (${fmt(p.fileMB, 0)} MB)`,
@@ -269,8 +231,7 @@ async function main() {
   // The globe's and the face detector's steps cost more than the smoke's budget even at their
   // quick sizes (a browser drawing 100k markers, 12 MP scans): they run in the quick bench only.
   if (want("globe") && !smoke) {
-    console.error("· globe");
-    const g = await benchGlobe({ quick });
+    const g = await timed("globe", () => benchGlobe({ quick }));
     results.globe = g;
     const where = `${g.canvas.width}×${g.canvas.height}${g.softwareRendering ? ", software WebGL" : ""}`;
     for (const sc of g.scenarios) {
@@ -298,8 +259,7 @@ async function main() {
   }
 
   if (want("wire")) {
-    console.error("· wire");
-    const w = await benchWire({ quick });
+    const w = await steps.wire();
     results.wire = w;
     const link = `cold, ${w.link.downloadMbit} Mbit/s down, ${w.link.latencyMs} ms`;
     rows.push([
@@ -317,8 +277,7 @@ async function main() {
   }
 
   if (want("faces") && !smoke) {
-    console.error("· face blurring");
-    const f = await benchFaces(quick);
+    const f = await timed("face blurring", () => benchFaces(quick));
     results.faces = f;
     for (const t of f.thresholds) {
       rows.push([
@@ -366,8 +325,7 @@ async function main() {
   }
 
   if (want("tus")) {
-    console.error("· resumable uploads over a dropping link");
-    const u = smoke ? await benchTus(1, 3, 1) : await benchTus();
+    const u = await steps.tus();
     results.tus = u;
     rows.push([
       `tus: ${fmt(u.batchMB, 0)} MB batch, link dropped every ${u.dropEveryMB} MB (${u.drops} drops)`,
@@ -375,12 +333,16 @@ async function main() {
     ]);
   }
 
+  await closeSharedChromium();
   await stopSharedPostgres();
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(
     `\nPoleAtlas benchmarks (${String(results.mode)}) on ${os.cpus().length} cores, Node ${process.version}\n`,
   );
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  results.stepSeconds = times;
+  console.log(`\nSeconds per step\n`);
+  for (const line of timeLines()) console.log(line);
   // The smoke's toy figures never replace a measured run's.
   const out = path.join(repoRoot, "bench", "results", smoke ? "smoke.json" : "latest.json");
   await mkdir(path.dirname(out), { recursive: true });
@@ -388,7 +350,12 @@ async function main() {
   console.log(`\nWrote ${path.relative(repoRoot, out)}`);
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   console.error(err);
+  // A step still running beside the failed one stops its server and browser first; then what
+  // the steps shared goes, so that a failed smoke leaves no cluster or browser profile behind.
+  await runner.ended();
+  await closeSharedChromium().catch(() => {});
+  await stopSharedPostgres().catch(() => {});
   process.exit(1);
 });

@@ -11,7 +11,8 @@ import path from "node:path";
 import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { RESUMABLE_CHUNK_BYTES, resumableUploadResultSchema, storageUsageSchema } from "@poleatlas/shared";
 import { Upload } from "tus-js-client";
-import { benchServerEnv, signedInClient } from "./lib/client";
+import { smokeDatabaseEnv } from "./lib/bench-server";
+import { benchServerEnv, signedInClient, switchBlurringOff } from "./lib/client";
 import { makeDataDir, startServer } from "./lib/server";
 
 export interface TusResult {
@@ -30,7 +31,10 @@ export interface TusResult {
 async function droppingProxy(target: URL, every: number) {
   let carried = 0;
   let drops = 0;
+  const open = new Set<net.Socket>();
   const server = net.createServer((client) => {
+    open.add(client);
+    client.once("close", () => open.delete(client));
     const upstream = net.connect(Number(target.port), target.hostname);
     let dropped = false;
     const cut = () => {
@@ -63,7 +67,13 @@ async function droppingProxy(target: URL, every: number) {
     url: `http://127.0.0.1:${port}`,
     carried: () => carried,
     drops: () => drops,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // The client's kept-alive connections would hold close() until the server's keep-alive
+    // timeout (5 s of nothing, after the measuring is over): they are cut instead.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of open) socket.destroy();
+      }),
   };
 }
 
@@ -83,12 +93,23 @@ function send(endpoint: string, cookie: string, bytes: Buffer, name: string): Pr
   });
 }
 
-export async function benchTus(photoMB = 5, photos = 10, dropEveryMB = 10): Promise<TusResult> {
+/** `blurFaces` false sends the photos with face blurring off (the smoke's toy batch). */
+export async function benchTus(
+  photoMB = 5,
+  photos = 10,
+  dropEveryMB = 10,
+  blurFaces = true,
+): Promise<TusResult> {
   const dataDir = await makeDataDir("poleatlas-bench-tus-");
-  const server = await startServer({ dataDir: path.join(dataDir, "server"), env: benchServerEnv });
+  const db = await smokeDatabaseEnv();
+  const server = await startServer({
+    dataDir: path.join(dataDir, "server"),
+    env: { ...benchServerEnv, ...db.env },
+  });
   const proxy = await droppingProxy(new URL(server.url), dropEveryMB * 1_000_000);
   try {
     const client = await signedInClient(server.url);
+    if (!blurFaces) await switchBlurringOff(server.url, client.cookie);
     const files: Buffer[] = [];
     for (let i = 0; i < photos; i++) {
       const { bytes } = await makePhoto({ color: { r: i * 20, g: 40, b: 90 } });
@@ -123,6 +144,7 @@ export async function benchTus(photoMB = 5, photos = 10, dropEveryMB = 10): Prom
   } finally {
     await proxy.close();
     await server.stop();
+    await db.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -16,8 +16,9 @@
  * a fresh browser context.
  */
 import type { BrowserContext, CDPSession, Page, Request } from "@playwright/test";
+import { smokeDatabaseEnv } from "./lib/bench-server";
 import { launchChromium } from "./lib/chromium";
-import { benchServerEnv, signedInClient, type Client } from "./lib/client";
+import { benchServerEnv, signedInClient, switchBlurringOff, type Client } from "./lib/client";
 import { noisyJpeg } from "./lib/photos";
 import { startBrowserBenchServer } from "./lib/server";
 
@@ -203,12 +204,18 @@ async function seed(client: Client, baseUrl: string) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
-export async function benchWire(opts: { quick: boolean }): Promise<WireResult> {
+/**
+ * `blurFaces` false seeds the photos with face blurring off (the smoke: the scan's engine would
+ * load for three toy photos; what the page costs does not depend on it).
+ */
+export async function benchWire(opts: { quick: boolean; blurFaces?: boolean }): Promise<WireResult> {
   const runs = opts.quick ? 1 : 3;
-  const server = await startBrowserBenchServer("poleatlas-bench-wire-", benchServerEnv);
+  const db = await smokeDatabaseEnv();
+  const server = await startBrowserBenchServer("poleatlas-bench-wire-", { ...benchServerEnv, ...db.env });
   const chromium = await launchChromium();
   try {
     const client = await signedInClient(server.url);
+    if (opts.blurFaces === false) await switchBlurringOff(server.url, client.cookie);
     await seed(client, server.url);
     const login: PageLoad[] = [];
     const map: PageLoad[] = [];
@@ -253,5 +260,6 @@ export async function benchWire(opts: { quick: boolean }): Promise<WireResult> {
   } finally {
     await chromium.close();
     await server.stop();
+    await db.drop();
   }
 }

@@ -13,6 +13,7 @@ import {
   type EmbeddedPostgres,
 } from "../../apps/server/src/infra/db/embedded-postgres";
 import type { ServerProcess } from "../../apps/server/test/helpers/server-process";
+import { createTemplateDatabase, withDatabaseName } from "../../apps/server/test/helpers/template-database";
 import { benchServerEnv } from "./client";
 import { makeDataDir, startServer } from "./server";
 
@@ -22,7 +23,15 @@ export interface BenchServer {
   dir: string;
 }
 
-let shared: { postgres: EmbeddedPostgres; dir: string; databases: number } | undefined;
+interface SharedCluster {
+  postgres: EmbeddedPostgres;
+  dir: string;
+  template: string;
+}
+
+/** A promise: steps running at once ask for their databases together, and get the one cluster. */
+let shared: Promise<SharedCluster> | undefined;
+let databases = 0;
 let sharing = false;
 
 /** From now on the steps share one PostgreSQL (the smoke); `stopSharedPostgres` ends it. */
@@ -32,40 +41,83 @@ export function shareOnePostgres(): void {
 
 export async function stopSharedPostgres(): Promise<void> {
   if (!shared) return;
-  await shared.postgres.stop();
-  await rm(shared.dir, { recursive: true, force: true });
+  const { postgres, dir } = await shared;
   shared = undefined;
+  await postgres.stop();
+  await rm(dir, { recursive: true, force: true });
 }
 
-/** A database of its own: a fresh cluster, or a new database in the shared one. */
-async function ownDatabase(dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!sharing) {
-    const postgres = await startEmbeddedPostgres(path.join(dir, "postgres"));
-    return { url: postgres.url, drop: () => postgres.stop() };
+interface OwnDatabase {
+  url: string;
+  drop: () => Promise<void>;
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const admin = connectDatabase(url);
+  try {
+    await admin.pool.query(sql);
+  } finally {
+    await admin.close();
   }
-  if (!shared) {
-    const sharedDir = await makeDataDir("poleatlas-bench-postgres-");
-    shared = {
-      postgres: await startEmbeddedPostgres(path.join(sharedDir, "postgres")),
-      dir: sharedDir,
-      databases: 0,
-    };
-  }
-  const { postgres } = shared;
-  const name = `bench_${++shared.databases}`;
-  const admin = connectDatabase(postgres.url);
-  await admin.pool.query(`CREATE DATABASE "${name}"`);
-  await admin.close();
-  const url = new URL(postgres.url);
-  url.pathname = `/${name}`;
+}
+
+/** The API tier's cluster settings (its global setup's, which this project cannot import: vitest's types). */
+const NO_DURABILITY = { fsync: "off", synchronous_commit: "off", full_page_writes: "off" };
+
+/**
+ * The smoke's cluster, thrown away after the run as the API tier's is: without its flushes to
+ * disk, as there; and a template migrated once, which each step's database copies, as the API
+ * tier's files do (each step migrating its own database cost it a round of the migrations).
+ */
+async function startSharedCluster(): Promise<SharedCluster> {
+  const dir = await makeDataDir("poleatlas-bench-postgres-");
+  const postgres = await startEmbeddedPostgres(path.join(dir, "postgres"), undefined, undefined, {
+    settings: NO_DURABILITY,
+  });
+  const { name } = await createTemplateDatabase(postgres.url);
+  return { postgres, dir, template: name };
+}
+
+/** A migrated database of the shared cluster, a copy of its template. */
+async function sharedDatabase(): Promise<OwnDatabase> {
+  shared ??= startSharedCluster();
+  const { postgres, template } = await shared;
+  const name = `bench_${++databases}`;
+  await adminQuery(postgres.url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const again = connectDatabase(postgres.url);
-      await again.pool.query(`DROP DATABASE "${name}" WITH (FORCE)`);
-      await again.close();
-    },
+    url: withDatabaseName(postgres.url, name),
+    drop: () => adminQuery(postgres.url, `DROP DATABASE "${name}" WITH (FORCE)`),
   };
+}
+
+/** A migrated database of its own: in a fresh cluster, or a new one in the shared cluster. */
+async function ownDatabase(dir: string): Promise<OwnDatabase> {
+  if (sharing) return sharedDatabase();
+  const postgres = await startEmbeddedPostgres(path.join(dir, "postgres"));
+  const database = connectDatabase(postgres.url);
+  try {
+    await runMigrations(database);
+  } catch (err) {
+    await postgres.stop();
+    throw err;
+  } finally {
+    await database.close();
+  }
+  return { url: postgres.url, drop: () => postgres.stop() };
+}
+
+/**
+ * For a step whose server starts its own PostgreSQL (no DATABASE_URL, as a deployment without
+ * one does): in the smoke, a database of the shared cluster instead, which `env` names, saving
+ * the server an initdb; outside the smoke `env` is empty and the server keeps its own.
+ */
+export async function smokeDatabaseEnv(): Promise<{
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
+  if (!sharing) return { env: {}, drop: () => Promise.resolve() };
+  const db = await sharedDatabase();
+  return { env: { DATABASE_URL: db.url }, drop: db.drop };
 }
 
 /** Runs `measure` against a fresh server on a fresh, migrated database; everything goes after. */
@@ -78,7 +130,6 @@ export async function withBenchServer<T>(
   const db = await ownDatabase(dir);
   const database = connectDatabase(db.url);
   try {
-    await runMigrations(database);
     const server = await startServer({
       env: { ...benchServerEnv, ...env, DATABASE_URL: db.url, DATA_DIR: dir },
     });

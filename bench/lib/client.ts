@@ -41,6 +41,16 @@ export async function signedInClient(baseUrl: string): Promise<Client> {
   };
 }
 
+/** Switches face blurring off for new photos in the client's workspace (the privacy setting). */
+export async function switchBlurringOff(baseUrl: string, cookie: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/workspace/settings`, {
+    method: "PUT",
+    headers: { cookie, origin: baseUrl, "content-type": "application/json" },
+    body: JSON.stringify({ blurFaces: false }),
+  });
+  if (!res.ok) throw new Error(`could not switch blurring off: ${res.status} ${await res.text()}`);
+}
+
 /** Settings that keep the benchmark's own sign-ups out of the auth rate limit and mail flow. */
 export const benchServerEnv = {
   REQUIRE_EMAIL_VERIFICATION: "false",
