@@ -120,9 +120,7 @@ describe("writeTemp", () => {
     let openNow: () => void = () => {};
     let opened: Promise<unknown> = Promise.resolve();
     const slowOpen = (file: string) => {
-      const handle = new Promise<void>((resolve) => (openNow = resolve)).then(() =>
-        open(file, "wx", 0o600),
-      );
+      const handle = new Promise<void>((resolve) => (openNow = resolve)).then(() => open(file, "wx", 0o600));
       opened = handle;
       return handle;
     };
