@@ -71,6 +71,17 @@ function showPanel() {
   return user;
 }
 
+/** 'Add finding' filled in as a Level 1 lean, not saved yet. */
+async function newLevel1Lean(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole("button", { name: "Add finding" }));
+  await user.click(await screen.findByRole("combobox", { name: "Code" }));
+  await user.click(await screen.findByRole("option", { name: /^lean/ }));
+  await user.click(screen.getByRole("button", { name: "Level 1" }));
+}
+
+const level1Lean = { code: "lean", level: 1, observed_on: today, image_id: "p1" };
+const posted = (net: ReturnType<typeof server>) => net.calls.find((c) => c.method === "POST")?.body;
+
 async function resolveWithNewPhoto() {
   const user = showPanel();
   await user.click(await screen.findByRole("button", { name: "Resolve" }));
@@ -119,19 +130,9 @@ describe("PoleFindings", () => {
   it("adds a finding observed today, on the shown photo", async () => {
     const net = server();
     const user = showPanel();
-    await user.click(await screen.findByRole("button", { name: "Add finding" }));
-    await user.click(await screen.findByRole("combobox", { name: "Code" }));
-    await user.click(await screen.findByRole("option", { name: /^lean/ }));
-    await user.click(screen.getByRole("button", { name: "Level 1" }));
+    await newLevel1Lean(user);
     await user.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() =>
-      expect(net.calls.find((c) => c.method === "POST")?.body).toEqual({
-        code: "lean",
-        level: 1,
-        observed_on: today,
-        image_id: "p1",
-      }),
-    );
+    await waitFor(() => expect(posted(net)).toEqual(level1Lean));
   });
 
   it("assigns the new finding to a member of the team as it is recorded", async () => {
@@ -144,23 +145,12 @@ describe("PoleFindings", () => {
       }),
     });
     const user = showPanel();
-    await user.click(await screen.findByRole("button", { name: "Add finding" }));
-    await user.click(await screen.findByRole("combobox", { name: "Code" }));
-    await user.click(await screen.findByRole("option", { name: /^lean/ }));
-    await user.click(screen.getByRole("button", { name: "Level 1" }));
+    await newLevel1Lean(user);
     const assignTo = await screen.findByRole("combobox", { name: "Assign to" });
     expect(assignTo).toHaveTextContent("Unassigned");
     await user.click(assignTo);
     await user.click(await screen.findByRole("option", { name: "crew@example.test" }));
     await user.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() =>
-      expect(net.calls.find((c) => c.method === "POST")?.body).toEqual({
-        code: "lean",
-        level: 1,
-        observed_on: today,
-        image_id: "p1",
-        assignee_id: "user-2",
-      }),
-    );
+    await waitFor(() => expect(posted(net)).toEqual({ ...level1Lean, assignee_id: "user-2" }));
   });
 });
