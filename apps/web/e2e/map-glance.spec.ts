@@ -12,13 +12,12 @@ import {
   SYDNEY,
   overviewReturnHeight,
   seedFarApart,
-  seedSpread,
+  seedSpreadAndPair,
   seenOnCanvas,
   settleLong,
   watchOverviewReturn,
 } from "./support/glance";
-import { createConfirmedUser, signInContext } from "./support/auth";
-import { listImages, listRegions, uploadJpeg } from "./support/map-globe";
+import { listImages } from "./support/map-globe";
 import { openOnJourneyPage } from "./support/in-app";
 import { expect, journeyOnOwnMap, seedMap, test } from "./support/map-seed";
 
@@ -50,9 +49,10 @@ test("the first view and Home show regions in Italy and in Sydney", async ({ pag
   expect(await seenOnCanvas(page, [ROME, SYDNEY], 40)).not.toContain(null);
 });
 
-// A region of poles 3 km apart opens from its link, then the user zooms out of it on that page.
-test.describe("a region of poles 3 km apart", () => {
-  const journey = journeyOnOwnMap(seedSpread, { viewport: VIEWPORT });
+// A region of poles 3 km apart opens from its link, the user zooms out of it, then opens the
+// pair's region inside the app: one page, one user.
+test.describe("regions from a link and inside the app", () => {
+  const journey = journeyOnOwnMap(seedSpreadAndPair, { viewport: VIEWPORT });
   const regionUrl = () => `/map?globeTestHook&region=${encodeURIComponent(journey.map().region.id)}`;
 
   test("a region opens straight down with every pole on screen, poles 3 km apart", async ({}, testInfo) => {
@@ -87,6 +87,24 @@ test.describe("a region of poles 3 km apart", () => {
     const after = await settleLong(page, (s) => s.mode.mode === "overview");
     expect(after.cameraHeight).toBeLessThan(100_000);
   });
+
+  test("a pole the marker cap leaves undrawn is selected by a click on its spot", async () => {
+    const page = journey.page();
+    const { pair } = journey.map();
+    const photos = await listImages(page.request, pair.id);
+    expect(new Set(photos.map((p) => p.pole_id)).size).toBe(2);
+
+    await openOnJourneyPage(page, `/map?globeTestHook&region=${encodeURIComponent(pair.id)}`);
+    await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
+    const drawn = await page.evaluate(
+      async () => (await window.__poleatlasGlobe!.benchHook!()).drawnMarkers().photo,
+    );
+    expect(drawn).toHaveLength(1);
+    const hidden = photos.find((p) => !drawn.includes(p.pole_id!))!;
+    const [spot] = await seenOnCanvas(page, [{ latitude: hidden.latitude!, longitude: hidden.longitude! }]);
+    await page.mouse.click(spot!.x, spot!.y);
+    await globeShows(page, (s) => s.selectedPoleId === hidden.pole_id);
+  });
 });
 
 test("the legend filters the overview: counts, rings and empty regions follow it", async ({
@@ -116,26 +134,4 @@ test("the legend filters the overview: counts, rings and empty regions follow it
   expect(Object.keys(none.regionMarkerLooks)).not.toContain(paris.id);
   await legend.getByRole("button", { name: "Show poles not rated" }).click();
   await globeShows(page, (s) => s.regionMarkers === 2);
-});
-
-test("a pole the marker cap leaves undrawn is selected by a click on its spot", async ({ page, baseURL }) => {
-  await signInContext(page.context(), await createConfirmedUser());
-  const a = { latitude: 47.37, longitude: 8.54 };
-  const b = { latitude: a.latitude + 30 / 111_195, longitude: a.longitude };
-  await uploadJpeg(page.request, baseURL!, "a.jpg", { gps: a, dateTimeOriginal: "2024:01:01 09:00:00" });
-  await uploadJpeg(page.request, baseURL!, "b.jpg", { gps: b, dateTimeOriginal: "2024:01:02 09:00:00" });
-  const [region] = await listRegions(page.request);
-  const photos = await listImages(page.request, region!.id);
-  expect(new Set(photos.map((p) => p.pole_id)).size).toBe(2);
-
-  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region!.id)}`);
-  await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
-  const drawn = await page.evaluate(
-    async () => (await window.__poleatlasGlobe!.benchHook!()).drawnMarkers().photo,
-  );
-  expect(drawn).toHaveLength(1);
-  const hidden = photos.find((p) => !drawn.includes(p.pole_id!))!;
-  const [spot] = await seenOnCanvas(page, [{ latitude: hidden.latitude!, longitude: hidden.longitude! }]);
-  await page.mouse.click(spot!.x, spot!.y);
-  await globeShows(page, (s) => s.selectedPoleId === hidden.pole_id);
 });
