@@ -12,16 +12,17 @@ import {
   SYDNEY,
   overviewReturnHeight,
   seedFarApart,
-  seedSpread,
+  seedSpreadAndPair,
   seenOnCanvas,
   settleLong,
   watchOverviewReturn,
 } from "./support/glance";
-import { createConfirmedUser, signInContext } from "./support/auth";
-import { listImages, listRegions, uploadJpeg } from "./support/map-globe";
-import { expect, seedMap, test } from "./support/map-seed";
+import { listImages } from "./support/map-globe";
+import { openOnJourneyPage } from "./support/in-app";
+import { expect, journeyOnOwnMap, seedMap, test } from "./support/map-seed";
 
-test.use({ viewport: { width: 1440, height: 900 } });
+const VIEWPORT = { width: 1440, height: 900 };
+test.use({ viewport: VIEWPORT });
 // Cesium in software WebGL is slow (~100 ms a frame and more).
 test.setTimeout(420_000);
 
@@ -48,40 +49,62 @@ test("the first view and Home show regions in Italy and in Sydney", async ({ pag
   expect(await seenOnCanvas(page, [ROME, SYDNEY], 40)).not.toContain(null);
 });
 
-test("a region opens straight down with every pole on screen, poles 3 km apart", async ({
-  page,
-  baseURL,
-}, testInfo) => {
-  const { region } = await seedSpread(page, baseURL!);
-  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region.id)}`);
-  const opened = await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === SPREAD.length);
-  expect(opened.cameraHeight).toBeGreaterThanOrEqual(2900);
-  expect(await seenOnCanvas(page, SPREAD, 10)).not.toContain(null);
-  await page.screenshot({ path: testInfo.outputPath("region-spread.png") });
-});
+// A region of poles 3 km apart opens from its link, the user zooms out of it, then opens the
+// pair's region inside the app: one page, one user.
+test.describe("regions from a link and inside the app", () => {
+  const journey = journeyOnOwnMap(seedSpreadAndPair, { viewport: VIEWPORT });
+  const regionUrl = () => `/map?globeTestHook&region=${encodeURIComponent(journey.map().region.id)}`;
 
-test("zooming out of a region returns to the overview at 10,000 m, keeping the user's camera", async ({
-  page,
-  readOnlyMap,
-}) => {
-  const { berlin } = readOnlyMap;
-  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(berlin.id)}`);
-  await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
-  // The height at the moment the overview comes back.
-  await watchOverviewReturn(page);
-  const canvas = (await page.locator(".cesium-widget canvas").boundingBox())!;
-  await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
-  for (let i = 0; i < 40 && (await globeState(page)).mode.mode === "region"; i++) {
-    await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(100);
-  }
-  await expect(page).not.toHaveURL(/region=/);
-  const returnedAt = await overviewReturnHeight(page);
-  expect(returnedAt).toBeGreaterThan(10_000);
-  expect(returnedAt).toBeLessThan(15_000);
-  // No flight home: the camera stays about where the wheel left it, not ~1,000 km out.
-  const after = await settleLong(page, (s) => s.mode.mode === "overview");
-  expect(after.cameraHeight).toBeLessThan(100_000);
+  test("a region opens straight down with every pole on screen, poles 3 km apart", async ({}, testInfo) => {
+    const page = journey.page();
+    await page.goto(regionUrl());
+    const opened = await settleLong(
+      page,
+      (s) => s.mode.mode === "region" && s.photoMarkers === SPREAD.length,
+    );
+    expect(opened.cameraHeight).toBeGreaterThanOrEqual(2900);
+    expect(await seenOnCanvas(page, SPREAD, 10)).not.toContain(null);
+    await page.screenshot({ path: testInfo.outputPath("region-spread.png") });
+  });
+
+  test("zooming out of a region returns to the overview at 10,000 m, keeping the user's camera", async () => {
+    const page = journey.page();
+    await openOnJourneyPage(page, regionUrl());
+    await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === SPREAD.length);
+    // The height at the moment the overview comes back.
+    await watchOverviewReturn(page);
+    const canvas = (await page.locator(".cesium-widget canvas").boundingBox())!;
+    await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+    for (let i = 0; i < 40 && (await globeState(page)).mode.mode === "region"; i++) {
+      await page.mouse.wheel(0, 300);
+      await page.waitForTimeout(100);
+    }
+    await expect(page).not.toHaveURL(/region=/);
+    const returnedAt = await overviewReturnHeight(page);
+    expect(returnedAt).toBeGreaterThan(10_000);
+    expect(returnedAt).toBeLessThan(15_000);
+    // No flight home: the camera stays about where the wheel left it, not ~1,000 km out.
+    const after = await settleLong(page, (s) => s.mode.mode === "overview");
+    expect(after.cameraHeight).toBeLessThan(100_000);
+  });
+
+  test("a pole the marker cap leaves undrawn is selected by a click on its spot", async () => {
+    const page = journey.page();
+    const { pair } = journey.map();
+    const photos = await listImages(page.request, pair.id);
+    expect(new Set(photos.map((p) => p.pole_id)).size).toBe(2);
+
+    await openOnJourneyPage(page, `/map?globeTestHook&region=${encodeURIComponent(pair.id)}`);
+    await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
+    const drawn = await page.evaluate(
+      async () => (await window.__poleatlasGlobe!.benchHook!()).drawnMarkers().photo,
+    );
+    expect(drawn).toHaveLength(1);
+    const hidden = photos.find((p) => !drawn.includes(p.pole_id!))!;
+    const [spot] = await seenOnCanvas(page, [{ latitude: hidden.latitude!, longitude: hidden.longitude! }]);
+    await page.mouse.click(spot!.x, spot!.y);
+    await globeShows(page, (s) => s.selectedPoleId === hidden.pole_id);
+  });
 });
 
 test("the legend filters the overview: counts, rings and empty regions follow it", async ({
@@ -111,26 +134,4 @@ test("the legend filters the overview: counts, rings and empty regions follow it
   expect(Object.keys(none.regionMarkerLooks)).not.toContain(paris.id);
   await legend.getByRole("button", { name: "Show poles not rated" }).click();
   await globeShows(page, (s) => s.regionMarkers === 2);
-});
-
-test("a pole the marker cap leaves undrawn is selected by a click on its spot", async ({ page, baseURL }) => {
-  await signInContext(page.context(), await createConfirmedUser());
-  const a = { latitude: 47.37, longitude: 8.54 };
-  const b = { latitude: a.latitude + 30 / 111_195, longitude: a.longitude };
-  await uploadJpeg(page.request, baseURL!, "a.jpg", { gps: a, dateTimeOriginal: "2024:01:01 09:00:00" });
-  await uploadJpeg(page.request, baseURL!, "b.jpg", { gps: b, dateTimeOriginal: "2024:01:02 09:00:00" });
-  const [region] = await listRegions(page.request);
-  const photos = await listImages(page.request, region!.id);
-  expect(new Set(photos.map((p) => p.pole_id)).size).toBe(2);
-
-  await page.goto(`/map?globeTestHook&region=${encodeURIComponent(region!.id)}`);
-  await settleLong(page, (s) => s.mode.mode === "region" && s.photoMarkers === 2);
-  const drawn = await page.evaluate(
-    async () => (await window.__poleatlasGlobe!.benchHook!()).drawnMarkers().photo,
-  );
-  expect(drawn).toHaveLength(1);
-  const hidden = photos.find((p) => !drawn.includes(p.pole_id!))!;
-  const [spot] = await seenOnCanvas(page, [{ latitude: hidden.latitude!, longitude: hidden.longitude! }]);
-  await page.mouse.click(spot!.x, spot!.y);
-  await settleLong(page, (s) => s.selectedPoleId === hidden.pole_id);
 });

@@ -48,6 +48,30 @@ export async function seedSpread(
   return { region: region!, photos: SPREAD.map((_, i) => photos.find((p) => p.name === `spread-${i}.jpg`)!) };
 }
 
+/** Two poles 30 m apart in Zurich: so close that the marker cap draws only one of them. */
+export const PAIR = [
+  { latitude: 47.37, longitude: 8.54 },
+  { latitude: 47.37 + 30 / 111_195, longitude: 8.54 },
+];
+
+/**
+ * seedSpread's user, also with PAIR's photos (a region of their own, far from the spread one):
+ * one sign-up for the tests that go on from region to region on one page.
+ */
+export async function seedSpreadAndPair(
+  page: Page,
+  baseURL: string,
+): Promise<{ region: RegionSummary; photos: ImageRecord[]; pair: RegionSummary }> {
+  const spread = await seedSpread(page, baseURL);
+  for (const [i, gps] of PAIR.entries())
+    await uploadJpeg(page.request, baseURL, `pair-${i}.jpg`, {
+      gps,
+      dateTimeOriginal: `2024:01:0${i + 1} 09:00:00`,
+    });
+  const pair = (await listRegions(page.request)).find((r) => r.id !== spread.region.id)!;
+  return { ...spread, pair };
+}
+
 /**
  * Where each point is on the page (CSS pixels), or null when it is not seen: behind the globe,
  * or outside the canvas minus `margin` pixels on each side.

@@ -6,7 +6,13 @@
  * never asks for a region's photos (GET /api/images?region=: 50 MB at 100k poles; the region view
  * draws the compact GET /api/poles?region=).
  */
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+} from "@playwright/test";
 import type { ImageRecord, RegionSummary } from "@poleatlas/shared";
 import { createConfirmedUser, e2eBaseUrl, signInContext, type E2EUser } from "./auth";
 import { expect, test as base } from "./fixtures";
@@ -135,26 +141,25 @@ export const test = base.extend<
     { auto: true },
   ],
 });
+/** A journey's page and the photos its user holds, for its tests to read. */
+export interface Journey<T> {
+  page: () => Page;
+  map: () => T;
+}
+
 /**
- * One page for a file whose tests are steps of one journey over the read-only map: the file's
- * tests run in order on it, so only the first pays for loading the app and making the globe.
- * Signed in as `readOnlyMap`'s user, with `pageWatch`'s checks after each test. A test that needs
- * a fresh load, its own data or a page of its own does not belong in such a file.
+ * The shared part of the journeys below: tests in order on one page of one context, with
+ * `pageWatch`'s checks after each test. `start` makes the context (the project's viewport and
+ * service workers unless `use` says otherwise) and lets `prepare` sign it in and say its photos.
  */
-export function journeyOnReadOnlyMap(): { page: () => Page; map: () => SeededMap } {
+function onePageJourney<T>(): Journey<T> & {
+  start: (browser: Browser, use: BrowserContextOptions, prepare: (page: Page) => Promise<T>) => Promise<void>;
+} {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let watch: ReturnType<typeof watchPage> | undefined;
-  let map: SeededMap | undefined;
+  let map: T | undefined;
   test.describe.configure({ mode: "serial" });
-  test.beforeAll(async ({ browser, seededUser }, testInfo) => {
-    const { viewport, serviceWorkers } = testInfo.project.use;
-    context = await browser.newContext({ baseURL: e2eBaseUrl(), viewport, serviceWorkers });
-    await signInContext(context, seededUser.user);
-    page = await context.newPage();
-    watch = watchPage(page);
-    map = seededUser.map;
-  });
   test.afterEach(() => {
     expect(watch!.offMachine()).toEqual([]);
     expect(watch!.errors).toEqual([]);
@@ -163,6 +168,50 @@ export function journeyOnReadOnlyMap(): { page: () => Page; map: () => SeededMap
   test.afterAll(async () => {
     await context?.close();
   });
-  return { page: () => page!, map: () => map! };
+  return {
+    page: () => page!,
+    map: () => map!,
+    start: async (browser, use, prepare) => {
+      context = await browser.newContext({ baseURL: e2eBaseUrl(), ...use });
+      page = await context.newPage();
+      watch = watchPage(page);
+      map = await prepare(page);
+    },
+  };
+}
+
+/**
+ * One page for a file whose tests are steps of one journey over the read-only map: the file's
+ * tests run in order on it, so only the first pays for loading the app and making the globe.
+ * Signed in as `readOnlyMap`'s user, with `pageWatch`'s checks after each test. A test that needs
+ * a fresh load, its own data or a page of its own does not belong in such a file.
+ */
+export function journeyOnReadOnlyMap(): Journey<SeededMap> {
+  const journey = onePageJourney<SeededMap>();
+  test.beforeAll(async ({ browser, seededUser }, testInfo) => {
+    const { viewport, serviceWorkers } = testInfo.project.use;
+    await journey.start(browser, { viewport, serviceWorkers }, async (page) => {
+      await signInContext(page.context(), seededUser.user);
+      return seededUser.map;
+    });
+  });
+  return journey;
+}
+
+/**
+ * The same for the tests of one describe block whose photos are their own: `seed` signs the page
+ * in as a fresh user and uploads them once, before the block's first test. `use` adds to the
+ * project's context options (a file's `test.use` does not reach a page made in a hook).
+ */
+export function journeyOnOwnMap<T>(
+  seed: (page: Page, baseURL: string) => Promise<T>,
+  use: BrowserContextOptions = {},
+): Journey<T> {
+  const journey = onePageJourney<T>();
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const { viewport, serviceWorkers } = testInfo.project.use;
+    await journey.start(browser, { viewport, serviceWorkers, ...use }, (page) => seed(page, e2eBaseUrl()));
+  });
+  return journey;
 }
 export { expect };
