@@ -85,6 +85,7 @@ describe("the first start", () => {
       MAIL_RETRY_DELAY_SECONDS: "2",
       ORPHAN_GRACE_MINUTES: "15",
       ORPHAN_SWEEP_CRON: "*/15 * * * *",
+      JOBS_POLL_SECONDS: "2",
       ALERT_DIGEST_TIME: "05:30",
       REPORT_MAX_PHOTOS: "100",
     };
