@@ -328,43 +328,21 @@ CREATE OR REPLACE TRIGGER utility_pole_images_pole_count_truncated AFTER TRUNCAT
 -- Regions' pole counts by risk
 -- ================================================================================================
 
--- Current since drizzle/0018_inspections.sql.
--- Recounts the given regions' poles by condition (the worst open finding, else the quick rating).
-CREATE OR REPLACE FUNCTION utility_pole_region_risk_refresh(workspace_ids text[], lons float8[], lats float8[]) RETURNS void
-LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM utility_pole_region_risk r
-  USING unnest(workspace_ids, lons, lats) AS k(workspace_id, region_lon, region_lat)
-  WHERE r.workspace_id = k.workspace_id AND r.region_lon = k.region_lon AND r.region_lat = k.region_lat;
-
-  INSERT INTO utility_pole_region_risk (workspace_id, region_lon, region_lat, high, medium, low, unrated)
-  SELECT k.workspace_id, k.region_lon, k.region_lat, c.high, c.medium, c.low, c.unrated
-  FROM (SELECT DISTINCT * FROM unnest(workspace_ids, lons, lats) AS k(workspace_id, region_lon, region_lat)) k
-  CROSS JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE condition = 'high')::int AS high,
-           count(*) FILTER (WHERE condition = 'medium')::int AS medium,
-           count(*) FILTER (WHERE condition = 'low')::int AS low,
-           count(*) FILTER (WHERE condition IS NULL)::int AS unrated,
-           count(*) AS n
-    FROM utility_poles p
-    WHERE p.workspace_id = k.workspace_id AND p.region_lon = k.region_lon AND p.region_lat = k.region_lat
-  ) c
-  WHERE c.n > 0;
-END $$;
-
--- Current since drizzle/0023_region_risk_deltas.sql.
+-- Current since drizzle/0036_imported_counts.sql.
 -- Moves the given regions' counts by a statement's difference (negative for poles gone), and drops a
 -- region left with no poles. What the triggers below use: a recount reads every pole of a region,
--- which for an import of a million poles in batches was most of its time.
+-- which for an import of a million poles in batches was most of its time. `imported` counts the
+-- region's poles a register import wrote (whether a workspace has any is read from it).
 CREATE OR REPLACE FUNCTION utility_pole_region_risk_add(workspace_ids text[], lons float8[], lats float8[],
-  highs int[], mediums int[], lows int[], unrateds int[]) RETURNS void
+  highs int[], mediums int[], lows int[], unrateds int[], importeds int[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO utility_pole_region_risk AS r (workspace_id, region_lon, region_lat, high, medium, low, unrated)
-  SELECT * FROM unnest(workspace_ids, lons, lats, highs, mediums, lows, unrateds)
+  INSERT INTO utility_pole_region_risk AS r (workspace_id, region_lon, region_lat, high, medium, low, unrated, imported)
+  SELECT * FROM unnest(workspace_ids, lons, lats, highs, mediums, lows, unrateds, importeds)
   ON CONFLICT (workspace_id, region_lon, region_lat) DO UPDATE
     SET high = r.high + excluded.high, medium = r.medium + excluded.medium,
-        low = r.low + excluded.low, unrated = r.unrated + excluded.unrated;
+        low = r.low + excluded.low, unrated = r.unrated + excluded.unrated,
+        imported = r.imported + excluded.imported;
 
   DELETE FROM utility_pole_region_risk r
   USING unnest(workspace_ids, lons, lats) AS k(workspace_id, region_lon, region_lat)
@@ -372,59 +350,61 @@ BEGIN
     AND r.high = 0 AND r.medium = 0 AND r.low = 0 AND r.unrated = 0;
 END $$;
 
--- Current since drizzle/0023_region_risk_deltas.sql.
--- Keeps utility_pole_region_risk (each region's poles by condition) for every write to utility_poles,
--- by the difference the statement's own rows make (old rows out, new rows in).
--- The counts read only a pole's workspace, region and condition: an update that changes none of them
--- (a photo count, a label) does not touch its region's row.
+-- Current since drizzle/0036_imported_counts.sql.
+-- Keeps utility_pole_region_risk (each region's poles by condition, and its imported ones) for every
+-- write to utility_poles, by the difference the statement's own rows make (old rows out, new rows in).
+-- The counts read only a pole's workspace, region, condition and source: an update that changes none
+-- of them (a photo count, a label) does not touch its region's row.
 CREATE OR REPLACE FUNCTION utility_poles_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM utility_pole_lock_users(ARRAY(SELECT workspace_id FROM new_rows));
     PERFORM utility_pole_region_risk_add(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat),
-      array_agg(high), array_agg(medium), array_agg(low), array_agg(unrated))
+      array_agg(high), array_agg(medium), array_agg(low), array_agg(unrated), array_agg(imported))
     FROM (SELECT workspace_id, region_lon, region_lat,
                  count(*) FILTER (WHERE condition = 'high')::int AS high,
                  count(*) FILTER (WHERE condition = 'medium')::int AS medium,
                  count(*) FILTER (WHERE condition = 'low')::int AS low,
-                 count(*) FILTER (WHERE condition IS NULL)::int AS unrated
+                 count(*) FILTER (WHERE condition IS NULL)::int AS unrated,
+                 count(*) FILTER (WHERE source = 'import')::int AS imported
           FROM new_rows GROUP BY workspace_id, region_lon, region_lat) d;
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM utility_pole_lock_users(ARRAY(SELECT workspace_id FROM old_rows));
     PERFORM utility_pole_region_risk_add(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat),
-      array_agg(high), array_agg(medium), array_agg(low), array_agg(unrated))
+      array_agg(high), array_agg(medium), array_agg(low), array_agg(unrated), array_agg(imported))
     FROM (SELECT workspace_id, region_lon, region_lat,
                  -count(*) FILTER (WHERE condition = 'high')::int AS high,
                  -count(*) FILTER (WHERE condition = 'medium')::int AS medium,
                  -count(*) FILTER (WHERE condition = 'low')::int AS low,
-                 -count(*) FILTER (WHERE condition IS NULL)::int AS unrated
+                 -count(*) FILTER (WHERE condition IS NULL)::int AS unrated,
+                 -count(*) FILTER (WHERE source = 'import')::int AS imported
           FROM old_rows GROUP BY workspace_id, region_lon, region_lat) d;
   ELSE
     IF NOT EXISTS (
       SELECT 1 FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
       WHERE o.id IS NULL OR n.id IS NULL
-         OR (o.workspace_id, o.region_lon, o.region_lat, o.condition)
-            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.condition)
+         OR (o.workspace_id, o.region_lon, o.region_lat, o.condition, o.source)
+            IS DISTINCT FROM (n.workspace_id, n.region_lon, n.region_lat, n.condition, n.source)
     ) THEN
       RETURN NULL;
     END IF;
     PERFORM utility_pole_lock_users(ARRAY(SELECT workspace_id FROM old_rows UNION SELECT workspace_id FROM new_rows));
     PERFORM utility_pole_region_risk_add(array_agg(workspace_id), array_agg(region_lon), array_agg(region_lat),
-      array_agg(high), array_agg(medium), array_agg(low), array_agg(unrated))
+      array_agg(high), array_agg(medium), array_agg(low), array_agg(unrated), array_agg(imported))
     FROM (SELECT workspace_id, region_lon, region_lat,
                  coalesce(sum(s) FILTER (WHERE condition = 'high'), 0)::int AS high,
                  coalesce(sum(s) FILTER (WHERE condition = 'medium'), 0)::int AS medium,
                  coalesce(sum(s) FILTER (WHERE condition = 'low'), 0)::int AS low,
-                 coalesce(sum(s) FILTER (WHERE condition IS NULL), 0)::int AS unrated
-          FROM (SELECT 1 AS s, workspace_id, region_lon, region_lat, condition FROM new_rows
+                 coalesce(sum(s) FILTER (WHERE condition IS NULL), 0)::int AS unrated,
+                 coalesce(sum(s) FILTER (WHERE source = 'import'), 0)::int AS imported
+          FROM (SELECT 1 AS s, workspace_id, region_lon, region_lat, condition, source FROM new_rows
                 UNION ALL
-                SELECT -1, workspace_id, region_lon, region_lat, condition FROM old_rows) x
+                SELECT -1, workspace_id, region_lon, region_lat, condition, source FROM old_rows) x
           GROUP BY workspace_id, region_lon, region_lat) d;
   END IF;
   RETURN NULL;
 END $$;
-
 CREATE OR REPLACE TRIGGER utility_poles_inserted AFTER INSERT ON utility_poles
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION utility_poles_changed();
 

@@ -13,14 +13,14 @@ const owner = useSignedInUser(t);
 const db = () => t.db.database.db;
 
 /** `n` poles of the owner's workspace in the region around (lat, lon), about 1 m apart. */
-const addPoles = (n: number, lat: number, lon: number, risk: string | null) =>
+const addPoles = (n: number, lat: number, lon: number, risk: string | null, source = "import") =>
   db().execute(sql`INSERT INTO utility_poles (workspace_id, source, latitude, longitude, risk)
-    SELECT ${owner.id}, 'import', ${lat}::float8 + i * 1e-5, ${lon}::float8, ${risk}
+    SELECT ${owner.id}, ${source}, ${lat}::float8 + i * 1e-5, ${lon}::float8, ${risk}
     FROM generate_series(1, ${n}) AS i`);
 
 const kept = async () =>
   (
-    await db().execute(sql`SELECT region_lon, region_lat, high, medium, low, unrated
+    await db().execute(sql`SELECT region_lon, region_lat, high, medium, low, unrated, imported
       FROM utility_pole_region_risk WHERE workspace_id = ${owner.id}`)
   ).rows
     .map((r) => JSON.stringify(r))
@@ -32,7 +32,8 @@ const fresh = async () =>
         count(*) FILTER (WHERE condition = 'high')::int AS high,
         count(*) FILTER (WHERE condition = 'medium')::int AS medium,
         count(*) FILTER (WHERE condition = 'low')::int AS low,
-        count(*) FILTER (WHERE condition IS NULL)::int AS unrated
+        count(*) FILTER (WHERE condition IS NULL)::int AS unrated,
+        count(*) FILTER (WHERE source = 'import')::int AS imported
       FROM utility_poles WHERE workspace_id = ${owner.id} GROUP BY region_lon, region_lat`)
   ).rows
     .map((r) => JSON.stringify(r))
@@ -53,12 +54,24 @@ describe("the kept region counts", () => {
     expect(read).toBeLessThan(100);
     expect(await kept()).toEqual(await fresh());
     expect(await kept()).toEqual([
-      JSON.stringify({ region_lon: 20, region_lat: 40, high: 1, medium: 0, low: 0, unrated: 3000 }),
+      JSON.stringify({
+        region_lon: 20,
+        region_lat: 40,
+        high: 1,
+        medium: 0,
+        low: 0,
+        unrated: 3000,
+        imported: 3001,
+      }),
     ]);
   });
 
-  it("equal a fresh count after ratings change, poles move between regions and go", async () => {
+  it("equal a fresh count after ratings change, poles move between regions, are imported and go", async () => {
     await addPoles(200, 41.01, 21.01, "low");
+    await addPoles(50, 41.01, 21.02, null, "photo");
+    // A register's import takes over some photo poles (and so counts them as imported).
+    await db().execute(sql`UPDATE utility_poles SET source = 'import'
+      WHERE workspace_id = ${owner.id} AND source = 'photo' AND latitude < 41.0103`);
     await db().execute(sql`UPDATE utility_poles SET risk = 'medium'
       WHERE workspace_id = ${owner.id} AND region_lat = 40 AND latitude < 40.012`);
     await db().execute(sql`UPDATE utility_poles SET latitude = latitude + 1

@@ -321,9 +321,6 @@ export const poles = pgTable(
     uniqueIndex("poles_workspace_tag_idx")
       .on(t.workspaceId, sql`lower(${t.tag}) text_pattern_ops`)
       .where(sql`${t.tag} IS NOT NULL`),
-    index("poles_imported_idx")
-      .on(t.workspaceId)
-      .where(sql`${t.source} = 'import'`),
     index("poles_finding_due_idx")
       .on(t.workspaceId, t.findingDueOn, t.regionLon, t.regionLat)
       .where(sql`finding_due_on IS NOT NULL`),
@@ -332,8 +329,14 @@ export const poles = pgTable(
     index("poles_inspection_due_idx").on(t.workspaceId, t.inspectionDueOn, t.regionLon, t.regionLat),
     // The work list by pole tag (the tag as it shows it: the label without one) and by circuit
     // (drizzle/0030): the first page walks the poles in order instead of sorting every finding.
-    index("poles_work_tag_idx").on(t.workspaceId, sql`coalesce(nullif(${t.tag}, ''), ${t.label})`, t.id),
-    index("poles_work_circuit_idx").on(t.workspaceId, sql`coalesce(${t.circuit}, '')`, t.id),
+    // Only poles with findings are in them (drizzle/0036): a register's million poles are mostly
+    // without, and each index entry was a tenth of an imported row's cost.
+    index("poles_work_tag_idx")
+      .on(t.workspaceId, sql`coalesce(nullif(${t.tag}, ''), ${t.label})`, t.id)
+      .where(sql`last_finding_on IS NOT NULL`),
+    index("poles_work_circuit_idx")
+      .on(t.workspaceId, sql`coalesce(${t.circuit}, '')`, t.id)
+      .where(sql`last_finding_on IS NOT NULL`),
   ],
 );
 
@@ -573,7 +576,7 @@ export const workspaceUsage = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );
 
-/** Per-workspace, per-region counts of poles by risk, kept by triggers on utility_poles (drizzle/0006). */
+/** Per-workspace, per-region counts of poles by risk, kept by triggers on utility_poles (drizzle/0006, 0023, 0036). */
 export const poleRegionRisk = pgTable(
   "utility_pole_region_risk",
   {
@@ -584,6 +587,8 @@ export const poleRegionRisk = pgTable(
     medium: integer("medium").notNull(),
     low: integer("low").notNull(),
     unrated: integer("unrated").notNull(),
+    /** Of them, the poles a register import wrote or updated (source 'import'; drizzle/0036). */
+    imported: integer("imported").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.regionLon, t.regionLat] })],
 );

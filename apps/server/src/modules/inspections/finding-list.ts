@@ -70,6 +70,10 @@ export function findingConditions(q: FindingFilter): SQL[] {
   // The pole's workspace too (always the finding's): the poles' indexes by tag and circuit start
   // with it, so a page sorted or filtered by them can walk the poles in order.
   const where: SQL[] = [sql`f.workspace_id = ${q.workspaceId}`, sql`p.workspace_id = ${q.workspaceId}`];
+  // Those indexes hold only poles with findings, as a finding's pole always is; said only where
+  // they serve, since the planner, not knowing that, would count on it to drop most rows.
+  const byPole = q.sort?.field === "tag" || q.sort?.field === "circuit" || q.circuit !== undefined;
+  if (byPole) where.push(sql`p.last_finding_on IS NOT NULL`);
   if (q.status !== "all") where.push(sql`f.status = ${q.status}`);
   if (q.steps) where.push(stepsCondition(q.steps));
   if (q.overdueBefore !== undefined)

@@ -16,6 +16,8 @@ export type PoleColumn =
 export interface PoleRiskRow extends RegionRisk {
   region_lon: number;
   region_lat: number;
+  /** Of its poles, those with source 'import'. */
+  imported: number;
 }
 
 /** What PATCH /api/images/:id may write; only the keys present are set. */
@@ -280,20 +282,11 @@ export function createPolesRepository(db: Db) {
       return (res.rowCount ?? 0) > 0;
     },
 
-    /** The workspace has imported poles (poles_imported_idx answers it at once). */
-    async hasImported(workspaceId: string): Promise<boolean> {
-      const [row] = await rows<{ found: boolean }>(
-        db,
-        sql`SELECT EXISTS (SELECT 1 FROM utility_poles WHERE workspace_id = ${workspaceId} AND source = 'import') AS found`,
-      );
-      return row?.found === true;
-    },
-
-    /** Counts of the owner's poles per region and risk (kept by triggers, drizzle/0006). */
+    /** Counts of the owner's poles per region, by risk and imported (kept by triggers, drizzle/0036). */
     riskByRegion(workspaceId: string): Promise<PoleRiskRow[]> {
       return rows<PoleRiskRow>(
         db,
-        sql`SELECT region_lon, region_lat, high, medium, low, unrated
+        sql`SELECT region_lon, region_lat, high, medium, low, unrated, imported
             FROM utility_pole_region_risk WHERE workspace_id = ${workspaceId}`,
       );
     },

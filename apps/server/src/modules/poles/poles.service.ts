@@ -183,10 +183,8 @@ export function createPolesService({
 
     /** Per region: its poles by risk (regions without poles of their own count zeros). */
     async riskByRegion(workspaceId: string): Promise<RegionPoles> {
-      const [rows, imported] = await Promise.all([
-        poles.riskByRegion(workspaceId),
-        poles.hasImported(workspaceId),
-      ]);
+      const rows = await poles.riskByRegion(workspaceId);
+      const imported = rows.some((r) => r.imported > 0);
       const byKey = new Map<string, RegionRisk>();
       for (const r of rows) {
         byKey.set(`${r.region_lon},${r.region_lat}`, {

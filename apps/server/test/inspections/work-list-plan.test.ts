@@ -1,7 +1,9 @@
 /**
- * The work list sorted by assignee reads its page through the assignee index, a few rows per
- * assignee, and never scans or sorts the workspace's findings: read off the plan (EXPLAIN) of a
- * few thousand findings, where a whole sort would show as a scan of all of them.
+ * The work list's sorts read a page through an index and never scan or sort the workspace's
+ * findings: read off the plan (EXPLAIN) of a few thousand findings, where a whole sort would show
+ * as a scan of all of them. By assignee: the assignee index, a few rows per assignee. By the
+ * pole's tag or circuit: the poles' indexes that hold only poles with findings, in a workspace
+ * where most poles have none (a register's).
  */
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +19,8 @@ const WS = "assignee-plan";
 beforeAll(async () => {
   await db().execute(sql`INSERT INTO utility_poles (workspace_id, source, latitude, longitude, label)
     SELECT ${WS}, 'import', 40 + i * 0.001, 8, 'P' || i FROM generate_series(1, 500) i`);
+  await db().execute(sql`INSERT INTO utility_poles (workspace_id, source, latitude, longitude, tag, circuit)
+    SELECT ${WS}, 'import', 41 + i * 0.001, 8, 'Q' || i, 'C-' || i % 7 FROM generate_series(1, 5000) i`);
   // 5,000 open findings: a fifth each for four people, a fifth unassigned.
   const ids = `{${crews.map((u) => u.id).join(",")}}`;
   await db().execute(sql`INSERT INTO utility_pole_findings
@@ -59,5 +63,31 @@ describe("the work list sorted by assignee", () => {
     });
     expect(text, text).not.toMatch(/Seq Scan on utility_pole_findings/);
     expect(text, text).toMatch(/Index Cond: .*assignee_id = a\.id\) AND \(ROW\(due_on, id\) >/);
+  });
+});
+
+describe("the work list sorted by the pole's tag or circuit", () => {
+  it("walks the poles with findings in order, either way, and so filtered by circuit", async () => {
+    const cases: [Partial<FindingFilter>, string][] = [
+      [{ sort: { field: "tag", descending: false } }, "poles_work_tag_idx"],
+      [{ sort: { field: "tag", descending: true } }, "poles_work_tag_idx"],
+      [{ sort: { field: "circuit", descending: false } }, "poles_work_circuit_idx"],
+      [{ circuit: "", sort: { field: "tag", descending: false } }, "poles_work_"],
+    ];
+    for (const [q, index] of cases) {
+      const text = await plan(q);
+      expect(text, text).toContain(index);
+      expect(text, text).not.toMatch(/Seq Scan on utility_pole(s|_findings)/);
+    }
+  });
+
+  it("keeps the poles without findings out of those indexes", async () => {
+    const defs = await db().execute(
+      sql`SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index
+          WHERE indexrelid IN ('poles_work_tag_idx'::regclass, 'poles_work_circuit_idx'::regclass)`,
+    );
+    expect(defs.rows).toHaveLength(2);
+    for (const { def } of defs.rows as { def: string }[])
+      expect(def).toMatch(/WHERE \(last_finding_on IS NOT NULL\)$/);
   });
 });
