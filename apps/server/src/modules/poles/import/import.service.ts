@@ -48,6 +48,8 @@ export interface PoleImportDeps {
 }
 
 const SAME_PLACE_DEGREES = 1e-9;
+/** Rows read between two turns of the event loop (a few milliseconds of work). */
+const YIELD_ROWS = 256;
 const canonical = (o: Record<string, unknown>) =>
   JSON.stringify(
     Object.keys(o)
@@ -181,7 +183,14 @@ export function createPoleImport(deps: PoleImportDeps) {
       const now = new Date();
       const visitRules = { types: await deps.inspectionTypes(actor), today: deps.today() };
       const { mapping } = register.context;
+      let sinceYield = 0;
       for await (const source of register.rows) {
+        // Rows come from a chunk of the file without a pause between them; the database's answers
+        // for the batch being written wait meanwhile, so they get a turn every few hundred rows.
+        if (++sinceYield === YIELD_ROWS) {
+          sinceYield = 0;
+          await new Promise(setImmediate);
+        }
         if (!("reason" in source)) mapping.see(Object.keys(source.fields));
         const checked = checkRow(source, register.context, now, visitRules);
         if ("reason" in checked) {
