@@ -49,6 +49,19 @@ async function chooseAndUpload(page: Page, names: string[]) {
 
 const MAP = "/map?globeTestHook";
 
+/** The map's globe settled and the upload dialog open, then the network gone; returns the sidebar. */
+async function dialogOpenOffline(page: Page) {
+  // The globe has what it needs before the network goes (offline Cesium assets: the PWA's part).
+  await openOnJourneyPage(page, MAP);
+  await settle(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("button", { name: "Upload Images" })).toBeVisible();
+  // The dialog is opened with a connection (it fetches the EXIF reader), then the network goes.
+  await openUploadDialog(page);
+  await page.context().setOffline(true);
+  return nav;
+}
+
 /** The names of the photos the server holds, sorted. */
 async function storedNames(page: Page): Promise<string[]> {
   const res = await page.request.get("/api/images");
@@ -79,15 +92,7 @@ test.describe("one user's queue on one page", () => {
 
   test("photos chosen offline wait, survive a reload, and arrive once when the connection is back", async ({}, testInfo) => {
     const page = journey.page();
-    // The globe has what it needs before the network goes (offline Cesium assets: the PWA's part).
-    await openOnJourneyPage(page, MAP);
-    await settle(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("button", { name: "Upload Images" })).toBeVisible();
-
-    // The dialog is opened with a connection (it fetches the EXIF reader), then the network goes.
-    await openUploadDialog(page);
-    await page.context().setOffline(true);
+    const nav = await dialogOpenOffline(page);
     await chooseAndUpload(page, ["dead-zone-1.jpg", "dead-zone-2.jpg"]);
     await expect(nav.getByRole("button", { name: "2 waiting" })).toBeVisible();
 
@@ -151,13 +156,7 @@ test.describe("one user's queue on one page", () => {
 
   test("sign-out drops the photos the user left waiting", async () => {
     const page = journey.page();
-    // The globe has what it needs before the network goes (offline Cesium assets: the PWA's part).
-    await openOnJourneyPage(page, MAP);
-    await settle(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("button", { name: "Upload Images" })).toBeVisible();
-    await openUploadDialog(page);
-    await page.context().setOffline(true);
+    const nav = await dialogOpenOffline(page);
     await chooseAndUpload(page, ["left-behind.jpg"]);
     await expect(nav.getByRole("button", { name: "1 waiting" })).toBeVisible();
     await page.context().setOffline(false);
