@@ -3,7 +3,7 @@
  * over an open page: that page still runs the old build, so the app offers a reload.
  */
 import { KEEP_LOADED_MESSAGE, type KeepLoadedMessage } from "../../sw/routes";
-import { whenNetworkQuiet } from "./network-quiet";
+import { QUIET_MS, whenNetworkQuiet } from "./network-quiet";
 
 /** Enough entries for a first visit's answers, thumbnails and Cesium files (the default is 250). */
 const RESOURCE_TIMING_ENTRIES = 2000;
@@ -12,6 +12,15 @@ const RESOURCE_TIMING_ENTRIES = 2000;
 function loadedUrls(): string[] {
   return performance.getEntriesByType("resource").map((e) => e.name);
 }
+
+/**
+ * How long the install waits for a quiet network, then for an idle moment. The test build
+ * (`vite build --mode test`) waits a tenth: its browser specs load the app from this machine,
+ * where no first view shares a slow link with the install, and each offline spec would wait
+ * seconds per fresh page for its worker (Chromium under software WebGL is rarely idle).
+ */
+const INSTALL_QUIET_MS = __POLEATLAS_TEST_HOOKS__ ? QUIET_MS / 10 : QUIET_MS;
+const INSTALL_IDLE_MS = __POLEATLAS_TEST_HOOKS__ ? 500 : 5000;
 
 let updateReady = false;
 const listeners = new Set<() => void>();
@@ -43,10 +52,12 @@ export function registerServiceWorker(): void {
   // Installing precaches the whole build: once the first view's downloads are over and the
   // browser is idle, so it never competes with a first visit's own downloads on a slow link.
   const whenIdle = () =>
-    whenNetworkQuiet(() =>
-      "requestIdleCallback" in window
-        ? requestIdleCallback(register, { timeout: 5000 })
-        : setTimeout(register, 1000),
+    whenNetworkQuiet(
+      () =>
+        "requestIdleCallback" in window
+          ? requestIdleCallback(register, { timeout: INSTALL_IDLE_MS })
+          : setTimeout(register, 1000),
+      INSTALL_QUIET_MS,
     );
   if (document.readyState === "complete") whenIdle();
   else window.addEventListener("load", whenIdle, { once: true });
