@@ -60,8 +60,11 @@ export function createAnnualReportRepository(db: Db) {
      * The poles in the register at the period's end (made by then, or visited by then; a pole
      * deleted since is not counted): due within it by their visits before it, inspected in it,
      * overdue at its end (due day on or before its last day), and with no inspection on record.
+     * Only the visited poles are grouped; the others are all "never inspected" and only counted
+     * (grouping a register of a million poles took 3 s).
      */
     async poles(workspaceId: string, p: Period) {
+      const end = sql`(${p.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
       const [row] = await rows<{
         due: number;
         due_inspected: number;
@@ -79,24 +82,25 @@ export function createAnnualReportRepository(db: Db) {
           WHERE v.workspace_id = ${workspaceId} AND v.inspected_on <= ${p.to}::date
           GROUP BY v.pole_id, v.type
         ),
-        state AS (
-          SELECT pp.id,
+        visited AS (
+          SELECT l.pole_id,
+            bool_or(pp.created_at < ${end}) AS created_by_end,
             min((l.before_on + make_interval(years => c.cycle_years))::date) AS due_at_start,
             min((l.end_on + make_interval(years => c.cycle_years))::date) AS due_at_end,
-            coalesce(bool_or(l.in_period), false) AS inspected
-          FROM utility_poles pp
-          LEFT JOIN last l ON l.pole_id = pp.id
+            bool_or(l.in_period) AS inspected
+          FROM last l
+          JOIN utility_poles pp ON pp.id = l.pole_id AND pp.workspace_id = ${workspaceId}
           LEFT JOIN cycles c ON c.code = l.type
-          WHERE pp.workspace_id = ${workspaceId}
-            AND (pp.created_at < (${p.to}::date + 1)::timestamp AT TIME ZONE 'UTC' OR l.pole_id IS NOT NULL)
-          GROUP BY pp.id
+          GROUP BY l.pole_id
         )
         SELECT count(*) FILTER (WHERE due_at_start <= ${p.to}::date)::int AS due,
           count(*) FILTER (WHERE due_at_start <= ${p.to}::date AND inspected)::int AS due_inspected,
           count(*) FILTER (WHERE inspected)::int AS inspected,
           count(*) FILTER (WHERE due_at_end <= ${p.to}::date)::int AS overdue_at_end,
-          count(*) FILTER (WHERE due_at_end IS NULL)::int AS never_inspected
-        FROM state`);
+          (count(*) FILTER (WHERE due_at_end IS NULL)
+            + (SELECT count(*) FROM utility_poles pp WHERE pp.workspace_id = ${workspaceId} AND pp.created_at < ${end})
+            - count(*) FILTER (WHERE created_by_end))::int AS never_inspected
+        FROM visited`);
       return row!;
     },
 
