@@ -27,7 +27,15 @@ export interface InspectionsResult {
   overdue: InspectionTiming;
   workListFirstPage: InspectionTiming;
   regionReport: InspectionTiming;
+  /** Visits seeded after the timings above, before the annual report's. */
+  visits: number;
+  /** The workspace's annual programme report of ANNUAL_REPORT_YEAR, as PDF and as CSV. */
+  annualReportPdf: InspectionTiming;
+  annualReportCsv: InspectionTiming;
 }
+
+/** The seed's findings are observed from 2020 to mid-2026, and a quarter resolved in 2026. */
+export const ANNUAL_REPORT_YEAR = 2026;
 
 const PER_REGION = 1000;
 /** The report's region: its 1,000 poles hold ten findings each. */
@@ -92,6 +100,31 @@ async function seed(db: pg.Pool, workspaceId: string, poles: number, findings: n
   await db.query("VACUUM ANALYZE utility_pole_region_dates");
 }
 
+/** A third of the poles visited once, over the five years to mid-2026, in batches (as the seed). */
+const VISIT_BATCH = 50_000;
+
+async function seedVisits(db: pg.Pool, workspaceId: string): Promise<number> {
+  await db.query(
+    `CREATE UNLOGGED TABLE bench_visited_poles AS
+     SELECT id, row_number() OVER (ORDER BY id) AS n FROM utility_poles WHERE workspace_id = $1`,
+    [workspaceId],
+  );
+  await db.query("CREATE INDEX ON bench_visited_poles (n)");
+  const counted = await db.query<{ total: number }>("SELECT count(*)::int AS total FROM bench_visited_poles");
+  const total = counted.rows[0]?.total ?? 0;
+  for (let from = 0; from < total; from += VISIT_BATCH * 3) {
+    await db.query(
+      `INSERT INTO utility_pole_visits (workspace_id, pole_id, type, inspected_on, source)
+       SELECT $1, id, (ARRAY['patrol', 'detailed'])[1 + (n / 3) % 2], date '2021-07-01' + ((n * 7) % 1826)::int, 'imported'
+       FROM bench_visited_poles WHERE n > $2 AND n <= $3 AND n % 3 = 0`,
+      [workspaceId, from, from + VISIT_BATCH * 3],
+    );
+  }
+  await db.query("DROP TABLE bench_visited_poles");
+  await db.query("VACUUM ANALYZE utility_pole_visits");
+  return Math.floor(total / 3);
+}
+
 async function time(client: Client, url: string, runs: number): Promise<InspectionTiming> {
   const ms: number[] = [];
   let bytes = 0;
@@ -133,6 +166,17 @@ export async function withSeededWorkspace<T>(
   });
 }
 
+/** The annual report once visits are on record (they are what its pole figures are made of). */
+async function annualReport(client: Client, pool: pg.Pool, runs: number) {
+  const visits = await seedVisits(pool, client.userId);
+  const url = (format: string) => `/api/reports/annual/${ANNUAL_REPORT_YEAR}.${format}`;
+  return {
+    visits,
+    annualReportPdf: await time(client, url("pdf"), runs),
+    annualReportCsv: await time(client, url("csv"), runs),
+  };
+}
+
 export function benchInspections(poles: number, findings: number, runs: number): Promise<InspectionsResult> {
   return withSeededWorkspace(
     "poleatlas-bench-inspections-",
@@ -162,6 +206,7 @@ export function benchInspections(poles: number, findings: number, runs: number):
           `/api/reports/region/${encodeURIComponent(regionId)}.pdf`,
           Math.min(runs, 3),
         ),
+        ...(await annualReport(client, pool, Math.min(runs, 3))),
       };
     },
   );

@@ -9,6 +9,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { FINDINGS_PAGE_QUERIES } from "./findings-page";
+import { ANNUAL_REPORT_YEAR } from "./inspections";
 import { benchFaces } from "./faces";
 import { benchGlobe } from "./globe";
 import { benchIngest } from "./ingest";
@@ -156,6 +157,15 @@ async function main() {
       `${at}: region report of ${r.reportFindings.toLocaleString("en-US")} findings (${fmt(r.regionReport.bytes / 1024, 0)} KiB PDF)`,
       `${latency(r.regionReport)} (target ≤ 5 s)`,
     ]);
+    for (const [format, x] of [
+      ["PDF", r.annualReportPdf],
+      ["CSV", r.annualReportCsv],
+    ] as const) {
+      rows.push([
+        `${at}, ${fmt(r.visits, 0)} visits: annual report ${ANNUAL_REPORT_YEAR} (${format}, ${fmt(x.bytes / 1024, 0)} KiB)`,
+        latency(x),
+      ]);
+    }
   }
 
   if (want("findingspage")) {
