@@ -4,6 +4,7 @@
  * where the camera is, the legend filters the overview too, and a pole the marker cap leaves
  * undrawn is still reached by a click on its spot.
  */
+import type { Page } from "@playwright/test";
 import { RISK_COLORS } from "@poleatlas/shared";
 import { globeShows, globeState } from "./support/map-globe";
 import {
@@ -19,7 +20,7 @@ import {
 } from "./support/glance";
 import { listImages } from "./support/map-globe";
 import { openOnJourneyPage } from "./support/in-app";
-import { expect, journeyOnOwnMap, seedMap, test } from "./support/map-seed";
+import { expect, journeyOnOwnMap, test } from "./support/map-seed";
 
 const VIEWPORT = { width: 1440, height: 900 };
 test.use({ viewport: VIEWPORT });
@@ -49,11 +50,48 @@ test("the first view and Home show regions in Italy and in Sydney", async ({ pag
   expect(await seenOnCanvas(page, [ROME, SYDNEY], 40)).not.toContain(null);
 });
 
-// A region of poles 3 km apart opens from its link, the user zooms out of it, then opens the
-// pair's region inside the app: one page, one user.
+/** seedSpreadAndPair's user with the spread region's first pole rated High, for the legend. */
+async function seedSpreadAndPairOneHigh(page: Page, baseURL: string) {
+  const seeded = await seedSpreadAndPair(page, baseURL);
+  const res = await page.request.patch(`/api/images/${seeded.photos[0]!.id}`, {
+    headers: { origin: baseURL },
+    data: { risk: "high" },
+  });
+  expect(res.status()).toBe(200);
+  return seeded;
+}
+
+// The overview is filtered by the legend, a region of poles 3 km apart opens from its link, the
+// user zooms out of it, then opens the pair's region inside the app: one page, one user.
 test.describe("regions from a link and inside the app", () => {
-  const journey = journeyOnOwnMap(seedSpreadAndPair, { viewport: VIEWPORT });
+  const journey = journeyOnOwnMap(seedSpreadAndPairOneHigh, { viewport: VIEWPORT });
   const regionUrl = () => `/map?globeTestHook&region=${encodeURIComponent(journey.map().region.id)}`;
+
+  test("the legend filters the overview: counts, rings and empty regions follow it", async ({}, testInfo) => {
+    const page = journey.page();
+    const { region, pair } = journey.map();
+    await openOnJourneyPage(page, "/map?globeTestHook");
+    const all = await globeShows(page, (s) => s.regionMarkers === 2, 150_000);
+    expect(all.regionMarkerLooks[region.id]?.outline).toBe(RISK_COLORS.high);
+
+    const legend = page.getByRole("region", { name: "Risk Levels" });
+    await legend.getByRole("button", { name: "Show high-risk poles" }).click();
+    const noHigh = await settleLong(
+      page,
+      (s) => s.regionMarkerLooks[region.id]?.outline !== RISK_COLORS.high,
+    );
+    expect(noHigh.regionMarkers).toBe(2);
+    expect(noHigh.regionLabels).toContain(`${region.name} (${SPREAD.length - 1} of ${SPREAD.length} poles)`);
+    await page.screenshot({ path: testInfo.outputPath("legend-overview.png") });
+
+    // The pair's region has only unrated poles, the spread one unrated and the High one: nothing
+    // left to show.
+    await legend.getByRole("button", { name: "Show poles not rated" }).click();
+    const none = await globeShows(page, (s) => s.regionMarkers === 0);
+    expect(Object.keys(none.regionMarkerLooks)).not.toContain(pair.id);
+    await legend.getByRole("button", { name: "Show poles not rated" }).click();
+    await globeShows(page, (s) => s.regionMarkers === 2);
+  });
 
   test("a region opens straight down with every pole on screen, poles 3 km apart", async ({}, testInfo) => {
     const page = journey.page();
@@ -105,33 +143,4 @@ test.describe("regions from a link and inside the app", () => {
     await page.mouse.click(spot!.x, spot!.y);
     await globeShows(page, (s) => s.selectedPoleId === hidden.pole_id);
   });
-});
-
-test("the legend filters the overview: counts, rings and empty regions follow it", async ({
-  page,
-  baseURL,
-}, testInfo) => {
-  const { berlin, paris, spot } = await seedMap(page, baseURL!);
-  const res = await page.request.patch(`/api/images/${spot[2].id}`, {
-    headers: { origin: baseURL! },
-    data: { risk: "high" },
-  });
-  expect(res.status()).toBe(200);
-  await page.goto("/map?globeTestHook");
-  const all = await globeShows(page, (s) => s.regionMarkers === 2, 150_000);
-  expect(all.regionMarkerLooks[berlin.id]?.outline).toBe(RISK_COLORS.high);
-
-  const legend = page.getByRole("region", { name: "Risk Levels" });
-  await legend.getByRole("button", { name: "Show high-risk poles" }).click();
-  const noHigh = await settleLong(page, (s) => s.regionMarkerLooks[berlin.id]?.outline !== RISK_COLORS.high);
-  expect(noHigh.regionMarkers).toBe(2);
-  expect(noHigh.regionLabels).toContain("Region 1 (1 of 2 poles)");
-  await page.screenshot({ path: testInfo.outputPath("legend-overview.png") });
-
-  // Paris has only unrated poles, Berlin one unrated and the High one: nothing left to show.
-  await legend.getByRole("button", { name: "Show poles not rated" }).click();
-  const none = await globeShows(page, (s) => s.regionMarkers === 0);
-  expect(Object.keys(none.regionMarkerLooks)).not.toContain(paris.id);
-  await legend.getByRole("button", { name: "Show poles not rated" }).click();
-  await globeShows(page, (s) => s.regionMarkers === 2);
 });

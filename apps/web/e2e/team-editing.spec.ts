@@ -7,6 +7,7 @@
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import type { ImageRecord } from "@poleatlas/shared";
 import { createConfirmedUser, signInContext, type E2EUser } from "./support/auth";
+import { openInApp } from "./support/in-app";
 import { uploadJpeg } from "./support/map-globe";
 import { expect, test } from "./support/map-seed";
 
@@ -113,7 +114,8 @@ test("a team photo's link switches a member's tab to the team; an outsider gets 
   await crew.goto("/map?globeTestHook");
   await expect(crew.getByRole("combobox", { name: "Workspace" })).toHaveText("Personal", { timeout: 60_000 });
 
-  await crew.goto(`/map?globeTestHook&photo=${photo.id}`);
+  // The link is followed inside the app: the switch is the link's, whether loaded or not.
+  await openInApp(crew, `/map?globeTestHook&photo=${photo.id}`);
   await expect(crew.getByText(`Switched to ${TEAM} to open this photo.`)).toBeVisible({ timeout: 60_000 });
   await expect(crew.getByRole("combobox", { name: "Workspace" })).toHaveText(TEAM);
   await expect(crew.getByTestId("pole-record")).toContainText("shared-pole.jpg");
