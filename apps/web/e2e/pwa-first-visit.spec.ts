@@ -9,7 +9,7 @@ import type { ImageRecord } from "@poleatlas/shared";
 import { createConfirmedUser, signInContext } from "./support/auth";
 import { globeState, uploadJpeg, uploadLargePng } from "./support/map-globe";
 import { expect, SPOT, test } from "./support/map-seed";
-import { makeJpeg } from "./support/photo-fixtures";
+import { fieldPhotos } from "./support/photo-fixtures";
 import { cachedPaths, waitForController } from "./support/pwa";
 
 test.use({ serviceWorkers: "allow" });
@@ -42,17 +42,7 @@ async function keepTwoForLater(page: Page) {
   await (await sidebar(page)).getByRole("button", { name: "Upload Images" }).click();
   const dialog = page.getByRole("dialog", { name: "Upload Images" });
   await expect(dialog).toBeVisible();
-  const files = await Promise.all(
-    ["field-1.jpg", "field-2.jpg"].map(async (name, i) => ({
-      name,
-      mimeType: "image/jpeg",
-      buffer: await makeJpeg({
-        gps: { latitude: 46.2 + i / 100, longitude: 6.14 },
-        dateTimeOriginal: "2025:02:03 10:00:00",
-        color: { r: 90 * i, g: 40, b: 200 },
-      }),
-    })),
-  );
+  const files = await fieldPhotos(["field-1.jpg", "field-2.jpg"]);
   await page.getByLabel("Image files").setInputFiles(files);
   for (const f of files) await expect(dialog.getByRole("listitem", { name: f.name })).toBeVisible();
   // Offline already: the reader of the photos' metadata must have come with the first load.

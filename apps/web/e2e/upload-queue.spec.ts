@@ -9,7 +9,7 @@ import { createConfirmedUser, signInContext, startSignedIn } from "./support/aut
 import { openOnJourneyPage } from "./support/in-app";
 import { settle } from "./support/map-globe";
 import { expect, journeyOnOwnMap, test } from "./support/map-seed";
-import { makeJpeg } from "./support/photo-fixtures";
+import { fieldPhotos } from "./support/photo-fixtures";
 
 test.setTimeout(180_000);
 
@@ -27,20 +27,8 @@ let made = 0;
 
 async function chooseAndUpload(page: Page, names: string[]) {
   const dialog = page.getByRole("dialog", { name: "Upload Images" });
-  const files = await Promise.all(
-    names.map(async (name) => {
-      const i = made++;
-      return {
-        name,
-        mimeType: "image/jpeg",
-        buffer: await makeJpeg({
-          gps: { latitude: 46.2 + i / 100, longitude: 6.14 },
-          dateTimeOriginal: "2025:02:03 10:00:00",
-          color: { r: 40 * i, g: 90, b: 200 },
-        }),
-      };
-    }),
-  );
+  const files = await fieldPhotos(names, made);
+  made += names.length;
   await page.getByLabel("Image files").setInputFiles(files);
   for (const name of names) await expect(dialog.getByRole("listitem", { name })).toBeVisible();
   await dialog.getByRole("button", { name: "Upload Images" }).click();

@@ -117,3 +117,25 @@ export async function standardFixtures() {
     gif: await makeGif({ color: { r: 120, g: 120, b: 120 } }),
   };
 }
+
+/**
+ * Field photos near Geneva, one per name, ready for a file input: the `first`-th and those after
+ * it differ in position and pixels, since the server takes a user's second copy of a photo for
+ * the first.
+ */
+export function fieldPhotos(names: string[], first = 0) {
+  return Promise.all(
+    names.map(async (name, k) => {
+      const i = first + k;
+      return {
+        name,
+        mimeType: "image/jpeg",
+        buffer: await makeJpeg({
+          gps: { latitude: 46.2 + i / 100, longitude: 6.14 },
+          dateTimeOriginal: "2025:02:03 10:00:00",
+          color: { r: (40 * i) % 256, g: 90, b: 200 },
+        }),
+      };
+    }),
+  );
+}
