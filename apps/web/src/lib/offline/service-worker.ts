@@ -2,16 +2,8 @@
  * Registers the service worker (production builds) and notices when a new build's worker takes
  * over an open page: that page still runs the old build, so the app offers a reload.
  */
-import { KEEP_LOADED_MESSAGE, type KeepLoadedMessage } from "../../sw/routes";
+import { keepResourceTimings, tellWhatWentPast } from "./keep-loaded";
 import { QUIET_MS, whenNetworkQuiet } from "./network-quiet";
-
-/** Enough entries for a first visit's answers, thumbnails and Cesium files (the default is 250). */
-const RESOURCE_TIMING_ENTRIES = 2000;
-
-/** Everything this page has loaded so far, by address (resource timing). */
-function loadedUrls(): string[] {
-  return performance.getEntriesByType("resource").map((e) => e.name);
-}
 
 /**
  * How long the install waits for a quiet network, then for an idle moment. The test build
@@ -30,15 +22,15 @@ export function registerServiceWorker(): void {
   // The first install also changes the controller (none → worker); only a worker replacing
   // another means a new build, even on a page opened before any worker was there.
   let controlled = navigator.serviceWorker.controller !== null;
-  performance.setResourceTimingBufferSize?.(RESOURCE_TIMING_ENTRIES);
+  keepResourceTimings();
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     const replaced = controlled;
     controlled = true;
     if (!replaced) {
       // The first worker: what this visit loaded went past it; it keeps that now, so a reload
       // offline right after the first visit shows the map, the usage and the queue as they were.
-      const keep: KeepLoadedMessage = { type: KEEP_LOADED_MESSAGE, urls: loadedUrls() };
-      navigator.serviceWorker.controller?.postMessage(keep);
+      const worker = navigator.serviceWorker.controller;
+      if (worker) tellWhatWentPast(worker);
     }
     if (!replaced || updateReady) return;
     updateReady = true;
