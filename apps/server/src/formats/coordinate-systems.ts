@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import proj4 from "proj4";
+import proj4, { type Converter } from "proj4";
 import type { CrsSystem } from "@poleatlas/shared";
 import { withoutGrid } from "./datum-shifts";
 
@@ -130,7 +130,7 @@ export function crsEntry(epsg: number): CrsEntry | null {
 /** The system with its conversion; null when proj4 cannot build it. */
 export function convertible(entry: CrsEntry): CoordinateSystem | null {
   if (entry.epsg === WGS84_CODE) return { ...entry, fromWgs84: (x, y) => [x, y], toWgs84: (x, y) => [x, y] };
-  let converter: proj4.Converter;
+  let converter: Converter;
   try {
     converter = proj4("WGS84", entry.proj4);
   } catch {

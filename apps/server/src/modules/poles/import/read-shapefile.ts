@@ -7,7 +7,7 @@
  * wrong place without anyone noticing.
  */
 import { readFile, rm, stat } from "node:fs/promises";
-import proj4 from "proj4";
+import proj4, { type Converter } from "proj4";
 import * as shapefile from "shapefile";
 import { poleImportTexts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
@@ -28,7 +28,7 @@ export function projectionOf(prj: string): (xy: [number, number]) => [number, nu
     const factor = Number(size);
     if (!(factor > 0) || !Number.isFinite(factor)) throw bad(`its unit "${name}" is ${size || "empty"}`);
   }
-  let converter: proj4.Converter;
+  let converter: Converter;
   try {
     converter = proj4(text, "WGS84");
   } catch (err) {
