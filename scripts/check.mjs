@@ -1,16 +1,21 @@
 #!/usr/bin/env node
-// `npm run check`: the checks in two lanes at once. ESLint with type information is the longest
-// single check and runs on one core; formatting, import cycles, the type checks and the migration
-// check follow one another on the other. Each lane's output is printed whole when it ends, so the
-// two never interleave; the exit code is the first failure's.
+// `npm run check`: the checks in two lanes at once, one a core. ESLint with type information is
+// most of the work, so each lane lints half the tree (the web app; the rest), each building only
+// its half's TypeScript programs. The type checks run on the native TypeScript compiler (tsgo),
+// which checks as TypeScript 6 does in a fifth of the time. Each lane's output is printed whole
+// when it ends, so the two never interleave; the exit code is the first failure's.
 import { spawn } from "node:child_process";
 
+const WEB = "apps/web";
 const lanes = [
-  [["npx", "eslint", "--max-warnings", "0", "."]],
   [
+    ["npx", "eslint", "--max-warnings", "0", "--ignore-pattern", `${WEB}/**`, "."],
     ["npx", "prettier", "--check", "."],
+  ],
+  [
+    ["npx", "eslint", "--max-warnings", "0", WEB],
     ["npm", "run", "--silent", "check:cycles"],
-    ["npx", "tsc", "--noEmit", "-p", "."],
+    ["npx", "tsgo", "--noEmit", "--checkers", "1", "-p", "."],
     ["npm", "run", "--silent", "typecheck", "--workspaces"],
     ["npm", "run", "--silent", "check:migrations"],
   ],
