@@ -1,34 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KEEP_LOADED_MESSAGE } from "../../sw/routes";
+import { stubPerformanceObserver } from "../../test/performance-observer";
 import { LATE_ANSWERS_MS, tellWhatWentPast } from "./keep-loaded";
 
-/** The browser's resource timing: what has ended, and an observer told of each download that ends. */
+/** The browser's resource timing: what has ended, and the observers told of each download that ends. */
 let ended: { name: string; startTime: number }[] = [];
-let observers: ((list: { getEntries(): unknown[] }) => void)[] = [];
+let observer: ReturnType<typeof stubPerformanceObserver>;
 /** A download that started at `startTime` ends now. */
 const end = (name: string, startTime: number) => {
   const entry = { name, startTime };
   ended.push(entry);
-  for (const cb of observers) cb({ getEntries: () => [entry] });
+  observer.deliver(entry);
 };
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
   ended = [];
-  observers = [];
+  observer = stubPerformanceObserver();
   vi.spyOn(performance, "getEntriesByType").mockImplementation(() => [...ended] as never);
-  vi.stubGlobal(
-    "PerformanceObserver",
-    class {
-      constructor(cb: (list: { getEntries(): unknown[] }) => void) {
-        observers.push(cb);
-      }
-      observe() {}
-      disconnect() {
-        observers = [];
-      }
-    },
-  );
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -68,6 +57,6 @@ describe("tellWhatWentPast", () => {
     vi.advanceTimersByTime(LATE_ANSWERS_MS);
     end("/api/regions", 900);
     expect(postMessage).not.toHaveBeenCalled();
-    expect(observers).toEqual([]);
+    expect(observer.watching()).toBe(0);
   });
 });

@@ -1,28 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubPerformanceObserver } from "../../test/performance-observer";
 import { whenNetworkQuiet } from "./network-quiet";
 
-/** The browser's PerformanceObserver: `finish` delivers a download that ends now. */
-let observers: ((list: { getEntries(): unknown[] }) => void)[] = [];
-const finish = () => {
-  const entry = { responseEnd: performance.now() };
-  for (const cb of observers) cb({ getEntries: () => [entry] });
-};
+/** The browser's downloads: `finish` delivers one that ends now. */
+let observer: ReturnType<typeof stubPerformanceObserver>;
+const finish = () => observer.deliver({ responseEnd: performance.now() });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-  observers = [];
-  vi.stubGlobal(
-    "PerformanceObserver",
-    class {
-      constructor(cb: (list: { getEntries(): unknown[] }) => void) {
-        observers.push(cb);
-      }
-      observe() {}
-      disconnect() {
-        observers = [];
-      }
-    },
-  );
+  observer = stubPerformanceObserver();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -39,7 +25,7 @@ describe("whenNetworkQuiet", () => {
     expect(then).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1000);
     expect(then).toHaveBeenCalledTimes(1);
-    expect(observers).toEqual([]); // stopped watching
+    expect(observer.watching()).toBe(0); // stopped watching
   });
 
   it("goes ahead after the longest wait on a page that never stops downloading", () => {
