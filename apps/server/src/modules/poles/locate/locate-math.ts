@@ -1,6 +1,7 @@
 /**
  * The geometry of a locate, free of I/O: a mark's bearing from the photo's lens, and the rays'
- * weighted least-squares meeting point in a local east/north plane (metres) around the pole.
+ * weighted least-squares meeting point in a local east/north plane (metres) around the pole, kept
+ * in front of every camera (least-squares-ahead.ts).
  *
  * Each ray's error across it is the camera's GPS error plus the compass error times the range, so
  * far rays count less; the covariance of the solution gives the 90 % radius, which grows as rays
@@ -8,6 +9,7 @@
  * the fit made without it, so the bad ray cannot pull the fit towards itself first.
  */
 import { LOCATE_DISTANCE_ERROR_SHARE, type PhotoOptics } from "@poleatlas/shared";
+import { leastAhead, type Ahead, type Point } from "./least-squares-ahead";
 
 /** The mean Earth radius, as utility_pole_distance (functions.sql) uses it. */
 const EARTH_RADIUS_M = 6371008.8;
@@ -19,10 +21,7 @@ export const OUTLIER_SIGMAS = 3;
 /** Rays meeting at under ~1° cannot fix a point: the normal matrix's eigenvalue ratio for that. */
 const MIN_EIGEN_RATIO = (1 - Math.cos(RAD)) / 2;
 
-export interface Point {
-  east: number;
-  north: number;
-}
+export type { Point };
 
 export const toLocal = (origin: { latitude: number; longitude: number }) => ({
   point: (latitude: number, longitude: number): Point => ({
@@ -77,7 +76,11 @@ export interface Fit {
   leftOut: string[];
 }
 
-export type FitFailure = "too_few" | "parallel";
+/**
+ * Why no point fits: too few rays, rays too near parallel, or no point in front of every camera
+ * that the rays pass within OUTLIER_SIGMAS of (rays turned away from each other).
+ */
+export type FitFailure = "too_few" | "parallel" | "behind";
 
 const direction = (r: Ray) => ({ east: Math.sin(r.bearingDeg * RAD), north: Math.cos(r.bearingDeg * RAD) });
 
@@ -125,9 +128,13 @@ interface Solution {
   at: Point;
   /** The covariance [ee, en, nn]. */
   cov: [number, number, number];
+  /** Whether keeping the point in front of the cameras moved it from the plain fit. */
+  held: boolean;
 }
 
-function solve(obs: Row[]): Solution | FitFailure {
+const ahead = (rays: Ray[]): Ahead[] => rays.map((r) => ({ direction: direction(r), from: r.from }));
+
+function solve(obs: Row[], cameras: Ahead[]): Solution | FitFailure {
   let nee = 0;
   let nen = 0;
   let nnn = 0;
@@ -145,7 +152,10 @@ function solve(obs: Row[]): Solution | FitFailure {
   if (!(large > 0) || small / large < MIN_EIGEN_RATIO) return "parallel";
   const det = nee * nnn - nen * nen;
   const cov: [number, number, number] = [nnn / det, -nen / det, nee / det];
-  return { at: { east: cov[0] * be + cov[1] * bn, north: cov[1] * be + cov[2] * bn }, cov };
+  const plain = { east: cov[0] * be + cov[1] * bn, north: cov[1] * be + cov[2] * bn };
+  const at = leastAhead({ matrix: [nee, nen, nnn], rhs: [be, bn] }, plain, cameras);
+  if (!at) return "behind";
+  return { at, cov, held: at !== plain };
 }
 
 /** The eigenvalues of a symmetric 2×2 matrix, smaller first. */
@@ -159,8 +169,9 @@ function eigen(a: number, b: number, c: number): [number, number] {
 function fitOnce(rays: Ray[], errors: StatedErrors): Solution | FitFailure {
   const determined = rays.length >= 2 || rays.some((r) => r.distanceM !== undefined);
   if (!determined) return "too_few";
-  let s = solve(rows(rays, null, errors));
-  for (let i = 0; i < 4 && typeof s !== "string"; i++) s = solve(rows(rays, s.at, errors));
+  const cameras = ahead(rays);
+  let s = solve(rows(rays, null, errors), cameras);
+  for (let i = 0; i < 4 && typeof s !== "string"; i++) s = solve(rows(rays, s.at, errors), cameras);
   return s;
 }
 
@@ -199,6 +210,10 @@ export function fitRays(all: Ray[], errors: StatedErrors): Fit | FitFailure {
   }
   const s = fitOnce(used, errors);
   if (typeof s === "string") return s;
+  // Held in front of the cameras, the point must still be one the rays pass near.
+  if (s.held && used.some((r) => offRay(r, s.at).residual > OUTLIER_SIGMAS * spread(r, s, errors))) {
+    return "behind";
+  }
   return {
     at: s.at,
     uncertaintyM: radius90(s.cov),

@@ -130,7 +130,7 @@ export function createLocateService(deps: LocateServiceDeps) {
       const fit = fitRays(rays, await statedErrors(actor.workspaceId));
       if (fit === "too_few") throw badRequest(locateTexts.tooFewRays, "too_few_rays");
       if (fit === "parallel") throw badRequest(locateTexts.parallel, "parallel_rays");
-      if (fit.rays.some((r) => r.used && !r.ahead)) throw badRequest(locateTexts.behind, "rays_behind");
+      if (fit === "behind") throw badRequest(locateTexts.behind, "rays_behind");
       const nearest = Math.min(
         ...rays.map((r) => Math.hypot(fit.at.east - r.from.east, fit.at.north - r.from.north)),
       );
