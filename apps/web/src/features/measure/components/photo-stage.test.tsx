@@ -1,6 +1,7 @@
 /**
  * The photo frame's gestures land marks on the photo's own pixels: after a two-finger pinch, after
- * a wheel turn, and from the keyboard alone (arrows move a cross, Enter sets it). The photo is
+ * a wheel turn, where a click pressed though the photo moved before its release, and from the
+ * keyboard alone (arrows move a cross, Enter sets it). The photo is
  * 3000 × 4000 as displayed, shown in a 600 × 400 frame at (10, 20): a tenth, its left edge at 160.
  */
 import { fireEvent, render, screen } from "@testing-library/react";
@@ -74,6 +75,22 @@ describe("PhotoStage", () => {
     fireEvent.pointerDown(frame, mouse);
     fireEvent.pointerUp(frame, mouse);
     expect(placed(onPlace)).toEqual([[1000, 3000]]);
+  });
+
+  it("places a click on the photo pixel under the press, though the photo moves before the release", () => {
+    const { frame, onPlace } = renderStage();
+    const img = screen.getByRole("img", { name: "p.jpg" });
+    const focus = vi.spyOn(frame, "focus");
+    img.getBoundingClientRect = () => ({ left: 160, top: 20, width: 300, height: 400 }) as DOMRect;
+    const mouse = { pointerId: 1, pointerType: "mouse", button: 0, clientX: 310, clientY: 220 };
+    fireEvent.pointerDown(frame, mouse);
+    // The frame took the focus without scrolling the dialog; had something moved the photo up
+    // 11 px meanwhile, the mark still goes where the photo was pressed: pixel (1500, 2000).
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+    img.getBoundingClientRect = () => ({ left: 160, top: 9, width: 300, height: 400 }) as DOMRect;
+    frame.getBoundingClientRect = () => ({ left: 10, top: 9, width: 600, height: 400 }) as DOMRect;
+    fireEvent.pointerUp(frame, mouse);
+    expect(placed(onPlace)).toEqual([[1500, 2000]]);
   });
 
   it("places a mark from the keyboard: the arrows move a cross a screen pixel at a time, Enter sets it", async () => {

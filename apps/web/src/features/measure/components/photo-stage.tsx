@@ -52,6 +52,7 @@ function displayedSize(photo: ImageRecord, img: HTMLImageElement): Size | null {
 export function PhotoStage(props: PhotoStageProps) {
   const { photo, marks, lines, selected, onSelect, onPlace, onMove, onRemove } = props;
   const frameRef = useRef<HTMLDivElement | null>(null);
+  const imgRef = useRef<HTMLImageElement | null>(null);
   const [size, setSize] = useState<Size | null>(null);
   const [view, setView] = useState<PhotoView>({ scale: 1, x: 0, y: 0 });
   const [cursor, setCursor] = useState<Pixel | null>(null);
@@ -67,8 +68,18 @@ export function PhotoStage(props: PhotoStageProps) {
     const f = frame();
     if (size) setView((v) => zoomAt(v, factor, anchor ?? [f.width / 2, f.height / 2], size, f));
   };
+  /** The photo pixel under a screen point, from where the photo is drawn at this moment. */
+  const photoAt = (clientX: number, clientY: number): Pixel | null => {
+    const box = imgRef.current?.getBoundingClientRect();
+    if (!size || !box || !(box.width > 0) || !(box.height > 0)) return null;
+    return [
+      ((clientX - box.left) * size.width) / box.width,
+      ((clientY - box.top) * size.height) / box.height,
+    ];
+  };
   const pointer = useStagePointer({
     view,
+    photoAt,
     setView,
     photo: size,
     frame,
@@ -157,6 +168,7 @@ export function PhotoStage(props: PhotoStageProps) {
         }}
       >
         <img
+          ref={imgRef}
           src={photo.image_url}
           alt={photo.name}
           draggable={false}

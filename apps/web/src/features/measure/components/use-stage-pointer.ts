@@ -1,8 +1,10 @@
 /**
  * The photo frame's pointer gestures. A mouse or pen drags the photo to pan and clicks to place a
  * mark; one finger places (or drags) a mark with the loupe showing where it lands, two fingers
- * pinch to zoom and pan. Pressing on a mark drags that mark instead. Positions are read relative
- * to the frame and turned into photo pixels by the view, never rounded.
+ * pinch to zoom and pan. Pressing on a mark drags that mark instead. A mark goes to the photo
+ * pixel under the pointer, read from the photo's box on screen at that moment (never rounded): a
+ * mouse click's where it was pressed, a finger's where it lifts (the loupe shows that spot). Taking
+ * the focus never scrolls the frame, so the photo does not move under a click.
  */
 import { useRef, useState, type PointerEvent } from "react";
 import type { MarkRef } from "../lib/marks";
@@ -15,7 +17,7 @@ const HIT_MOUSE = 10;
 const HIT_TOUCH = 22;
 
 type Gesture =
-  | { kind: "pending"; start: Pixel; last: Pixel; touch: boolean }
+  | { kind: "pending"; start: Pixel; last: Pixel; touch: boolean; pressed: Pixel }
   | { kind: "pan"; last: Pixel }
   | { kind: "drag"; ref: MarkRef; key: string; touch: boolean }
   | { kind: "pinch"; distance: number; mid: Pixel };
@@ -29,6 +31,8 @@ export interface StagePointerDeps {
   onPlace: (at: Pixel) => void;
   onMove: (ref: MarkRef, at: Pixel, key: string) => void;
   onSelect: (ref: MarkRef | null) => void;
+  /** The photo pixel under a point of the screen, from the photo's box as shown now. */
+  photoAt: (clientX: number, clientY: number) => Pixel | null;
 }
 
 let drags = 0;
@@ -42,6 +46,8 @@ export function useStagePointer(deps: StagePointerDeps) {
     const r = e.currentTarget.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top];
   };
+  const pixelAt = (e: PointerEvent<HTMLElement>): Pixel =>
+    deps.photoAt(e.clientX, e.clientY) ?? toPhoto(deps.view, local(e));
   const pinchOf = (): Gesture => {
     const [a, b] = [...pointers.current.values()] as [Pixel, Pixel];
     return {
@@ -64,7 +70,7 @@ export function useStagePointer(deps: StagePointerDeps) {
   const onPointerDown = (e: PointerEvent<HTMLElement>) => {
     if (!deps.photo || (e.pointerType === "mouse" && e.button !== 0)) return;
     e.currentTarget.setPointerCapture?.(e.pointerId);
-    e.currentTarget.focus();
+    e.currentTarget.focus({ preventScroll: true });
     const at = local(e);
     pointers.current.set(e.pointerId, at);
     const touch = e.pointerType === "touch";
@@ -78,7 +84,7 @@ export function useStagePointer(deps: StagePointerDeps) {
       deps.onSelect(ref);
       gesture.current = { kind: "drag", ref, key: `drag-${++drags}`, touch };
     } else {
-      gesture.current = { kind: "pending", start: at, last: at, touch };
+      gesture.current = { kind: "pending", start: at, last: at, touch, pressed: pixelAt(e) };
     }
     if (touch) setFinger(at);
   };
@@ -96,7 +102,7 @@ export function useStagePointer(deps: StagePointerDeps) {
       deps.setView(zoomAt(moved, factor, next.mid, deps.photo, deps.frame()));
       gesture.current = next;
     } else if (g.kind === "drag") {
-      deps.onMove(g.ref, toPhoto(deps.view, at), g.key);
+      deps.onMove(g.ref, pixelAt(e), g.key);
       if (g.touch) setFinger(at);
     } else if (g.kind === "pending" && g.touch) {
       g.last = at;
@@ -114,7 +120,7 @@ export function useStagePointer(deps: StagePointerDeps) {
     if (!pointers.current.delete(e.pointerId)) return;
     const g = gesture.current;
     // A lifted finger of a pinch ends it; the other finger does not place a mark.
-    if (g?.kind === "pending") deps.onPlace(toPhoto(deps.view, local(e)));
+    if (g?.kind === "pending") deps.onPlace(g.touch ? pixelAt(e) : g.pressed);
     if (pointers.current.size === 0 || g?.kind !== "pinch") gesture.current = null;
     setFinger(null);
   };
