@@ -37,6 +37,7 @@ export * from "./workspace-settings";
 export * from "./resumable-uploads";
 export * from "./locate";
 export * from "./measurements";
+export * from "./lengths";
 export * from "./measure/index";
 export * from "./photo-optics";
 export * from "./notifications";

@@ -22,12 +22,12 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { measureToolTexts as t, type Measurement, type PoleLean } from "@poleatlas/shared";
+import { measureToolTexts as t, parseLength, type Measurement, type PoleLean } from "@poleatlas/shared";
 import { useReducer, useState, type KeyboardEvent } from "react";
 import { usePoleTimeline } from "../../poles";
 import { useLengthUnits, useMeasureLean, useSaveMeasurement } from "../api/measure-api";
 import { drawnMarks, type MeasureMode } from "../lib/drawn-marks";
-import { nextGraduation, parseHeight } from "../lib/lengths";
+import { nextGraduation } from "../lib/lengths";
 import {
   initialMarks,
   marksOf,
@@ -106,7 +106,7 @@ function MeasureTool({ poleId, onClose, onSaved }: MeasureDialogProps) {
     const id = photo.id;
     if (tool === "stick") {
       const last = marks.stick.at(-1);
-      const height = nextGraduation(last ? parseHeight(last.height, units) : null, units);
+      const height = nextGraduation(last ? parseLength(last.height, units) : null, units);
       dispatch({ type: "add", photo: id, list: "stick", mark: { at, height } });
     } else if (tool === "points") {
       dispatch({ type: "add", photo: id, list: "points", mark: { at, kind: "power_conductor", label: "" } });

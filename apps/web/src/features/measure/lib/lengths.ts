@@ -1,7 +1,7 @@
 /**
  * Heights as the workspace shows and takes them: feet and inches or metres. The API speaks
- * metres; a typed height is read in the workspace's unit ("15", "15 ft 6 in", "15' 6\"" or "4.5",
- * "4,5 m"), and the stick's graduations are offered every 5 ft or every metre.
+ * metres; a typed height is read by parseLength (packages/shared), and the stick's graduations
+ * are offered every 5 ft or every metre.
  */
 import { formatLength, type LengthUnits } from "@poleatlas/shared";
 
@@ -27,28 +27,6 @@ export function nextGraduation(previous: number | null, units: LengthUnits): str
 export function heightText(metres: number, units: LengthUnits): string {
   if (units === "metres") return `${Number(metres.toFixed(3))} m`;
   return formatLength(metres, units).replace(/ 0 in$/, "");
-}
-
-const FEET = /^(-?\d+(?:[.,]\d+)?)\s*(?:ft|feet|foot|')?\s*(?:(\d+(?:[.,]\d+)?)\s*(?:in|inches|inch|")?)?$/i;
-const INCHES_ONLY = /^(\d+(?:[.,]\d+)?)\s*(?:in|inches|inch|")$/i;
-const METRES = /^(-?\d+(?:[.,]\d+)?)\s*(?:m|metres|meters)?$/i;
-const num = (s: string) => Number(s.replace(",", "."));
-
-/** Metres for a typed height, or null when it cannot be read in these units. */
-export function parseHeight(text: string, units: LengthUnits): number | null {
-  const s = text.trim();
-  if (s === "") return null;
-  if (units === "metres") {
-    const m = METRES.exec(s);
-    return m ? num(m[1]!) : null;
-  }
-  const inches = INCHES_ONLY.exec(s);
-  if (inches) return num(inches[1]!) * INCH_M;
-  const m = FEET.exec(s);
-  if (!m) return null;
-  const feet = num(m[1]!);
-  const extra = m[2] === undefined ? 0 : num(m[2]);
-  return feet * FOOT_M + Math.sign(feet || 1) * extra * INCH_M;
 }
 
 /** One standard deviation as the workspace shows it: ± 1.5 in, ± 0.04 m. */

@@ -4,8 +4,7 @@
  * axis is marked. A height that cannot be read stops the request here, naming the mark.
  */
 import type { LeanRequest, LengthUnits, MeasurementCreate } from "@poleatlas/shared";
-import { measureToolTexts as t } from "@poleatlas/shared";
-import { parseHeight } from "./lengths";
+import { measureToolTexts as t, parseLength } from "@poleatlas/shared";
 import type { PhotoMarks } from "./marks";
 import type { Pixel } from "./photo-view";
 
@@ -18,7 +17,7 @@ export function measurementRequest(
   if (marks.stick.length === 0) return { error: t.needBase };
   const reference: MeasurementCreate["reference"] = [];
   for (const [i, mark] of marks.stick.entries()) {
-    const height = parseHeight(mark.height, units);
+    const height = parseLength(mark.height, units);
     if (height === null) return { error: t.badHeight(t.stickName(i), mark.height, units) };
     reference.push({ at: pair(mark.at), height_m: height });
   }
