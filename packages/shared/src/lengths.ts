@@ -3,7 +3,7 @@
  * metres; a length is read in the unit typed with it ("15 ft 6 in", "15' 6\"", "72 in", "4,5 m",
  * "250 cm"), a bare number in the workspace's unit ("15" ft, "4.5" m).
  */
-import type { LengthUnits } from "./measurements";
+import { formatLength, type LengthUnits } from "./measurements";
 
 const FOOT_M = 0.3048;
 const INCH_M = FOOT_M / 12;
@@ -44,4 +44,10 @@ export function parseLength(text: string, units: LengthUnits): number | null {
   const pair = units === "feet-inches" ? FEET_THEN_INCHES.exec(s) : null;
   if (pair) return feetAndInches(num(pair[1]!), num(pair[2]!));
   return null;
+}
+
+/** A length written the way parseLength takes it back: "4.5 m", "15 ft 6 in", "15 ft". */
+export function lengthText(metres: number, units: LengthUnits): string {
+  if (units === "metres") return `${Number(metres.toFixed(3))} m`;
+  return formatLength(metres, units).replace(/ 0 in$/, "");
 }

@@ -652,6 +652,8 @@ export const poleRecordTexts = {
   materials: { wood: "Wood", steel: "Steel", concrete: "Concrete", composite: "Composite", other: "Other" },
   noMaterial: "Not set",
   height: "Height (m)",
+  /** The same field in a workspace that measures in feet: it shows and takes feet and inches. */
+  heightFeet: "Height (ft)",
   poleClass: "Class",
   installedYear: "Installed year",
   circuit: "Circuit",

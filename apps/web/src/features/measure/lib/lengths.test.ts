@@ -1,7 +1,7 @@
 /** Heights typed and shown in the workspace's unit, the API's metres underneath. */
 import { describe, expect, it } from "vitest";
-import { parseLength } from "@poleatlas/shared";
-import { formatLength, formatUncertainty, heightText, nextGraduation } from "./lengths";
+import { lengthText, parseLength } from "@poleatlas/shared";
+import { formatLength, formatUncertainty, nextGraduation } from "./lengths";
 
 const FT = 0.3048;
 
@@ -10,7 +10,7 @@ describe("lengths", () => {
     expect(nextGraduation(null, "feet-inches")).toBe("0 ft");
     expect(nextGraduation(10 * FT, "feet-inches")).toBe("15 ft");
     expect(nextGraduation(2, "metres")).toBe("3 m");
-    expect(parseLength(heightText(25 * FT, "feet-inches"), "feet-inches")).toBeCloseTo(25 * FT, 9);
+    expect(parseLength(lengthText(25 * FT, "feet-inches"), "feet-inches")).toBeCloseTo(25 * FT, 9);
   });
 
   it("shows heights and their uncertainty in the workspace's unit", () => {

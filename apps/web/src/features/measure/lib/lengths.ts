@@ -3,7 +3,7 @@
  * metres; a typed height is read by parseLength (packages/shared), and the stick's graduations
  * are offered every 5 ft or every metre.
  */
-import { formatLength, type LengthUnits } from "@poleatlas/shared";
+import { formatLength, lengthText, type LengthUnits } from "@poleatlas/shared";
 
 const FOOT_M = 0.3048;
 const INCH_M = FOOT_M / 12;
@@ -20,13 +20,7 @@ export function heightChoices(units: LengthUnits): { text: string; metres: numbe
 export function nextGraduation(previous: number | null, units: LengthUnits): string {
   const step = units === "metres" ? 1 : 5 * FOOT_M;
   const next = previous === null ? 0 : (Math.round(previous / step) + 1) * step;
-  return heightText(next, units);
-}
-
-/** A height written the way the input takes it back. */
-export function heightText(metres: number, units: LengthUnits): string {
-  if (units === "metres") return `${Number(metres.toFixed(3))} m`;
-  return formatLength(metres, units).replace(/ 0 in$/, "");
+  return lengthText(next, units);
 }
 
 /** One standard deviation as the workspace shows it: ± 1.5 in, ± 0.04 m. */

@@ -24,7 +24,8 @@ export type EditableField =
  */
 export interface FieldSource {
   read: (pole: PoleRecord) => string;
-  patch: (value: string, pole: PoleRecord) => PolePatchBody;
+  /** Null when the value cannot be read (the field says `notANumber`). */
+  patch: (value: string, pole: PoleRecord) => PolePatchBody | null;
 }
 
 export interface PoleFieldProps {
