@@ -4,4 +4,4 @@ export { measureLean, type LeanFailure, type LeanResult, type LeanView } from ".
 export { focalLengthPx } from "./optics";
 export { clearanceSuggestions, leanSuggestions } from "./suggestions";
 export { formatUncertainty, leanText } from "./measure-format";
-export { measurementsTexts, measureTexts, measureToolTexts } from "./measure-texts";
+export { measurementsTexts, measureSettingsTexts, measureTexts, measureToolTexts } from "./measure-texts";

@@ -130,3 +130,36 @@ export const measureTexts = {
   measurementNotFound: "No such measurement",
   measurementOfOtherPole: "That measurement was made on another pole's photo.",
 } as const;
+
+/** The workspace settings page's measuring section: units, clearance rules, the lean threshold. */
+export const measureSettingsTexts = {
+  title: "Measuring",
+  readOnly: "Owners and admins change these; measurements in this workspace follow them.",
+  units: "Units on screen",
+  unitNames: { metres: "Metres", "feet-inches": "Feet and inches" },
+  unitsHelp:
+    "Heights are stored in metres either way; a height typed with its unit (2 m, 6 ft 2 in) is read in it.",
+  leanThreshold: "Lean that suggests a finding (degrees from plumb)",
+  leanValue: (degrees: number) => `${degrees}°`,
+  rules: "Clearance rules",
+  rulesHelp: "An attachment measured lower than its kind's minimum suggests the rule's finding.",
+  noRules: "No clearance rules: measured heights suggest no findings.",
+  rule: (n: number) => `Rule ${n}`,
+  kind: (n: number) => `Kind of rule ${n}`,
+  minimum: (n: number) => `Minimum height of rule ${n}`,
+  code: (n: number) => `Finding code of rule ${n}`,
+  level: (n: number) => `Finding level of rule ${n}`,
+  levelName: (level: number) => `Level ${level}`,
+  removeRule: (n: number) => `Remove rule ${n}`,
+  addRule: "Add rule",
+  ruleText: (kind: string, minimum: string, code: string, level: number) =>
+    `${kind}: at least ${minimum} (finding ${code}, level ${level})`,
+  save: "Save measuring settings",
+  saving: "Saving…",
+  saved: "Measuring settings saved.",
+  loadFailed: "Could not load the measuring settings",
+  badMinimum: (n: number, text: string) =>
+    `Rule ${n}: "${text}" is not a height above 0 (e.g. 15 ft 6 in or 4.72 m)`,
+  badCode: (n: number) => `Rule ${n}: give the finding's code`,
+  badLean: "The lean threshold is a number of degrees from 0 to 45",
+} as const;

@@ -1,14 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { privacySettingsSchema, type PrivacySettings, type PrivacySettingsUpdate } from "@poleatlas/shared";
+import {
+  measureSettingsSchema,
+  privacySettingsSchema,
+  type WorkspaceSettingsUpdate,
+} from "@poleatlas/shared";
+import type { z } from "zod";
 import { apiClient } from "../../../lib/api-client";
 
+/** The parts of the settings this page shows: the privacy switch and the measuring rules. */
+const adminSettingsSchema = privacySettingsSchema.extend(measureSettingsSchema.shape);
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
 const settingsKey = (teamId: string) => ["workspace-settings", teamId] as const;
+/** What the measuring screens read of the settings: they follow a change made here. */
+const MEASURE_SETTINGS_KEY = ["measure-settings"] as const;
 
 /** The active workspace's settings (keyed by team, so switching fetches the other's). */
 export function useWorkspaceSettings(teamId: string) {
   return useQuery({
     queryKey: settingsKey(teamId),
-    queryFn: ({ signal }) => apiClient.get("/api/workspace/settings", privacySettingsSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get("/api/workspace/settings", adminSettingsSchema, { signal }),
   });
 }
 
@@ -16,8 +27,11 @@ export function useWorkspaceSettings(teamId: string) {
 export function useUpdateWorkspaceSettings(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: PrivacySettingsUpdate) =>
-      apiClient.put("/api/workspace/settings", change, privacySettingsSchema),
-    onSuccess: (settings: PrivacySettings) => queryClient.setQueryData(settingsKey(teamId), settings),
+    mutationFn: (change: WorkspaceSettingsUpdate) =>
+      apiClient.put("/api/workspace/settings", change, adminSettingsSchema),
+    onSuccess: async (settings: AdminSettings) => {
+      queryClient.setQueryData(settingsKey(teamId), settings);
+      await queryClient.invalidateQueries({ queryKey: MEASURE_SETTINGS_KEY });
+    },
   });
 }

@@ -1,4 +1,5 @@
 /** The /admin page against a stand-in server: who may see it, members, the pool and caps, roles, removal. */
+import { DEFAULT_MEASURE_SETTINGS } from "@poleatlas/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -45,12 +46,15 @@ describe("AdminPage's guard", () => {
     ["a member of a team", { ...TEAM, role: "member" as const }, "Team administration is for the owners"],
     ["a viewer of a team", { ...TEAM, role: "viewer" as const }, "Team administration is for the owners"],
   ])(
-    "tells %s it is not for them, links back to the map, and asks for no team data",
+    "tells %s it is not for them, links back to the map, and asks for no team data but the settings",
     async (_, active, text) => {
       const server = fakeServer({ "GET /api/workspaces": workspacesAnswer(active) });
       const router = renderAdmin();
       expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
-      expect(server.actions().map((c) => c.path)).toEqual(["/api/workspaces"]);
+      // The measuring settings are the workspace's, read by every member (measuring-section.test).
+      await waitFor(() =>
+        expect(server.actions().map((c) => c.path)).toEqual(["/api/workspaces", "/api/workspace/settings"]),
+      );
       const back = screen.getAllByRole("link", { name: "Back to map" });
       expect(back).toHaveLength(1);
       await userEvent.click(back[0]!);
@@ -82,8 +86,14 @@ describe("AdminPage's guard", () => {
   it("a personal workspace's owner gets its face blurring switch, which saves, and no team data", async () => {
     const server = fakeServer({
       "GET /api/workspaces": workspacesAnswer(PERSONAL),
-      "GET /api/workspace/settings": () => ({ status: 200, body: { blurFaces: true } }),
-      "PUT /api/workspace/settings": () => ({ status: 200, body: { blurFaces: false } }),
+      "GET /api/workspace/settings": () => ({
+        status: 200,
+        body: { blurFaces: true, ...DEFAULT_MEASURE_SETTINGS },
+      }),
+      "PUT /api/workspace/settings": () => ({
+        status: 200,
+        body: { blurFaces: false, ...DEFAULT_MEASURE_SETTINGS },
+      }),
     });
     renderAdmin();
     expect(
@@ -107,10 +117,10 @@ describe("AdminPage's guard", () => {
     expect(await screen.findByRole("link", { name: "Workspace settings" })).toHaveAttribute("href", "/admin");
   });
 
-  it("the sidebar entry stays hidden for a member", async () => {
-    const server = fakeServer({ "GET /api/workspaces": workspacesAnswer({ ...TEAM, role: "member" }) });
+  it("the sidebar entry shows a member the workspace's settings, not the team admin", async () => {
+    fakeServer({ "GET /api/workspaces": workspacesAnswer({ ...TEAM, role: "member" }) });
     renderAdmin("/map");
-    await waitFor(() => expect(server.actions()).toHaveLength(1));
+    expect(await screen.findByRole("link", { name: "Workspace settings" })).toHaveAttribute("href", "/admin");
     expect(screen.queryByRole("link", { name: "Team admin" })).not.toBeInTheDocument();
   });
 });

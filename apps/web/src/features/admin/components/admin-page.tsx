@@ -1,7 +1,8 @@
 /**
- * /admin: the active team's members, invitations, privacy setting and audit trail, for its owners
- * and admins; for a personal workspace's owner, its privacy setting alone. Anyone else gets a
- * plain message and no data calls: the server refuses them anyway.
+ * /admin: the active team's members, invitations, privacy setting, measuring settings and audit
+ * trail, for its owners and admins; for a personal workspace's owner, its privacy and measuring
+ * settings. A team's other members and viewers are told the rest is not for them and read the
+ * measuring settings their measurements follow; nothing else is asked for them.
  */
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from "@mui/material";
@@ -11,6 +12,7 @@ import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { administers, setsUp, useWorkspaces } from "../api/get-workspaces";
 import { AuditSection } from "./audit-section";
 import { InviteSection } from "./invite-section";
+import { MeasuringSection } from "./measuring-section";
 import { MembersSection } from "./members-section";
 import { PrivacySection } from "./privacy-section";
 
@@ -42,16 +44,19 @@ function AdminContent() {
           {adminTexts.titlePersonal}
         </Typography>
         <PrivacySection teamId={active.id} />
+        <MeasuringSection teamId={active.id} canEdit />
         <Alert severity="info">{adminTexts.personalNoTeam}</Alert>
       </Stack>
     );
   }
   if (!administers(active)) {
+    // The page's own Back to map is above: a second one in the notice said the same twice.
+    if (active.kind === "personal") return <Alert severity="info">{adminTexts.notAllowedPersonal}</Alert>;
     return (
-      // The page's own Back to map is above: a second one in the notice said the same twice.
-      <Alert severity="info">
-        {active.kind === "personal" ? adminTexts.notAllowedPersonal : adminTexts.notAllowed}
-      </Alert>
+      <Stack spacing={3} key={active.id}>
+        <Alert severity="info">{adminTexts.notAllowed}</Alert>
+        <MeasuringSection teamId={active.id} canEdit={false} />
+      </Stack>
     );
   }
   // Keyed by the team: switching workspaces elsewhere starts every form afresh.
@@ -63,6 +68,7 @@ function AdminContent() {
       <MembersSection teamId={active.id} teamName={active.name} />
       <InviteSection teamId={active.id} />
       <PrivacySection teamId={active.id} />
+      <MeasuringSection teamId={active.id} canEdit />
       <AuditSection teamId={active.id} />
     </Stack>
   );
