@@ -1,7 +1,8 @@
 /**
  * Locating a pole from its photos' bearings through the API: photos written by exiftool and
  * uploaded, the photos the record offers, the estimate with exact data (within 0.5 m), a photo of
- * another pole left out, one ray with a measured distance, the refusals, and the applied move
+ * another pole left out, one ray with a measured distance, the refusals (photos turned away from
+ * each other among them), and the applied move
  * (audited with the old position, the pole's position source then 'bearings').
  */
 import { readFile } from "node:fs/promises";
@@ -185,6 +186,21 @@ describe("POST /api/poles/:id/locate", () => {
 
     const twice = await locate(user, poleId, { marks: [...marks(exact()), marks(exact())[0]!] });
     expect(twice.statusCode).toBe(400);
+  });
+
+  it("refuses photos turned away from each other: no point in front of both fits their rays", async () => {
+    // Two cameras 19 m apart, each looking 60° out from north: their rays' lines cross behind them.
+    const away = await inTempDir(async (dir) => {
+      const [west, east] = [offset(POLE, -9.5, -8), offset(POLE, 9.5, -8)];
+      const pair = [shot(path.join(dir, "west.jpg"), west, 300), shot(path.join(dir, "east.jpg"), east, 60)];
+      await writeShots(dir, pair);
+      const uploaded = [];
+      for (const s of pair) uploaded.push({ photo: await uploadShot(user, s), shot: { ...s, x: 300 } });
+      return uploaded;
+    });
+    const res = await locate(user, poleId, { marks: marks(away) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: "rays_behind", message: locateTexts.behind });
   });
 
   it("answers 404 for another workspace's pole or photo", async () => {
