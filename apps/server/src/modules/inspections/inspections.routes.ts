@@ -4,17 +4,20 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   findingBulkAnswerSchema,
   findingBulkSchema,
+  findingConflictSchema,
   findingCreateSchema,
   findingIdParamsSchema,
   findingListQuerySchema,
   findingListSchema,
   findingPatchSchema,
   findingResponseSchema,
+  ifMatchHeadersSchema,
   poleIdParamsSchema,
   regionReportAnswer,
   regionReportParamsSchema,
   summaryQuerySchema,
   summarySchema,
+  versionFromIfMatch,
 } from "@poleatlas/shared";
 import type { RequireActor } from "../workspaces/actor";
 import type { ConditionService } from "./condition.service";
@@ -54,11 +57,16 @@ export function inspectionsRoutes(
     {
       schema: {
         params: findingIdParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: findingPatchSchema,
-        response: { 200: findingResponseSchema },
+        response: { 200: findingResponseSchema, 412: findingConflictSchema },
       },
     },
-    async (req) => ({ finding: await findings.patch(await requireActor(req), req.params.id, req.body) }),
+    async (req) => {
+      const actor = await requireActor(req);
+      const precondition = versionFromIfMatch(req.headers["if-match"]) !== null;
+      return { finding: await findings.patch(actor, req.params.id, req.body, precondition) };
+    },
   );
 
   api.post(
