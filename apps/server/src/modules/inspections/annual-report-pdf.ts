@@ -98,7 +98,7 @@ export async function annualReportPdf(r: AnnualReport): Promise<PDFKit.PDFDocume
   );
 
   root.end();
-  numberPages(doc);
+  await numberPages(doc);
   doc.end();
   return doc;
 }

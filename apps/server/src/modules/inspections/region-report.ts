@@ -68,7 +68,7 @@ export async function regionReportPdf(r: RegionReport): Promise<PDFKit.PDFDocume
   );
 
   heading(doc, root, "H2", T.map);
-  regionMap(doc, root, r.region, r.map.poles, r.map.total);
+  await regionMap(doc, root, r.region, r.map.poles, r.map.total);
 
   heading(doc, root, "H2", T.openFindings(r.openCount));
   await table(
@@ -117,7 +117,7 @@ export async function regionReportPdf(r: RegionReport): Promise<PDFKit.PDFDocume
   if (r.neverInspected.length < never) paragraph(doc, root, T.rowsCapped(r.neverInspected.length, never), 9);
 
   root.end();
-  numberPages(doc);
+  await numberPages(doc);
   doc.end();
   return doc;
 }

@@ -133,10 +133,15 @@ export async function table(
   doc.moveDown();
 }
 
+/** Pages numbered between two turns of the event loop: a report may run to hundreds. */
+const PAGES_PER_TURN = 25;
+
 /** "Page n of N" at the foot of every page: the pages must have been kept (bufferPages). */
-export function numberPages(doc: Doc) {
+export async function numberPages(doc: Doc) {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
+    if (i > start && (i - start) % PAGES_PER_TURN === 0)
+      await new Promise((resolve) => setImmediate(resolve));
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     // Writing inside the bottom margin must not start a page of its own.
