@@ -178,6 +178,7 @@ export async function buildApp({
     publish: events.publish,
     today,
     notify: alerts.service.notify,
+    reportLimits: limits.reports,
     report: {
       maxPhotos: config.reportMaxPhotos,
       // The photos are wired below (they need the poles, which need the inspections); a report
