@@ -52,7 +52,7 @@ describe("the region report's drawing", () => {
       });
       doc.resume();
     });
-    // A turn every 500 dots (20), less what timers merge.
+    // A turn every 20 ms of drawing: ~1.4 s of dots on a quiet machine.
     expect(turns).toBeGreaterThanOrEqual(10);
   });
 

@@ -14,8 +14,7 @@ import {
   RISK_COLORS,
   UNRATED_LOOK,
 } from "@poleatlas/shared";
-import { setImmediate as nextTurn } from "node:timers/promises";
-import { artifact, ensureRoom, paragraph } from "./report-layout";
+import { artifact, drawingSlices, ensureRoom, paragraph } from "./report-layout";
 
 export interface MapPole {
   tag: string;
@@ -28,8 +27,6 @@ export interface MapPole {
 /** Up to this many poles carry their tag on the map; more would cover it in text. */
 export const MAP_MAX_TAGS = 60;
 const MAP_HEIGHT = 320;
-/** Dots drawn between two turns of the event loop (~0.3 ms each on a busy core). */
-const POLES_PER_TURN = 500;
 const METRES_PER_DEGREE = 111_320;
 /** Unrated first, High last: the worst is drawn on top. */
 const ORDER = { unrated: 0, low: 1, medium: 2, high: 3 } as const;
@@ -81,16 +78,18 @@ export async function regionMap(
   const y = (lat: number) => top + MAP_HEIGHT / 2 - north(lat) * scale;
   const radius = poles.length > 2000 ? 1.5 : 3;
 
-  // One figure drawn in parts, the server answering other requests between them: 10,000 dots
-  // drawn in one go held the process for about 3 s.
+  // One figure drawn in slices of time, the server answering other requests between them:
+  // 10,000 dots drawn in one go held the process for about 3 s.
   const figure = doc.struct("Figure", { alt: regionReportTexts.mapAlt(total, region) });
   parent.add(figure);
   figure.add(() => doc.rect(left, top, width, MAP_HEIGHT).lineWidth(0.5).strokeColor("#888888").stroke());
   const sorted = [...poles].sort((a, b) => ORDER[a.condition ?? "unrated"] - ORDER[b.condition ?? "unrated"]);
-  for (let from = 0; from < sorted.length; from += POLES_PER_TURN) {
-    const part = sorted.slice(from, from + POLES_PER_TURN);
+  const slices = drawingSlices();
+  let next = 0;
+  while (next < sorted.length) {
     figure.add(() => {
-      for (const p of part) {
+      while (next < sorted.length && !slices.due()) {
+        const p = sorted[next++]!;
         const l = look(p.condition);
         doc.circle(x(p.longitude), y(p.latitude), radius).lineWidth(0.5).fillAndStroke(l.fill, l.outline);
         if (p.overdue) {
@@ -102,7 +101,7 @@ export async function regionMap(
         }
       }
     });
-    await nextTurn();
+    await slices.turn();
   }
   figure.add(() => {
     if (poles.length <= MAP_MAX_TAGS) {
