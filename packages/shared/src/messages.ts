@@ -413,6 +413,8 @@ export const visitTexts = {
   historyUnknownTag: (tag: string) => `No pole of this workspace has the tag '${tag}'.`,
   historyBadResult: (result: string) => `'${result}' is not a result: no-defects or findings.`,
   historyTwice: "The same visit (tag, type, date) is in the file twice.",
+  historyNotesTooLong: (max: number) => `The notes are longer than ${max} characters: shorten them.`,
+  historyInspectorTooLong: (max: number) => `The inspector's name is longer than ${max} characters.`,
   uploadOption: (type: string) => `Record a ${type} visit for the poles in these photos`,
   uploadResult: "What the visits found",
   uploadNeedsResult: "Say what the visits found (no defects or findings), or untick the visit option.",
