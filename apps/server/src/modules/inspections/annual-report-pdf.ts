@@ -6,7 +6,7 @@
  */
 import { annualReportTexts as T, regionReportTexts, type AnnualFigures } from "@poleatlas/shared";
 import type { ExtendedFinding } from "./annual-report.repository";
-import { heading, numberPages, paragraph, startReport, table } from "./report-layout";
+import { flushPages, heading, numberPages, paragraph, startReport, table } from "./report-layout";
 
 export interface AnnualReport {
   figures: AnnualFigures;
@@ -99,6 +99,7 @@ export async function annualReportPdf(r: AnnualReport): Promise<PDFKit.PDFDocume
 
   root.end();
   await numberPages(doc);
+  await flushPages(doc);
   doc.end();
   return doc;
 }

@@ -7,7 +7,7 @@
  * poles and photos a report holds.
  */
 import { inspectionTexts, regionReportTexts as T, type Finding, type Summary } from "@poleatlas/shared";
-import { heading, numberPages, paragraph, startReport, table } from "./report-layout";
+import { flushPages, heading, numberPages, paragraph, startReport, table } from "./report-layout";
 import { regionMap, type MapPole } from "./report-map";
 import { findingPhotos, type ReportPhoto } from "./report-photos";
 import type { DuePole } from "./report.repository";
@@ -118,6 +118,7 @@ export async function regionReportPdf(r: RegionReport): Promise<PDFKit.PDFDocume
 
   root.end();
   await numberPages(doc);
+  await flushPages(doc);
   doc.end();
   return doc;
 }

@@ -177,3 +177,30 @@ export async function numberPages(doc: Doc) {
     doc.page.margins.bottom = bottom;
   }
 }
+
+/** What pdfkit's own flushPages() reads and calls, a page at a time. */
+interface PageBuffer {
+  _pageBuffer?: unknown;
+  _pageBufferStart: number;
+  endPageMarkings(page: PDFKit.PDFPage): void;
+}
+
+/**
+ * Writes out the kept pages in slices of time, as doc.end() would all at once: for a report of
+ * 300 pages that was ~0.9 s with no other request answered. The same steps as pdfkit's
+ * flushPages(), page by page; should a pdfkit release keep its pages elsewhere, doc.end() flushes
+ * them as before.
+ */
+export async function flushPages(doc: Doc) {
+  const d = doc as unknown as PageBuffer;
+  if (!Array.isArray(d._pageBuffer)) return;
+  const pages = d._pageBuffer as PDFKit.PDFPage[];
+  const slices = drawingSlices();
+  while (pages.length > 0) {
+    const page = pages.shift()!;
+    d._pageBufferStart += 1;
+    d.endPageMarkings(page);
+    (page as unknown as { end(): void }).end();
+    if (slices.due()) await slices.turn();
+  }
+}
