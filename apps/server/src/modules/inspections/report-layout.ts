@@ -5,6 +5,7 @@
  * every page once all pages are laid out.
  */
 import PDFDocument from "pdfkit";
+import { timeSlices } from "../../infra/limits/time-slices";
 import { regionReportTexts } from "@poleatlas/shared";
 
 type Doc = PDFKit.PDFDocument;
@@ -83,31 +84,15 @@ function cellsAt(
 }
 
 /**
- * How long drawing holds the event loop before it lets other requests in. Counted in time, not
- * rows: a row took ~1 ms on a quiet machine and ~5 ms on a busy one, where 200 rows held
- * /api/health for over 2 s.
+ * Drawing lets other requests in every SLICE_MS: a row took ~1 ms on a quiet machine and ~5 ms
+ * on a busy one, where 200 rows between turns held /api/health for over 2 s.
  */
-export const DRAW_SLICE_MS = 20;
-
-/**
- * A clock for drawing in slices: `due()` says the slice is used up, `turn()` lets the event loop
- * run and starts the next one.
- */
-export function drawingSlices() {
-  let started = performance.now();
-  return {
-    due: () => performance.now() - started >= DRAW_SLICE_MS,
-    async turn() {
-      await new Promise((resolve) => setImmediate(resolve));
-      started = performance.now();
-    },
-  };
-}
+export const drawingSlices = () => timeSlices();
 
 /**
  * A table of one-line rows under `header`, written row by row from `rows` (so a long list is
  * never held as cells). On each page it runs onto, the header is repeated. Drawing a row takes
- * about a millisecond; every DRAW_SLICE_MS of drawing it lets the server answer other requests.
+ * about a millisecond; every SLICE_MS of drawing it lets the server answer other requests.
  */
 export async function table(
   doc: Doc,
