@@ -170,6 +170,8 @@ export async function buildApp({
     requireSessionActor,
     digestTime: config.jobs.alertDigestTime,
   });
+  // The temp folder every upload lands in first: photos, resumable uploads, registers, histories.
+  const { temp } = await registerUploads(app, { config });
   // Findings, settings, reports: what a pole's panel and the regions show of them goes to the poles.
   const inspections = await registerInspections(app, {
     db,
@@ -178,6 +180,8 @@ export async function buildApp({
     publish: events.publish,
     today,
     notify: alerts.service.notify,
+    reportLimits: limits.reports,
+    temp,
     report: {
       maxPhotos: config.reportMaxPhotos,
       // The photos are wired below (they need the poles, which need the inspections); a report
@@ -187,8 +191,6 @@ export async function buildApp({
   });
   // Workspace settings: GET/PUT /api/workspace/settings (photos read whether to blur faces).
   const settings = registerSettings(app, { db, audit, requireActor, inspection: inspections.settings });
-  // The temp folder every upload lands in first: photos, resumable uploads, pole registers.
-  const { temp } = await registerUploads(app, { config });
   const poles = await registerPoles(app, {
     db,
     spotRadiusMeters: config.spotRadiusMeters,

@@ -25,6 +25,7 @@ export * from "./search";
 export * from "./concurrency";
 export * from "./openapi";
 export * from "./annual-report";
+export * from "./report-limits";
 export * from "./api-keys";
 export * from "./ogc";
 export * from "./inspections";

@@ -78,6 +78,8 @@ export const messages = {
   removedFromTeam: (team: string) => `You were removed from ${team}`,
   /** 412 on a PATCH whose If-Match is stale: the answer carries the record as it is now. */
   editConflict: "Someone else changed this since you opened it.",
+  /** 412 on PATCH /api/findings/:id with an If-Match: a finding carries no version to compare. */
+  findingNotVersioned: "Findings have no version to match: send the change without If-Match.",
 } as const;
 
 /** Two people changed the same photo or pole: the dialog that lets the second one choose. */
@@ -411,6 +413,8 @@ export const visitTexts = {
   historyUnknownTag: (tag: string) => `No pole of this workspace has the tag '${tag}'.`,
   historyBadResult: (result: string) => `'${result}' is not a result: no-defects or findings.`,
   historyTwice: "The same visit (tag, type, date) is in the file twice.",
+  historyNotesTooLong: (max: number) => `The notes are longer than ${max} characters: shorten them.`,
+  historyInspectorTooLong: (max: number) => `The inspector's name is longer than ${max} characters.`,
   uploadOption: (type: string) => `Record a ${type} visit for the poles in these photos`,
   uploadResult: "What the visits found",
   uploadNeedsResult: "Say what the visits found (no defects or findings), or untick the visit option.",

@@ -11,6 +11,8 @@ import { MAX_NOTES_LENGTH } from "./poles";
 export const MAX_INSPECTION_TYPES = 20;
 export const VISITS_PAGE_LIMIT = 100;
 export const MAX_VISITS_PAGE_LIMIT = 500;
+/** The longest inspector's name a visit keeps (the route's and the history import's limit). */
+export const MAX_INSPECTOR_LENGTH = 120;
 /** Findings or photos one visit may name. */
 export const MAX_VISIT_LINKS = 100;
 
@@ -55,7 +57,7 @@ export const visitCreateSchema = z
   .object({
     type: typeCodeSchema,
     inspected_on: day,
-    inspector: z.string().trim().max(120).optional(),
+    inspector: z.string().trim().max(MAX_INSPECTOR_LENGTH).optional(),
     result: visitResultSchema,
     notes: z.string().max(MAX_NOTES_LENGTH).optional(),
     finding_ids: z.array(z.guid()).max(MAX_VISIT_LINKS).optional(),

@@ -5,6 +5,8 @@
  */
 import {
   etagOf,
+  findingConflictSchema,
+  findingResponseSchema,
   imageConflictSchema,
   imageResponseSchema,
   poleConflictSchema,
@@ -16,6 +18,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { TEST_ORIGIN } from "../helpers/users";
+import { addFinding } from "../inspections/support";
 import { imported } from "../poles/import-support";
 import { placedPhoto } from "../poles/support";
 import { createTeamWith, setActive } from "../workspaces/support";
@@ -44,8 +47,9 @@ async function sharedPhoto(): Promise<{ photo: ImageRecord; etag: string }> {
 }
 
 describe("editing together", () => {
+  let teamId = "";
   it("sets up a team both work in", async () => {
-    await createTeamWith(t, owner, [[member, "member"]]);
+    teamId = await createTeamWith(t, owner, [[member, "member"]]);
   });
 
   it("answers the photo's version as its ETag, and a new one after each change", async () => {
@@ -158,6 +162,41 @@ describe("editing together", () => {
     const blind = await patch(member.cookie, url, { label: "P-300" });
     expect(blind.statusCode, blind.body).toBe(200);
     expect(poleResponseSchema.parse(blind.json()).pole.label).toBe("P-300");
+  });
+
+  it("refuses a stale If-Match on a pole PATCH that would change nothing", async () => {
+    const { photo } = await sharedPhoto();
+    const url = `/api/poles/${photo.pole_id}`;
+    const etag = String((await get(member.cookie, url)).headers.etag);
+    expect((await patch(owner.cookie, url, { label: "Q-1" }, etag)).statusCode).toBe(200);
+    // The member's copy is stale; sending the label it now has would change nothing.
+    for (const body of [{ label: "Q-1" }, { label: " Q-1 " }]) {
+      const stale = await patch(member.cookie, url, body, etag);
+      expect(stale.statusCode, stale.body).toBe(412);
+      expect(poleConflictSchema.parse(stale.json()).pole).toMatchObject({ label: "Q-1" });
+    }
+    const current = String((await get(member.cookie, url)).headers.etag);
+    const same = await patch(member.cookie, url, { label: "Q-1" }, current);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.headers.etag).toBe(current);
+  });
+
+  it("refuses a finding's PATCH that names a version, which findings do not have", async () => {
+    const { photo } = await sharedPhoto();
+    const finding = await addFinding(t, owner.cookie, photo.pole_id!, { code: "lean", level: 2 });
+    const url = `/api/findings/${finding.id}`;
+    for (const tag of ['"1"', '"999"', 'W/"1"']) {
+      const res = await patch(member.cookie, url, { notes: "blind" }, tag);
+      expect(res.statusCode, `${tag}: ${res.body}`).toBe(412);
+      expect(findingConflictSchema.parse(res.json()).finding).toMatchObject({ id: finding.id, notes: null });
+    }
+    const any = await patch(member.cookie, url, { notes: "seen" }, "*");
+    expect(any.statusCode, any.body).toBe(200);
+    expect(findingResponseSchema.parse(any.json()).finding.notes).toBe("seen");
+    // Someone else's finding stays a 404 whatever the tag.
+    await setActive(t, member, null);
+    expect((await patch(member.cookie, url, { notes: "x" }, '"1"')).statusCode).toBe(404);
+    await setActive(t, member, teamId);
   });
 
   it("lets exactly one of two label saves with the same tag win", async () => {

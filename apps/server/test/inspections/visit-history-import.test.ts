@@ -3,7 +3,13 @@
  * writes nothing, each visit once (a re-run leaves them unchanged), bad rows listed with their
  * reasons, owners and admins only, another workspace's tags unknown, a file without the columns 400.
  */
-import { visitImportResultSchema, visitTexts } from "@poleatlas/shared";
+import {
+  MAX_INSPECTOR_LENGTH,
+  MAX_NOTES_LENGTH,
+  poleImportTexts,
+  visitImportResultSchema,
+  visitTexts,
+} from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { multipartBody } from "../helpers/multipart";
@@ -98,6 +104,57 @@ describe("importing an inspection history", () => {
       payload: {},
     });
     expect(noFile.statusCode).toBe(400);
+  });
+
+  it("refuses the rows a visit recorded in the app could not hold, naming why", async () => {
+    const long = (n: number) => "x".repeat(n);
+    const csv = [
+      "tag,type,date,inspector,result,notes",
+      `H-1,patrol,2020-01-01,A,findings,${long(MAX_NOTES_LENGTH)}`,
+      `H-1,patrol,2020-01-02,A,findings,${long(MAX_NOTES_LENGTH + 1)}`,
+      `H-1,patrol,2020-01-03,${long(MAX_INSPECTOR_LENGTH + 1)},findings,`,
+      `H-1,patrol,2020-01-04,${long(MAX_INSPECTOR_LENGTH)},findings,`,
+    ].join("\n");
+    const result = await history(owner, csv);
+    expect(result).toMatchObject({ created: 2, rejected_count: 2 });
+    expect(result.rejected).toEqual([
+      { row: 3, reason: visitTexts.historyNotesTooLong(MAX_NOTES_LENGTH) },
+      { row: 4, reason: visitTexts.historyInspectorTooLong(MAX_INSPECTOR_LENGTH) },
+    ]);
+    const h1 = (await polesOf(t, team)).find((p) => p.tag === "H-1")!;
+    const kept = (await visitsOf(t, owner.cookie, h1.id)).filter((v) => v.inspected_on < "2020-02-01");
+    expect(kept.map((v) => v.notes?.length ?? 0).sort()).toEqual([0, MAX_NOTES_LENGTH]);
+    // A cell of megabytes is no visit's: the file is refused whole, saying where, and nothing is kept.
+    const huge = await send(
+      owner,
+      `tag,type,date,inspector,result,notes\nH-1,patrol,2020-01-05,A,findings,${long(5 << 20)}\n`,
+    );
+    expect(huge.statusCode, huge.body.slice(0, 200)).toBe(400);
+    expect(huge.json()).toMatchObject({
+      code: "import_unreadable",
+      message: poleImportTexts.csvUnreadable(poleImportTexts.csvRecordTooLong(2, 1)),
+    });
+    expect((await visitsOf(t, owner.cookie, h1.id)).some((v) => v.inspected_on === "2020-01-05")).toBe(false);
+  });
+
+  it("reads a long history in batches, keeping every refusal in row order and each visit once", async () => {
+    const ROWS = 9_000;
+    const lines = ["tag,type,date,inspector,result"];
+    for (let i = 0; i < ROWS; i++) {
+      const day = new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      // Every 1,000th row names an unknown pole (refused after the batch's lookup), every
+      // 1,500th a bad result (refused as read); the last row repeats the first.
+      const tag = i % 1000 === 999 ? "NOPE" : "H-2";
+      lines.push(`${tag},patrol,${day},A,${i % 1500 === 1499 ? "maybe" : "findings"}`);
+    }
+    lines.push(lines[1]!);
+    const result = await history(owner, lines.join("\n"), true);
+    const rows = result.rejected.map((r) => r.row);
+    expect(rows).toEqual([...rows].sort((a, b) => a - b));
+    // 9 unknown, 6 bad results (3 of them on unknown poles, refused once), the repeat.
+    expect(result.rejected_count).toBe(9 + 6 - 3 + 1);
+    expect(result.created + result.unchanged).toBe(ROWS - 12);
+    expect(result.rejected.at(-1)).toEqual({ row: ROWS + 2, reason: visitTexts.historyTwice });
     await setActive(t, owner, null);
   });
 });

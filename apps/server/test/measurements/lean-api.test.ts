@@ -102,10 +102,16 @@ describe("a pole's lean", () => {
     const noFocal = await send(t, owner.cookie, "POST", url, { views: typedBearing });
     expect(noFocal.json<{ message: string }>().message).toBe(measureTexts.missingFocalLength(2));
 
-    const tooClose = await send(t, owner.cookie, "POST", url, {
-      views: [views[0], { ...views[0], bearing_deg: 60 }],
-    });
-    expect(tooClose.statusCode).toBe(400);
-    expect(tooClose.json<{ message: string }>().message).toBe(measureTexts.viewsTooClose);
+    // One photo is one view, whatever bearing is typed for it the second time.
+    for (const bearing of [60, 120]) {
+      const twice = await send(t, owner.cookie, "POST", url, {
+        views: [views[0], { ...views[0], bearing_deg: bearing }],
+      });
+      expect(twice.statusCode, twice.body).toBe(400);
+      expect(twice.json()).toMatchObject({
+        code: "same_photo_twice",
+        message: measureTexts.samePhotoTwice(2),
+      });
+    }
   });
 });

@@ -153,5 +153,18 @@ describe("heights measured on a photo", () => {
     });
     expect(two.statusCode, two.body).toBe(201);
     expect(measurementResponseSchema.parse(two.json()).measurement.points[1]!.height_m).toBeCloseTo(11.25, 3);
+
+    // Degenerate marks: on one horizontal line, heights of 0 and next to nothing, verticals of
+    // no length (two clicks on one pixel).
+    const across = [0, 2, 4].map((h, i) => ({ at: [300 + 150 * i, 500] as [number, number], height_m: h }));
+    expect(await refused({ ...body, reference: across })).toBe(measureTexts.marksAcrossPhoto);
+    const tiny = [0, 1e-300, 2e-300].map((h, i) => ({ ...stick[i]!, height_m: h }));
+    expect(await refused({ ...body, reference: tiny })).toBe(measureTexts.marksSameHeight);
+    const zeros = stick.map((m) => ({ ...m, height_m: 0 }));
+    expect(await refused({ ...body, reference: zeros })).toBe(measureTexts.marksSameHeight);
+    const dot = (x: number) => [project(camera, [x, 3, 0]), project(camera, [x, 3, 0])];
+    expect(
+      await refused({ ...body, reference: [stick[0], stick[4]], verticals: [dot(-4), vertical(4)] }),
+    ).toBe(measureTexts.verticalTooShort);
   });
 });

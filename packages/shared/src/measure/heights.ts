@@ -23,7 +23,13 @@ export interface HeightInput {
 }
 
 export type HeightFailure =
-  "too_few_marks" | "marks_same_height" | "marks_too_close" | "marks_inconsistent" | "beyond_vanishing_point";
+  | "too_few_marks"
+  | "marks_same_height"
+  | "marks_too_close"
+  | "marks_across_photo"
+  | "vertical_too_short"
+  | "marks_inconsistent"
+  | "beyond_vanishing_point";
 
 export interface HeightReading {
   heightM: number;
@@ -36,6 +42,15 @@ export type HeightResult =
 
 /** Marks closer than this along the pole cannot fix a scale (a fraction of a graduation's click). */
 export const MIN_MARK_SPAN_PX = 10;
+/** Heights closer than this are one height: 0 and 1e-300 m fix no scale. */
+export const MIN_HEIGHT_STEP_M = 0.01;
+/**
+ * The stick stands up the photo: marks whose line leans further than this from the photo's
+ * vertical (on one horizontal line, say) lie along no pole.
+ */
+export const MAX_STICK_TILT_DEG = 45;
+/** A vertical line shorter than this has no direction worth the name (as a lean's axis). */
+export const MIN_VERTICAL_PX = 20;
 /** Marks scattered about the fit by more than this share of their span are typed or placed wrong. */
 const MAX_RMS_SHARE = 0.05;
 const MIN_RMS_LIMIT_PX = 5;
@@ -46,19 +61,37 @@ interface Reading {
   map: ProjectiveMap;
 }
 
+/** How many heights the marks give, heights closer than MIN_HEIGHT_STEP_M counted once. */
+function distinctHeights(reference: readonly ReferenceMark[]): number {
+  const sorted = reference.map((m) => m.heightM).sort((a, b) => a - b);
+  let count = 0;
+  let last = -Infinity;
+  for (const h of sorted) {
+    if (h - last >= MIN_HEIGHT_STEP_M) {
+      count += 1;
+      last = h;
+    }
+  }
+  return count;
+}
+
 function read(
   reference: readonly ReferenceMark[],
   verticals: HeightInput["verticals"],
 ): Reading | Exclude<HeightFailure, "beyond_vanishing_point"> {
   const needed = verticals ? 2 : 3;
   if (reference.length < needed) return "too_few_marks";
-  if (new Set(reference.map((m) => m.heightM)).size < needed) return "marks_same_height";
+  if (distinctHeights(reference) < needed) return "marks_same_height";
   const line = fitPoleLine(reference.map((m) => m.at));
   if (!line) return "marks_too_close";
+  if (verticals?.some(([a, b]) => Math.hypot(b[0] - a[0], b[1] - a[1]) < MIN_VERTICAL_PX))
+    return "vertical_too_short";
   const marks = reference.map((m) => ({ s: alongLine(line, m.at), heightM: m.heightM }));
   const positions = marks.map((m) => m.s);
   const span = Math.max(...positions) - Math.min(...positions);
   if (span < MIN_MARK_SPAN_PX) return "marks_too_close";
+  const tiltDeg = (Math.atan2(Math.abs(line.direction[0]), -line.direction[1]) * 180) / Math.PI;
+  if (tiltDeg > MAX_STICK_TILT_DEG) return "marks_across_photo";
   let w: number | undefined;
   if (verticals) {
     const vanishing = intersect(verticals[0], verticals[1]);

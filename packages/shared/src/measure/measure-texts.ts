@@ -100,6 +100,10 @@ export const measureTexts = {
   tooFewMarks: "Mark at least three heights on the stick, or two with two vertical lines",
   marksSameHeight: "The stick's marks need different heights: three, or two with two vertical lines",
   marksTooClose: "The stick's marks are too close together along the pole: mark graduations further apart",
+  marksAcrossPhoto:
+    "The stick's marks lie across the photo, not up it: mark the base and graduations up the pole",
+  verticalTooShort: "A vertical line is too short: mark two points far apart on each",
+  samePhotoTwice: (n: number) => `View ${n} uses a photo already used: a photo gives one view of the pole`,
   marksInconsistent:
     "The stick's marks do not fit one straight stick seen in perspective: check the heights typed for them",
   beyondVanishingPoint: (n: number) =>

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { LeakWatch } from "./leak-watch";
 import { RequestTurns } from "./request-turns";
 import { ExportLimits } from "./export-limits";
+import { ReportLimits } from "./report-limits";
 import { UploadSlots } from "./upload-slots";
 
 /**
@@ -31,6 +32,7 @@ export interface RequestLimits {
   lists: RequestTurns;
   uploads: UploadSlots;
   exports: ExportLimits;
+  reports: ReportLimits;
 }
 
 declare module "fastify" {
@@ -54,6 +56,7 @@ export function createRequestLimits(
     lists: new RequestTurns("lists", { perUser: LISTS_PER_USER, total: atOnce(deps.poolMax), watch }),
     uploads: new UploadSlots(undefined, watch),
     exports: new ExportLimits({ atOnce: atOnce(deps.poolMax) }),
+    reports: new ReportLimits(),
   };
   app.decorate("requestLimits", limits);
   return limits;

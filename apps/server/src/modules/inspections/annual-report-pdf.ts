@@ -6,7 +6,7 @@
  */
 import { annualReportTexts as T, regionReportTexts, type AnnualFigures } from "@poleatlas/shared";
 import type { ExtendedFinding } from "./annual-report.repository";
-import { heading, numberPages, paragraph, startReport, table } from "./report-layout";
+import { flushPages, heading, numberPages, paragraph, startReport, table } from "./report-layout";
 
 export interface AnnualReport {
   figures: AnnualFigures;
@@ -98,7 +98,8 @@ export async function annualReportPdf(r: AnnualReport): Promise<PDFKit.PDFDocume
   );
 
   root.end();
-  numberPages(doc);
+  await numberPages(doc);
+  await flushPages(doc);
   doc.end();
   return doc;
 }

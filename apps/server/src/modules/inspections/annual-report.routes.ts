@@ -2,14 +2,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ANNUAL_REPORT_CONTENT_TYPES, annualReportAnswer, annualReportParamsSchema } from "@poleatlas/shared";
+import { holdForRequest } from "../../infra/limits/request-end";
+import type { ReportLimits } from "../../infra/limits/report-limits";
 import type { RequireActor } from "../workspaces/actor";
 import type { AnnualReportService } from "./annual-report.service";
 
 export function annualReportRoutes(
   app: FastifyInstance,
-  deps: { requireActor: RequireActor; annualReport: AnnualReportService },
+  deps: { requireActor: RequireActor; reportLimits: ReportLimits; annualReport: AnnualReportService },
 ) {
-  const { requireActor, annualReport } = deps;
+  const { requireActor, reportLimits, annualReport } = deps;
   // A file: described by its content type, never serialized.
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -18,6 +20,8 @@ export function annualReportRoutes(
       { schema: { params: annualReportParamsSchema, response: { 200: annualReportAnswer } } },
       async (req, reply) => {
         const actor = await requireActor(req);
+        // Held until the answer is sent or abandoned: a report is made whole before it is sent.
+        await holdForRequest(reply, () => Promise.resolve(reportLimits.take(actor.userId)));
         const { year, format } = req.params.file;
         const body =
           format === "pdf" ? await annualReport.pdf(actor, year) : await annualReport.csv(actor, year);

@@ -20,7 +20,7 @@ import {
   type FindingPatch,
   type InspectionSettings,
 } from "@poleatlas/shared";
-import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import { badRequest, conflict, editConflict, forbidden, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
 import { MAX_BULK_FINDINGS, workTexts, type AuditAction, type FindingBulk } from "@poleatlas/shared";
 import type { PublishEvent } from "../events/events.repository";
@@ -266,9 +266,14 @@ export function createFindingsService(deps: {
       return toFinding(await found(actor, id), today());
     },
 
-    async patch(actor: Actor, id: string, patch: FindingPatch): Promise<Finding> {
-      await found(actor, id);
+    /**
+     * `ifMatch`: the request named a version (an If-Match other than `*`). A finding has none, so
+     * no tag matches: a 412 with the finding as it is, never a blind write over a stale copy.
+     */
+    async patch(actor: Actor, id: string, patch: FindingPatch, ifMatch = false): Promise<Finding> {
+      const row = await found(actor, id);
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
+      if (ifMatch) throw editConflict(messages.findingNotVersioned, { finding: toFinding(row, today()) });
       if (patch.level !== undefined && patch.due_on !== undefined) {
         throw badRequest(workTexts.levelOrExtension, "level_and_extension");
       }

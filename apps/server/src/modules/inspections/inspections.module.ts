@@ -5,6 +5,8 @@
 import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../infra/db/database";
+import type { ReportLimits } from "../../infra/limits/report-limits";
+import type { TempFiles } from "../../infra/uploads/temp-files";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import { createMeasurementsRepository } from "../measurements/measurements.repository";
@@ -126,12 +128,25 @@ export async function registerInspections(
     report: ReportDeps;
     /** Hears of new Level 1 findings and assignments, after they are committed. */
     notify?: NotifyFindings;
+    /** Reports in the making per user, in all and per hour. */
+    reportLimits: ReportLimits;
+    /** Where a history file waits while it is imported. */
+    temp: TempFiles;
   },
 ): Promise<PoleInspections & Pick<Inspections, "settings">> {
   const inspections = createInspections(deps.db, deps);
-  inspectionsRoutes(app, { requireActor: deps.requireActor, ...inspections });
-  annualReportRoutes(app, { requireActor: deps.requireActor, annualReport: inspections.annualReport });
+  const { reportLimits } = deps;
+  inspectionsRoutes(app, { requireActor: deps.requireActor, reportLimits, ...inspections });
+  annualReportRoutes(app, {
+    requireActor: deps.requireActor,
+    reportLimits,
+    annualReport: inspections.annualReport,
+  });
   visitsRoutes(app, { requireActor: deps.requireActor, visits: inspections.visits });
-  await visitImportRoutes(app, { requireActor: deps.requireActor, service: inspections.visitImport });
+  await visitImportRoutes(app, {
+    requireActor: deps.requireActor,
+    service: inspections.visitImport,
+    temp: deps.temp,
+  });
   return inspections;
 }

@@ -4,18 +4,23 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   findingBulkAnswerSchema,
   findingBulkSchema,
+  findingConflictSchema,
   findingCreateSchema,
   findingIdParamsSchema,
   findingListQuerySchema,
   findingListSchema,
   findingPatchSchema,
   findingResponseSchema,
+  ifMatchHeadersSchema,
   poleIdParamsSchema,
   regionReportAnswer,
   regionReportParamsSchema,
   summaryQuerySchema,
   summarySchema,
+  versionFromIfMatch,
 } from "@poleatlas/shared";
+import { holdForRequest } from "../../infra/limits/request-end";
+import type { ReportLimits } from "../../infra/limits/report-limits";
 import type { RequireActor } from "../workspaces/actor";
 import type { ConditionService } from "./condition.service";
 import type { FindingsService } from "./findings.service";
@@ -28,9 +33,10 @@ export function inspectionsRoutes(
     findings: FindingsService;
     condition: ConditionService;
     reports: ReportsService;
+    reportLimits: ReportLimits;
   },
 ) {
-  const { requireActor, findings, condition, reports } = deps;
+  const { requireActor, findings, condition, reports, reportLimits } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -54,11 +60,16 @@ export function inspectionsRoutes(
     {
       schema: {
         params: findingIdParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: findingPatchSchema,
-        response: { 200: findingResponseSchema },
+        response: { 200: findingResponseSchema, 412: findingConflictSchema },
       },
     },
-    async (req) => ({ finding: await findings.patch(await requireActor(req), req.params.id, req.body) }),
+    async (req) => {
+      const actor = await requireActor(req);
+      const precondition = versionFromIfMatch(req.headers["if-match"]) !== null;
+      return { finding: await findings.patch(actor, req.params.id, req.body, precondition) };
+    },
   );
 
   api.post(
@@ -84,7 +95,10 @@ export function inspectionsRoutes(
     "/api/reports/region/:file",
     { schema: { params: regionReportParamsSchema, response: { 200: regionReportAnswer } } },
     async (req, reply) => {
-      const pdf = await reports.regionPdf(await requireActor(req), req.params.file);
+      const actor = await requireActor(req);
+      // Held until the answer is sent or abandoned, as the annual report's.
+      await holdForRequest(reply, () => Promise.resolve(reportLimits.take(actor.userId)));
+      const pdf = await reports.regionPdf(actor, req.params.file);
       const name = `region-report-${req.params.file.replace(/[^0-9.-]+/g, "_")}.pdf`;
       return reply
         .type("application/pdf")

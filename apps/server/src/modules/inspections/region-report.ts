@@ -7,7 +7,7 @@
  * poles and photos a report holds.
  */
 import { inspectionTexts, regionReportTexts as T, type Finding, type Summary } from "@poleatlas/shared";
-import { heading, numberPages, paragraph, startReport, table } from "./report-layout";
+import { flushPages, heading, numberPages, paragraph, startReport, table } from "./report-layout";
 import { regionMap, type MapPole } from "./report-map";
 import { findingPhotos, type ReportPhoto } from "./report-photos";
 import type { DuePole } from "./report.repository";
@@ -68,7 +68,7 @@ export async function regionReportPdf(r: RegionReport): Promise<PDFKit.PDFDocume
   );
 
   heading(doc, root, "H2", T.map);
-  regionMap(doc, root, r.region, r.map.poles, r.map.total);
+  await regionMap(doc, root, r.region, r.map.poles, r.map.total);
 
   heading(doc, root, "H2", T.openFindings(r.openCount));
   await table(
@@ -117,7 +117,8 @@ export async function regionReportPdf(r: RegionReport): Promise<PDFKit.PDFDocume
   if (r.neverInspected.length < never) paragraph(doc, root, T.rowsCapped(r.neverInspected.length, never), 9);
 
   root.end();
-  numberPages(doc);
+  await numberPages(doc);
+  await flushPages(doc);
   doc.end();
   return doc;
 }

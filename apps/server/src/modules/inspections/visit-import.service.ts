@@ -2,7 +2,8 @@
  * POST /api/inspections/import: a history CSV recorded as imported visits, like the register
  * import: owners and admins, a dry run that checks and counts and writes nothing, bad rows listed
  * with their reasons and never stopping the good ones. A visit already on record (same pole, type
- * and day) is `unchanged`, so a re-run adds none. One transaction under the workspace's lock.
+ * and day) is `unchanged`, so a re-run adds none. One transaction under the workspace's lock,
+ * taken once the file is in (a slow upload holds no lock).
  */
 import {
   canManage,
@@ -11,6 +12,7 @@ import {
   workspaceTexts,
   type VisitImportResult,
 } from "@poleatlas/shared";
+import { createReadStream } from "node:fs";
 import { sql } from "drizzle-orm";
 import { forbidden } from "../../errors";
 import type { Db, Executor } from "../../infra/db/database";
@@ -19,6 +21,9 @@ import type { Actor } from "../workspaces/actor";
 import type { Today } from "./clock";
 import type { SettingsService } from "./settings.service";
 import { readHistory, type HistoryRow } from "./visit-history";
+
+/** Rows checked and written together: one statement each for their poles, visits and inserts. */
+const BATCH_ROWS = 2_000;
 
 async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
@@ -35,6 +40,7 @@ export function createVisitImport(deps: {
 
   /** The rows' poles by tag, and which of their visits are already on record. */
   async function apply(tx: Executor, actor: Actor, good: HistoryRow[], dryRun: boolean) {
+    if (good.length === 0) return { created: 0, unchanged: 0, rejected: [] };
     const ws = actor.workspaceId;
     const poles = await rows<{ key: string; id: string }>(
       tx,
@@ -73,42 +79,64 @@ export function createVisitImport(deps: {
   }
 
   return {
-    async run(actor: Actor, bytes: Buffer, filename: string, dryRun: boolean): Promise<VisitImportResult> {
+    /**
+     * The file at `file.path` read as it streams, BATCH_ROWS rows at a time: each batch's poles,
+     * visits on record and new visits are one statement each, so only a batch is held, and the
+     * file's reading lets other requests in between its chunks.
+     */
+    async run(
+      actor: Actor,
+      file: { path: string; filename: string },
+      dryRun: boolean,
+    ): Promise<VisitImportResult> {
       if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
       const types = (await settings.get(actor)).inspectionTypes.map((t) => t.code);
-      const checked = readHistory(bytes, { types, today: today() });
-      const good: HistoryRow[] = [];
-      const rejected: { row: number; reason: string }[] = [];
-      const seen = new Set<string>();
-      for (const r of checked) {
-        if ("reason" in r) rejected.push(r);
-        else if (seen.has(`${r.tag},${r.type},${r.inspectedOn}`))
-          rejected.push({ row: r.row, reason: visitTexts.historyTwice });
-        else {
-          seen.add(`${r.tag},${r.type},${r.inspectedOn}`);
-          good.push(r);
+      const rules = { types, today: today() };
+      const work = async (tx: Executor) => {
+        const totals = { created: 0, unchanged: 0, rejectedCount: 0 };
+        const listed: { row: number; reason: string }[] = [];
+        // Keys only (tag, type, day): a visit twice in the file is refused wherever it is.
+        const seen = new Set<string>();
+        let good: HistoryRow[] = [];
+        let refused: { row: number; reason: string }[] = [];
+        const flush = async () => {
+          const done = await apply(tx, actor, good, dryRun);
+          totals.created += done.created;
+          totals.unchanged += done.unchanged;
+          // Batches follow the file, so each batch's refusals in row order keep the list in order.
+          const all = [...refused, ...done.rejected].sort((a, b) => a.row - b.row);
+          totals.rejectedCount += all.length;
+          listed.push(...all.slice(0, Math.max(0, MAX_LISTED_REJECTIONS - listed.length)));
+          good = [];
+          refused = [];
+        };
+        for await (const r of readHistory(createReadStream(file.path), rules)) {
+          const key = "reason" in r ? "" : `${r.tag},${r.type},${r.inspectedOn}`;
+          if ("reason" in r) refused.push(r);
+          else if (seen.has(key)) refused.push({ row: r.row, reason: visitTexts.historyTwice });
+          else {
+            seen.add(key);
+            good.push(r);
+          }
+          if (good.length + refused.length >= BATCH_ROWS) await flush();
         }
-      }
-      const applied = dryRun
-        ? await apply(db, actor, good, true)
-        : await withLocks([actor.workspaceId], async (tx) => {
-            const done = await apply(tx, actor, good, false);
-            if (done.created > 0) {
-              const details = { file: filename, created: done.created, unchanged: done.unchanged };
-              await audit(
-                actor,
-                { action: "visit.import", targetType: "workspace", targetId: actor.workspaceId, details },
-                tx,
-              );
-            }
-            return done;
-          });
-      const all = [...rejected, ...applied.rejected].sort((a, b) => a.row - b.row);
+        await flush();
+        if (!dryRun && totals.created > 0) {
+          const details = { file: file.filename, created: totals.created, unchanged: totals.unchanged };
+          await audit(
+            actor,
+            { action: "visit.import", targetType: "workspace", targetId: actor.workspaceId, details },
+            tx,
+          );
+        }
+        return { ...totals, listed };
+      };
+      const done = dryRun ? await work(db) : await withLocks([actor.workspaceId], work);
       return {
-        created: applied.created,
-        unchanged: applied.unchanged,
-        rejected: all.slice(0, MAX_LISTED_REJECTIONS),
-        rejected_count: all.length,
+        created: done.created,
+        unchanged: done.unchanged,
+        rejected: done.listed,
+        rejected_count: done.rejectedCount,
         dry_run: dryRun,
       };
     },

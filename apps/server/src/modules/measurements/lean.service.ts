@@ -49,6 +49,11 @@ export function createLeanService(deps: MeasuringDeps) {
     ): Promise<{ lean: PoleLean; suggestions: Suggestion[] }> {
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
       if (!(await poles.findOwned(actor.workspaceId, poleId))) throw notFound(messages.poleNotFound);
+      // One photo is one camera: typed twice with two bearings it would fake a second view.
+      const twice = body.views.findIndex(
+        (v, i) => body.views.findIndex((w) => w.image_id === v.image_id) < i,
+      );
+      if (twice >= 0) throw badRequest(measureTexts.samePhotoTwice(twice + 1), "same_photo_twice");
       const views: LeanView[] = [];
       for (const [i, v] of body.views.entries()) {
         const { image, optics } = await photos(actor.workspaceId, v.image_id);

@@ -32,6 +32,10 @@ function failure(reason: HeightFailure, index?: number): string {
       return measureTexts.marksSameHeight;
     case "marks_too_close":
       return measureTexts.marksTooClose;
+    case "marks_across_photo":
+      return measureTexts.marksAcrossPhoto;
+    case "vertical_too_short":
+      return measureTexts.verticalTooShort;
     case "marks_inconsistent":
       return measureTexts.marksInconsistent;
     case "beyond_vanishing_point":

@@ -156,6 +156,9 @@ export function createPolesService({
       const changes = Object.fromEntries(
         Object.entries(wanted).filter(([k, v]) => comparable(v) !== comparable(pole[k as PoleColumn])),
       ) as Partial<Record<PoleColumn, unknown>>;
+      // A stale tag is refused even when nothing would change: the caller's copy is out of date,
+      // and a 200 would tell it that what it holds is the pole as it is.
+      if (expected !== null && pole.version !== expected) throw editConflict(messages.editConflict, { pole });
       if (Object.keys(changes).length === 0) return pole;
       // The fields and their audit entry commit together, or neither does.
       await images.withLocks([actor.workspaceId], async (tx) => {

@@ -6,7 +6,7 @@
  *
  * A GPX is read as it streams (gpx-points.ts), a slice at a time with the event loop free in
  * between, and at most `maxPoints` points; a GeoJSON is parsed whole (a day at one point a second
- * is ~10 MB).
+ * is ~10 MB), its points then read in slices of time, as the order of the points is checked.
  *
  * The points come back in time order with one point per instant; a later point at the same
  * instant replaces the earlier one, as exiftool's -geotag does.
@@ -14,6 +14,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { MAX_TRACK_POINTS, negligibleAsZero, PLAIN_DECIMAL, trackTexts } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
+import { timeSlices } from "../../infra/limits/time-slices";
 import { GpxError, GpxPoints } from "./gpx-points";
 
 /** [ms since 1970, latitude, longitude] */
@@ -51,7 +52,7 @@ export async function readTrackStream(
   else if (first === "{") {
     const parts: Buffer[] = [];
     for await (const chunk of rest) parts.push(chunk);
-    read = readGeoJson(
+    read = await readGeoJson(
       Buffer.concat(parts)
         .toString("utf8")
         .replace(/^\uFEFF/, ""),
@@ -61,7 +62,7 @@ export async function readTrackStream(
   const timed = read.points.filter((p): p is TrackPoint => p !== null);
   if (timed.length === 0) throw badRequest(trackTexts.noTimes, "track_without_times");
   if (timed.length > maxPoints) throw badRequest(trackTexts.tooManyPoints(maxPoints), "track_too_large");
-  return { name: read.name, points: oneAnInstant(timed) };
+  return { name: read.name, points: await oneAnInstantInSlices(timed) };
 }
 
 /** Time order; of points at one instant the last in the file stays. */
@@ -69,6 +70,24 @@ export function oneAnInstant(points: TrackPoint[]): TrackPoint[] {
   const byTime = new Map<number, TrackPoint>();
   for (const p of points) byTime.set(p[0], p);
   return [...byTime.values()].sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * oneAnInstant for a track already in time order (what loggers write), in slices of time: a
+ * week's 604,800 points went through a Map and a sort in one go. A track out of order is sorted
+ * as before.
+ */
+async function oneAnInstantInSlices(points: TrackPoint[]): Promise<TrackPoint[]> {
+  const slices = timeSlices();
+  const out: TrackPoint[] = [];
+  for (const p of points) {
+    const last = out[out.length - 1];
+    if (last && p[0] < last[0]) return oneAnInstant(points);
+    if (last && p[0] === last[0]) out[out.length - 1] = p;
+    else out.push(p);
+    if (slices.due()) await slices.turn();
+  }
+  return out;
 }
 
 /** GPX writes xsd:decimal. */
@@ -123,7 +142,7 @@ interface Feature {
   properties?: Record<string, unknown> | null;
 }
 
-function readGeoJson(text: string) {
+async function readGeoJson(text: string) {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -149,9 +168,16 @@ function readGeoJson(text: string) {
     }
   }
   if (lines.length === 0) throw badRequest(trackTexts.geojsonUnreadable, "invalid_track");
-  const points = lines.flatMap(({ coords, times }) =>
-    coords.map((c, i) => (Array.isArray(c) ? point(times[i], c[1], c[0]) : null)),
-  );
+  // Each point's time is parsed: 604,800 of them held the server for seconds in one go.
+  const slices = timeSlices();
+  const points: (TrackPoint | null)[] = [];
+  for (const { coords, times } of lines) {
+    for (let i = 0; i < coords.length; i++) {
+      const c = coords[i];
+      points.push(Array.isArray(c) ? point(times[i], c[1], c[0]) : null);
+      if (slices.due()) await slices.turn();
+    }
+  }
   return { name, points, positions: points.length };
 }
 

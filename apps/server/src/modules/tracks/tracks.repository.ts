@@ -2,6 +2,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Track } from "@poleatlas/shared";
 import type { Db, Executor } from "../../infra/db/database";
+import { timeSlices } from "../../infra/limits/time-slices";
 import type { TrackPoint } from "./read-track";
 
 /** A photo a track might place: its place now and its capture instant (ms, null when unknown). */
@@ -24,6 +25,20 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
 }
 
+/**
+ * The points as JSON, a thousand at a time in slices of time: a week's 604,800 points were one
+ * JSON.stringify of ~20 MB with no other request answered.
+ */
+async function pointsJson(points: TrackPoint[]): Promise<string> {
+  const slices = timeSlices();
+  const parts: string[] = [];
+  for (let i = 0; i < points.length; i += 1000) {
+    parts.push(JSON.stringify(points.slice(i, i + 1000)).slice(1, -1));
+    if (slices.due()) await slices.turn();
+  }
+  return `[${parts.join(",")}]`;
+}
+
 export function createTracksRepository(db: Db) {
   return {
     async insert(t: {
@@ -39,7 +54,7 @@ export function createTracksRepository(db: Db) {
         sql`INSERT INTO tracks (workspace_id, user_id, name, point_count, starts_at, ends_at, points)
             VALUES (${t.workspaceId}, ${t.userId}, ${t.name}, ${t.points.length},
               to_timestamp(${first[0] / 1000}::float8), to_timestamp(${last[0] / 1000}::float8),
-              ${JSON.stringify(t.points)}::jsonb)
+              ${await pointsJson(t.points)}::jsonb)
             RETURNING ${TRACK}`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no row");

@@ -1,0 +1,17 @@
+/**
+ * Long work in slices of time: `due()` says the slice is used up, `turn()` lets the event loop
+ * run (other requests, /api/health) and starts the next one. Counted in time, not items: an item
+ * costs five times as much on a busy machine as on a quiet one.
+ */
+export const SLICE_MS = 20;
+
+export function timeSlices(sliceMs = SLICE_MS) {
+  let started = performance.now();
+  return {
+    due: () => performance.now() - started >= sliceMs,
+    async turn() {
+      await new Promise((resolve) => setImmediate(resolve));
+      started = performance.now();
+    },
+  };
+}
