@@ -2,7 +2,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  etagOf,
   findingBulkAnswerSchema,
+  findingConflictSchema,
   findingBulkSchema,
   findingCreateSchema,
   findingIdParamsSchema,
@@ -10,11 +12,13 @@ import {
   findingListSchema,
   findingPatchSchema,
   findingResponseSchema,
+  ifMatchHeadersSchema,
   poleIdParamsSchema,
   regionReportAnswer,
   regionReportParamsSchema,
   summaryQuerySchema,
   summarySchema,
+  versionFromIfMatch,
 } from "@poleatlas/shared";
 import type { RequireActor } from "../workspaces/actor";
 import type { ConditionService } from "./condition.service";
@@ -54,11 +58,20 @@ export function inspectionsRoutes(
     {
       schema: {
         params: findingIdParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: findingPatchSchema,
-        response: { 200: findingResponseSchema },
+        response: { 200: findingResponseSchema, 412: findingConflictSchema },
       },
     },
-    async (req) => ({ finding: await findings.patch(await requireActor(req), req.params.id, req.body) }),
+    // The ETag is the finding's version: a PATCH naming it in If-Match changes the finding only if
+    // nobody did meanwhile.
+    async (req, reply) => {
+      const actor = await requireActor(req);
+      const expected = versionFromIfMatch(req.headers["if-match"]);
+      const finding = await findings.patch(actor, req.params.id, req.body, expected);
+      reply.header("etag", etagOf(finding.version));
+      return { finding };
+    },
   );
 
   api.post(
