@@ -47,6 +47,7 @@ export const workTexts = {
   bulkFailed: "The change did not go through; nothing was changed.",
   extended: (from: string) => `Extended (was ${from})`,
   // A finding's row menu, its edit dialog and the bulk bar's steps.
+  actions: "Actions",
   findingActions: (code: string, tag: string) => `Actions for ${code} on ${tag}`,
   moveTo: {
     open: "Back to open",
