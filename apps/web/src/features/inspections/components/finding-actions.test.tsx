@@ -12,6 +12,7 @@ import { fakeServer, type Call } from "../../../test/fake-server";
 import { finding } from "../../../test/records";
 import { editPatch } from "./finding-dialogs-edit";
 import { PoleFindings } from "./pole-findings";
+import { MEMBERS } from "./work-list.fixtures";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,15 +36,7 @@ function server(patch: (call: Call) => { status: number; body: unknown }) {
   const net = fakeServer({
     "GET /api/workspaces": () => ({ status: 200, body: { active: TEAM, workspaces: [TEAM] } }),
     "GET /api/workspace/settings": () => ({ status: 200, body: DEFAULT_INSPECTION_SETTINGS }),
-    "GET /api/auth/organization/list-members": () => ({
-      status: 200,
-      body: {
-        members: [
-          { id: "m-1", userId: "user-1", user: { email: "owner@example.test" } },
-          { id: "m-2", userId: "user-2", user: { email: "crew@example.test" } },
-        ],
-      },
-    }),
+    "GET /api/auth/organization/list-members": MEMBERS,
     "GET /api/findings": () => {
       reads += 1;
       return { status: 200, body: { findings: [assigned], nextCursor: null } };
@@ -114,7 +107,7 @@ describe("a finding in the pole record", () => {
     await waitFor(() => expect(patches(net.calls).at(-1)!.body).toEqual({ status: "open" }));
   });
 
-  it("edits level, notes, assignee, work order, and extends the due date with a reason", async () => {
+  it("edits level, notes, assignee and work order, sending only what changed", async () => {
     const net = server(ok);
     const user = showRecord();
     await user.click(within(await openMenu(user)).getByRole("menuitem", { name: /^Edit/ }));
@@ -123,7 +116,7 @@ describe("a finding in the pole record", () => {
     expect(save).toBeDisabled();
     await user.click(within(dialog).getByRole("button", { name: "Level 1" }));
     await user.clear(within(dialog).getByRole("textbox", { name: "Notes" }));
-    await user.type(within(dialog).getByRole("textbox", { name: "Notes" }), "Split through");
+    await user.type(within(dialog).getByRole("textbox", { name: "Notes" }), "Split");
     await user.click(within(dialog).getByRole("combobox", { name: "Assign to" }));
     await user.click(await screen.findByRole("option", { name: "owner@example.test" }));
     await user.clear(within(dialog).getByRole("textbox", { name: "Work order" }));
@@ -132,23 +125,27 @@ describe("a finding in the pole record", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(patches(net.calls)[0]!.body).toEqual({
       level: 1,
-      notes: "Split through",
+      notes: "Split",
       assignee_id: "user-1",
       work_order: "WO-10",
     });
+  });
 
+  it("extends the due date only with a reason", async () => {
+    const net = server(ok);
+    const user = showRecord();
     await user.click(within(await openMenu(user)).getByRole("menuitem", { name: /^Edit/ }));
     const again = await screen.findByRole("dialog", { name: "Edit finding" });
     await user.clear(within(again).getByLabelText("New due date"));
     await user.type(within(again).getByLabelText("New due date"), "2027-03-01");
     // A later date is an extension: not sent without its reason.
     expect(within(again).getByRole("button", { name: "Save" })).toBeDisabled();
-    await user.type(within(again).getByRole("textbox", { name: "Reason for the extension" }), "Road closed");
+    await user.type(within(again).getByRole("textbox", { name: "Reason for the extension" }), "Road");
     await user.click(within(again).getByRole("button", { name: "Save" }));
     await waitFor(() =>
       expect(patches(net.calls).at(-1)!.body).toEqual({
         due_on: "2027-03-01",
-        extension_reason: "Road closed",
+        extension_reason: "Road",
       }),
     );
   });

@@ -11,15 +11,11 @@ import {
   DialogTitle,
   Stack,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from "@mui/material";
 import {
-  FINDING_LEVELS,
   inspectionTexts,
   MAX_EXTENSION_REASON_LENGTH,
-  MAX_NOTES_LENGTH,
   MAX_WORK_ORDER_LENGTH,
   workTexts,
   type Finding,
@@ -29,6 +25,7 @@ import {
 import { useState } from "react";
 import type { Assignee } from "../api/members";
 import { AssigneeSelect } from "./assignee-select";
+import { LevelToggle, LongTextField } from "./finding-fields";
 
 /** What the form changes of `f`; null when nothing changes or the change cannot be sent. */
 export function editPatch(
@@ -85,26 +82,8 @@ export function EditFindingDialog(props: {
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2">{`${f.pole_tag || ""} · ${f.code}`}</Typography>
-          <ToggleButtonGroup
-            exclusive
-            value={level}
-            onChange={(_, v: FindingLevel | null) => v !== null && setLevel(v)}
-            aria-label={inspectionTexts.level}
-          >
-            {FINDING_LEVELS.map((l) => (
-              <ToggleButton key={l} value={l}>
-                {inspectionTexts.levelName(l)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          <TextField
-            label={inspectionTexts.notes}
-            multiline
-            minRows={2}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH } }}
-          />
+          <LevelToggle value={level} onChange={setLevel} />
+          <LongTextField label={inspectionTexts.notes} value={notes} onChange={setNotes} />
           {!resolved && <AssigneeSelect assignees={choices} value={assignee} onChange={setAssignee} />}
           <TextField
             label={workTexts.workOrder}

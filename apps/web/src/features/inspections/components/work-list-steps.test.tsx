@@ -21,7 +21,7 @@ const patches = (calls: Call[]) => calls.filter((c) => c.method === "PATCH");
 const rowOf = async (tag: string) => (await screen.findByRole("link", { name: tag })).closest("tr")!;
 
 describe("a work list row", () => {
-  it("moves a step and resolves from its menu, naming the version it shows", async () => {
+  it("moves a step from its menu, naming the version it shows", async () => {
     const s = server({ "PATCH /api/findings/f1": patchOk });
     renderAt("/work");
     const user = userEvent.setup();
@@ -31,15 +31,21 @@ describe("a work list row", () => {
     await waitFor(() => expect(patches(s.calls)).toHaveLength(1));
     expect(patches(s.calls)[0]!.body).toEqual({ status: "in-progress" });
     expect(patches(s.calls)[0]!.headers?.get("if-match")).toBe('"1"');
+  });
 
+  it("resolves from its menu with the action taken", async () => {
+    const s = server({ "PATCH /api/findings/f1": patchOk });
+    renderAt("/work");
+    const user = userEvent.setup();
+    const row = await rowOf("LIV-1");
     await user.click(within(row).getByRole("button", { name: "Actions for lean on LIV-1" }));
     await user.click(await screen.findByRole("menuitem", { name: "Resolve…" }));
     const dialog = await screen.findByRole("dialog", { name: "Resolve finding" });
-    await user.type(within(dialog).getByRole("textbox", { name: "Action taken" }), "Crossarm replaced");
+    await user.type(within(dialog).getByRole("textbox", { name: "Action taken" }), "Replaced");
     await user.click(within(dialog).getByRole("button", { name: "Resolve" }));
     await waitFor(() =>
       expect(patches(s.calls).at(-1)!.body).toEqual({
-        resolve: { action: "Crossarm replaced", resolved_on: localToday() },
+        resolve: { action: "Replaced", resolved_on: localToday() },
       }),
     );
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -97,6 +103,7 @@ describe("choosing findings", () => {
 });
 
 describe("the bulk bar", () => {
+  const ids = ["f1", "f2"];
   async function apply(action: string, fill?: () => Promise<void>) {
     await userEvent.click(screen.getByRole("combobox", { name: "Apply" }));
     await userEvent.click(await screen.findByRole("option", { name: action }));
@@ -104,7 +111,7 @@ describe("the bulk bar", () => {
     await userEvent.click(screen.getByRole("button", { name: "Apply" }));
   }
 
-  it("offers every step: start, back to open, resolve, level, and the rest", async () => {
+  it("offers every step, and starts and sends back to open", async () => {
     const s = server();
     renderAt("/work");
     await rowOf("LIV-1");
@@ -120,7 +127,6 @@ describe("the bulk bar", () => {
       "Extend",
     ]);
     await userEvent.keyboard("{Escape}");
-    const ids = ["f1", "f2"];
     await apply("Start work (in progress)");
     await waitFor(() =>
       expect(bulkCalls(s.calls).at(-1)?.body).toEqual({ ids, patch: { status: "in-progress" } }),
@@ -129,6 +135,12 @@ describe("the bulk bar", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: "Select every finding on this page" }));
     await apply("Back to open");
     await waitFor(() => expect(bulkCalls(s.calls).at(-1)?.body).toEqual({ ids, patch: { status: "open" } }));
+  });
+
+  it("sets a level and resolves in bulk", async () => {
+    const s = server();
+    renderAt("/work");
+    await rowOf("LIV-1");
     await userEvent.click(screen.getByRole("checkbox", { name: "Select every finding on this page" }));
     await apply("Set level", async () => {
       await userEvent.click(screen.getByRole("combobox", { name: "Set level" }));

@@ -37,20 +37,23 @@ export const ROWS = [
   finding({ id: "f2", pole_id: "pole-2", pole_tag: "", due_on: "2026-08-01" }),
 ];
 
+/** The team's two members, as better-auth lists them. */
+export const MEMBERS = () => ({
+  status: 200,
+  body: {
+    members: [
+      { id: "m-1", userId: "user-1", user: { email: "owner@example.test" } },
+      { id: "m-2", userId: "user-2", user: { email: "crew@example.test" } },
+    ],
+  },
+});
+
 export function server(more: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
     "GET /api/workspaces": () => ({ status: 200, body: { active: TEAM, workspaces: [TEAM] } }),
     "GET /api/workspace/settings": () => ({ status: 200, body: DEFAULT_INSPECTION_SETTINGS }),
     "GET /api/regions": () => ({ status: 200, body: { regions: [] } }),
-    "GET /api/auth/organization/list-members": () => ({
-      status: 200,
-      body: {
-        members: [
-          { id: "m-1", userId: "user-1", user: { email: "owner@example.test" } },
-          { id: "m-2", userId: "user-2", user: { email: "crew@example.test" } },
-        ],
-      },
-    }),
+    "GET /api/auth/organization/list-members": MEMBERS,
     "GET /api/findings": () => ({ status: 200, body: { findings: ROWS, nextCursor: null } }),
     "POST /api/findings/bulk": () => ({ status: 200, body: { changed: 2 } }),
     ...more,
