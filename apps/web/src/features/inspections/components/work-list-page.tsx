@@ -42,8 +42,9 @@ const NARROW_MAX_PX = 600;
 /** Read by screen readers only: the count of chosen findings, announced as it changes. */
 const SCREEN_READER_ONLY = {
   position: "absolute",
-  width: 1,
-  height: 1,
+  // Strings: MUI reads a bare 1 as 100 %.
+  width: "1px",
+  height: "1px",
   overflow: "hidden",
   clip: "rect(0 0 0 0)",
   whiteSpace: "nowrap",
@@ -229,6 +230,12 @@ export default function WorkListPage() {
             setPageIndex(n);
           }}
           slotProps={{ actions: { nextButton: { disabled: next === null } } }}
+          // Narrow: its parts wrap onto two lines rather than scroll sideways (WCAG 1.4.10).
+          sx={
+            narrow
+              ? { overflow: "visible", "& .MuiTablePagination-toolbar": { flexWrap: "wrap", px: 0 } }
+              : undefined
+          }
         />
       </Stack>
     </Box>
