@@ -17,13 +17,17 @@ import {
   type ImageRecord,
   type WorkStatus,
 } from "@poleatlas/shared";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { usePoleTimeline } from "../../poles";
 import { isEditConflict, usePatchFinding } from "../api/findings";
 import type { Assignee } from "../api/members";
 import { storeRepairPhoto } from "../api/repair-photo";
 import { ResolveDialog } from "./finding-dialogs";
-import { EditFindingDialog } from "./finding-dialogs-edit";
+
+// Loaded when first opened: the map's first load carries the record's rows, not this form.
+const EditFindingDialog = lazy(() =>
+  import("./finding-dialogs-edit").then((m) => ({ default: m.EditFindingDialog })),
+);
 
 /** The steps a finding's menu offers: an open one is assigned by naming someone (Edit). */
 export const stepsFrom = (status: WorkStatus): WorkStatus[] =>
@@ -162,14 +166,16 @@ export function FindingActions(props: {
         />
       )}
       {dialog === "edit" && (
-        <EditFindingDialog
-          finding={f}
-          assignees={props.assignees}
-          busy={patch.isPending}
-          error={dialogError}
-          onClose={close}
-          onSave={(change) => send(change, workTexts.saved)}
-        />
+        <Suspense fallback={null}>
+          <EditFindingDialog
+            finding={f}
+            assignees={props.assignees}
+            busy={patch.isPending}
+            error={dialogError}
+            onClose={close}
+            onSave={(change) => send(change, workTexts.saved)}
+          />
+        </Suspense>
       )}
       <Snackbar open={note !== null} autoHideDuration={note?.ok ? 4000 : null} onClose={() => setNote(null)}>
         <Alert
