@@ -1,8 +1,10 @@
 /**
  * Inspections: a finding added on a photo turns its pole red and puts it in the work list;
- * resolving it returns the pole to its colour before. Screenshots of the work list and dashboard.
+ * resolving it returns the pole to its colour before. The work list by keyboard and with axe, at
+ * 1280 px and a phone's 390 px. Screenshots of the work list and dashboard.
  */
 import { RISK_COLORS } from "@poleatlas/shared";
+import { seriousViolations } from "./support/axe";
 import { openInApp } from "./support/in-app";
 import { globeShows, settle } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
@@ -48,8 +50,46 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Work list" }).click();
   await expect(page).toHaveURL(/\/work$/);
   const table = page.getByRole("table", { name: "Work list" });
-  await expect(table.getByRole("row").filter({ hasText: "lean" })).toBeVisible();
+  const row = table.getByRole("row").filter({ hasText: "lean" });
+  await expect(row).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("work-list.png") });
+  expect(await seriousViolations(page)).toEqual([]);
+  // A step by keyboard: the row's menu, 'Edit…', a work order, saved.
+  await row.getByRole("button", { name: /^Actions for lean on / }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Resolve…" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  const edit = page.getByRole("dialog", { name: "Edit finding" });
+  await edit.getByRole("textbox", { name: "Work order" }).focus();
+  await page.keyboard.type("WO-7");
+  await edit.getByRole("button", { name: "Save" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText("WO-7");
+  // Chosen by keyboard, announced, and the bulk bar offers every step.
+  await table.getByRole("checkbox", { name: "Select every finding on this page" }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("status").filter({ hasText: /selected$/ })).toHaveText("1 selected");
+  await expect(page.getByRole("combobox", { name: "Apply" })).toBeVisible();
+  await page.keyboard.press("Space");
+  // A phone's width (the list measures its own): cards, each function kept, no serious violation.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cards = page.getByRole("list", { name: "Work list" });
+  await expect(cards.getByRole("listitem").filter({ hasText: "lean" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("work-list-390.png") });
+  // Nothing wider than the screen: no sideways scrolling (WCAG 1.4.10).
+  const wider = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((e) => `${e.outerHTML.slice(0, 120)} ${JSON.stringify(e.getBoundingClientRect())}`)
+      .slice(0, 5),
+  );
+  expect(wider).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(table).toBeVisible();
   await openInApp(page, "/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByText("Open findings by level, last 12 months")).toBeVisible();

@@ -4,7 +4,6 @@
  */
 import { z } from "zod";
 import { poleRecordSchema } from "./poles";
-import { findingSchema } from "./inspections";
 import { imageRecordSchema } from "./schemas";
 
 /**
@@ -47,16 +46,6 @@ export const poleConflictSchema = z.object({
   pole: poleRecordSchema,
 });
 export type PoleConflict = z.infer<typeof poleConflictSchema>;
-
-/**
- * 412 on PATCH /api/findings/:id with an If-Match other than `*`: a finding has no ETag, so no tag
- * can match it (a stale copy must not be written over blind); the finding as it is now.
- */
-export const findingConflictSchema = z.object({
-  code: z.literal("edit_conflict"),
-  message: z.string(),
-  finding: findingSchema,
-});
 
 /** The workspace a photo lives in, for a link opened in another (GET /api/images/:id/workspace). */
 export const photoWorkspaceSchema = z.object({

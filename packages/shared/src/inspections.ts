@@ -71,19 +71,22 @@ export type FindingCreate = z.infer<typeof findingCreateSchema>;
  * PATCH /api/findings/:id: edit, resolve once (the action taken is required), assign, set the
  * work order, move it a step (WORK_STEPS), extend its due date with a reason.
  */
+export const findingPatchFields = {
+  level: levelSchema.optional(),
+  notes: longText.nullable().optional(),
+  code: codeSchema.optional(),
+  resolve: z
+    .object({
+      action: z.string().trim().min(1, "Say what was done").max(MAX_NOTES_LENGTH),
+      resolved_on: isoDate.optional(),
+      image_id: z.guid().optional(),
+    })
+    .strict()
+    .optional(),
+};
 export const findingPatchSchema = z
   .object({
-    level: levelSchema.optional(),
-    notes: longText.nullable().optional(),
-    code: codeSchema.optional(),
-    resolve: z
-      .object({
-        action: z.string().trim().min(1, "Say what was done").max(MAX_NOTES_LENGTH),
-        resolved_on: isoDate.optional(),
-        image_id: z.guid().optional(),
-      })
-      .strict()
-      .optional(),
+    ...findingPatchFields,
     ...findingWorkPatchFields,
     /** "resolved" only with `resolve`. */
     status: workStatusSchema.optional(),
@@ -129,9 +132,20 @@ export const findingSchema = z.object({
   /** The measurement it was added from (null: added by hand, or the measurement was deleted). */
   measurement_id: z.string().nullable(),
   ...findingWorkSchema.shape,
+  /**
+   * Its ETag: a PATCH naming it in If-Match changes the finding only if nobody did meanwhile. An
+   * answer kept offline from before findings had versions reads as 1 (a save then meets a 412).
+   */
+  version: z.number().int().default(1),
 });
 export type Finding = z.infer<typeof findingSchema>;
 export const findingResponseSchema = z.object({ finding: findingSchema });
+/** 412 on PATCH /api/findings/:id with a stale If-Match: the finding as it is now. */
+export const findingConflictSchema = z.object({
+  code: z.literal("edit_conflict"),
+  message: z.string(),
+  finding: findingSchema,
+});
 
 const booleanFlag = z.enum(["true", "false"]).transform((v) => v === "true");
 

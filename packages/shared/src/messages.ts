@@ -79,7 +79,6 @@ export const messages = {
   /** 412 on a PATCH whose If-Match is stale: the answer carries the record as it is now. */
   editConflict: "Someone else changed this since you opened it.",
   /** 412 on PATCH /api/findings/:id with an If-Match: a finding carries no version to compare. */
-  findingNotVersioned: "Findings have no version to match: send the change without If-Match.",
 } as const;
 
 /** Two people changed the same photo or pole: the dialog that lets the second one choose. */

@@ -46,4 +46,27 @@ export const workTexts = {
   bulkDone: (n: number) => `${n.toLocaleString("en")} findings changed.`,
   bulkFailed: "The change did not go through; nothing was changed.",
   extended: (from: string) => `Extended (was ${from})`,
+  // A finding's row menu, its edit dialog and the bulk bar's steps.
+  actions: "Actions",
+  findingActions: (code: string, tag: string) => `Actions for ${code} on ${tag}`,
+  moveTo: {
+    open: "Back to open",
+    assigned: "Back to assigned",
+    "in-progress": "Start work (in progress)",
+    resolved: "Resolve",
+  },
+  resolveMenu: "Resolve…",
+  editMenu: "Edit level, notes, assignee, work order, due date…",
+  editTitle: "Edit finding",
+  setLevel: "Set level",
+  stepDone: (step: string) => `Moved to ${step}.`,
+  saved: "Saved.",
+  editConflictReloaded:
+    "Someone else changed this finding since you opened it. It now shows as it is: check it and try again.",
+  levelAndExtension: "A new level sets its own due date: save the level first, then extend.",
+  selectPage: "Select every finding on this page",
+  filters: "Filters",
+  close: "Close",
+  assignedTo: (who: string) => `Assigned to ${who}`,
+  step: (step: string) => `Step: ${step}`,
 } as const;

@@ -181,18 +181,28 @@ describe("editing together", () => {
     expect(same.headers.etag).toBe(current);
   });
 
-  it("refuses a finding's PATCH that names a version, which findings do not have", async () => {
+  it("refuses a finding's PATCH with a stale If-Match, even one that changes nothing", async () => {
     const { photo } = await sharedPhoto();
     const finding = await addFinding(t, owner.cookie, photo.pole_id!, { code: "lean", level: 2 });
     const url = `/api/findings/${finding.id}`;
-    for (const tag of ['"1"', '"999"', 'W/"1"']) {
-      const res = await patch(member.cookie, url, { notes: "blind" }, tag);
+    const first = await patch(owner.cookie, url, { notes: "seen" }, etagOf(finding.version));
+    expect(first.statusCode, first.body).toBe(200);
+    // The member's copy is stale; sending the notes it now has would change nothing.
+    for (const [body, tag] of [
+      [{ notes: "blind" }, etagOf(finding.version)],
+      [{ notes: "seen" }, etagOf(finding.version)],
+      [{ notes: "blind" }, 'W/"1"'],
+    ] as const) {
+      const res = await patch(member.cookie, url, body, tag);
       expect(res.statusCode, `${tag}: ${res.body}`).toBe(412);
-      expect(findingConflictSchema.parse(res.json()).finding).toMatchObject({ id: finding.id, notes: null });
+      expect(findingConflictSchema.parse(res.json()).finding).toMatchObject({
+        id: finding.id,
+        notes: "seen",
+      });
     }
-    const any = await patch(member.cookie, url, { notes: "seen" }, "*");
+    const any = await patch(member.cookie, url, { notes: "again" }, "*");
     expect(any.statusCode, any.body).toBe(200);
-    expect(findingResponseSchema.parse(any.json()).finding.notes).toBe("seen");
+    expect(findingResponseSchema.parse(any.json()).finding.notes).toBe("again");
     // Someone else's finding stays a 404 whatever the tag.
     await setActive(t, member, null);
     expect((await patch(member.cookie, url, { notes: "x" }, '"1"')).statusCode).toBe(404);

@@ -10,6 +10,8 @@ export interface Call {
   method: string;
   path: string;
   body: unknown;
+  /** The request's headers (If-Match, the workspace). */
+  headers?: Headers;
 }
 
 /** `headers` add to (or replace) the JSON content type, e.g. a file's Content-Disposition. */
@@ -29,7 +31,9 @@ export function fakeServer(routes: Record<string, (call: Call) => Answer> = {}) 
     const url = new URL(href, "http://localhost");
     const method = init?.method ?? "GET";
     const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    const call = { method, path: `${url.pathname}${url.search}`, body };
+    const call: Call = { method, path: `${url.pathname}${url.search}`, body };
+    // Not enumerable: tests that compare whole calls need not name every header.
+    Object.defineProperty(call, "headers", { value: new Headers(init?.headers), enumerable: false });
     calls.push(call);
     const handler = all[`${method} ${url.pathname}`];
     // Like fetch: an abort (a cancelled query, a closed dialog) rejects with the signal's reason.

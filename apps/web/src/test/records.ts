@@ -155,6 +155,7 @@ export function finding(overrides: Partial<Finding> & { id: string }): Finding {
     assignee_id: null,
     assignee_email: null,
     work_order: null,
+    version: 1,
     ...overrides,
   };
 }

@@ -375,6 +375,8 @@ export const findings = pgTable(
     originalDueOn: date("original_due_on", { mode: "string" }),
     // The measurement that suggested it (drizzle/0035); a deleted measurement leaves the finding.
     measurementId: uuid("measurement_id").references(() => measurements.id, { onDelete: "set null" }),
+    // Optimistic concurrency (drizzle/0041): the ETag a PATCH names in If-Match; every change adds one.
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     check(

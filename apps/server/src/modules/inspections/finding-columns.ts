@@ -42,6 +42,8 @@ export interface FindingRow {
   work_order: string | null;
   extensions: FindingExtension[];
   pole_last_visit: { on: string; type: string } | null;
+  /** Its ETag: one more with every change. */
+  version: number;
 }
 
 export const FINDING_COLUMNS = sql`f.id::text AS id, f.pole_id::text AS pole_id, ${POLE_TAG} AS pole_tag,
@@ -51,7 +53,7 @@ export const FINDING_COLUMNS = sql`f.id::text AS id, f.pole_id::text AS pole_id,
   CASE WHEN f.status = 'resolved' THEN 'resolved' ELSE f.work_status END AS status, f.created_by, coalesce(u.email, '') AS created_by_email,
   f.resolved_on::text AS resolved_on, f.resolved_by, f.action, f.repair_image_id::text AS repair_image_id,
   f.measurement_id::text AS measurement_id,
-  f.assignee_id, ua.email AS assignee_email, f.work_order,
+  f.assignee_id, ua.email AS assignee_email, f.work_order, f.version,
   (SELECT coalesce(json_agg(json_build_object('from_due_on', e.from_due_on::text, 'to_due_on', e.to_due_on::text,
             'reason', e.reason, 'extended_by', e.extended_by, 'extended_by_email', eu.email,
             'extended_on', e.extended_on::text) ORDER BY e.created_at, e.id), '[]'::json)

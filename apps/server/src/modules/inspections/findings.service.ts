@@ -267,20 +267,29 @@ export function createFindingsService(deps: {
     },
 
     /**
-     * `ifMatch`: the request named a version (an If-Match other than `*`). A finding has none, so
-     * no tag matches: a 412 with the finding as it is, never a blind write over a stale copy.
+     * `expected`: the version the caller's If-Match names (null: none, the last write wins); a
+     * stale one is a 412 carrying the finding as it is now, whether or not the patch changes it.
      */
-    async patch(actor: Actor, id: string, patch: FindingPatch, ifMatch = false): Promise<Finding> {
-      const row = await found(actor, id);
+    async patch(
+      actor: Actor,
+      id: string,
+      patch: FindingPatch,
+      expected: number | null = null,
+    ): Promise<Finding> {
+      await found(actor, id);
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
-      if (ifMatch) throw editConflict(messages.findingNotVersioned, { finding: toFinding(row, today()) });
       if (patch.level !== undefined && patch.due_on !== undefined) {
         throw badRequest(workTexts.levelOrExtension, "level_and_extension");
       }
       const s = await codesAndAllowance(actor, patch.code);
-      const news = await images.withLocks([actor.workspaceId], async (tx) =>
-        applyPatch(actor, await found(actor, id, tx, true), patch, s, tx),
-      );
+      const news = await images.withLocks([actor.workspaceId], async (tx) => {
+        // The row is locked: its version cannot move between this check and the UPDATE.
+        const row = await found(actor, id, tx, true);
+        if (expected !== null && row.version !== expected) {
+          throw editConflict(messages.editConflict, { finding: toFinding(row, today()) });
+        }
+        return applyPatch(actor, row, patch, s, tx);
+      });
       if (news) notify(actor, [news]);
       return toFinding(await found(actor, id), today());
     },

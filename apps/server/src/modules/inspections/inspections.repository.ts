@@ -121,7 +121,7 @@ export function createInspectionsRepository(db: Db) {
             : sql`${sql.identifier(column)} = ${value}`,
       );
       await tx.execute(
-        sql`UPDATE utility_pole_findings SET ${sql.join(sets, sql`, `)} WHERE id = ${id}::uuid`,
+        sql`UPDATE utility_pole_findings SET ${sql.join(sets, sql`, `)}, version = version + 1 WHERE id = ${id}::uuid`,
       );
     },
 

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  etagOf,
   findingBulkAnswerSchema,
   findingBulkSchema,
   findingConflictSchema,
@@ -65,10 +66,14 @@ export function inspectionsRoutes(
         response: { 200: findingResponseSchema, 412: findingConflictSchema },
       },
     },
-    async (req) => {
+    // The ETag is the finding's version: a PATCH naming it in If-Match changes the finding only if
+    // nobody did meanwhile.
+    async (req, reply) => {
       const actor = await requireActor(req);
-      const precondition = versionFromIfMatch(req.headers["if-match"]) !== null;
-      return { finding: await findings.patch(actor, req.params.id, req.body, precondition) };
+      const expected = versionFromIfMatch(req.headers["if-match"]);
+      const finding = await findings.patch(actor, req.params.id, req.body, expected);
+      reply.header("etag", etagOf(finding.version));
+      return { finding };
     },
   );
 

@@ -1,5 +1,6 @@
 /** Findings over the API: a pole's (in its timeline answer), the work list's pages, add, resolve. */
 import {
+  etagOf,
   findingBulkAnswerSchema,
   findingListSchema,
   findingResponseSchema,
@@ -19,7 +20,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client";
+import { ApiError, apiClient } from "../../../lib/api-client";
 
 /** The filters and sort of the work list, as GET /api/findings takes them (null: any). */
 export interface FindingFilters {
@@ -114,24 +115,37 @@ export function useAddFinding() {
   });
 }
 
-/** A finding's change; a resolution may name its repair photo, or store a new one first. */
-interface FindingChange {
+/**
+ * A finding's change; a resolution may name its repair photo, or store a new one first. `version`:
+ * the finding as the user saw it (If-Match), so a teammate's change meanwhile is not overwritten.
+ */
+export interface FindingChange {
   id: string;
   patch: FindingPatch;
+  version?: number;
   repair?: string | (() => Promise<string>);
 }
+
+/** A 412: someone changed the finding since it was shown. */
+export const isEditConflict = (e: unknown) => e instanceof ApiError && e.status === 412;
 
 export function usePatchFinding() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, patch, repair }: FindingChange): Promise<Finding> => {
+    mutationFn: async ({ id, patch, version, repair }: FindingChange): Promise<Finding> => {
       const imageId = typeof repair === "function" ? await repair() : repair;
       const body =
         imageId && patch.resolve ? { ...patch, resolve: { ...patch.resolve, image_id: imageId } } : patch;
-      return (await apiClient.patch(`/api/findings/${encodeURIComponent(id)}`, body, findingResponseSchema))
-        .finding;
+      const headers = version === undefined ? undefined : { "If-Match": etagOf(version) };
+      return (
+        await apiClient.patch(`/api/findings/${encodeURIComponent(id)}`, body, findingResponseSchema, {
+          headers,
+        })
+      ).finding;
     },
     onSuccess: () => refreshAfter(queryClient),
+    // A conflict: the lists and the record read the finding again, as it is now.
+    onError: (e) => (isEditConflict(e) ? refreshAfter(queryClient) : undefined),
   });
 }
 

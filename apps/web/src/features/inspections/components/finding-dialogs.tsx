@@ -13,22 +13,15 @@ import {
   MenuItem,
   Stack,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
 } from "@mui/material";
-import {
-  FINDING_LEVELS,
-  inspectionTexts,
-  MAX_NOTES_LENGTH,
-  type FindingLevel,
-  type ImageRecord,
-} from "@poleatlas/shared";
+import { inspectionTexts, type FindingLevel, type ImageRecord } from "@poleatlas/shared";
 import { useState } from "react";
 import { useAssignees } from "../api/members";
 import { useInspectionSettings } from "../api/settings";
 import { localToday } from "../lib/days";
 import { AssigneeSelect } from "./assignee-select";
 import { DayField, dayProblem } from "./day-field";
+import { LevelToggle, LongTextField } from "./finding-fields";
 import { RepairPhotoPicker, type RepairPhoto } from "./repair-photo-picker";
 
 export interface NewFindingForm {
@@ -82,26 +75,8 @@ export function AddFindingDialog(props: {
               </MenuItem>
             ))}
           </TextField>
-          <ToggleButtonGroup
-            exclusive
-            value={level}
-            onChange={(_, v: FindingLevel | null) => setLevel(v)}
-            aria-label={inspectionTexts.level}
-          >
-            {FINDING_LEVELS.map((l) => (
-              <ToggleButton key={l} value={l}>
-                {inspectionTexts.levelName(l)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          <TextField
-            label={inspectionTexts.notes}
-            multiline
-            minRows={2}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH } }}
-          />
+          <LevelToggle value={level} onChange={setLevel} />
+          <LongTextField label={inspectionTexts.notes} value={notes} onChange={setNotes} />
           <DayField
             label={inspectionTexts.observedOnLabel}
             value={observedOn}
@@ -168,15 +143,7 @@ export function ResolveDialog(props: {
       <DialogTitle>{inspectionTexts.resolveTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={inspectionTexts.actionTaken}
-            required
-            multiline
-            minRows={2}
-            value={action}
-            onChange={(e) => setAction(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH } }}
-          />
+          <LongTextField label={inspectionTexts.actionTaken} required value={action} onChange={setAction} />
           <DayField
             label={inspectionTexts.resolvedOnLabel}
             value={resolvedOn}

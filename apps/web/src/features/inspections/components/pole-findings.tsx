@@ -1,14 +1,16 @@
 /**
- * The pole record's findings: the pole's open and resolved findings with their due dates, 'Add
- * finding' (observed today or on the day chosen, the shown photo attached if the pole has one) and
- * 'Resolve' (on the day chosen, with a new photo of the repair or one of the pole's). Viewers see
- * the list only.
+ * The pole record's findings: the pole's open and resolved findings with their step, due date,
+ * assignee and notes, 'Add finding' (observed today or on the day chosen, the shown photo attached
+ * if the pole has one), 'Resolve' (on the day chosen, with a new photo of the repair or one of the
+ * pole's) and each finding's menu of steps and edits. Viewers see the list only.
  */
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
+import type { ReactNode } from "react";
 import {
   findingListSchema,
   formatDate,
   inspectionTexts,
+  workTexts,
   type Finding,
   type ImageRecord,
 } from "@poleatlas/shared";
@@ -16,38 +18,56 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiClient } from "../../../lib/api-client";
 import { usePoleTimeline } from "../../poles";
-import { findingKeys, useAddFinding, usePatchFinding } from "../api/findings";
-import { storeRepairPhoto } from "../api/repair-photo";
-import { AddFindingDialog, ResolveDialog } from "./finding-dialogs";
+import { findingKeys, useAddFinding } from "../api/findings";
+import { useAssignees } from "../api/members";
+import { AddFindingDialog } from "./finding-dialogs";
+import { FindingActions } from "./finding-actions";
 import { LevelChip } from "./level-chip";
+import { assigneeOf } from "./work-list-cells";
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : inspectionTexts.loadFailed);
 
-function FindingRow({ f, onResolve }: { f: Finding; onResolve?: () => void }) {
-  const secondary =
+/** A finding in the record: its level and code, its step, due date, assignee and notes. */
+function FindingRow({ f, actions }: { f: Finding; actions?: ReactNode }) {
+  const when =
     f.status === "resolved"
       ? inspectionTexts.resolvedOn(formatDate(f.resolved_on ?? ""), f.action ?? "")
       : `${inspectionTexts.due(formatDate(f.due_on))}${f.overdue ? ` · ${inspectionTexts.overdue}` : ""}`;
+  const work = [
+    workTexts.step(workTexts.steps[f.status]),
+    f.assignee_id ? workTexts.assignedTo(assigneeOf(f)) : inspectionTexts.unassigned,
+    f.work_order ? `${workTexts.workOrder} ${f.work_order}` : null,
+  ].filter(Boolean);
   return (
-    <ListItem
-      disableGutters
-      data-testid="finding"
-      secondaryAction={
-        onResolve && f.status !== "resolved" ? (
-          <Button size="small" onClick={onResolve}>
-            {inspectionTexts.resolve}
-          </Button>
-        ) : undefined
-      }
-    >
-      <Stack direction="row" spacing={1} sx={{ pr: 10, alignItems: "center" }}>
+    <ListItem disableGutters data-testid="finding" sx={{ alignItems: "flex-start", gap: 1 }}>
+      <Box sx={{ pt: 0.5 }}>
         <LevelChip level={f.level} />
-        <ListItemText
-          primary={f.code}
-          secondary={secondary}
-          slotProps={{ secondary: { color: f.overdue ? "error" : "text.secondary" } }}
-        />
-      </Stack>
+      </Box>
+      <ListItemText
+        sx={{ flex: 1, minWidth: 0 }}
+        primary={f.code}
+        secondary={
+          <>
+            <Typography
+              component="span"
+              variant="body2"
+              sx={{ display: "block" }}
+              color={f.overdue ? "error" : "text.secondary"}
+            >
+              {when}
+            </Typography>
+            <Typography component="span" variant="body2" sx={{ display: "block" }} color="text.secondary">
+              {work.join(" · ")}
+            </Typography>
+            {f.notes && (
+              <Typography component="span" variant="body2" sx={{ display: "block", whiteSpace: "pre-wrap" }}>
+                {f.notes}
+              </Typography>
+            )}
+          </>
+        }
+      />
+      {actions}
     </ListItem>
   );
 }
@@ -67,9 +87,8 @@ export function PoleFindings({ poleId, photo = null, readOnly = false }: PoleFin
   });
   const timeline = usePoleTimeline(poleId);
   const add = useAddFinding();
-  const patch = usePatchFinding();
+  const assignees = useAssignees();
   const [adding, setAdding] = useState(false);
-  const [resolving, setResolving] = useState<Finding | null>(null);
   // Open ones first by due date, then the resolved ones, newest first.
   const done = (f: Finding) => f.status === "resolved";
   const list = [...(findings.data?.findings ?? [])].sort((a, b) =>
@@ -92,7 +111,20 @@ export function PoleFindings({ poleId, photo = null, readOnly = false }: PoleFin
       )}
       <List dense aria-label={inspectionTexts.findings}>
         {list.map((f) => (
-          <FindingRow key={f.id} f={f} onResolve={readOnly ? undefined : () => setResolving(f)} />
+          <FindingRow
+            key={f.id}
+            f={f}
+            actions={
+              readOnly ? undefined : (
+                <FindingActions
+                  finding={f}
+                  assignees={assignees}
+                  polePhotos={timeline.data?.images ?? (photo ? [photo] : [])}
+                  resolveButton
+                />
+              )
+            }
+          />
         ))}
       </List>
       {adding && (
@@ -119,31 +151,6 @@ export function PoleFindings({ poleId, photo = null, readOnly = false }: PoleFin
                 },
               },
               { onSuccess: () => setAdding(false) },
-            )
-          }
-        />
-      )}
-      {resolving && (
-        <ResolveDialog
-          open
-          busy={patch.isPending}
-          error={patch.error ? errorText(patch.error) : null}
-          observedOn={resolving.observed_on}
-          polePhotos={timeline.data?.images ?? (photo ? [photo] : [])}
-          onClose={() => {
-            setResolving(null);
-            patch.reset();
-          }}
-          onResolve={({ action, resolvedOn, repair }) =>
-            patch.mutate(
-              {
-                id: resolving.id,
-                patch: { resolve: { action, resolved_on: resolvedOn } },
-                // A new photo is stored on the pole first; the finding is resolved only once it is.
-                repair:
-                  repair && "file" in repair ? () => storeRepairPhoto(repair.file, poleId) : repair?.imageId,
-              },
-              { onSuccess: () => setResolving(null) },
             )
           }
         />

@@ -1,16 +1,35 @@
 /**
  * The work list's bulk actions on the chosen findings (a selection, or every finding of the
- * filter): assign, set the work order, extend the due date with its reason. The server applies
- * each to all of them or to none.
+ * filter): every step (start the work, back to open, resolve with the action taken), a new level,
+ * assign, set the work order, extend the due date with its reason. The server applies each to all
+ * of them or to none, and says why when it refuses.
  */
 import { Alert, Button, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
-import { workTexts, type FindingBulk } from "@poleatlas/shared";
+import {
+  FINDING_LEVELS,
+  inspectionTexts,
+  MAX_NOTES_LENGTH,
+  workTexts,
+  type FindingBulk,
+  type FindingLevel,
+} from "@poleatlas/shared";
 import { AssigneeSelect } from "./assignee-select";
 import { useState } from "react";
 import { useBulkFindings } from "../api/findings";
 import type { Assignee } from "../api/members";
+import { localToday } from "../lib/days";
 
-type Action = "assign" | "workOrder" | "extend";
+type Action = "in-progress" | "open" | "resolve" | "level" | "assign" | "workOrder" | "extend";
+
+const ACTIONS: [Action, string][] = [
+  ["in-progress", workTexts.moveTo["in-progress"]],
+  ["open", workTexts.moveTo.open],
+  ["resolve", workTexts.moveTo.resolved],
+  ["level", workTexts.setLevel],
+  ["assign", workTexts.assign],
+  ["workOrder", workTexts.setWorkOrder],
+  ["extend", workTexts.extend],
+];
 
 interface Props {
   /** The chosen ids, or the filter's query when every finding of it is chosen. */
@@ -27,9 +46,18 @@ export function WorkListBulk({ target, count, assignees, onDone }: Props) {
   const [workOrder, setWorkOrder] = useState("");
   const [dueOn, setDueOn] = useState("");
   const [reason, setReason] = useState("");
+  const [level, setLevel] = useState<FindingLevel | "">("");
+  const [taken, setTaken] = useState("");
+  const [resolvedOn, setResolvedOn] = useState(localToday());
   const [done, setDone] = useState<number | null>(null);
 
   const patch = (): FindingBulk["patch"] | null => {
+    if (action === "in-progress" || action === "open") return { status: action };
+    if (action === "level") return level === "" ? null : { level };
+    if (action === "resolve")
+      return taken.trim() && resolvedOn
+        ? { resolve: { action: taken.trim(), resolved_on: resolvedOn } }
+        : null;
     if (action === "assign")
       return assignee === "" ? null : { assignee_id: assignee === "none" ? null : assignee };
     if (action === "workOrder") return { work_order: workOrder.trim() || null };
@@ -50,12 +78,51 @@ export function WorkListBulk({ target, count, assignees, onDone }: Props) {
           label={workTexts.apply}
           value={action}
           onChange={(e) => setAction(e.target.value as Action)}
-          sx={{ minWidth: 160 }}
+          sx={{ minWidth: 200 }}
         >
-          <MenuItem value="assign">{workTexts.assign}</MenuItem>
-          <MenuItem value="workOrder">{workTexts.setWorkOrder}</MenuItem>
-          <MenuItem value="extend">{workTexts.extend}</MenuItem>
+          {ACTIONS.map(([value, name]) => (
+            <MenuItem key={value} value={value}>
+              {name}
+            </MenuItem>
+          ))}
         </TextField>
+        {action === "level" && (
+          <TextField
+            select
+            size="small"
+            label={workTexts.setLevel}
+            value={level}
+            onChange={(e) => setLevel(Number(e.target.value) as FindingLevel)}
+            sx={{ minWidth: 120 }}
+          >
+            {FINDING_LEVELS.map((l) => (
+              <MenuItem key={l} value={l}>
+                {inspectionTexts.levelName(l)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {action === "resolve" && (
+          <>
+            <TextField
+              size="small"
+              required
+              label={inspectionTexts.actionTaken}
+              value={taken}
+              onChange={(e) => setTaken(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: MAX_NOTES_LENGTH } }}
+              sx={{ minWidth: 220 }}
+            />
+            <TextField
+              size="small"
+              type="date"
+              label={inspectionTexts.resolvedOnLabel}
+              value={resolvedOn}
+              onChange={(e) => setResolvedOn(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localToday() } }}
+            />
+          </>
+        )}
         {action === "assign" && (
           <AssigneeSelect size="small" assignees={assignees} value={assignee} onChange={setAssignee} />
         )}

@@ -1,10 +1,25 @@
-/** The work list on a phone: one card per finding, the due date first, nearest first. */
-import { Card, CardContent, Stack, Typography } from "@mui/material";
-import { inspectionTexts, workTexts, type Finding } from "@poleatlas/shared";
+/**
+ * The work list where it is narrow: one card per finding, the due date first, with its checkbox
+ * for the bulk bar and its menu of steps and edits.
+ */
+import { Card, CardContent, Checkbox, Stack, Typography } from "@mui/material";
+import { inspectionTexts, poleRecordTexts, workTexts, type Finding } from "@poleatlas/shared";
+import type { Assignee } from "../api/members";
+import { FindingActions } from "./finding-actions";
 import { LevelChip } from "./level-chip";
-import { DueDate, lastVisit, TagLink } from "./work-list-cells";
+import { assigneeOf, DueDate, lastVisit, TagLink } from "./work-list-cells";
 
-export function WorkListCards({ rows, empty }: { rows: Finding[]; empty: boolean }) {
+interface Props {
+  rows: Finding[];
+  empty: boolean;
+  selected: ReadonlySet<string>;
+  onSelect: (ids: string[], on: boolean) => void;
+  allOfFilter: boolean;
+  /** null: the viewer may not edit (no menus). */
+  assignees: Assignee[] | null;
+}
+
+export function WorkListCards({ rows, empty, selected, onSelect, allOfFilter, assignees }: Props) {
   return (
     <Stack
       spacing={1}
@@ -14,16 +29,29 @@ export function WorkListCards({ rows, empty }: { rows: Finding[]; empty: boolean
     >
       {rows.map((f) => (
         <Card key={f.id} component="li" variant="outlined">
-          <CardContent sx={{ "&:last-child": { pb: 2 } }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between" }}>
+          <CardContent sx={{ p: 1.5, "&:last-child": { pb: 1.5 } }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+              <Checkbox
+                checked={allOfFilter || selected.has(f.id)}
+                disabled={allOfFilter}
+                onChange={(e) => onSelect([f.id], e.target.checked)}
+                slotProps={{
+                  input: { "aria-label": f.pole_tag || poleRecordTexts.poleAt(f.latitude, f.longitude) },
+                }}
+                sx={{ ml: -1 }}
+              />
               <DueDate finding={f} />
+              <Stack sx={{ flex: 1 }} />
               <LevelChip level={f.level} />
+              {assignees && <FindingActions finding={f} assignees={assignees} />}
             </Stack>
             <Typography variant="subtitle1">
               <TagLink finding={f} /> · {f.code}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {[f.pole_circuit, workTexts.steps[f.status], f.work_order].filter(Boolean).join(" · ")}
+              {[f.pole_circuit, workTexts.steps[f.status], f.assignee_id ? assigneeOf(f) : null, f.work_order]
+                .filter(Boolean)
+                .join(" · ")}
             </Typography>
             <Typography variant="caption" color="text.secondary">
               {workTexts.lastVisit}: {lastVisit(f)}

@@ -6,7 +6,13 @@ import { poleLink } from "../../../lib/map-links";
 
 export function TagLink({ finding }: { finding: Finding }) {
   return (
-    <MuiLink component={Link} to={poleLink(finding.pole_id)} onClick={(e) => e.stopPropagation()}>
+    <MuiLink
+      component={Link}
+      to={poleLink(finding.pole_id)}
+      onClick={(e) => e.stopPropagation()}
+      // A target of at least 24 × 24 CSS px, a finger's on a phone (WCAG 2.5.8).
+      sx={{ display: "inline-flex", alignItems: "center", minHeight: 24, minWidth: 24 }}
+    >
       {/* A pole made from photos has no tag yet: named by where it stands, as its record is. */}
       {finding.pole_tag || poleRecordTexts.poleAt(finding.latitude, finding.longitude)}
     </MuiLink>

@@ -1,8 +1,11 @@
 /**
  * /work: the workspace's findings, a page at a time from the server (usable with 200k findings),
  * filtered and sorted by the server, the filter in the address (/work?assignee=me is "My work").
- * Rows can be chosen one by one or as every finding of the filter for a bulk action. On a phone:
- * one card per finding, nearest due date first. 'Export CSV' downloads every finding of the filter.
+ * Rows can be chosen one by one, a page at a time or as every finding of the filter for a bulk
+ * action; each row has a menu of its steps and edits. Where the list itself is narrow (a phone, a
+ * desktop zoomed to 400 %), one card per finding, with every function kept: the filters in a
+ * dialog, a sort choice, checkboxes, the bulk bar, CSV and paging. 'Export CSV' downloads every
+ * finding of the filter.
  */
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import {
@@ -15,23 +18,37 @@ import {
   TablePagination,
   Typography,
 } from "@mui/material";
-import { inspectionTexts, workTexts } from "@poleatlas/shared";
-import { useState } from "react";
+import { canEdit, inspectionTexts, workTexts } from "@poleatlas/shared";
+import { useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { usePhoneLayout } from "../../../components/use-layout";
 import { filterParams, useFindingsPage, type FindingFilters } from "../api/findings";
 import { useAssignees } from "../api/members";
 import { useRegionNames } from "../api/regions";
 import { downloadExport } from "../../export";
+import { useWorkspaces } from "../../workspaces";
+import { useNarrow } from "../hooks/use-narrow";
 import { filtersFromSearch, searchOfFilters } from "../lib/work-filters";
 import { WorkListBulk } from "./work-list-bulk";
 import { WorkListCards } from "./work-list-cards";
 import { WorkListFilters } from "./work-list-filters";
+import { FiltersButton, SortChoice } from "./work-list-narrow-tools";
 import { WorkListTable } from "./work-list-table";
 
 const PAGE_SIZES = [25, 50, 100];
-/** The phone's cards: one page, nearest due first (the request the app keeps for offline). */
-const PHONE_PAGE = 100;
+/** Cards start at 100 a page: My work's first page is what a crew finds again offline. */
+const NARROW_PAGE = 100;
+/** Below this width of its own the list is cards: its table's columns no longer fit. */
+const NARROW_MAX_PX = 600;
+/** Read by screen readers only: the count of chosen findings, announced as it changes. */
+const SCREEN_READER_ONLY = {
+  position: "absolute",
+  // Strings: MUI reads a bare 1 as 100 %.
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
 
 /**
  * The work list's CSV is the export's findings layer with the list's filters and sort: one
@@ -51,19 +68,23 @@ function exportCsv(filters: FindingFilters) {
 }
 
 export default function WorkListPage() {
-  const phone = usePhoneLayout();
+  const frame = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(frame, NARROW_MAX_PX);
   const regions = useRegionNames();
   const assignees = useAssignees();
+  const role = useWorkspaces().data?.active?.role;
+  const editors = role !== undefined && canEdit(role) ? assignees : null;
   const [search, setSearch] = useSearchParams();
-  const chosen = filtersFromSearch(search);
-  const filters = phone ? { ...chosen, sort: "due" } : chosen;
-  const [limit, setLimit] = useState(PAGE_SIZES[0]!);
+  const filters = filtersFromSearch(search);
+  /** null: the layout's own page size. */
+  const [chosenLimit, setLimit] = useState<number | null>(null);
+  const limit = chosenLimit ?? (narrow ? NARROW_PAGE : PAGE_SIZES[0]!);
   /** Cursors of the pages seen so far: page n starts at cursors[n]. */
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [pageIndex, setPageIndex] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allOfFilter, setAllOfFilter] = useState(false);
-  const page = useFindingsPage(filters, cursors[pageIndex] ?? null, phone ? PHONE_PAGE : limit);
+  const page = useFindingsPage(filters, cursors[pageIndex] ?? null, limit);
   const [exporting, setExporting] = useState(false);
 
   const restart = () => {
@@ -73,112 +94,149 @@ export default function WorkListPage() {
     setAllOfFilter(false);
   };
   const filter = (change: Partial<FindingFilters>) => {
-    setSearch(searchOfFilters({ ...chosen, ...change }), { replace: true });
+    setSearch(searchOfFilters({ ...filters, ...change }), { replace: true });
     restart();
   };
+  const select = (ids: string[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
   const rows = page.data?.findings ?? [];
   const next = page.data?.nextCursor ?? null;
   const known = pageIndex * limit + rows.length;
   const target = allOfFilter ? { filter: filterParams(filters) } : { ids: [...selected] };
+  const allShown = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const filterProps = { filters, onChange: filter, regions, assignees };
 
   return (
     <Box component="main" sx={{ minHeight: "100vh", bgcolor: "background.default", p: { xs: 2, md: 4 } }}>
-      <Stack spacing={2} sx={{ maxWidth: 1400, mx: "auto" }}>
-        <Stack direction="row" spacing={1}>
+      <Stack ref={frame} spacing={2} sx={{ maxWidth: 1400, mx: "auto" }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
           <Button component={Link} to="/map" startIcon={<ArrowBackIcon />}>
             {inspectionTexts.backToMap}
           </Button>
           <Button
-            variant={chosen.assignee === "me" ? "contained" : "outlined"}
+            variant={filters.assignee === "me" ? "contained" : "outlined"}
             onClick={() => filter({ assignee: "me", status: "unresolved" })}
           >
             {workTexts.myWork}
           </Button>
         </Stack>
         <Typography variant="h4" component="h1">
-          {chosen.assignee === "me" ? workTexts.myWork : inspectionTexts.workList}
+          {filters.assignee === "me" ? workTexts.myWork : inspectionTexts.workList}
         </Typography>
-        {!phone && (
-          <>
-            <WorkListFilters filters={chosen} onChange={filter} regions={regions} assignees={assignees} />
-            <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={allOfFilter}
-                    onChange={(e) => {
-                      setAllOfFilter(e.target.checked);
-                      setSelected(new Set());
-                    }}
-                  />
-                }
-                label={workTexts.selectAllOfFilter}
-              />
-              <Box sx={{ flex: 1 }} />
-              <Button
-                variant="outlined"
-                disabled={exporting}
-                onClick={() => {
-                  setExporting(true);
-                  exportCsv(filters)
-                    .catch(() => {})
-                    .finally(() => setExporting(false));
+        {narrow ? (
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+            <FiltersButton {...filterProps} />
+            <SortChoice sort={filters.sort} onSort={(sort) => filter({ sort })} />
+          </Stack>
+        ) : (
+          <WorkListFilters {...filterProps} />
+        )}
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={allOfFilter}
+                onChange={(e) => {
+                  setAllOfFilter(e.target.checked);
+                  setSelected(new Set());
                 }}
-              >
-                {inspectionTexts.exportCsv}
-              </Button>
-            </Stack>
-            {(allOfFilter || selected.size > 0) && (
-              <WorkListBulk
-                target={target}
-                count={next === null && pageIndex === 0 ? rows.length : null}
-                assignees={assignees}
-                onDone={() => setSelected(new Set())}
               />
-            )}
-          </>
+            }
+            label={workTexts.selectAllOfFilter}
+          />
+          {narrow && (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={allOfFilter || allShown}
+                  disabled={allOfFilter || rows.length === 0}
+                  onChange={(e) =>
+                    select(
+                      rows.map((r) => r.id),
+                      e.target.checked,
+                    )
+                  }
+                />
+              }
+              label={workTexts.selectPage}
+            />
+          )}
+          <Box sx={{ flex: 1 }} />
+          <Button
+            variant="outlined"
+            disabled={exporting}
+            onClick={() => {
+              setExporting(true);
+              exportCsv(filters)
+                .catch(() => {})
+                .finally(() => setExporting(false));
+            }}
+          >
+            {inspectionTexts.exportCsv}
+          </Button>
+        </Stack>
+        <Box role="status" aria-live="polite" sx={SCREEN_READER_ONLY}>
+          {allOfFilter ? workTexts.allOfFilter : selected.size > 0 ? workTexts.selected(selected.size) : ""}
+        </Box>
+        {(allOfFilter || selected.size > 0) && (
+          <WorkListBulk
+            target={target}
+            count={next === null && pageIndex === 0 ? rows.length : null}
+            assignees={assignees}
+            onDone={() => setSelected(new Set())}
+          />
         )}
         {page.isError && <Alert severity="error">{inspectionTexts.loadFailed}</Alert>}
-        {phone ? (
-          <WorkListCards rows={rows} empty={page.isSuccess && rows.length === 0} />
+        {narrow ? (
+          <WorkListCards
+            rows={rows}
+            empty={page.isSuccess && rows.length === 0}
+            selected={selected}
+            onSelect={select}
+            allOfFilter={allOfFilter}
+            assignees={editors}
+          />
         ) : (
-          <>
-            <WorkListTable
-              rows={rows}
-              sort={filters.sort}
-              onSort={(sort) => filter({ sort })}
-              selected={selected}
-              allOfFilter={allOfFilter}
-              onSelect={(ids, on) =>
-                setSelected((s) => {
-                  const next = new Set(s);
-                  for (const id of ids) {
-                    if (on) next.add(id);
-                    else next.delete(id);
-                  }
-                  return next;
-                })
-              }
-              empty={page.isSuccess && rows.length === 0}
-            />
-            <TablePagination
-              component="div"
-              count={next === null ? known : -1}
-              page={pageIndex}
-              rowsPerPage={limit}
-              rowsPerPageOptions={PAGE_SIZES}
-              onRowsPerPageChange={(e) => {
-                setLimit(Number(e.target.value));
-                restart();
-              }}
-              onPageChange={(_, n: number) => {
-                if (n > pageIndex && next !== null) setCursors((c) => [...c.slice(0, n), next]);
-                setPageIndex(n);
-              }}
-              slotProps={{ actions: { nextButton: { disabled: next === null } } }}
-            />
-          </>
+          <WorkListTable
+            rows={rows}
+            sort={filters.sort}
+            onSort={(sort) => filter({ sort })}
+            selected={selected}
+            allOfFilter={allOfFilter}
+            onSelect={select}
+            empty={page.isSuccess && rows.length === 0}
+            assignees={editors}
+          />
         )}
+        <TablePagination
+          component="div"
+          count={next === null ? known : -1}
+          page={pageIndex}
+          rowsPerPage={limit}
+          rowsPerPageOptions={PAGE_SIZES}
+          onRowsPerPageChange={(e) => {
+            setLimit(Number(e.target.value));
+            restart();
+          }}
+          onPageChange={(_, n: number) => {
+            if (n > pageIndex && next !== null) setCursors((c) => [...c.slice(0, n), next]);
+            setPageIndex(n);
+          }}
+          slotProps={{ actions: { nextButton: { disabled: next === null } } }}
+          // Narrow: its parts wrap onto two lines rather than scroll sideways (WCAG 1.4.10).
+          sx={
+            narrow
+              ? { overflow: "visible", "& .MuiTablePagination-toolbar": { flexWrap: "wrap", px: 0 } }
+              : undefined
+          }
+        />
       </Stack>
     </Box>
   );

@@ -1,4 +1,7 @@
-/** The work list as a table: sortable columns (the server sorts), a checkbox per row. */
+/**
+ * The work list as a table: sortable columns (the server sorts), a checkbox per row, and each
+ * row's menu of steps and edits for those who may edit.
+ */
 import {
   Checkbox,
   Paper,
@@ -11,6 +14,8 @@ import {
   TableSortLabel,
 } from "@mui/material";
 import { inspectionTexts, workTexts, type Finding, type FindingSortField } from "@poleatlas/shared";
+import type { Assignee } from "../api/members";
+import { FindingActions } from "./finding-actions";
 import { LevelChip } from "./level-chip";
 import { assigneeOf, DueDate, lastVisit, TagLink } from "./work-list-cells";
 
@@ -23,6 +28,8 @@ interface Props {
   /** Every finding of the filter is chosen: the checkboxes show it and are off. */
   allOfFilter: boolean;
   empty: boolean;
+  /** Who findings may go to; null: the viewer may not edit (no row menus). */
+  assignees: Assignee[] | null;
 }
 
 const COLUMNS: { label: string; sort?: FindingSortField }[] = [
@@ -38,7 +45,8 @@ const COLUMNS: { label: string; sort?: FindingSortField }[] = [
   { label: workTexts.lastVisit },
 ];
 
-export function WorkListTable({ rows, sort, onSort, selected, onSelect, allOfFilter, empty }: Props) {
+export function WorkListTable(props: Props) {
+  const { rows, sort, onSort, selected, onSelect, allOfFilter, empty, assignees } = props;
   const field = sort.replace(/^-/, "");
   const descending = sort.startsWith("-");
   const allShown = rows.length > 0 && rows.every((r) => selected.has(r.id));
@@ -57,7 +65,7 @@ export function WorkListTable({ rows, sort, onSort, selected, onSelect, allOfFil
                     e.target.checked,
                   )
                 }
-                slotProps={{ input: { "aria-label": workTexts.selected(rows.length) } }}
+                slotProps={{ input: { "aria-label": workTexts.selectPage } }}
               />
             </TableCell>
             {COLUMNS.map((c) => (
@@ -78,6 +86,7 @@ export function WorkListTable({ rows, sort, onSort, selected, onSelect, allOfFil
                 )}
               </TableCell>
             ))}
+            {assignees && <TableCell aria-label={workTexts.actions} />}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -107,11 +116,16 @@ export function WorkListTable({ rows, sort, onSort, selected, onSelect, allOfFil
               <TableCell>{assigneeOf(f)}</TableCell>
               <TableCell>{f.work_order ?? "—"}</TableCell>
               <TableCell>{lastVisit(f)}</TableCell>
+              {assignees && (
+                <TableCell padding="none">
+                  <FindingActions finding={f} assignees={assignees} />
+                </TableCell>
+              )}
             </TableRow>
           ))}
           {empty && (
             <TableRow>
-              <TableCell colSpan={COLUMNS.length + 1}>{inspectionTexts.noFindings}</TableCell>
+              <TableCell colSpan={COLUMNS.length + 2}>{inspectionTexts.noFindings}</TableCell>
             </TableRow>
           )}
         </TableBody>
