@@ -422,6 +422,14 @@ export const visitTexts = {
   uploadVisitsFailed: (left: number) =>
     `${left} ${left === 1 ? "visit" : "visits"} could not be recorded. The photos are stored: retry to record ${left === 1 ? "it" : "them"}.`,
   retry: "Retry",
+  /** The record's line per inspection type: the last visit, the due day and how late. */
+  stateTitle: "Inspection state",
+  typeLine: (name: string, last: string) => `${name} — Last visit: ${last}`,
+  never: "Never",
+  dueLate: (day: string, late: number) =>
+    late === 0 ? `due ${day}, due today` : `due ${day}, ${late} ${late === 1 ? "day" : "days"} late`,
+  dueIn: (day: string, left: number) => `due ${day}, in ${left} ${left === 1 ? "day" : "days"}`,
+  notDue: "no inspection of this type on record",
 } as const;
 
 /**
@@ -790,6 +798,7 @@ export const regionReportTexts = {
     code: "Code",
     observed: "Observed",
     state: "State",
+    type: "Type due",
     lastVisit: "Last visit",
     late: "Days late",
   },
