@@ -297,6 +297,18 @@ export function addYears(isoDay: string, years: number): string {
 }
 
 /**
+ * A finding's fix-by day from its observation and its level's allowance in days. An allowance of
+ * whole years (365 days each: the defaults' 1 and 5 years) counts calendar years, so 5 years from
+ * 2024-03-10 is 2029-03-10 whatever leap days fall between (from 29 February, the 28th); any
+ * other allowance counts days.
+ */
+export function dueAfterAllowance(observedOn: string, allowanceDays: number): string {
+  return allowanceDays > 0 && allowanceDays % 365 === 0
+    ? addYears(observedOn, allowanceDays / 365)
+    : addDays(observedOn, allowanceDays);
+}
+
+/**
  * A pole's state from the day its inspection falls due (the earliest of its types' last visit
  * plus that type's cycle): overdue from that day, due within the year before it, current before
  * that; with no visit on record, "never" (not overdue by assumption).
