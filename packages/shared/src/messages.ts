@@ -707,6 +707,9 @@ export const locateTexts = {
   close: "Close locate",
   invitation: (count: number) =>
     `${count} photos of this pole carry a compass bearing: locate the pole from them`,
+  /** Some of them are photos of other poles close by (a pole without photos has only those). */
+  invitationNear: (count: number) =>
+    `${count} photos of this pole or within 30 m of it carry a compass bearing: locate the pole from them`,
   intro: "Open a photo that shows this pole and click its foot or axis. Two marks give an estimate.",
   candidatesLoading: "Looking for photos of this pole…",
   candidatesFailed: "Could not load the photos around this pole",
