@@ -123,6 +123,8 @@ export const adminTexts = {
     `pole without tag at ${latitude.toFixed(5)}, ${longitude.toFixed(5)}`,
   photoNamed: (name: string) => `photo ${name}`,
   teamNamed: (name: string) => `team ${name}`,
+  findingNamed: (code: string, level: number, pole: string) => `finding ${code} (Level ${level}) on ${pole}`,
+  someone: "someone",
   photoMoved: "Photo moved to another pole",
   photoPlaced: "Photo placed",
   photoRated: "Photo rated",

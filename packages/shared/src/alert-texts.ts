@@ -28,6 +28,10 @@ export const alertTexts = {
   findingLine: (pole: string, code: string, level: number, due: string, overdue: boolean) =>
     `- ${pole}: ${code} (Level ${level}), due ${due}${overdue ? " (overdue)" : ""}`,
   assignee: (who: string) => `Assigned to: ${who}`,
+  notes: (text: string) => `Notes: ${text}`,
+  noNotes: "none written",
+  team: (name: string) => `Team: ${name}`,
+  personalWorkspace: "Workspace: Personal",
   openPole: (pole: string) => `Open ${pole}`,
   myWork: "My work",
   turnOff: (kind: string, url: string) =>

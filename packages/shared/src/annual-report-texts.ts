@@ -10,7 +10,7 @@ export const annualReportTexts = {
   poles: "Poles by inspection state",
   findings: "Findings by level",
   extended: (n: number) => `Findings closed after an extension granted in time, with the reasons (${n})`,
-  reasons: "Extensions by reason",
+  reasons: "Extensions granted in the year, by reason",
   rule:
     "On time: closed by the original due date. Extended: closed after it, by its extended date, " +
     "the extension granted before the original date passed. Late: every other close.",
@@ -20,6 +20,7 @@ export const annualReportTexts = {
     polesVisited: "Poles visited",
     due: "Due in the year",
     dueInspected: "Of those, inspected",
+    dueNotInspected: "Of those, still due",
     inspected: "Inspected",
     overdueAtEnd: "Overdue at year end",
     neverInspected: "No inspection on record",

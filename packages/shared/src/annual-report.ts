@@ -46,6 +46,7 @@ export const ANNUAL_REPORT_CSV_COLUMNS = ["section", "group", "figure", "value"]
 export const ANNUAL_POLE_FIGURES = [
   "due",
   "due_inspected",
+  "due_not_inspected",
   "inspected",
   "overdue_at_end",
   "never_inspected",
@@ -71,6 +72,6 @@ export interface AnnualFigures {
   visits: { type: string; name: string; visits: number; poles: number }[];
   poles: Record<(typeof ANNUAL_POLE_FIGURES)[number], number>;
   levels: Record<1 | 2 | 3, AnnualLevelFigures>;
-  /** The reasons of the findings closed after an extension granted in time, with how many. */
+  /** The reasons of the extensions granted in the period, with how many findings each. */
   extensionReasons: { reason: string; findings: number }[];
 }

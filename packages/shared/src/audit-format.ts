@@ -8,6 +8,7 @@
 import { adminTexts } from "./admin";
 import { apiKeyTexts } from "./api-keys";
 import { AUDIT_ID_FIELDS, type AuditEntry, type AuditName } from "./audit";
+import { auditPredicate, findingTargetText } from "./audit-sentences";
 import { bytesToMB, formatBytes } from "./format";
 
 const FIELD_NAMES: Record<string, string> = {
@@ -15,6 +16,7 @@ const FIELD_NAMES: Record<string, string> = {
   capBytes: "cap",
   bytes: "size",
   pole_id: "pole",
+  poleId: "pole",
   uploaded_by: "uploaded by",
   rated_by: "rated by",
   invitedBy: "invited by",
@@ -34,6 +36,12 @@ export function auditNameText(n: AuditName): string {
       return adminTexts.photoNamed(n.name);
     case "team":
       return adminTexts.teamNamed(n.name);
+    case "finding":
+      return adminTexts.findingNamed(
+        n.code,
+        n.level,
+        n.pole ? adminTexts.poleNamed(n.pole) : adminTexts.poleAt(n.latitude, n.longitude),
+      );
   }
 }
 
@@ -59,6 +67,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function auditDetailsText(entry: AuditEntry): string {
+  // A finding's or a visit's entry: what happened, in words (see auditSentence).
+  const said = auditPredicate(entry);
+  if (said !== null) return said;
   const { before, after, ...rest } = entry.details;
   const parts: string[] = [];
   if (isRecord(before) || isRecord(after)) {
@@ -116,6 +127,8 @@ export function auditTargetText(entry: AuditEntry): string {
     return adminTexts.photoNamed(name);
   }
   if (entry.target_type === "apikey" && typeof name === "string") return apiKeyTexts.named(name);
+  const finding = findingTargetText(entry);
+  if (finding) return finding;
   // A trail is one workspace's: its quota (set by an instance administrator) is this workspace's.
   if (entry.target_type === "workspace") return adminTexts.thisWorkspace;
   return `${entry.target_type} ${entry.target_id}`;

@@ -69,12 +69,21 @@ export const auditQuerySchema = z
   .refine(fromBeforeTo, fromAfterTo);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-/** What an id stood for: a person, a pole (its tag, else its place), a photo or a team. */
+/** What an id stood for: a person, a pole (its tag, else its place), a photo, a team or a finding. */
 export const auditNameSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("person"), name: z.string(), email: z.string() }),
   z.object({ kind: z.literal("pole"), label: z.string(), latitude: z.number(), longitude: z.number() }),
   z.object({ kind: z.literal("photo"), name: z.string() }),
   z.object({ kind: z.literal("team"), name: z.string() }),
+  /** A finding by its code and level, and its pole's tag (else label, else "" and its place). */
+  z.object({
+    kind: z.literal("finding"),
+    code: z.string(),
+    level: z.number(),
+    pole: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  }),
 ]);
 export type AuditName = z.infer<typeof auditNameSchema>;
 export type AuditNames = Record<string, AuditName>;
@@ -112,4 +121,14 @@ export type PoleHistoryQuery = z.infer<typeof poleHistoryQuerySchema>;
 export const AUDIT_CSV_COLUMNS = ["time_utc", "actor", "actor_email", "action", "target", "details"] as const;
 
 /** Detail fields that hold the id of a person or a pole (named in `names`). */
-export const AUDIT_ID_FIELDS = ["uploaded_by", "rated_by", "pole_id", "invitedBy"] as const;
+export const AUDIT_ID_FIELDS = [
+  "uploaded_by",
+  "rated_by",
+  "pole_id",
+  "poleId",
+  "invitedBy",
+  "assignee_id",
+  "assigneeId",
+  "createdBy",
+  "resolved_by",
+] as const;

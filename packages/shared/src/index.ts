@@ -16,6 +16,7 @@ export * from "./workspaces";
 export * from "./admin";
 export * from "./audit";
 export * from "./audit-format";
+export * from "./audit-sentences";
 export * from "./basemaps";
 export * from "./export";
 export * from "./events";

@@ -206,6 +206,24 @@ export const INSPECTION_STATES = ["current", "due", "overdue", "never"] as const
 export const inspectionStateSchema = z.enum(INSPECTION_STATES);
 export type InspectionState = z.infer<typeof inspectionStateSchema>;
 
+/** A pole's state for one inspection type: its last visit of that type and the cycle's end. */
+export const typeInspectionSchema = z.object({
+  type: z.string(),
+  name: z.string(),
+  cycleYears: z.number().int(),
+  /** null: never visited for this type (no due day: not overdue by assumption). */
+  lastInspectedOn: z.string().nullable(),
+  dueOn: z.string().nullable(),
+  state: inspectionStateSchema,
+  /** Days past the due day (0: due today); negative: days left; null with no visit. */
+  daysLate: z.number().int().nullable(),
+});
+export type TypeInspection = z.infer<typeof typeInspectionSchema>;
+
+/** Whole days from one calendar day to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /** What GET /api/poles/:id adds to the pole. */
 export const poleInspectionSchema = z.object({
   // Defaults: the web app still reads a pole from a server without inspections (a rolling update).
@@ -219,6 +237,8 @@ export const poleInspectionSchema = z.object({
       lastInspectedOn: z.string().nullable(),
       /** The earliest day one of its types' cycles runs out; null with no visit. */
       dueOn: z.string().nullable().default(null),
+      /** One line per type of the workspace's programme, in its order (absent: an older server). */
+      types: z.array(typeInspectionSchema).optional(),
     })
     .default({ state: "never", lastInspectedOn: null, dueOn: null }),
 });
@@ -288,6 +308,18 @@ export function addYears(isoDay: string, years: number): string {
   const date = new Date(Date.UTC(y + years, m - 1, d));
   if (date.getUTCDate() !== d) date.setUTCDate(0);
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A finding's fix-by day from its observation and its level's allowance in days. An allowance of
+ * whole years (365 days each: the defaults' 1 and 5 years) counts calendar years, so 5 years from
+ * 2024-03-10 is 2029-03-10 whatever leap days fall between (from 29 February, the 28th); any
+ * other allowance counts days.
+ */
+export function dueAfterAllowance(observedOn: string, allowanceDays: number): string {
+  return allowanceDays > 0 && allowanceDays % 365 === 0
+    ? addYears(observedOn, allowanceDays / 365)
+    : addDays(observedOn, allowanceDays);
 }
 
 /**

@@ -425,6 +425,14 @@ export const visitTexts = {
   uploadVisitsFailed: (left: number) =>
     `${left} ${left === 1 ? "visit" : "visits"} could not be recorded. The photos are stored: retry to record ${left === 1 ? "it" : "them"}.`,
   retry: "Retry",
+  /** The record's line per inspection type: the last visit, the due day and how late. */
+  stateTitle: "Inspection state",
+  typeLine: (name: string, last: string) => `${name} — Last visit: ${last}`,
+  never: "Never",
+  dueLate: (day: string, late: number) =>
+    late === 0 ? `due ${day}, due today` : `due ${day}, ${late} ${late === 1 ? "day" : "days"} late`,
+  dueIn: (day: string, left: number) => `due ${day}, in ${left} ${left === 1 ? "day" : "days"}`,
+  notDue: "no inspection of this type on record",
 } as const;
 
 /**
@@ -704,6 +712,9 @@ export const locateTexts = {
   close: "Close locate",
   invitation: (count: number) =>
     `${count} photos of this pole carry a compass bearing: locate the pole from them`,
+  /** Some of them are photos of other poles close by (a pole without photos has only those). */
+  invitationNear: (count: number) =>
+    `${count} photos of this pole or within 30 m of it carry a compass bearing: locate the pole from them`,
   intro: "Open a photo that shows this pole and click its foot or axis. Two marks give an estimate.",
   candidatesLoading: "Looking for photos of this pole…",
   candidatesFailed: "Could not load the photos around this pole",
@@ -795,6 +806,7 @@ export const regionReportTexts = {
     code: "Code",
     observed: "Observed",
     state: "State",
+    type: "Type due",
     lastVisit: "Last visit",
     late: "Days late",
   },

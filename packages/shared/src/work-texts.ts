@@ -18,7 +18,8 @@ export const workTexts = {
   workOrder: "Work order",
   circuit: "Circuit",
   lastVisit: "Last visit",
-  noVisit: "None",
+  /** A pole with no visit on record, where its last visit would be. */
+  noVisit: "Never",
   myWork: "My work",
   sortBy: "Sort by",
   sorts: {

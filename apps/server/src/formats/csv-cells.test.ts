@@ -9,12 +9,25 @@ describe("csvText", () => {
     ["two\r\nlines", '"two\r\nlines"'],
     ["=1+2", "'=1+2"],
     ["+49 30 1234", "'+49 30 1234"],
-    ["-2", "'-2"],
+    ["-2+3", "'-2+3"],
+    ["-1+cmd|' /C calc'!A0", "'-1+cmd|' /C calc'!A0"],
+    ["-2,=1+1", `"'-2,=1+1"`],
+    ["- 2", "'- 2"],
+    ["-", "'-"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\tTAB", "'\tTAB"],
     ['=HYPERLINK("x","y")', `"'=HYPERLINK(""x"",""y"")"`],
     ["mid=formula", "mid=formula"],
   ])("%j → %j", (input, output) => {
+    expect(csvText(input)).toBe(output);
+  });
+
+  it.each([
+    ["-2", "-2"],
+    ["-122.4,37.8", '"-122.4,37.8"'],
+    ["-33.865143,151.209900", '"-33.865143,151.209900"'],
+    ["-1.5e-3", "-1.5e-3"],
+  ])("leaves the negative number or coordinates %j unprefixed", (input, output) => {
     expect(csvText(input)).toBe(output);
   });
 

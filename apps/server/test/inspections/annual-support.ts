@@ -185,7 +185,12 @@ export async function countedInSql(db: Db, ws: string, from: string, to: string)
   const poles = (where: ReturnType<typeof sql>) =>
     n(sql`SELECT count(*) AS n FROM utility_poles p WHERE ${inRegister} AND ${where}`);
   out["poles,all,due"] = await poles(sql`${dueDay(from)} <= ${to}::date`);
-  out["poles,all,due_inspected"] = await poles(sql`${dueDay(from)} <= ${to}::date AND ${visited}`);
+  out["poles,all,due_inspected"] = await poles(
+    sql`${dueDay(from)} <= ${to}::date AND ${dueDay(after)} > ${to}::date`,
+  );
+  out["poles,all,due_not_inspected"] = await poles(
+    sql`${dueDay(from)} <= ${to}::date AND ${dueDay(after)} <= ${to}::date`,
+  );
   out["poles,all,inspected"] = await poles(visited);
   out["poles,all,overdue_at_end"] = await poles(sql`${dueDay(after)} <= ${to}::date`);
   out["poles,all,never_inspected"] = await poles(sql`${dueDay(after)} IS NULL`);
@@ -216,8 +221,7 @@ export async function countedInSql(db: Db, ws: string, from: string, to: string)
   const reasons = (
     await db.execute(sql`SELECT e.reason, count(DISTINCT f.id) AS n
     FROM utility_pole_findings f JOIN utility_pole_finding_extensions e ON e.finding_id = f.id
-    WHERE f.workspace_id = ${ws} AND ${closed} AND f.resolved_on > ${original} AND f.resolved_on <= f.due_on
-      AND ${timely}
+    WHERE f.workspace_id = ${ws} AND ${inPeriod("e.extended_on")}
     GROUP BY e.reason`)
   ).rows as { reason: string; n: string }[];
   for (const r of reasons) out[`extension_reasons,${r.reason},findings`] = Number(r.n);

@@ -70,10 +70,11 @@ describe("findings", () => {
       observed_on: "2024-01-01",
       notes: "hairline",
     });
-    expect(three).toMatchObject({ due_on: "2028-12-30", notes: "hairline", created_by_email: user.email });
+    // Five calendar years, 29 February 2028 between: not 1,825 days (2028-12-30).
+    expect(three).toMatchObject({ due_on: "2029-01-01", notes: "hairline", created_by_email: user.email });
     // Raising a level moves the due date to the new level's allowance from the observation.
     const raised = await send(t, user.cookie, "PATCH", `/api/findings/${three.id}`, { level: 2 });
-    expect(raised.json()).toMatchObject({ finding: { level: 2, due_on: "2024-12-31", overdue: true } });
+    expect(raised.json()).toMatchObject({ finding: { level: 2, due_on: "2025-01-01", overdue: true } });
   });
 
   it("colour the pole by the worst open one; resolving returns it to the next worst, then the rating", async () => {

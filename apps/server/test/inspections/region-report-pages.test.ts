@@ -75,7 +75,8 @@ describe("the region report's pages", () => {
     // Every page holding due poles' rows starts them under the table's header.
     const withDue = pages.filter((p) => /\bD-\d{3}\b.*\d{4}-\d{2}-\d{2}/.test(p));
     expect(withDue.length).toBeGreaterThanOrEqual(2);
-    for (const page of withDue) expect(page).toMatch(/Pole tag\s+Position\s+Last visit\s+Due\s+Days late/);
+    for (const page of withDue)
+      expect(page).toMatch(/Pole tag\s+Position\s+Type due\s+Last visit\s+Due\s+Days late/);
     const withNever = pages.filter((p) => /\bN-\d{3}\b/.test(p));
     for (const page of withNever) expect(page).toMatch(/Pole tag\s+Position/);
   });
@@ -92,8 +93,11 @@ describe("the region report's pages", () => {
     const never = Array.from({ length: 90 }, (_, i) => `N-${pad(i + 1)}`);
     expect(tagsBetween("Poles with no inspection on record, by tag", null, "N")).toEqual(never);
     // The most overdue shows how late it is, in days.
-    const first = pages.join("\n").match(new RegExp(`${due[0]}\\s+\\S+\\s+\\S+\\s+\\S+\\s+(\\S+)\\s+(\\d+)`));
-    expect(Number(first?.[2])).toBeGreaterThan(0);
+    const first = pages
+      .join("\n")
+      .match(new RegExp(`${due[0]}\\s+\\S+\\s+\\S+\\s+(\\S+)\\s+\\S+\\s+(\\S+)\\s+(\\d+)\\b`));
+    expect(["Patrol", "Detailed", "Intrusive"]).toContain(first?.[1]);
+    expect(Number(first?.[3])).toBeGreaterThan(0);
   });
 
   it("embeds the photo of each finding found on one, up to the limit, and says which have none", async () => {

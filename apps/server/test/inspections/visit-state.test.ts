@@ -59,18 +59,18 @@ describe("a pole's inspection state", () => {
     // Nor is a finding.
     await addFinding(t, member.cookie, none!.pole_id!, { code: "lean", level: 3 });
 
-    expect(await state(current!.pole_id!)).toEqual({
+    expect(await state(current!.pole_id!)).toMatchObject({
       state: "current",
       lastInspectedOn: "2022-06-02",
       dueOn: "2027-06-02",
     });
     expect(await state(due!.pole_id!)).toMatchObject({ state: "due", dueOn: "2026-07-01" });
-    expect(await state(overdue!.pole_id!)).toEqual({
+    expect(await state(overdue!.pole_id!)).toMatchObject({
       state: "overdue",
       lastInspectedOn: "2026-05-01",
       dueOn: "2026-06-01",
     });
-    expect(await state(none!.pole_id!)).toEqual({ state: "never", lastInspectedOn: null, dueOn: null });
+    expect(await state(none!.pole_id!)).toMatchObject({ state: "never", lastInspectedOn: null, dueOn: null });
     const poles = [current, due, overdue, none];
     const want = ["current", "due", "overdue", "never"];
     for (const [i, [lat, lon]] of at.entries()) {

@@ -81,6 +81,18 @@ describe("the work list sorted by the pole's tag or circuit", () => {
     }
   });
 
+  it("finds a circuit by its start in any case through the circuit prefix index", async () => {
+    for (const sort of [
+      { field: "due", descending: false },
+      { field: "tag", descending: false },
+    ] as const) {
+      const text = await plan({ circuit: "c-3", sort });
+      expect(text, text).toContain("poles_work_circuit_prefix_idx");
+      expect(text, text).toMatch(/Index Cond: .*~>=~/);
+      expect(text, text).not.toMatch(/Seq Scan on utility_pole(s|_findings)/);
+    }
+  });
+
   it("keeps the poles without findings out of those indexes", async () => {
     const defs = await db().execute(
       sql`SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index

@@ -337,6 +337,11 @@ export const poles = pgTable(
     index("poles_work_circuit_idx")
       .on(t.workspaceId, sql`coalesce(${t.circuit}, '')`, t.id)
       .where(sql`last_finding_on IS NOT NULL`),
+    // The work list's circuit filter, in any case and by prefix (drizzle/0042): "mission-1104"
+    // finds "Mission-1104-B" as a range of this index, not a scan of the workspace's poles.
+    index("poles_work_circuit_prefix_idx")
+      .on(t.workspaceId, sql`lower(coalesce(${t.circuit}, '')) text_pattern_ops`)
+      .where(sql`last_finding_on IS NOT NULL`),
   ],
 );
 

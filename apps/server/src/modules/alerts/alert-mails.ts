@@ -63,7 +63,13 @@ export function level1Mail(publicUrl: string, to: string, by: string, f: MailFin
     to,
     subject: alertTexts.level1Subject,
     intro: alertTexts.level1Intro(by),
-    body: [...lines, alertTexts.assignee(f.assignee_email ?? alertTexts.nobody)],
+    // The crew reads what was seen and whose network it is before opening the app.
+    body: [
+      ...lines,
+      alertTexts.notes(f.notes?.trim() || alertTexts.noNotes),
+      f.team_name === null ? alertTexts.personalWorkspace : alertTexts.team(f.team_name),
+      alertTexts.assignee(f.assignee_email ?? alertTexts.nobody),
+    ],
     links,
   });
 }

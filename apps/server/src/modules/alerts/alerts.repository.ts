@@ -25,6 +25,10 @@ export interface MailFinding {
   due_on: string;
   assignee_id: string | null;
   assignee_email: string | null;
+  /** What the finder wrote; null when nothing. */
+  notes: string | null;
+  /** The team's name; null in a personal workspace. */
+  team_name: string | null;
 }
 
 /** A person with unresolved findings in a workspace that the digest covers. */
@@ -49,9 +53,10 @@ const KIND_COLUMN: Record<AlertKind, SQL> = {
 
 const MAIL_FINDING = sql`f.id::text AS id, f.workspace_id, f.pole_id::text AS pole_id, ${POLE_TAG} AS pole_tag,
   p.latitude, p.longitude, f.code, f.level::int AS level, f.due_on::text AS due_on, f.assignee_id,
-  ua.email AS assignee_email
+  ua.email AS assignee_email, f.notes, o.name AS team_name
   FROM utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
-  LEFT JOIN "user" ua ON ua.id = f.assignee_id`;
+  LEFT JOIN "user" ua ON ua.id = f.assignee_id
+  LEFT JOIN organization o ON o.id = f.workspace_id`;
 
 export function createAlertsRepository(db: Executor) {
   return {

@@ -31,7 +31,8 @@ function filterConditions(workspaceId: string, f: AuditFilter): SQL[] {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The names of `ids` as they are now (AuditRepository.namesOf). Poles and photos are looked up by
+ * The names of `ids` as they are now (AuditRepository.namesOf): a pole by its tag (else its
+ * label), a finding by its code, level and pole. Poles, photos and findings are looked up by
  * their uuid, so by their primary keys: compared as text, every pole of the workspace was read
  * (1M poles: ~0.4 s for each page of a pole's history).
  */
@@ -43,8 +44,14 @@ export function namesQuery(workspaceId: string, ids: string[]): SQL {
   return sql`SELECT id, jsonb_build_object('kind', 'person', 'name', name, 'email', email) AS n
         FROM "user" WHERE id = ANY(${list})
       UNION ALL
-      SELECT id::text, jsonb_build_object('kind', 'pole', 'label', label, 'latitude', latitude, 'longitude', longitude)
+      SELECT id::text, jsonb_build_object('kind', 'pole', 'label', coalesce(nullif(tag, ''), label, ''),
+          'latitude', latitude, 'longitude', longitude)
         FROM utility_poles WHERE workspace_id = ${workspaceId} AND id = ANY(${uuids})
+      UNION ALL
+      SELECT f.id::text, jsonb_build_object('kind', 'finding', 'code', f.code, 'level', f.level,
+          'pole', coalesce(nullif(p.tag, ''), p.label, ''), 'latitude', p.latitude, 'longitude', p.longitude)
+        FROM utility_pole_findings f JOIN utility_poles p ON p.id = f.pole_id
+        WHERE f.workspace_id = ${workspaceId} AND f.id = ANY(${uuids})
       UNION ALL
       SELECT id::text, jsonb_build_object('kind', 'photo', 'name', name)
         FROM utility_pole_images WHERE workspace_id = ${workspaceId} AND id = ANY(${uuids})

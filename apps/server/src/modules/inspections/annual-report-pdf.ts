@@ -41,9 +41,13 @@ export async function annualReportPdf(r: AnnualReport): Promise<PDFKit.PDFDocume
   await table(
     doc,
     root,
-    [C.due, C.dueInspected, C.inspected, C.overdueAtEnd, C.neverInspected],
-    [90, 100, 80, 100, 130],
-    [[p.due, p.due_inspected, p.inspected, p.overdue_at_end, p.never_inspected].map(String)],
+    [C.due, C.dueInspected, C.dueNotInspected, C.inspected, C.overdueAtEnd, C.neverInspected],
+    [75, 80, 75, 70, 90, 120],
+    [
+      [p.due, p.due_inspected, p.due_not_inspected, p.inspected, p.overdue_at_end, p.never_inspected].map(
+        String,
+      ),
+    ],
   );
 
   heading(doc, root, "H2", T.findings);

@@ -68,6 +68,7 @@ export function createAnnualReportRepository(db: Db) {
       const [row] = await rows<{
         due: number;
         due_inspected: number;
+        due_not_inspected: number;
         inspected: number;
         overdue_at_end: number;
         never_inspected: number;
@@ -94,7 +95,10 @@ export function createAnnualReportRepository(db: Db) {
           GROUP BY l.pole_id
         )
         SELECT count(*) FILTER (WHERE due_at_start <= ${p.to}::date)::int AS due,
-          count(*) FILTER (WHERE due_at_start <= ${p.to}::date AND inspected)::int AS due_inspected,
+          -- A pole due in the period was inspected when its due day moved past the period's end
+          -- (a visit of another type leaves it due); else it is still due: the two add up to due.
+          count(*) FILTER (WHERE due_at_start <= ${p.to}::date AND due_at_end > ${p.to}::date)::int AS due_inspected,
+          count(*) FILTER (WHERE due_at_start <= ${p.to}::date AND due_at_end <= ${p.to}::date)::int AS due_not_inspected,
           count(*) FILTER (WHERE inspected)::int AS inspected,
           count(*) FILTER (WHERE due_at_end <= ${p.to}::date)::int AS overdue_at_end,
           (count(*) FILTER (WHERE due_at_end IS NULL)
@@ -139,13 +143,15 @@ export function createAnnualReportRepository(db: Db) {
         ORDER BY f.resolved_on, f.id LIMIT ${limit}`);
     },
 
-    /** The extensions of those findings, counted by reason, the most given first. */
+    /**
+     * The extensions granted in the period (whatever became of their findings), counted by reason
+     * as findings, the most given first.
+     */
     extensionReasons(workspaceId: string, p: Period) {
       return rows<{ reason: string; findings: number }>(sql`
-        WITH f AS (${FINDINGS(workspaceId, p)})
-        SELECT e.reason, count(DISTINCT f.id)::int AS findings
-        FROM f JOIN utility_pole_finding_extensions e ON e.finding_id = f.id
-        WHERE f.outcome = 'extended'
+        SELECT e.reason, count(DISTINCT e.finding_id)::int AS findings
+        FROM utility_pole_finding_extensions e JOIN utility_pole_findings f ON f.id = e.finding_id
+        WHERE f.workspace_id = ${workspaceId} AND e.extended_on BETWEEN ${p.from}::date AND ${p.to}::date
         GROUP BY e.reason ORDER BY findings DESC, e.reason`);
     },
   };

@@ -5,17 +5,21 @@
  */
 import {
   addYears,
+  daysBetween,
   inspectionState,
   parseRegionKey,
   messages,
+  type InspectionType,
   type PoleInspection,
   type RegionInspection,
   type Summary,
+  type TypeInspection,
 } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
 import type { Actor } from "../workspaces/actor";
 import type { Today } from "./clock";
 import type { InspectionsRepository } from "./inspections.repository";
+import type { VisitsRepository } from "./visits.repository";
 
 const NONE: RegionInspection = { overdue: 0, inspectionDue: { due: 0, overdue: 0, never: 0 } };
 
@@ -30,8 +34,39 @@ export function monthEnds(today: string): string[] {
   return ends;
 }
 
-export function createConditionService(deps: { repository: InspectionsRepository; today: Today }) {
-  const { repository, today } = deps;
+/**
+ * Each type of the programme with its last visit on the pole and the day its cycle runs out, as
+ * the pole's due day is kept (utility_pole_visits_refresh: last visit plus the cycle in calendar
+ * years, 29 February to the 28th).
+ */
+export function typeLines(
+  types: InspectionType[],
+  lastByType: { type: string; last_on: string }[],
+  today: string,
+): TypeInspection[] {
+  return types.map((t) => {
+    const last = lastByType.find((l) => l.type === t.code)?.last_on ?? null;
+    const dueOn = last === null ? null : addYears(last, t.cycleYears);
+    return {
+      type: t.code,
+      name: t.name,
+      cycleYears: t.cycleYears,
+      lastInspectedOn: last,
+      dueOn,
+      state: inspectionState(dueOn, today),
+      daysLate: dueOn === null ? null : daysBetween(dueOn, today),
+    };
+  });
+}
+
+export function createConditionService(deps: {
+  repository: InspectionsRepository;
+  visits: VisitsRepository;
+  /** The inspection types in force in the actor's workspace. */
+  typesOf: (actor: Actor) => Promise<InspectionType[]>;
+  today: Today;
+}) {
+  const { repository, visits, typesOf, today } = deps;
 
   /**
    * The dates the inspection state turns on: a pole's due day (kept on the pole from its visits
@@ -46,7 +81,11 @@ export function createConditionService(deps: { repository: InspectionsRepository
     thresholds,
 
     async ofPole(actor: Actor, poleId: string): Promise<PoleInspection> {
-      const row = await repository.poleInspection(poleId);
+      const [row, types, lastByType] = await Promise.all([
+        repository.poleInspection(poleId),
+        typesOf(actor),
+        visits.lastByType(actor.workspaceId, poleId),
+      ]);
       const t = thresholds();
       const dueOn = row?.inspection_due_on ?? null;
       return {
@@ -56,6 +95,7 @@ export function createConditionService(deps: { repository: InspectionsRepository
           state: inspectionState(dueOn, t.today),
           lastInspectedOn: row?.last_inspected_on ?? null,
           dueOn,
+          types: typeLines(types, lastByType, t.today),
         },
       };
     },

@@ -87,8 +87,13 @@ export function findingConditions(q: FindingFilter): SQL[] {
     );
   }
   if (q.poleId !== undefined) where.push(sql`f.pole_id = ${q.poleId}::uuid`);
-  // As the sort reads it (the index's expression): "" is the poles without a circuit.
-  if (q.circuit !== undefined) where.push(sql`coalesce(p.circuit, '') = ${q.circuit}`);
+  // "" is the poles without a circuit (as the sort reads it: the index's expression); any other
+  // text is a prefix in any case, read as a range of poles_work_circuit_prefix_idx.
+  if (q.circuit === "") where.push(sql`coalesce(p.circuit, '') = ''`);
+  else if (q.circuit !== undefined) {
+    const prefix = q.circuit.replace(/[\\%_]/g, (c) => `\\${c}`);
+    where.push(sql`lower(coalesce(p.circuit, '')) LIKE lower(${`${prefix}%`})`);
+  }
   if (q.assignee === null) where.push(sql`f.assignee_id IS NULL`);
   else if (q.assignee !== undefined) where.push(sql`f.assignee_id = ${q.assignee}`);
   if (q.observedFrom !== undefined) where.push(sql`f.observed_on >= ${q.observedFrom}::date`);

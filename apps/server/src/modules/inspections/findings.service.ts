@@ -5,8 +5,8 @@
  * roll-up triggers never interleave with a photo moving between poles.
  */
 import {
-  addDays,
   canEdit,
+  dueAfterAllowance,
   inspectionTexts,
   measureTexts,
   messages,
@@ -49,7 +49,7 @@ export function toFinding(row: FindingRow, today: string): Finding {
 
 /** The day a finding is to be fixed by; one past 9999-12-31 cannot be stored, so it is a 400. */
 function dueOnOf(observedOn: string, days: number): string {
-  const due = addDays(observedOn, days);
+  const due = dueAfterAllowance(observedOn, days);
   if (!DAY.test(due)) throw badRequest(inspectionTexts.dueDateTooLate, "due_date_out_of_range");
   return due;
 }

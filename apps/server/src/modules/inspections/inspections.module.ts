@@ -14,7 +14,7 @@ import { createImagesRepository } from "../photos/images.repository";
 import { unvisitedRegionNumbers } from "../photos/region-numbers";
 import { createPolesRepository } from "../poles/poles.repository";
 import type { PoleInspections } from "../poles/poles.service";
-import type { RequireActor } from "../workspaces/actor";
+import type { Actor, RequireActor } from "../workspaces/actor";
 import { createAnnualReportRepository } from "./annual-report.repository";
 import { annualReportRoutes } from "./annual-report.routes";
 import { createAnnualReportService } from "./annual-report.service";
@@ -72,11 +72,18 @@ export function createInspections(
     audit: deps.audit,
     today: deps.today,
   });
-  const condition = createConditionService({ repository, today: deps.today });
+  const typesOf = async (actor: Actor) => (await settings.get(actor)).inspectionTypes;
+  const condition = createConditionService({
+    repository,
+    visits: visitsRepository,
+    typesOf,
+    today: deps.today,
+  });
   const reports = createReportsService({
     repository,
     reportRepository: createReportRepository(db),
     condition,
+    typesOf,
     today: deps.today,
     ...deps.report,
     regionNumber: async (workspaceId, region) => {

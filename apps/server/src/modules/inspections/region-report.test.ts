@@ -74,6 +74,9 @@ describe("the region report's drawing", () => {
           longitude: 24.9,
           last_inspected_on: "2020-01-01",
           inspection_due_on: "2025-01-01",
+          due_type: "detailed",
+          due_type_last_on: "2020-01-01",
+          due_type_name: "Detailed",
         })),
         neverInspected: Array.from({ length: ROWS }, (_, i) => ({
           pole_tag: `N-${i}`,

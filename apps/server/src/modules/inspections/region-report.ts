@@ -6,7 +6,13 @@
  * "Page n of N". The pages are kept until the end to number them: the service bounds the rows,
  * poles and photos a report holds.
  */
-import { inspectionTexts, regionReportTexts as T, type Finding, type Summary } from "@poleatlas/shared";
+import {
+  daysBetween,
+  inspectionTexts,
+  regionReportTexts as T,
+  type Finding,
+  type Summary,
+} from "@poleatlas/shared";
 import { flushPages, heading, numberPages, paragraph, startReport, table } from "./report-layout";
 import { regionMap, type MapPole } from "./report-map";
 import { findingPhotos, type ReportPhoto } from "./report-photos";
@@ -22,14 +28,12 @@ export interface RegionReport {
   /** The first findings' photos, in the findings' order. */
   photos: ReportPhoto[];
   map: { poles: MapPole[]; total: number };
-  duePoles: DuePole[];
+  /** Each with the name of the type that is due. */
+  duePoles: (DuePole & { due_type_name: string })[];
   neverInspected: { pole_tag: string | null; latitude: number; longitude: number }[];
 }
 
 const position = (lat: number, lon: number) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`;
-
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /** How late a pole's inspection is: days past its due day, or how many days are left. */
 function lateness(dueOn: string, today: string): string {
@@ -93,12 +97,13 @@ export async function regionReportPdf(r: RegionReport): Promise<PDFKit.PDFDocume
   await table(
     doc,
     root,
-    [C.tag, C.position, C.lastVisit, C.due, C.late],
-    [90, 140, 90, 90, 100],
+    [C.tag, C.position, C.type, C.lastVisit, C.due, C.late],
+    [70, 120, 70, 80, 80, 90],
     r.duePoles.map((p) => [
       p.pole_tag || "—",
       position(p.latitude, p.longitude),
-      p.last_inspected_on ?? "—",
+      p.due_type_name,
+      p.due_type_last_on,
       p.inspection_due_on,
       lateness(p.inspection_due_on, s.today),
     ]),

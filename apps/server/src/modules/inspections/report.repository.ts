@@ -19,6 +19,9 @@ export interface DuePole {
   longitude: number;
   last_inspected_on: string | null;
   inspection_due_on: string;
+  /** The type whose cycle ran out first (its code), and that type's last visit. */
+  due_type: string;
+  due_type_last_on: string;
 }
 
 export function createReportRepository(db: Db) {
@@ -45,8 +48,17 @@ export function createReportRepository(db: Db) {
     duePoles(workspaceId: string, region: Region, dueBy: string, limit: number) {
       return rows<DuePole>(
         sql`SELECT ${POLE_TAG} AS pole_tag, p.latitude, p.longitude,
-              p.last_inspected_on::text AS last_inspected_on, p.inspection_due_on::text AS inspection_due_on
+              p.last_inspected_on::text AS last_inspected_on, p.inspection_due_on::text AS inspection_due_on,
+              d.type AS due_type, d.last_on::text AS due_type_last_on
             FROM utility_poles p
+            -- The type the pole's due day comes from (utility_pole_visits_refresh's rule, per type).
+            CROSS JOIN LATERAL (
+              SELECT l.type, l.last_on FROM (
+                SELECT v.type, max(v.inspected_on) AS last_on FROM utility_pole_visits v
+                WHERE v.pole_id = p.id GROUP BY v.type) l
+              JOIN utility_pole_inspection_cycles(${workspaceId}) c ON c.code = l.type
+              ORDER BY (l.last_on + make_interval(years => c.cycle_years))::date, l.type LIMIT 1
+            ) d
             WHERE ${IN_REGION(workspaceId, region)} AND p.inspection_due_on <= ${dueBy}::date
             ORDER BY p.inspection_due_on, ${POLE_TAG}, p.id LIMIT ${limit}`,
       );

@@ -1,6 +1,12 @@
 /** GET /api/reports/region/:id.pdf: one region's report, for anyone in the workspace. */
 import type { Readable } from "node:stream";
-import { inspectionTexts, messages, parseRegionKey, workspaceTexts } from "@poleatlas/shared";
+import {
+  inspectionTexts,
+  messages,
+  parseRegionKey,
+  workspaceTexts,
+  type InspectionType,
+} from "@poleatlas/shared";
 import { badRequest, notFound } from "../../errors";
 import { jpegCopy } from "../../infra/images/jpeg-copy";
 import type { Actor } from "../workspaces/actor";
@@ -26,6 +32,8 @@ export function createReportsService(deps: {
   repository: InspectionsRepository;
   reportRepository: ReportRepository;
   condition: ConditionService;
+  /** The inspection types in force in the actor's workspace: a due pole's type is named. */
+  typesOf: (actor: Actor) => Promise<InspectionType[]>;
   today: Today;
   /** The findings whose photos a report embeds, at most (each a ~15 kB JPEG thumbnail). */
   maxPhotos: number;
@@ -68,14 +76,16 @@ export function createReportsService(deps: {
       const [team, number] = await Promise.all([repository.teamName(ws), regionNumber(ws, region)]);
       if (number === null) throw notFound(inspectionTexts.regionNotFound);
       const day = today();
-      const [summary, rows, duePoles, neverInspected, mapPoles, poleCount] = await Promise.all([
+      const [summary, rows, duePoles, neverInspected, mapPoles, poleCount, types] = await Promise.all([
         condition.summary(actor, regionId),
         repository.list({ workspaceId: ws, status: "open", region, limit: REPORT_MAX_ROWS }),
         reports.duePoles(ws, region, condition.thresholds().dueBy, REPORT_MAX_ROWS),
         reports.neverInspected(ws, region, REPORT_MAX_ROWS),
         reports.mapPoles(ws, region, day, REPORT_MAP_MAX_POLES),
         reports.poleCount(ws, region),
+        deps.typesOf(actor),
       ]);
+      const typeName = (code: string) => types.find((t) => t.code === code)?.name ?? code;
       const findings = rows.map((r) => toFinding(r, day));
       const photos = await photosOf(
         ws,
@@ -90,7 +100,7 @@ export function createReportsService(deps: {
         openCount: s[1].open + s[2].open + s[3].open,
         photos,
         map: { poles: mapPoles, total: poleCount },
-        duePoles,
+        duePoles: duePoles.map((p) => ({ ...p, due_type_name: typeName(p.due_type) })),
         neverInspected,
       });
     },

@@ -152,6 +152,15 @@ export function createVisitsRepository(db: Db) {
       );
     },
 
+    /** A pole's last visit day of each type it has visits of. */
+    lastByType(workspaceId: string, poleId: string) {
+      return rows<{ type: string; last_on: string }>(
+        db,
+        sql`SELECT type, max(inspected_on)::text AS last_on FROM utility_pole_visits
+            WHERE workspace_id = ${workspaceId} AND pole_id = ${poleId}::uuid GROUP BY type`,
+      );
+    },
+
     /** How many of these ids are the pole's findings or photos (in its workspace). */
     async countOnPole(
       tx: Executor,

@@ -122,7 +122,10 @@ export function createVisitsService(deps: {
             action: "visit.record",
             targetType: "pole",
             targetId: pole.id,
-            details: { after: { pole_id, ...rest } },
+            // The type's name as it is now: the history reads "Detailed inspection …" even if renamed later.
+            details: {
+              after: { pole_id, ...rest, type_name: types.find((t) => t.code === body.type)!.name },
+            },
           },
           tx,
         );

@@ -86,7 +86,14 @@ export function MapPoleRecord(props: MapPoleRecordProps) {
               />
             )
           }
-          visits={<PoleVisits key={pole.id} poleId={pole.id} canEdit={may.canEdit} />}
+          visits={
+            <PoleVisits
+              key={pole.id}
+              poleId={pole.id}
+              canEdit={may.canEdit}
+              stateByType={pole.inspection.types ?? []}
+            />
+          }
           locate={may.canEdit && <LocateSection key={`locate-${pole.id}`} pole={pole} />}
           findings={
             <PoleFindings

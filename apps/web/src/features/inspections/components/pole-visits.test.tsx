@@ -2,7 +2,13 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { DEFAULT_INSPECTION_SETTINGS, formatDate, visitTexts, type Visit } from "@poleatlas/shared";
+import {
+  DEFAULT_INSPECTION_SETTINGS,
+  formatDate,
+  visitTexts,
+  type TypeInspection,
+  type Visit,
+} from "@poleatlas/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer, type Call } from "../../../test/fake-server";
 import { PoleVisits } from "./pole-visits";
@@ -45,6 +51,7 @@ const PATROL = visit({
 function setup(opts: {
   visits?: Visit[];
   canEdit?: boolean;
+  stateByType?: TypeInspection[];
   answer?: (call: Call) => { status: number; body: unknown } | undefined;
 }) {
   let stored = [...(opts.visits ?? [])];
@@ -73,7 +80,7 @@ function setup(opts: {
   });
   render(
     <QueryClientProvider client={client}>
-      <PoleVisits poleId="pole-1" canEdit={opts.canEdit ?? true} />
+      <PoleVisits poleId="pole-1" canEdit={opts.canEdit ?? true} stateByType={opts.stateByType} />
     </QueryClientProvider>,
   );
   return server;
@@ -93,6 +100,49 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, typeName: stri
 }
 
 describe("PoleVisits", () => {
+  it("shows each inspection type's last visit, due day and lateness, Never where none", async () => {
+    const line = (over: Partial<TypeInspection> & Pick<TypeInspection, "type" | "name">): TypeInspection => ({
+      cycleYears: 2,
+      lastInspectedOn: null,
+      dueOn: null,
+      state: "never",
+      daysLate: null,
+      ...over,
+    });
+    setup({
+      visits: [PATROL],
+      stateByType: [
+        line({
+          type: "patrol",
+          name: "Patrol",
+          lastInspectedOn: "2021-09-08",
+          dueOn: "2023-09-08",
+          state: "overdue",
+          daysLate: 1186,
+        }),
+        line({
+          type: "detailed",
+          name: "Detailed",
+          cycleYears: 5,
+          lastInspectedOn: "2026-12-07",
+          dueOn: "2031-12-07",
+          state: "current",
+          daysLate: -1826,
+        }),
+        line({ type: "intrusive", name: "Intrusive", cycleYears: 10 }),
+      ],
+    });
+    const lines = within(screen.getByRole("list", { name: visitTexts.stateTitle }))
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      `Patrol — Last visit: ${formatDate("2021-09-08")}due ${formatDate("2023-09-08")}, 1186 days late`,
+      `Detailed — Last visit: ${formatDate("2026-12-07")}due ${formatDate("2031-12-07")}, in 1826 days`,
+      `Intrusive — Last visit: Never${visitTexts.notDue}`,
+    ]);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+  });
+
   it("lists the pole's visits newest first, with type, result, inspector, notes and source", async () => {
     setup({ visits: [PATROL, OLD] });
     await waitFor(() => expect(rows()).toHaveLength(2));

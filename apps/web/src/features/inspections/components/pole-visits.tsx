@@ -1,12 +1,14 @@
 /**
- * A pole's inspection visits, newest first: the day, the type, the result, who inspected, the
- * notes and, unless recorded in the app, where the visit came from. Members record one with
- * 'Record visit'; viewers see the list only.
+ * A pole's inspection state by type (the last visit, the due day and how late), then its visits,
+ * newest first: the day, the type, the result, who inspected, the notes and, unless recorded in
+ * the app, where the visit came from. Members record one with 'Record visit'; viewers see the
+ * list only.
  */
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
-import { formatDate, visitTexts, type Visit } from "@poleatlas/shared";
+import { formatDate, visitTexts, type TypeInspection, type Visit } from "@poleatlas/shared";
 import { useState } from "react";
 import { usePoleVisits, useRecordVisit } from "../api/visits";
+import { InspectionStateLines } from "./inspection-state-lines";
 import { VisitDialog } from "./visit-dialog";
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : visitTexts.loadFailed);
@@ -24,7 +26,16 @@ function VisitRow({ v }: { v: Visit }) {
   );
 }
 
-export function PoleVisits({ poleId, canEdit }: { poleId: string; canEdit: boolean }) {
+export function PoleVisits({
+  poleId,
+  canEdit,
+  stateByType = [],
+}: {
+  poleId: string;
+  canEdit: boolean;
+  /** The pole's state per inspection type, as the pole's record answers it. */
+  stateByType?: TypeInspection[];
+}) {
   const visits = usePoleVisits(poleId);
   const record = useRecordVisit(poleId);
   const [recording, setRecording] = useState(false);
@@ -41,6 +52,7 @@ export function PoleVisits({ poleId, canEdit }: { poleId: string; canEdit: boole
           </Button>
         )}
       </Stack>
+      <InspectionStateLines lines={stateByType} />
       {visits.isError && <Alert severity="error">{visitTexts.loadFailed}</Alert>}
       {list.length === 0 && visits.isSuccess && (
         <Typography variant="body2" color="text.secondary">

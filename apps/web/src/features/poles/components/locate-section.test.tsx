@@ -139,10 +139,21 @@ async function openLocate() {
 describe("LocateSection: the invitation", () => {
   it("invites a locate when three photos carry a bearing and the pole was not placed from bearings", async () => {
     renderRecord({});
+    // These photos stand near the pole, on poles of their own: not said to be the pole's.
+    expect(
+      await screen.findByText(
+        "3 photos of this pole or within 30 m of it carry a compass bearing: locate the pole from them",
+      ),
+    ).toBeVisible();
+    expect(screen.getByTestId("position-source")).toHaveTextContent("Position: from photo GPS");
+  });
+
+  it("says the photos are the pole's own only when they all are", async () => {
+    const own = CANDIDATES.map((c) => ({ ...c, image: { ...c.image, pole_id: "pole-1" } }));
+    renderRecord({ candidates: own });
     expect(
       await screen.findByText("3 photos of this pole carry a compass bearing: locate the pole from them"),
     ).toBeVisible();
-    expect(screen.getByTestId("position-source")).toHaveTextContent("Position: from photo GPS");
   });
 
   it("offers the locate without inviting when the pole already stands where its bearings put it", async () => {

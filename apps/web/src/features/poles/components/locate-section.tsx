@@ -16,7 +16,11 @@ export const INVITE_FROM_BEARINGS = 3;
 export function LocateSection({ pole }: { pole: Pick<PoleRecord, "id" | "position_source"> }) {
   const [open, setOpen] = useState(false);
   const candidates = useLocateCandidates(pole.id);
-  const withBearing = (candidates.data ?? []).filter((c) => c.bearing_deg !== null).length;
+  const bearing = (candidates.data ?? []).filter((c) => c.bearing_deg !== null);
+  const withBearing = bearing.length;
+  // The candidates are the pole's photos and those within 30 m: "of this pole" only when they all
+  // are, or the record said "4 photos of this pole" above "No photos of this pole yet".
+  const allOwn = bearing.every((c) => c.image.pole_id === pole.id);
   const invite = !open && withBearing >= INVITE_FROM_BEARINGS && pole.position_source !== "bearings";
   return (
     <Box data-testid="locate-section">
@@ -29,7 +33,7 @@ export function LocateSection({ pole }: { pole: Pick<PoleRecord, "id" | "positio
             </Button>
           }
         >
-          {t.invitation(withBearing)}
+          {allOwn ? t.invitation(withBearing) : t.invitationNear(withBearing)}
         </Alert>
       ) : (
         !open && (

@@ -1,18 +1,29 @@
 /**
  * The pole record's history: its audit entries (the pole, its photos, findings and visits),
- * newest first, in the words of the admin page's trail, with 'Show older' for the next page.
+ * newest first, in the words of the admin page's trail, with 'Show older' for the next page. A
+ * finding's or a visit's entry reads as one sentence ("Finding crossarm (Level 2) on pole SF-1042
+ * assigned to Dana Lee"); the others as what was done, to what, and the details.
  */
 import { Button, List, ListItem, ListItemText, Typography } from "@mui/material";
 import {
   auditActionText,
   auditActorText,
   auditDetailsText,
+  auditSentence,
   auditTargetText,
   formatDateTime,
   poleRecordTexts as t,
+  type AuditEntry,
 } from "@poleatlas/shared";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { usePoleHistory } from "../api/get-pole-history";
+
+/** What an entry says: its sentence, else "action: target" with the details under it. */
+function entryText(e: AuditEntry) {
+  const sentence = auditSentence(e);
+  if (sentence !== null) return { primary: sentence, details: "" };
+  return { primary: `${auditActionText(e)}: ${auditTargetText(e)}`, details: auditDetailsText(e) };
+}
 
 export function PoleHistory({ poleId }: { poleId: string }) {
   const history = usePoleHistory(poleId);
@@ -34,16 +45,17 @@ export function PoleHistory({ poleId }: { poleId: string }) {
       )}
       {entries.length > 0 && (
         <List dense aria-label={t.history} disablePadding>
-          {entries.map((e, i) => (
-            <ListItem key={`${e.at}-${i}`} disableGutters data-testid="history-entry">
-              <ListItemText
-                primary={`${auditActionText(e)}: ${auditTargetText(e)}`}
-                secondary={[formatDateTime(e.at), auditActorText(e), auditDetailsText(e)]
-                  .filter(Boolean)
-                  .join(" · ")}
-              />
-            </ListItem>
-          ))}
+          {entries.map((e, i) => {
+            const { primary, details } = entryText(e);
+            return (
+              <ListItem key={`${e.at}-${i}`} disableGutters data-testid="history-entry">
+                <ListItemText
+                  primary={primary}
+                  secondary={[formatDateTime(e.at), auditActorText(e), details].filter(Boolean).join(" · ")}
+                />
+              </ListItem>
+            );
+          })}
         </List>
       )}
       {history.hasNextPage && (

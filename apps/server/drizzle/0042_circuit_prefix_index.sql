@@ -1,0 +1,1 @@
+CREATE INDEX "poles_work_circuit_prefix_idx" ON "utility_poles" USING btree ("workspace_id",lower(coalesce("circuit", '')) text_pattern_ops) WHERE last_finding_on IS NOT NULL;
