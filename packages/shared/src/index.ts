@@ -39,4 +39,5 @@ export * from "./locate";
 export * from "./measurements";
 export * from "./measure/index";
 export * from "./photo-optics";
+export * from "./pole-join";
 export * from "./notifications";

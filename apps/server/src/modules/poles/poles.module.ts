@@ -4,7 +4,7 @@ import type { Db } from "../../infra/db/database";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import { createImagesRepository, type ImagesRepository } from "../photos/images.repository";
-import type { PolePlacement } from "../photos/images.service";
+import type { PolePlacement } from "../photos/pole-placement";
 import type { RequireActor } from "../workspaces/actor";
 import { createPolesRepository } from "./poles.repository";
 import { polesRoutes } from "./poles.routes";
@@ -38,7 +38,8 @@ export function createPoles(
     inspections,
   });
   const placement: PolePlacement = {
-    assign: (tx, workspaceId, lat, lon) => repository.assign(tx, workspaceId, lat, lon, spotRadiusMeters),
+    assign: (tx, workspaceId, at) => repository.assign(tx, workspaceId, at, spotRadiusMeters),
+    candidates: (workspaceId, at, tx) => repository.candidates(workspaceId, at, tx),
     refresh: (tx, ids) => repository.refresh(tx, ids),
     riskByRegion: (workspaceId) => service.riskByRegion(workspaceId),
     inspectionByRegion: (actor) => inspections.condition.byRegion(actor),

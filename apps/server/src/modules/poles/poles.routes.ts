@@ -109,9 +109,9 @@ export function polesRoutes(
     async (req, reply) => {
       const actor = await requireActor(req);
       const expected = versionFromIfMatch(req.headers["if-match"]);
-      const image = await service.patchImage(actor, req.params.id, req.body, expected);
-      reply.header("etag", etagOf(image.version));
-      return { image };
+      const answer = await service.patchImage(actor, req.params.id, req.body, expected);
+      reply.header("etag", etagOf(answer.image.version));
+      return answer;
     },
   );
 }
