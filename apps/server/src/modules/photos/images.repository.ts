@@ -267,6 +267,15 @@ export function createImagesRepository(db: Db) {
     },
 
     /** Whether a photo row with this id exists (a fresh query on the pool, not in any transaction). */
+    /** Who uploaded the photos on a pole: the locks a move of them all takes. */
+    async uploadersOnPole(workspaceId: string, poleId: string): Promise<string[]> {
+      const res = await db.execute(
+        sql`SELECT DISTINCT user_id FROM utility_pole_images
+            WHERE workspace_id = ${workspaceId} AND pole_id = ${poleId}::uuid`,
+      );
+      return (res.rows as { user_id: string }[]).map((r) => r.user_id);
+    },
+
     async exists(id: string): Promise<boolean> {
       const [row] = await rows<{ found: boolean }>(
         db,

@@ -7,6 +7,7 @@ import { createImagesRepository, type ImagesRepository } from "../photos/images.
 import type { PolePlacement } from "../photos/pole-placement";
 import type { RequireActor } from "../workspaces/actor";
 import { createPolesRepository } from "./poles.repository";
+import { createPoleMerge } from "./pole-merge";
 import { polesRoutes } from "./poles.routes";
 import { createPolesService, type PoleInspections } from "./poles.service";
 import { createPoleImport, type PoleImportDeps } from "./import/import.service";
@@ -83,7 +84,13 @@ export async function registerPoles(
     audit: deps.audit,
     temp: deps.temp,
   });
-  polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });
+  const merge = createPoleMerge({
+    poles: poles.repository,
+    images,
+    audit: deps.audit,
+    publish: deps.publish,
+  });
+  polesRoutes(app, { requireActor: deps.requireActor, service: poles.service, merge });
   crsRoutes(app, { requireActor: deps.requireActor });
   const locate = createLocateService({
     repository: createLocateRepository(deps.db),

@@ -16,6 +16,8 @@ import {
   poleIdParamsSchema,
   poleListQuerySchema,
   poleListResponseSchema,
+  poleMergeBodySchema,
+  poleMergeResponseSchema,
   polePatchSchema,
   poleResponseSchema,
   poleSearchQuerySchema,
@@ -26,12 +28,13 @@ import {
 } from "@poleatlas/shared";
 import type { RequireActor } from "../workspaces/actor";
 import type { PolesService } from "./poles.service";
+import type { PoleMerge } from "./pole-merge";
 
 export function polesRoutes(
   app: FastifyInstance,
-  deps: { requireActor: RequireActor; service: PolesService },
+  deps: { requireActor: RequireActor; service: PolesService; merge: PoleMerge },
 ) {
-  const { requireActor, service } = deps;
+  const { requireActor, service, merge } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Answers poleMarkersSchema as JSON text written from SQL (poles.repository.ts): a string with a
@@ -94,6 +97,18 @@ export function polesRoutes(
       reply.header("etag", etagOf(pole.version));
       return { pole };
     },
+  );
+
+  api.post(
+    "/api/poles/:id/merge",
+    {
+      schema: {
+        params: poleIdParamsSchema,
+        body: poleMergeBodySchema,
+        response: { 200: poleMergeResponseSchema },
+      },
+    },
+    async (req) => merge(await requireActor(req), req.params.id, req.body.into),
   );
 
   api.patch(
