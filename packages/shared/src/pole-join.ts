@@ -85,7 +85,7 @@ export const poleMergeResponseSchema = z.object({
 });
 export type PoleMergeResponse = z.infer<typeof poleMergeResponseSchema>;
 
-/** What the merge and the choice of a waiting photo's pole say. */
+/** What the merge's refusals say. */
 export const poleJoinTexts = {
   registerNotMerged:
     "A register pole cannot be merged into another pole: move its photos instead, or correct the register.",
