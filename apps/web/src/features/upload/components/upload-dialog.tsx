@@ -21,7 +21,8 @@ import {
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { UploadItem } from "../hooks/upload-items-reducer";
 import { prefetchReader, useUploadItems } from "../hooks/use-upload-items";
-import { useUploadRunner, type KeepForLater, type WaitingPhoto } from "../hooks/use-upload-runner";
+import { useUploadRunner, type KeepForLater } from "../hooks/use-upload-runner";
+import { PoleChoice, type WaitingPhoto } from "../../poles";
 import { useUploadVisits } from "../hooks/use-upload-visits";
 import type { RecordVisits } from "../utils/photo-visits";
 import { findMissingMetadata, formatSize, uploadBlocker, type MemberCap } from "../utils/upload-checks";
@@ -29,7 +30,6 @@ import { DropZone } from "./drop-zone";
 import { UnplacedUploadOffer } from "../../tracks";
 import { FileCard } from "./file-card";
 import { MissingMetadataDialog } from "./missing-metadata-dialog";
-import { PoleChoice } from "./pole-choice";
 import { StorageAlert } from "./storage-alert";
 import { TakePhotoButton } from "./take-photo-button";
 import { VisitOption, VisitOutcome } from "./visit-option";

@@ -7,7 +7,8 @@
  * will resume (the files forgotten, or the page left) are given up on the server at once, so their
  * bytes stop holding the workspace's quota.
  */
-import { messages, type ImageRecord, type PoleCandidate } from "@poleatlas/shared";
+import { messages, type ImageRecord } from "@poleatlas/shared";
+import type { WaitingPhoto } from "../../poles";
 import { useCallback, useEffect, useRef, type Dispatch } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { discardUpload, uploadResumable } from "../api/resumable-upload";
@@ -23,12 +24,6 @@ export const UPLOAD_CONCURRENCY = 3;
  * file to the queue, which tries again on reconnect from the same URL.
  */
 export const DIALOG_RETRY_DELAYS_MS = [0, 1000, 3000];
-
-/** A stored photo waiting for the member to say which register pole it shows. */
-export interface WaitingPhoto {
-  image: ImageRecord;
-  candidates: PoleCandidate[];
-}
 
 export interface UploadRunResult {
   uploaded: ImageRecord[];

@@ -3,15 +3,21 @@
  * its line of sight, or none in view though the register stands near) waits without a pole until
  * the member chooses. Each waiting photo shows its candidates on a small plan around where it was
  * taken and as a list of radio buttons (the keyboard's way, and a phone's: the plan is drawn for
- * the eye and takes clicks too); 'Not in the register' makes a pole of its own.
+ * the eye and takes clicks too); 'Not in the register' makes a pole of its own. The upload dialog
+ * asks right after the upload, the unplaced-photos dialog for the photos still waiting.
  */
 import { Alert, Box, Button, FormControlLabel, Radio, RadioGroup, Stack, Typography } from "@mui/material";
 import { ASK_REACH_M, compassPoint, type ImageRecord, type PoleCandidate } from "@poleatlas/shared";
 import { useId, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
-import { patchImage } from "../../poles";
-import type { WaitingPhoto } from "../hooks/use-upload-runner";
+import { patchImage } from "../api/patch-image";
 import { poleChoiceTexts as texts } from "./pole-choice-texts";
+
+/** A stored photo waiting for the member to say which register pole it shows. */
+export interface WaitingPhoto {
+  image: ImageRecord;
+  candidates: PoleCandidate[];
+}
 
 const NEW_POLE = "new";
 const PLAN_SIZE = 160;
@@ -54,7 +60,7 @@ function CandidatePlan(props: {
   );
 }
 
-function WaitingCard({
+export function WaitingCard({
   waiting,
   onPlaced,
 }: {
