@@ -73,6 +73,9 @@ export const poleCandidatesSchema = z.array(poleCandidateSchema).max(MAX_POLE_CA
 /** POST /api/poles/:id/merge: the photo-made pole `:id` goes into the pole `into`. */
 export const poleMergeBodySchema = z.object({ into: z.guid() }).strict();
 export type PoleMergeBody = z.infer<typeof poleMergeBodySchema>;
+/** GET /api/poles/:id/merge-candidates: the register poles within ASK_REACH_M of a photo-made pole. */
+export const mergeCandidatesSchema = z.object({ poles: poleCandidatesSchema });
+
 /** What moved with it. */
 export const poleMergeResponseSchema = z.object({
   pole_id: z.string(),

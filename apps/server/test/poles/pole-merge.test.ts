@@ -31,11 +31,15 @@ const merge = (who: SignedInUser, from: string, into: string) =>
 let spot = 0;
 const place = (): Place => ({ latitude: 35 + ++spot * 0.01, longitude: -80.2 });
 
-/** A photo-made pole 60 m from the register pole (beyond the rule's reach), with two photos. */
+/**
+ * A photo-made pole 45 m from where the register pole will stand, with two photos: made before
+ * the register was imported (with the register there, the rule would have asked instead).
+ */
 async function photoMadePole(near: Place) {
-  const at = destination(near, 45, 60);
+  const at = destination(near, 45, 45);
   const a = await placedPhoto(t, owner.cookie, at.latitude, at.longitude, "2025-04-01");
   const b = await placedPhoto(t, owner.cookie, at.latitude, at.longitude, "2025-05-01");
+  expect(a.pole_id).not.toBeNull();
   expect(b.pole_id).toBe(a.pole_id);
   return { poleId: a.pole_id!, photos: [a.id, b.id] };
 }
@@ -50,8 +54,8 @@ async function count(table: string, poleId: string): Promise<number> {
 describe("merging a photo-made pole into a register pole", () => {
   it("moves its photos, findings, visits and measurements, audits it and tells the maps", async () => {
     const at = place();
-    const ids = await register(t, owner, { "MG-1": at });
     const made = await photoMadePole(at);
+    const ids = await register(t, owner, { "MG-1": at });
     await addFinding(t, owner.cookie, made.poleId, { code: "lean", level: 2 });
     await recordVisit(t, owner.cookie, made.poleId, { inspected_on: "2025-05-01" });
     // A measurement row as the measuring tool leaves it (its own tests build real ones).
@@ -63,6 +67,13 @@ describe("merging a photo-made pole into a register pole", () => {
       sql`SELECT coalesce(max(id), 0)::text AS id FROM workspace_events`,
     );
     const lastEvent = (before.rows[0] as { id: string }).id;
+
+    // The register poles it may go into: within 50 m of it, nearest first.
+    const offered = await get(t, owner.cookie, `/api/poles/${made.poleId}/merge-candidates`);
+    expect(offered.json()).toMatchObject({ poles: [{ pole_id: ids["MG-1"], tag: "MG-1" }] });
+    expect((await get(t, stranger.cookie, `/api/poles/${made.poleId}/merge-candidates`)).statusCode).toBe(
+      404,
+    );
 
     const res = await merge(owner, made.poleId, ids["MG-1"]!);
     expect(res.statusCode, res.body).toBe(200);
@@ -101,20 +112,20 @@ describe("merging a photo-made pole into a register pole", () => {
 
   it("never merges a register pole, nor a pole into itself", async () => {
     const at = place();
+    const made = await photoMadePole(at);
     const ids = await register(t, owner, { "MG-A": at, "MG-B": destination(at, 90, 40) });
     const refused = await merge(owner, ids["MG-A"]!, ids["MG-B"]!);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: "register_pole" });
-    const made = await photoMadePole(at);
     expect((await merge(owner, made.poleId, made.poleId)).statusCode).toBe(400);
     expect((await poleRecord(t, owner, ids["MG-A"]!)).pole.tag).toBe("MG-A");
   });
 
   it("answers 404 for another workspace's pole, either way round, and moves nothing", async () => {
     const at = place();
+    const made = await photoMadePole(at);
     const mine = await register(t, owner, { "MG-M": at });
     const theirs = await register(t, stranger, { "MG-T": at });
-    const made = await photoMadePole(at);
     expect((await merge(owner, made.poleId, theirs["MG-T"]!)).statusCode).toBe(404);
     expect((await merge(stranger, made.poleId, theirs["MG-T"]!)).statusCode).toBe(404);
     expect((await merge(stranger, made.poleId, mine["MG-M"]!)).statusCode).toBe(404);

@@ -6,7 +6,14 @@
  * one live event tells the workspace's maps. A register pole (imported, or given a tag) is never
  * merged: it is the utility's asset, and two of them are two assets.
  */
-import { canEdit, messages, poleJoinTexts, workspaceTexts, type PoleMergeResponse } from "@poleatlas/shared";
+import {
+  canEdit,
+  messages,
+  poleJoinTexts,
+  workspaceTexts,
+  type PoleCandidate,
+  type PoleMergeResponse,
+} from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import type { Executor } from "../../infra/db/database";
@@ -31,7 +38,16 @@ export function createPoleMerge(deps: {
 }) {
   const { poles, images, audit, publish } = deps;
 
-  return async function merge(actor: Actor, fromId: string, intoId: string): Promise<PoleMergeResponse> {
+  /** The register poles a photo-made pole may go into: within ASK_REACH_M, nearest first. */
+  async function candidates(actor: Actor, poleId: string): Promise<PoleCandidate[]> {
+    const pole = await poles.findOwned(actor.workspaceId, poleId);
+    if (!pole) throw notFound(messages.poleNotFound);
+    if (pole.source === "import" || pole.tag !== null) return [];
+    const near = await poles.candidates(actor.workspaceId, pole);
+    return near.filter((c) => c.pole_id !== pole.id);
+  }
+
+  async function merge(actor: Actor, fromId: string, intoId: string): Promise<PoleMergeResponse> {
     const { workspaceId } = actor;
     const [from, into] = await Promise.all([
       poles.findOwned(workspaceId, fromId),
@@ -71,7 +87,9 @@ export function createPoleMerge(deps: {
       await publish({ workspaceId, type: "image.updated", actorId: actor.userId, imageIds, poleIds }, tx);
       return { pole_id: into.id, moved: counts };
     });
-  };
+  }
+
+  return { merge, candidates };
 }
 
 export type PoleMerge = ReturnType<typeof createPoleMerge>;

@@ -16,6 +16,7 @@ import {
   poleIdParamsSchema,
   poleListQuerySchema,
   poleListResponseSchema,
+  mergeCandidatesSchema,
   poleMergeBodySchema,
   poleMergeResponseSchema,
   polePatchSchema,
@@ -108,7 +109,13 @@ export function polesRoutes(
         response: { 200: poleMergeResponseSchema },
       },
     },
-    async (req) => merge(await requireActor(req), req.params.id, req.body.into),
+    async (req) => merge.merge(await requireActor(req), req.params.id, req.body.into),
+  );
+
+  api.get(
+    "/api/poles/:id/merge-candidates",
+    { schema: { params: poleIdParamsSchema, response: { 200: mergeCandidatesSchema } } },
+    async (req) => ({ poles: await merge.candidates(await requireActor(req), req.params.id) }),
   );
 
   api.patch(
