@@ -18,6 +18,7 @@ export const ISOLATED_WEB_TESTS = [
   "src/features/upload/api/resumable-upload.test.ts",
   "src/features/upload/components/take-photo-button.test.tsx",
   "src/features/upload/components/upload-dialog.metadata.test.tsx",
+  "src/features/upload/components/upload-dialog.pole-choice.test.tsx",
   "src/features/upload/components/upload-dialog.tracks.test.tsx",
   "src/features/upload/components/upload-dialog.upload.test.tsx",
   "src/features/upload/components/upload-dialog.validation.test.tsx",

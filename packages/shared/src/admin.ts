@@ -166,6 +166,7 @@ export const adminTexts = {
     "measurement.create": "Heights measured on a photo",
     "measurement.delete": "Measurement deleted",
     "pole.lean": "Pole lean measured",
+    "pole.merge": "Pole merged into a register pole",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",
   /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "measurement.create",
   "measurement.delete",
   "pole.lean",
+  "pole.merge",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -42,4 +42,5 @@ export * from "./measurements";
 export * from "./lengths";
 export * from "./measure/index";
 export * from "./photo-optics";
+export * from "./pole-join";
 export * from "./notifications";

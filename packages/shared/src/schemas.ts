@@ -7,6 +7,7 @@ import { IMAGE_PAGE_LIMIT } from "./constants";
 import { findingSchema, poleInspectionSchema, regionInspectionSchema } from "./inspections";
 import { poleRecordSchema, regionRiskSchema, riskSchema } from "./poles";
 import { photoOpticsSchema } from "./photo-optics";
+import { poleCandidatesSchema } from "./pole-join";
 import { imagePrivacySchema } from "./privacy";
 
 export const photoMetadataSchema = z.object({
@@ -35,7 +36,7 @@ export const imageRecordSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   metadata: photoMetadataSchema,
-  /** The pole the photo belongs to; null while it has no coordinates. */
+  /** The pole the photo belongs to; null while it has no coordinates, or waits for a member to name its pole. */
   pole_id: z.string().nullable(),
   /** The inspection's rating of this photo, and its notes. */
   risk: riskSchema.nullable(),
@@ -76,13 +77,19 @@ export const imageListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ImageList = z.infer<typeof imageListSchema>;
-/** POST /api/images (201) and GET /api/images/:id. */
-export const imageCreatedSchema = z.object({ image: imageRecordSchema });
+/**
+ * A photo with a place but no pole is waiting for a member to say which register pole it shows
+ * (pole-join.ts): its answers name the register poles it may show, nearest first.
+ */
+const waitingFields = { pole_candidates: poleCandidatesSchema.optional() };
+/** POST /api/images (201), GET and PATCH /api/images/:id. */
+export const imageCreatedSchema = z.object({ image: imageRecordSchema, ...waitingFields });
 export const imageResponseSchema = imageCreatedSchema;
 /** POST /api/images answers 200 with `duplicate: true` and the existing record for the same bytes. */
 export const imageUploadResponseSchema = z.object({
   image: imageRecordSchema,
   duplicate: z.literal(true).optional(),
+  ...waitingFields,
 });
 
 /**

@@ -1,9 +1,10 @@
 /**
- * Imported poles on the map: a photo 4 m from one joins it (the nearest wins), the pole stays when
+ * Imported poles on the map: a photo between two of them is offered both, the nearer first (the
+ * pole rule without a bearing joins only the one register pole within 25 m), the pole stays when
  * its photo leaves, and an imported pole without photos is drawn in its region and counted as
  * unrated; regions then count poles, and a region with imported poles only is listed.
  */
-import { poleMarkersSchema, regionKey, regionListSchema } from "@poleatlas/shared";
+import { imageResponseSchema, poleMarkersSchema, regionKey, regionListSchema } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { get } from "../workspaces/support";
@@ -18,17 +19,23 @@ const regions = async (who: typeof owner) =>
   regionListSchema.parse((await get(t, who, "/api/regions")).json()).regions;
 
 describe("imported poles on the map", () => {
-  it("take the photos taken beside them, the nearest first, and stay when they leave", async () => {
+  it("are offered to photos between them, nearest first, and stay when their photo leaves", async () => {
     const lat = 45.0;
     const lon = 9.0;
     const csv = `tag,lat,lon\nA-1,${lat},${lon}\nA-2,${lat + 8 / METRES_PER_DEGREE},${lon}\n`;
     expect(await imported(t, owner, csv)).toMatchObject({ created: 2 });
     const [a1, a2] = await polesOf(t, owner.id);
-    // 4 m north of A-1 (and 4 m from A-2 too, but 3 m is nearer): 3 m north joins A-1.
+    // 3 m north of A-1 and 5 m from A-2, without a bearing: two register poles within 25 m, so
+    // the photo waits with both offered, the nearer first; the member's choice places it.
     const photo = await placedPhoto(t, owner.cookie, lat + 3 / METRES_PER_DEGREE, lon);
-    expect(photo.pole_id).toBe(a1!.id);
+    expect(photo.pole_id).toBeNull();
+    const asked = await patchImage(t, owner.cookie, photo.id, { latitude: photo.latitude!, longitude: lon });
+    const offered = imageResponseSchema.parse(asked.json()).pole_candidates ?? [];
+    expect(offered.map((c) => c.tag)).toEqual(["A-1", "A-2"]);
+    expect((await patchImage(t, owner.cookie, photo.id, { pole_id: a1!.id })).statusCode).toBe(200);
     const beside = await placedPhoto(t, owner.cookie, lat + 12 / METRES_PER_DEGREE, lon);
-    expect(beside.pole_id).toBe(a2!.id);
+    expect(beside.pole_id).toBeNull();
+    expect((await patchImage(t, owner.cookie, beside.id, { pole_id: a2!.id })).statusCode).toBe(200);
     // Moved to A-2: A-1 keeps standing without photos.
     expect((await patchImage(t, owner.cookie, photo.id, { pole_id: a2!.id })).statusCode).toBe(200);
     expect((await polesOf(t, owner.id)).map((p) => [p.tag, p.photo_count])).toEqual([

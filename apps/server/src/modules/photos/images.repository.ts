@@ -109,7 +109,7 @@ export const listOrder = (alias: string, prefix = "") =>
 export const inRegion = (alias: string, region: { longitude: number; latitude: number }) =>
   sql`${sql.raw(alias)}.region_lon = ${region.longitude}::float8 AND ${sql.raw(alias)}.region_lat = ${region.latitude}::float8`;
 
-/** Which photos a page walks: all of the workspace's, those without coordinates, or one region's. */
+/** Which photos a page walks: all of the workspace's, those without a pole, or one region's. */
 export interface ListFilter {
   unplaced?: boolean;
   region?: { longitude: number; latitude: number };
@@ -124,7 +124,8 @@ export interface ListFilter {
 function pageAfter(workspaceId: string, key: ListKey | null, limit: number, filter: ListFilter = {}): SQL {
   const take = sql`ORDER BY ${listOrder("img")} LIMIT ${limit}`;
   const conditions = [sql`workspace_id = ${workspaceId}`];
-  if (filter.unplaced) conditions.push(sql`(img.latitude IS NULL OR img.longitude IS NULL)`);
+  // Without coordinates, or waiting for a member to name its register pole: no pole either way.
+  if (filter.unplaced) conditions.push(sql`img.pole_id IS NULL`);
   if (filter.region) conditions.push(inRegion("img", filter.region));
   const owner = sql.join(conditions, sql` AND `);
   if (!key) return sql`SELECT ${COLUMNS} FROM utility_pole_images img WHERE ${owner} ${take}`;
@@ -266,6 +267,15 @@ export function createImagesRepository(db: Db) {
     },
 
     /** Whether a photo row with this id exists (a fresh query on the pool, not in any transaction). */
+    /** Who uploaded the photos on a pole: the locks a move of them all takes. */
+    async uploadersOnPole(workspaceId: string, poleId: string): Promise<string[]> {
+      const res = await db.execute(
+        sql`SELECT DISTINCT user_id FROM utility_pole_images
+            WHERE workspace_id = ${workspaceId} AND pole_id = ${poleId}::uuid`,
+      );
+      return (res.rows as { user_id: string }[]).map((r) => r.user_id);
+    },
+
     async exists(id: string): Promise<boolean> {
       const [row] = await rows<{ found: boolean }>(
         db,

@@ -61,13 +61,13 @@ export async function imagesRoutes(
         const actor = await requireActor(req);
         if (!req.isMultipart()) throw badRequest(messages.noFilesSelected, "file_required");
         const declared = Number(req.headers["content-length"]);
-        const { image, duplicate } = await service.upload(
+        const { duplicate, ...answer } = await service.upload(
           actor,
           Number.isSafeInteger(declared) ? declared : null,
           (opts) => receiveUpload(req, opts),
           req.headers[PHOTO_SHA256_HEADER],
         );
-        return duplicate ? reply.status(200).send({ image, duplicate }) : reply.status(201).send({ image });
+        return duplicate ? reply.status(200).send({ ...answer, duplicate }) : reply.status(201).send(answer);
       },
     );
   });
@@ -92,10 +92,10 @@ export async function imagesRoutes(
     { schema: { params: imageIdParamsSchema, response: { 200: imageResponseSchema } } },
     async (req, reply) => {
       const actor = await requireActor(req);
-      const image = await service.get(actor, req.params.id);
+      const answer = await service.get(actor, req.params.id);
       // The version: PATCH with it in If-Match changes the photo only if nobody did meanwhile.
-      reply.header("etag", etagOf(image.version));
-      return { image };
+      reply.header("etag", etagOf(answer.image.version));
+      return answer;
     },
   );
 

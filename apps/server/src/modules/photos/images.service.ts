@@ -18,7 +18,7 @@ import {
   type ImageRecord,
   type PhotoMetadata,
   type PhotoWorkspace,
-  type RegionInspection,
+  type PoleCandidate,
   type RegionRisk,
   type RegionSummary,
   type StorageUsage,
@@ -38,7 +38,7 @@ import type { ServedObject, Storage } from "../../infra/storage/storage";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 import { toImageRecord } from "./image-record";
 import type { Executor } from "../../infra/db/database";
-import type { ImagesRepository, ListFilter } from "./images.repository";
+import type { ImageRow, ImagesRepository, ListFilter } from "./images.repository";
 import type { FacePrivacy, PreparedPhoto } from "./face-privacy";
 import { decodeCursor, encodeCursor } from "./list-cursor";
 import { captureTime } from "./capture-time";
@@ -58,6 +58,9 @@ import {
   type WorkspaceStorage,
 } from "./workspace-storage";
 import { keysetPage } from "../../infra/db/keyset-page";
+import { isWaiting, placeSeen, type PolePlacement } from "./pole-placement";
+
+export type { PolePlacement, RegionPoles } from "./pole-placement";
 
 export interface ImagesServiceDeps {
   repository: ImagesRepository;
@@ -76,29 +79,14 @@ export interface ImagesServiceDeps {
   privacy: FacePrivacy;
 }
 
-/** What photos need of poles (modules/poles): joining one, leaving one, and the regions' risk. */
-export interface PolePlacement {
-  /** The pole a photo at this place joins by the pole rule (under the workspace's lock). */
-  assign(tx: Executor, workspaceId: string, latitude: number, longitude: number): Promise<string>;
-  /** After photos left these poles: empty ones go, the rest re-rate. */
-  refresh(tx: Executor, poleIds: string[]): Promise<void>;
-  riskByRegion(workspaceId: string): Promise<RegionPoles>;
-  /** Per region: poles with an overdue finding, poles due for inspection. */
-  inspectionByRegion(actor: Actor): Promise<(lon: number, lat: number) => RegionInspection>;
-}
-
-/** The workspace's poles per region, for GET /api/regions. */
-export interface RegionPoles {
-  riskOf: (lon: number, lat: number) => RegionRisk;
-  /** Every region with poles, photographed or not. */
-  regions: { region_lon: number; region_lat: number }[];
-  /** The workspace imported a pole register: regions count poles too, and pole-only regions show. */
-  imported: boolean;
+/** A photo as its answers give it: waiting for its pole, with the register poles it may show. */
+export interface PhotoAnswer {
+  image: ImageRecord;
+  pole_candidates?: PoleCandidate[];
 }
 
 /** A stored upload, or the caller's photo with the same bytes (`duplicate`). */
-export interface UploadResult {
-  image: ImageRecord;
+export interface UploadResult extends PhotoAnswer {
   duplicate: boolean;
 }
 
@@ -132,6 +120,14 @@ export const tooManyUploads = () =>
 export function createImagesService(deps: ImagesServiceDeps) {
   const { repository, storage, images, temp, slots, log, poles, audit, publish, teamQuotaBytes, privacy } =
     deps;
+
+  /** The photo, and where it waits for its pole, the register poles it may show. */
+  async function answerOf(row: ImageRow): Promise<PhotoAnswer> {
+    const image = toImageRecord(row);
+    if (!isWaiting(row)) return { image };
+    const at = { latitude: row.latitude!, longitude: row.longitude! };
+    return { image, pole_candidates: await poles.candidates(row.workspace_id, at) };
+  }
 
   /** The active workspace's quota and usage, and the caller's cap there (in `tx`: under its lock). */
   const storageOf = async (actor: Actor, tx?: Executor): Promise<WorkspaceStorage> =>
@@ -186,7 +182,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
     // The same bytes again are the photo already stored: nothing stored, no quota charged.
     const { sha256 } = received;
     const twin = await repository.findBySha256(workspaceId, sha256);
-    if (twin) return { image: toImageRecord(twin), duplicate: true };
+    if (twin) return { ...(await answerOf(twin)), duplicate: true };
 
     // The one look at the bytes: the format (magic bytes) and the EXIF come from the same reading.
     const reading = await readPhotoMetadata(await temp.openBlob(received.path), {
@@ -267,7 +263,11 @@ export function createImagesService(deps: ImagesServiceDeps) {
           const { latitude, longitude } = reading;
           const poleId =
             latitude !== null && longitude !== null
-              ? await poles.assign(tx, workspaceId, latitude, longitude)
+              ? await poles.assign(
+                  tx,
+                  workspaceId,
+                  placeSeen({ latitude, longitude, heading: reading.heading, metadata }),
+                )
               : null;
           const inserted = await repository.insert(tx, {
             id,
@@ -308,7 +308,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
           return { row: inserted, duplicate: false };
         });
         if (result.duplicate) await removeQuietly(stored);
-        return { image: toImageRecord(result.row), duplicate: result.duplicate };
+        return { ...(await answerOf(result.row)), duplicate: result.duplicate };
       } catch (err) {
         await discardAfterFailedInsert(id, stored, reachedCommit);
         throw err;
@@ -348,11 +348,14 @@ export function createImagesService(deps: ImagesServiceDeps) {
       };
     },
 
-    /** One photo of the workspace: anyone else gets the same 404 as for an id that does not exist. */
-    async get({ workspaceId }: Actor, id: string): Promise<ImageRecord> {
+    /**
+     * One photo of the workspace (with the register poles it may show while it waits for one):
+     * anyone else gets the same 404 as for an id that does not exist.
+     */
+    async get({ workspaceId }: Actor, id: string): Promise<PhotoAnswer> {
       const row = UUID.test(id) ? await repository.findOwned(workspaceId, id) : null;
       if (!row) throw notFound(messages.imageNotFound);
-      return toImageRecord(row);
+      return answerOf(row);
     },
 
     /**

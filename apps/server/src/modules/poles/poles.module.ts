@@ -4,9 +4,10 @@ import type { Db } from "../../infra/db/database";
 import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import { createImagesRepository, type ImagesRepository } from "../photos/images.repository";
-import type { PolePlacement } from "../photos/images.service";
+import type { PolePlacement } from "../photos/pole-placement";
 import type { RequireActor } from "../workspaces/actor";
 import { createPolesRepository } from "./poles.repository";
+import { createPoleMerge } from "./pole-merge";
 import { polesRoutes } from "./poles.routes";
 import { createPolesService, type PoleInspections } from "./poles.service";
 import { createPoleImport, type PoleImportDeps } from "./import/import.service";
@@ -38,7 +39,8 @@ export function createPoles(
     inspections,
   });
   const placement: PolePlacement = {
-    assign: (tx, workspaceId, lat, lon) => repository.assign(tx, workspaceId, lat, lon, spotRadiusMeters),
+    assign: (tx, workspaceId, at) => repository.assign(tx, workspaceId, at, spotRadiusMeters),
+    candidates: (workspaceId, at, tx) => repository.candidates(workspaceId, at, tx),
     refresh: (tx, ids) => repository.refresh(tx, ids),
     riskByRegion: (workspaceId) => service.riskByRegion(workspaceId),
     inspectionByRegion: (actor) => inspections.condition.byRegion(actor),
@@ -82,7 +84,13 @@ export async function registerPoles(
     audit: deps.audit,
     temp: deps.temp,
   });
-  polesRoutes(app, { requireActor: deps.requireActor, service: poles.service });
+  const merge = createPoleMerge({
+    poles: poles.repository,
+    images,
+    audit: deps.audit,
+    publish: deps.publish,
+  });
+  polesRoutes(app, { requireActor: deps.requireActor, service: poles.service, merge });
   crsRoutes(app, { requireActor: deps.requireActor });
   const locate = createLocateService({
     repository: createLocateRepository(deps.db),

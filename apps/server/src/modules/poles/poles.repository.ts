@@ -4,10 +4,20 @@
  * grouped the photos already stored and the API apply the very same rule.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { RISK_CODES, type PoleTagHit, type PoleRecord, type RegionRisk, type Risk } from "@poleatlas/shared";
+import {
+  ASK_REACH_M,
+  MAX_POLE_CANDIDATES,
+  RISK_CODES,
+  type PoleCandidate,
+  type PoleTagHit,
+  type PoleRecord,
+  type RegionRisk,
+  type Risk,
+} from "@poleatlas/shared";
 import type { Db, Executor } from "../../infra/db/database";
 import { COLUMNS, listOrder, type ImageRow } from "../photos/images.repository";
 import { FILES_PREFIX } from "../photos/image-record";
+import type { PlaceSeen } from "../photos/pole-placement";
 
 /** The columns PATCH /api/poles/:id may write. */
 export type PoleColumn =
@@ -152,20 +162,40 @@ export const poleQueries = {
         JOIN utility_poles p ON p.id = named.id ${LATEST_THUMBNAIL}
         WHERE p.workspace_id = ${workspaceId}
         ORDER BY named.n`,
-  /** The nearest pole within `radius` metres, else a new one: the rule itself (0004). */
-  assign: (workspaceId: string, latitude: number, longitude: number, radius: number) =>
-    sql`SELECT utility_pole_assign(${workspaceId}, ${latitude}::float8, ${longitude}::float8, ${radius}::float8)::text AS id`,
+  /**
+   * The pole rule itself (functions.sql utility_pole_assign): a register pole by the photo's line
+   * of sight or nearness, else the nearest pole within `radius` metres, else a new one; NULL when
+   * the member must say which register pole it is.
+   */
+  assign: (workspaceId: string, at: PlaceSeen, radius: number) =>
+    sql`SELECT utility_pole_assign(${workspaceId}, ${at.latitude}::float8, ${at.longitude}::float8,
+          ${radius}::float8, ${at.heading ?? null}::float8, ${at.halfViewDeg ?? null}::float8)::text AS id`,
+  /** The register poles within `reach` metres of a place, nearest first (functions.sql). */
+  registerNear: (workspaceId: string, latitude: number, longitude: number, reach: number, limit: number) =>
+    sql`SELECT r.id::text AS pole_id, r.tag, r.label, r.distance_m, r.bearing_deg, r.latitude, r.longitude
+        FROM utility_pole_register_near(${workspaceId}, ${latitude}::float8, ${longitude}::float8, ${reach}::float8) r
+        LIMIT ${limit}`,
 };
 
 export function createPolesRepository(db: Db) {
   return {
-    async assign(tx: Executor, workspaceId: string, latitude: number, longitude: number, radius: number) {
-      const [row] = await rows<{ id: string }>(
-        tx,
-        poleQueries.assign(workspaceId, latitude, longitude, radius),
-      );
-      if (!row) throw new Error("utility_pole_assign gave no pole");
+    /** The photo's pole by the pole rule; null: it waits for a member to name its register pole. */
+    async assign(tx: Executor, workspaceId: string, at: PlaceSeen, radius: number): Promise<string | null> {
+      const [row] = await rows<{ id: string | null }>(tx, poleQueries.assign(workspaceId, at, radius));
+      if (!row) throw new Error("utility_pole_assign gave no row");
       return row.id;
+    },
+
+    /** The register poles a waiting photo may show, nearest first. */
+    candidates(
+      workspaceId: string,
+      at: { latitude: number; longitude: number },
+      tx: Executor = db,
+    ): Promise<PoleCandidate[]> {
+      return rows<PoleCandidate>(
+        tx,
+        poleQueries.registerNear(workspaceId, at.latitude, at.longitude, ASK_REACH_M, MAX_POLE_CANDIDATES),
+      );
     },
 
     /**

@@ -16,6 +16,9 @@ import {
   poleIdParamsSchema,
   poleListQuerySchema,
   poleListResponseSchema,
+  mergeCandidatesSchema,
+  poleMergeBodySchema,
+  poleMergeResponseSchema,
   polePatchSchema,
   poleResponseSchema,
   poleSearchQuerySchema,
@@ -26,12 +29,13 @@ import {
 } from "@poleatlas/shared";
 import type { RequireActor } from "../workspaces/actor";
 import type { PolesService } from "./poles.service";
+import type { PoleMerge } from "./pole-merge";
 
 export function polesRoutes(
   app: FastifyInstance,
-  deps: { requireActor: RequireActor; service: PolesService },
+  deps: { requireActor: RequireActor; service: PolesService; merge: PoleMerge },
 ) {
-  const { requireActor, service } = deps;
+  const { requireActor, service, merge } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Answers poleMarkersSchema as JSON text written from SQL (poles.repository.ts): a string with a
@@ -96,6 +100,24 @@ export function polesRoutes(
     },
   );
 
+  api.post(
+    "/api/poles/:id/merge",
+    {
+      schema: {
+        params: poleIdParamsSchema,
+        body: poleMergeBodySchema,
+        response: { 200: poleMergeResponseSchema },
+      },
+    },
+    async (req) => merge.merge(await requireActor(req), req.params.id, req.body.into),
+  );
+
+  api.get(
+    "/api/poles/:id/merge-candidates",
+    { schema: { params: poleIdParamsSchema, response: { 200: mergeCandidatesSchema } } },
+    async (req) => ({ poles: await merge.candidates(await requireActor(req), req.params.id) }),
+  );
+
   api.patch(
     "/api/images/:id",
     {
@@ -109,9 +131,9 @@ export function polesRoutes(
     async (req, reply) => {
       const actor = await requireActor(req);
       const expected = versionFromIfMatch(req.headers["if-match"]);
-      const image = await service.patchImage(actor, req.params.id, req.body, expected);
-      reply.header("etag", etagOf(image.version));
-      return { image };
+      const answer = await service.patchImage(actor, req.params.id, req.body, expected);
+      reply.header("etag", etagOf(answer.image.version));
+      return answer;
     },
   );
 }

@@ -17,7 +17,6 @@ import {
   type PoleTagHit,
   type PoleSearchQuery,
   type ImagePatch,
-  type ImageRecord,
   type PoleRecord,
   type PolePatch,
   type PoleTimeline,
@@ -32,7 +31,8 @@ import type { Actor } from "../workspaces/actor";
 import { localDateAt } from "../photos/capture-time";
 import { toImageRecord } from "../photos/image-record";
 import type { ImagesRepository } from "../photos/images.repository";
-import type { RegionPoles } from "../photos/images.service";
+import type { PhotoAnswer } from "../photos/images.service";
+import { isWaiting, placeSeen, type RegionPoles } from "../photos/pole-placement";
 import type { ImageChanges, InspectionDates, PoleColumn, PolesRepository } from "./poles.repository";
 
 /**
@@ -210,7 +210,7 @@ export function createPolesService({
       id: string,
       patch: ImagePatch,
       expected: number | null = null,
-    ): Promise<ImageRecord> {
+    ): Promise<PhotoAnswer> {
       const { workspaceId } = actor;
       const found = await images.findOwned(workspaceId, id);
       if (!found) throw notFound(messages.imageNotFound);
@@ -235,14 +235,10 @@ export function createPolesService({
         if (patch.latitude !== undefined && patch.longitude !== undefined) {
           changes.latitude = patch.latitude;
           changes.longitude = patch.longitude;
-          changes.pole_id = await poles.assign(
-            tx,
-            workspaceId,
-            patch.latitude,
-            patch.longitude,
-            spotRadiusMeters,
-          );
-          await poles.markPlacedByHand(tx, changes.pole_id);
+          // The photo's own bearing still says which register pole it shows; null: it waits.
+          const at = placeSeen({ ...photo, latitude: patch.latitude, longitude: patch.longitude });
+          changes.pole_id = await poles.assign(tx, workspaceId, at, spotRadiusMeters);
+          if (changes.pole_id !== null) await poles.markPlacedByHand(tx, changes.pole_id);
         } else if (patch.pole_id === "new") {
           if (photo.latitude === null || photo.longitude === null)
             throw badRequest(messages.photoUnplaced, "unplaced_photo");
@@ -278,7 +274,10 @@ export function createPolesService({
         await publish({ ...change, type: "image.updated" }, tx);
         return updated;
       });
-      return toImageRecord(row);
+      const image = toImageRecord(row);
+      if (!isWaiting(row)) return { image };
+      const at = { latitude: row.latitude!, longitude: row.longitude! };
+      return { image, pole_candidates: await poles.candidates(workspaceId, at) };
     },
   };
 }

@@ -198,8 +198,9 @@ export function createResumableUploads(deps: {
         throw new AppError(row.error_status, row.error_code ?? "upload_failed", row.error_message ?? "");
       }
       if (!row.image_id) throw notFound(messages.imageNotFound);
-      const image = await images.get(actor, row.image_id);
-      return row.duplicate ? { image, duplicate: true } : { image };
+      // A photo waiting for its pole names the register poles it may show, as POST /api/images does.
+      const answer = await images.get(actor, row.image_id);
+      return row.duplicate ? { ...answer, duplicate: true } : answer;
     },
   };
 }

@@ -122,7 +122,7 @@ export function createTracksRepository(db: Db) {
     async place(
       tx: Executor,
       id: string,
-      p: { latitude: number; longitude: number; poleId: string; takenAt: string; date: string | null },
+      p: { latitude: number; longitude: number; poleId: string | null; takenAt: string; date: string | null },
     ): Promise<void> {
       await tx.execute(
         sql`UPDATE utility_pole_images SET latitude = ${p.latitude}, longitude = ${p.longitude},

@@ -123,7 +123,8 @@ export function createTracksService({ repository, placement, withLocks, audit, p
             skipped.push({ imageId: p.imageId, reason: "already_placed" });
             continue;
           }
-          const poleId = await placement.assign(tx, workspaceId, p.latitude, p.longitude);
+          // A register pole the rule cannot name leaves the photo waiting for a member's choice.
+          const poleId = await placement.assign(tx, workspaceId, p);
           // The track's clock is the true one: the photo's instant and its day there follow it.
           const date = localDateAt(p.time, p.latitude, p.longitude);
           await repository.place(tx, p.imageId, { ...p, poleId, takenAt: p.time, date });
@@ -136,7 +137,7 @@ export function createTracksService({ repository, placement, withLocks, audit, p
           );
           result.push({ ...p, poleId });
         }
-        const poleIds = [...new Set(result.map((p) => p.poleId!))];
+        const poleIds = [...new Set(result.flatMap((p) => (p.poleId === null ? [] : [p.poleId])))];
         await placement.refresh(tx, poleIds);
         if (result.length > 0) {
           const imageIds = result.map((p) => p.imageId);

@@ -4,7 +4,7 @@
  * region and record, and the keyboard lands on the record's heading, with the photo's actions
  * after the timeline.
  */
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../test/render-auth";
@@ -127,5 +127,47 @@ describe("MapScreen: the record of a pole with photos", () => {
     const remove = within(record).getByRole("button", { name: "Delete image" });
     expect(timeline.compareDocumentPosition(remove) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(record).getByRole("group", { name: "This photo: a-2024.jpg" })).toContainElement(remove);
+  });
+});
+
+describe("MapScreen: a record whose pole goes", () => {
+  const REGISTER = poleSummary({ id: "pole-r", tag: "LIV-200", source: "import", photo_count: 2 });
+  const merged = (image: typeof A1) => ({ ...image, pole_id: "pole-r" });
+  const gone = () => ({ status: 404, body: { code: "not_found", message: "Pole not found" } });
+
+  it("follows its photo to the pole it was merged into", async () => {
+    let after = false;
+    serve({
+      "GET /api/poles/pole-a": () => (after ? gone() : { status: 200, body: POLE_A }),
+      "GET /api/images/a2": () => ({ status: 200, body: { image: after ? merged(A2) : A2 } }),
+      "GET /api/poles/pole-r": () => ({
+        status: 200,
+        body: { pole: REGISTER, images: [merged(A1), merged(A2)] },
+      }),
+      "GET /api/poles/pole-r/history": () => ({ status: 200, body: { entries: [], nextCursor: null } }),
+    });
+    const { queryClient } = openMap("/map?region=13.4,52.5&pole=pole-a&photo=a2");
+    const record = await screen.findByTestId("pole-record", {}, PANEL_WAIT);
+    expect(within(record).getByRole("heading", { level: 2, name: "LIV-100205" })).toBeVisible();
+    // Merged (here or by a teammate, told live): what the live event marks stale is read again.
+    after = true;
+    await act(() => queryClient.invalidateQueries());
+    const now = await screen.findByRole("heading", { level: 2, name: "LIV-200" }, PANEL_WAIT);
+    expect(within(screen.getByTestId("pole-record")).getByText("Photo 2 of 2")).toBeVisible();
+    expect(now).toBeVisible();
+  });
+
+  it("closes with a word when the pole it shows is removed", async () => {
+    let after = false;
+    serve({
+      "GET /api/poles/pole-bare": () => (after ? gone() : { status: 200, body: { pole: BARE, images: [] } }),
+    });
+    const { queryClient } = openMap("/map?region=13.4,52.5&pole=pole-bare");
+    await screen.findByTestId("pole-record", {}, PANEL_WAIT);
+    after = true;
+    await act(() => queryClient.invalidateQueries());
+    const panel = await screen.findByTestId("photo-panel-status", {}, PANEL_WAIT);
+    expect(within(panel).getByText("Pole not found")).toBeVisible();
+    expect(screen.queryByTestId("pole-record")).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,8 @@
  * - A photo in the URL without a pole (an older link, a reload of one), or a photo no longer on
  *   the named pole (moved to another): found in the cached timelines, else looked up by id (GET
  *   /api/images/:id) for its pole_id, whose record then opens.
+ * - The named pole gone (merged into another, or removed): its photo, when the URL names one, is
+ *   looked up and its new pole opens; else the panel says the pole is not found.
  * - The photo on screen deleted before the screen moved on (a teammate's deletion told live, or
  *   the live event of one's own arriving before the server's answer): the panel follows its
  *   timeline as after one's own deletion, never waiting for a photo that is gone.
@@ -122,14 +124,21 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
   }, []);
 
   const named = usePoleTimeline(opening === null ? url.poleId : null);
+  // Merged into another or removed: a refetch answered 404, while the query keeps its last data.
+  const namedGone = named.isError && poleGone(named.error);
   const deleted = photoId !== null && wasDeleted(queryClient, photoId);
-  // The photo names the pole when the URL names none, or when it is not on the named pole (moved).
+  // The photo names the pole when the URL names none, when it is not on the named pole (moved),
+  // or when the named pole is gone (its photos went with a merge).
   const photoElsewhere =
     photoId !== null &&
     !deleted &&
-    (url.poleId === null || (named.data !== undefined && !named.data.images.some((p) => p.id === photoId)));
-  // Read from the cache as it is now: the timeline hooks re-render this when it changes.
-  const cachedPole = photoElsewhere ? cachedPoleOf(queryClient, photoId) : null;
+    (url.poleId === null ||
+      namedGone ||
+      (named.data !== undefined && !named.data.images.some((p) => p.id === photoId)));
+  // Read from the cache as it is now: the timeline hooks re-render this when it changes. The gone
+  // pole's last copy still holds the photo: the photo is asked where it is now instead.
+  const cachedFound = photoElsewhere ? cachedPoleOf(queryClient, photoId) : null;
+  const cachedPole = namedGone && cachedFound === url.poleId ? null : cachedFound;
   // A photo-only link without a region is useLinkedPhoto's to open (it asks for the same photo).
   const lookupId =
     opening === null && photoElsewhere && cachedPole === null && (regionId !== null || url.poleId !== null)
@@ -139,7 +148,9 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
   const lookedPole = looked.data && looked.data.id === photoId ? looked.data.pole_id : null;
   const poleId = opening !== null ? null : photoElsewhere ? (cachedPole ?? lookedPole) : url.poleId;
   const timeline = usePoleTimeline(poleId);
-  const record = timeline.data && timeline.data.pole.id === poleId ? timeline.data : null;
+  // A pole gone on the server is never shown from its last copy: an edit there would be refused.
+  const timelineGone = timeline.isError && poleGone(timeline.error);
+  const record = timeline.data && timeline.data.pole.id === poleId && !timelineGone ? timeline.data : null;
   const images = record?.images ?? [];
   const selection = !record
     ? null
@@ -195,6 +206,8 @@ export function usePoleSelection(url: MapUrl): PoleSelection {
     if (url.poleId === null && (regionId === null || photoId === null)) return NONE;
     // Deleted here or told live: never asked for again (a 404), so no panel waits for it.
     if (deleted) return NONE;
+    // The photo of a gone pole is being looked for: where it went opens next.
+    if (namedGone && lookupId !== null && (looked.isPending || looked.isFetching)) return LOADING;
     if (url.poleId !== null && named.isError) {
       if (poleGone(named.error)) return GONE;
       return { state: "failed", error: named.error, retry: () => void named.refetch() };

@@ -15,3 +15,4 @@ export { PoleRecordPanel, poleName, type PoleRecordPanelProps } from "./componen
 export { PoleRegisterFields } from "./components/register-fields";
 export { hasOpenFinding, poleRisk } from "./lib/pole-risk";
 export { LocateSection } from "./components/locate-section";
+export { PoleChoice, WaitingCard, type WaitingPhoto } from "./components/pole-choice";

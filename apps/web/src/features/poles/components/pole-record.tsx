@@ -25,6 +25,7 @@ import { panelFrame, useSwipeDown } from "../../images";
 import { poleRisk } from "../lib/pole-risk";
 import { MeasurementsSection } from "../measurements-section";
 import { PoleHistory } from "./pole-history";
+import { MergeIntoRegister } from "./merge-into-register";
 import { PoleRegisterFields } from "./register-fields";
 
 /** What the record calls a pole: its tag, else its label, else where it stands. */
@@ -147,6 +148,9 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
         <Section title={t.register}>
           <PoleRegisterFields pole={pole} readOnly={!canEdit} />
         </Section>
+        {canEdit && pole.source === "photo" && pole.tag === null && (
+          <MergeIntoRegister key={pole.id} pole={pole} />
+        )}
         {locate && <Section title={locateTexts.title}>{locate}</Section>}
         <Section title={t.photos}>
           {photos ?? (

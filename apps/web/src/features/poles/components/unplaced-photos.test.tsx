@@ -83,4 +83,41 @@ describe("unplaced photos", () => {
     expect(onPlaceOnMap).toHaveBeenCalledWith(LOST);
     expect(server.actions().filter((c) => c.method !== "GET")).toEqual([]);
   });
+
+  it("asks which register pole a photo waiting for its pole shows, and places it there", async () => {
+    const waiting = photo({
+      id: "waiting",
+      latitude: 40,
+      longitude: -105,
+      pole_id: null,
+      name: "street.jpg",
+    });
+    const candidates = [
+      {
+        pole_id: "p-1",
+        tag: "SP-1",
+        label: "",
+        distance_m: 12.2,
+        bearing_deg: 181,
+        latitude: 40,
+        longitude: -105,
+      },
+    ];
+    const server = fakeServer({
+      "GET /api/images": () => ({ status: 200, body: { images: [waiting], nextCursor: null } }),
+      "GET /api/images/waiting": () => ({
+        status: 200,
+        body: { image: waiting, pole_candidates: candidates },
+      }),
+      "PATCH /api/images/waiting": () => ({ status: 200, body: { image: { ...waiting, pole_id: "p-1" } } }),
+    });
+    const onPlaced = renderBoth();
+    const question = await screen.findByRole("region", { name: "Which pole is this?" });
+    // No coordinates to type: it has its place.
+    expect(screen.queryByLabelText("Latitude")).not.toBeInTheDocument();
+    expect(within(question).getByRole("radio", { name: "SP-1 · 12 m S" })).toBeChecked();
+    await userEvent.click(within(question).getByRole("button", { name: "Place photo" }));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ pole_id: "p-1" })));
+    expect(server.actions().find((c) => c.method === "PATCH")).toMatchObject({ body: { pole_id: "p-1" } });
+  });
 });

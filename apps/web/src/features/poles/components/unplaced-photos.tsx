@@ -1,7 +1,9 @@
 /**
  * Photos without GPS are counted in storage but have no place on the map: the sidebar entry counts
  * them, and its dialog places each by typing coordinates or by clicking the globe (place-on-map.tsx),
- * or all of them by a GPS track (the map screen hands the track placement in: see placeAll).
+ * or all of them by a GPS track (the map screen hands the track placement in: see placeAll). A
+ * photo with a place but no pole (the pole rule could not say which register pole it shows) is
+ * asked "Which pole is this?" here as in the upload dialog.
  */
 import AddLocationAltIcon from "@mui/icons-material/AddLocationAlt";
 import {
@@ -21,10 +23,14 @@ import {
   Typography,
 } from "@mui/material";
 import { mapScreenTexts, poleTexts, type ImageRecord } from "@poleatlas/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { formatPhotoDate } from "../../images";
-import { useUnplacedImages } from "../api/get-unplaced";
+import { unplacedKey, useUnplacedImages } from "../api/get-unplaced";
+import { useWaitingCandidates } from "../api/get-waiting-candidates";
+import { refreshPoles } from "../api/pole-cache";
+import { WaitingCard } from "./pole-choice";
 import { usePatchImage } from "../api/patch-image";
 import { parseCoordinates } from "../lib/coordinates";
 
@@ -129,6 +135,29 @@ function PlaceForm({ photo, onPlaced, onPlaceOnMap, readOnly }: PlaceFormProps) 
   );
 }
 
+/** A photo with a place but no pole: the question the upload dialog asked, asked again. */
+function WaitingPlace({ photo, onPlaced }: { photo: ImageRecord; onPlaced: (placed: ImageRecord) => void }) {
+  const waiting = useWaitingCandidates(photo.id);
+  const queryClient = useQueryClient();
+  if (!waiting.data) {
+    return (
+      <Typography variant="body2" color="text.secondary" role="status">
+        {waiting.isError ? poleTexts.saveFailed : `${photo.name}…`}
+      </Typography>
+    );
+  }
+  return (
+    <WaitingCard
+      waiting={waiting.data}
+      onPlaced={(placed) => {
+        void refreshPoles(queryClient);
+        void queryClient.invalidateQueries({ queryKey: unplacedKey });
+        onPlaced(placed);
+      }}
+    />
+  );
+}
+
 export interface UnplacedPhotosDialogProps {
   open: boolean;
   onClose: () => void;
@@ -155,6 +184,8 @@ export function UnplacedPhotosDialog({
 }: UnplacedPhotosDialogProps) {
   const unplaced = useUnplacedImages();
   const photos = unplaced.data?.images ?? [];
+  // A GPS track places photos without coordinates; those waiting for their pole have a place.
+  const withoutPlace = photos.filter((p) => p.latitude === null || p.longitude === null);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>{poleTexts.unplacedPhotos}</DialogTitle>
@@ -162,17 +193,21 @@ export function UnplacedPhotosDialog({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {readOnly ? poleTexts.unplacedReadOnly : poleTexts.unplacedHelp}
         </Typography>
-        {!readOnly && photos.length > 0 && placeAll?.(photos)}
+        {!readOnly && withoutPlace.length > 0 && placeAll?.(withoutPlace)}
         <Stack spacing={2}>
-          {photos.map((p) => (
-            <PlaceForm
-              key={p.id}
-              photo={p}
-              onPlaced={onPlaced}
-              onPlaceOnMap={onPlaceOnMap}
-              readOnly={readOnly}
-            />
-          ))}
+          {photos.map((p) =>
+            p.latitude !== null && p.longitude !== null && !readOnly ? (
+              <WaitingPlace key={p.id} photo={p} onPlaced={onPlaced} />
+            ) : (
+              <PlaceForm
+                key={p.id}
+                photo={p}
+                onPlaced={onPlaced}
+                onPlaceOnMap={onPlaceOnMap}
+                readOnly={readOnly}
+              />
+            ),
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

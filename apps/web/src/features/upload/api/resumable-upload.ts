@@ -11,15 +11,20 @@ import {
   RESUMABLE_UPLOAD_PATH,
   resumableUploadResultSchema,
   type ImageRecord,
+  type PoleCandidate,
 } from "@poleatlas/shared";
 import { DefaultHttpStack, Upload, type DetailedError, type HttpRequest } from "tus-js-client";
 import { ApiError, apiErrorFrom, workspaceHeader } from "../../../lib/api-client";
 import { noteServerAnswered, noteServerUnreachable } from "../../../lib/offline/connectivity";
 
-/** The stored photo; `duplicate` when these bytes were stored before (nothing stored again). */
+/**
+ * The stored photo; `duplicate` when these bytes were stored before (nothing stored again);
+ * `candidates` where it waits for the member to say which register pole it shows.
+ */
 export interface UploadAnswer {
   image: ImageRecord;
   duplicate: boolean;
+  candidates?: PoleCandidate[];
 }
 
 export interface ResumableOptions {
@@ -96,7 +101,10 @@ function storedPhoto(text: string): UploadAnswer {
     throw new ApiError(200, "bad_answer", messages.uploadFailed);
   }
   const parsed = resumableUploadResultSchema.safeParse(body);
-  if (parsed.success) return { image: parsed.data.image, duplicate: parsed.data.duplicate === true };
+  if (parsed.success) {
+    const { image, duplicate, pole_candidates } = parsed.data;
+    return { image, duplicate: duplicate === true, ...(pole_candidates && { candidates: pole_candidates }) };
+  }
   console.error("GET /api/uploads/:id answered an unexpected shape", parsed.error);
   const image = (body as { image?: ImageRecord } | null)?.image;
   if (image && typeof image.id === "string") return { image, duplicate: false };

@@ -22,6 +22,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import type { UploadItem } from "../hooks/upload-items-reducer";
 import { prefetchReader, useUploadItems } from "../hooks/use-upload-items";
 import { useUploadRunner, type KeepForLater } from "../hooks/use-upload-runner";
+import { PoleChoice, type WaitingPhoto } from "../../poles";
 import { useUploadVisits } from "../hooks/use-upload-visits";
 import type { RecordVisits } from "../utils/photo-visits";
 import { findMissingMetadata, formatSize, uploadBlocker, type MemberCap } from "../utils/upload-checks";
@@ -89,6 +90,8 @@ export function UploadDialog(props: UploadDialogProps) {
   const [runIds, setRunIds] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState({ key: 0, open: false });
   const [unplaced, setUnplaced] = useState<ImageRecord[]>([]);
+  // Photos the pole rule could not place: the dialog asks which register pole each shows.
+  const [waiting, setWaiting] = useState<WaitingPhoto[]>([]);
   // Files the user already accepted without metadata: a retry does not ask again.
   const acknowledged = useRef(new Set<string>());
   useConfirmLeave(uploading);
@@ -109,6 +112,7 @@ export function UploadDialog(props: UploadDialogProps) {
     setRejectedNames([]);
     setRunIds(new Set());
     setUnplaced([]);
+    setWaiting([]);
     setConfirm((c) => ({ ...c, open: false }));
     acknowledged.current.clear();
     resetVisits();
@@ -155,6 +159,7 @@ export function UploadDialog(props: UploadDialogProps) {
       ? []
       : result.uploaded.filter((i) => i.latitude === null || i.longitude === null);
     setUnplaced(noPlace);
+    setWaiting(nothingNew ? [] : result.waiting);
     // Duplicates count too: the photo is of that pole on that day, whenever it was stored.
     if (visits.choice.on && result.uploaded.length > 0) {
       if (!nothingNew) onUploaded(result.uploaded);
@@ -164,7 +169,7 @@ export function UploadDialog(props: UploadDialogProps) {
     }
     if (result.failedCount === 0 && !nothingNew) {
       onUploaded(result.uploaded);
-      if (noPlace.length > 0) return;
+      if (noPlace.length > 0 || result.waiting.length > 0) return;
       forget();
       onClose();
       return;
@@ -243,6 +248,15 @@ export function UploadDialog(props: UploadDialogProps) {
                 onPreview={() => {
                   forget();
                   onClose();
+                }}
+              />
+            )}
+            {!uploading && (
+              <PoleChoice
+                waiting={waiting}
+                onPlaced={(image) => {
+                  setWaiting((w) => w.filter((x) => x.image.id !== image.id));
+                  onUploaded([image]);
                 }}
               />
             )}

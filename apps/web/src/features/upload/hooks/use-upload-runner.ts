@@ -8,6 +8,7 @@
  * bytes stop holding the workspace's quota.
  */
 import { messages, type ImageRecord } from "@poleatlas/shared";
+import type { WaitingPhoto } from "../../poles";
 import { useCallback, useEffect, useRef, type Dispatch } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { discardUpload, uploadResumable } from "../api/resumable-upload";
@@ -26,6 +27,8 @@ export const DIALOG_RETRY_DELAYS_MS = [0, 1000, 3000];
 
 export interface UploadRunResult {
   uploaded: ImageRecord[];
+  /** Of those, the photos the pole rule could not place (in selection order). */
+  waiting: WaitingPhoto[];
   failedCount: number;
   /** Files the server had stored before (answered as duplicates): nothing new was added. */
   duplicateCount: number;
@@ -66,6 +69,7 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>, keepForLater?: 
       dispatch({ type: "uploadStarted", ids: items.map((i) => i.id) });
       // Kept in selection order whatever order the uploads finish in.
       const results: (ImageRecord | null)[] = items.map(() => null);
+      const asked: (WaitingPhoto | null)[] = items.map(() => null);
       let failedCount = 0;
       let duplicateCount = 0;
       await runPool(
@@ -79,7 +83,7 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>, keepForLater?: 
             // Offline: do not even try; the queue sends it when the browser is back online.
             if (keepForLater && navigator.onLine === false)
               throw new ApiError(0, "offline", messages.uploadFailed);
-            const { image, duplicate } = await uploadResumable(item.file, {
+            const { image, duplicate, candidates } = await uploadResumable(item.file, {
               signal: controller.signal,
               uploadUrl: uploadUrls.current.get(item.id) ?? null,
               onUploadUrl: (url) => void uploadUrls.current.set(item.id, url),
@@ -93,6 +97,7 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>, keepForLater?: 
             });
             uploadUrls.current.delete(item.id);
             results[index] = image;
+            if (candidates && image.pole_id === null) asked[index] = { image, candidates };
             if (duplicate) duplicateCount += 1;
             dispatch({ type: "uploaded", id: item.id, image, duplicate });
           } catch (err) {
@@ -116,7 +121,8 @@ export function useUploadRunner(dispatch: Dispatch<ItemsAction>, keepForLater?: 
         },
       );
       const uploaded = results.filter((r): r is ImageRecord => r !== null);
-      return { uploaded, failedCount, duplicateCount };
+      const waiting = asked.filter((w): w is WaitingPhoto => w !== null);
+      return { uploaded, waiting, failedCount, duplicateCount };
     },
     [dispatch, keepForLater],
   );
