@@ -8,6 +8,8 @@ export default defineConfig({
     restore: "src/restore.ts",
     // The face detector's worker thread: started by the server from this file, next to server.js.
     "face-worker": "src/infra/faces/face-worker.ts",
+    // The GeoPackage export's writer thread, likewise.
+    "geopackage-worker": "src/modules/export/geopackage-worker.ts",
   },
   format: ["esm"],
   platform: "node",

@@ -47,6 +47,9 @@ export const EXPORT_CSV_COLUMNS = [
   "uploaded_by",
   "image_url",
   "heading",
+  /** The photo's pole as the map colours it (see EXPORT_POLE_COLUMNS); empty without a pole. */
+  "pole_condition",
+  "pole_condition_source",
 ] as const;
 
 /**
@@ -88,7 +91,31 @@ export const EXPORT_POLE_COLUMNS = [
   "lean_toward_deg",
   "lean_apparent",
   "lean_measured_at",
+  /**
+   * What the map shows of the pole: its condition (`high`, `medium`, `low`, `unrated`: the worst
+   * open finding's level, else the quick rating), where that comes from (`finding`, `rating`,
+   * empty when unrated), and its inspection state (`current`, `due`, `overdue`, `never`) from the
+   * earliest due day of its types.
+   */
+  "condition",
+  "condition_source",
+  "inspection_state",
 ] as const;
+
+/**
+ * The poles layer's columns of one inspection type of the workspace, after the fixed ones: the
+ * pole's last visit of that type, the day the type's cycle runs out from it, and its state
+ * (`never` without a visit of the type).
+ */
+export const inspectionTypeColumns = (code: string) =>
+  [`inspection_${code}_last_visit_on`, `inspection_${code}_due_on`, `inspection_${code}_state`] as const;
+
+/** A column of inspectionTypeColumns, by its name: what an import of an export leaves out. */
+export const INSPECTION_TYPE_COLUMN = /^inspection_[a-z0-9][a-z0-9-]*_(?:last_visit_on|due_on|state)$/;
+
+/** Where a pole's condition comes from: its worst open finding, else its quick rating. */
+export const CONDITION_SOURCES = ["finding", "rating"] as const;
+export type ConditionSource = (typeof CONDITION_SOURCES)[number];
 
 const isoDate = z
   .string()
@@ -247,6 +274,9 @@ export const exportTexts = {
   crs: "Coordinate system",
   crsHelp: "EPSG:<code>; empty for WGS 84 longitude/latitude",
   crsInvalid: "Use EPSG: and the system's code, e.g. EPSG:2227.",
+  /** The note of an export in a system that cannot express some rows' positions. */
+  unplaceable: (n: number, crs: string) =>
+    `${n === 1 ? "1 position" : `${n} positions`} cannot be expressed in ${crs}: ${n === 1 ? "that row has" : "those rows have"} no geometry here.`,
   /** KML folder of photos that belong to no pole. */
   noPole: "No pole",
 } as const;

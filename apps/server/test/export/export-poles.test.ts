@@ -3,7 +3,12 @@
  * their own, risk, photo count, last photo date, last visit and inspection due day; the file imported into an empty workspace
  * gives the same poles (CSV and GeoJSON); only the actor's own workspace is exported.
  */
-import { EXPORT_POLE_COLUMNS } from "@poleatlas/shared";
+import {
+  DEFAULT_INSPECTION_TYPES,
+  EXPORT_POLE_COLUMNS,
+  inspectionState,
+  inspectionTypeColumns,
+} from "@poleatlas/shared";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -14,6 +19,10 @@ import { createTeam, setActive } from "../workspaces/support";
 import { recordVisit } from "../inspections/visit-support";
 import { exportFile } from "./photos";
 import { parseCsv } from "./support";
+
+/** The poles layer's columns of the workspace's inspection types (the defaults here). */
+const TYPE_COLUMNS = DEFAULT_INSPECTION_TYPES.flatMap((type) => inspectionTypeColumns(type.code));
+const today = () => new Date().toISOString().slice(0, 10);
 
 const t = useTestApp();
 const owner = useSignedInUser(t);
@@ -77,7 +86,7 @@ describe("GET /api/export?layer=poles", () => {
       /filename="poleatlas-personal-poles-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const [header, ...rows] = parseCsv(res.body);
-    expect(header).toEqual([...EXPORT_POLE_COLUMNS, "Owner", "Span"]);
+    expect(header).toEqual([...EXPORT_POLE_COLUMNS, ...TYPE_COLUMNS, "Owner", "Span"]);
     expect(rows).toHaveLength(3);
     const record = (r: string[]) => Object.fromEntries(header!.map((h, i) => [h, r[i]]));
     expect(record(rows[0]!)).toEqual({
@@ -102,6 +111,19 @@ describe("GET /api/export?layer=poles", () => {
       lean_toward_deg: "135",
       lean_apparent: "false",
       lean_measured_at: "2026-05-04T10:20:30Z",
+      // No open finding: the map colours the pole by its rating.
+      condition: "high",
+      condition_source: "rating",
+      inspection_state: inspectionState("2029-05-01", today()),
+      inspection_patrol_last_visit_on: "",
+      inspection_patrol_due_on: "",
+      inspection_patrol_state: "never",
+      inspection_detailed_last_visit_on: "2024-05-01",
+      inspection_detailed_due_on: "2029-05-01",
+      inspection_detailed_state: inspectionState("2029-05-01", today()),
+      inspection_intrusive_last_visit_on: "",
+      inspection_intrusive_due_on: "",
+      inspection_intrusive_state: "never",
       Owner: "Acme",
       Span: "42",
     });
@@ -112,6 +134,9 @@ describe("GET /api/export?layer=poles", () => {
       risk: "",
       lean_deg: "",
       lean_apparent: "",
+      condition: "unrated",
+      condition_source: "",
+      inspection_state: "never",
     });
     expect(record(rows[2]!)).toMatchObject({ tag: "P-3", last_photo_date: "", Owner: "", material: "" });
   });
@@ -159,7 +184,7 @@ describe("GET /api/export?layer=poles", () => {
     await setActive(t, owner, null);
     const res = await exportFile(t, stranger, "format=csv&layer=poles");
     expect(res.statusCode, res.body).toBe(200);
-    expect(parseCsv(res.body)).toEqual([[...EXPORT_POLE_COLUMNS]]);
+    expect(parseCsv(res.body)).toEqual([[...EXPORT_POLE_COLUMNS, ...TYPE_COLUMNS]]);
     const dated = await exportFile(t, owner, "format=csv&layer=poles&from=2024-01-01");
     expect(dated.statusCode).toBe(400);
     expect(dated.body).toContain("The poles layer has no 'from' filter.");

@@ -16,7 +16,8 @@ const stranger = useSignedInUser(t);
 
 const HEADER =
   "pole_tag,circuit,region,code,level,observed_on,due_on,original_due_on,extension_reasons,status,overdue," +
-  "assignee,work_order,last_visit_on,last_visit_type,created_by,resolved_on,action,notes,longitude,latitude";
+  "assignee,work_order,last_visit_on,last_visit_type,created_by,resolved_on,action,notes," +
+  "pole_condition,pole_condition_source,pole_inspection_state,longitude,latitude";
 
 async function poleAt(who: typeof owner, lat: number, lon: number, tag: string, circuit: string) {
   const photo = await placedPhoto(t, who.cookie, lat, lon);
@@ -86,6 +87,10 @@ describe("the work list's CSV through the export", () => {
           "",
           "",
           "",
+          // The pole is High by its open Level 1 finding; no visit on record.
+          "high",
+          "finding",
+          "never",
           "-3.7",
           "40.1",
         ].join(",") +

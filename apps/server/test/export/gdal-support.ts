@@ -18,6 +18,8 @@ export interface GdalFile {
   open?: string[];
   /** The system of a file that cannot say its own (CSV). */
   srs?: string;
+  /** A file inside the zip to read instead of the zip's Shapefile. */
+  inner?: string;
 }
 
 async function withFile<T>(f: GdalFile, fn: (source: string) => Promise<T>): Promise<T> {
@@ -25,7 +27,8 @@ async function withFile<T>(f: GdalFile, fn: (source: string) => Promise<T>): Pro
   try {
     const file = path.join(dir, f.name);
     await writeFile(file, f.bytes);
-    return await fn(f.name.endsWith(".zip") ? `/vsizip/${file}` : file);
+    const zipped = `/vsizip/${file}${f.inner === undefined ? "" : `/${f.inner}`}`;
+    return await fn(f.name.endsWith(".zip") ? zipped : file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -63,10 +66,16 @@ export function gdalWgs84(f: GdalFile, key: string): Promise<Map<string, [number
   });
 }
 
-/** ogrinfo's reading of every feature: field name → value as GDAL prints it ("" when unset). */
-export function ogrValues(f: GdalFile): Promise<Record<string, string>[]> {
+/**
+ * ogrinfo's reading of every feature (or those `where` selects, in OGR SQL): field name → value
+ * as GDAL prints it ("" when unset).
+ */
+export function ogrValues(f: GdalFile, where?: string): Promise<Record<string, string>[]> {
   return withFile(f, async (source) => {
-    const { stdout } = await run("ogrinfo", ["-ro", "-al", "-q", ...openOptions(f), source]);
+    const selected = where === undefined ? [] : ["-where", where];
+    const { stdout } = await run("ogrinfo", ["-ro", "-al", "-q", ...openOptions(f), ...selected, source], {
+      maxBuffer: 512 * 2 ** 20,
+    });
     return stdout
       .split(/^OGRFeature\(.*\):\d+$/m)
       .slice(1)
@@ -78,5 +87,13 @@ export function ogrValues(f: GdalFile): Promise<Record<string, string>[]> {
           ]),
         ),
       );
+  });
+}
+
+/** What ogrinfo prints for an SQL query on the file (a GeoPackage's own tables too). */
+export function ogrSql(f: GdalFile, query: string): Promise<string> {
+  return withFile(f, async (source) => {
+    const { stdout } = await run("ogrinfo", ["-ro", "-q", source, "-sql", query]);
+    return stdout;
   });
 }

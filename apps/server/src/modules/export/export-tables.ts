@@ -3,16 +3,26 @@
  * (Shapefile, GeoPackage) write, and the findings layer's text formats. Poles and findings are
  * named by the pole's tag (then its label), the name the utility knows them by, not by ids.
  */
-import { EXPORT_POLE_COLUMNS, regionKey } from "@poleatlas/shared";
-import type { ExportRow, FindingExportRow, PoleExportRow } from "./export.repository";
-import { imageUrl, type WriterContext } from "./export-writers";
+import { EXPORT_POLE_COLUMNS, inspectionState, regionKey } from "@poleatlas/shared";
+import type { ExportRow, FindingExportRow } from "./export.repository";
+import { imageUrl, poleCondition, type WriterContext } from "./export-writers";
+import { attributeCells, fixedValues, type PoleColumns, type Value } from "./pole-columns";
+import type { PoleExportRow } from "./pole-rows";
 
+export type { Value };
 export type FieldType = "text" | "integer" | "real" | "date";
 export interface TableField {
   name: string;
   type: FieldType;
 }
-export type Value = string | number | null;
+
+/** Rows of a second table beside the layer (a Shapefile's attributes past its field limit). */
+export interface SideTable<R> {
+  /** Its file's base name. */
+  name: string;
+  columns: string[];
+  rows(r: R): Value[][];
+}
 
 export interface Table<R> {
   /** The GeoPackage table and the Shapefile's base name. */
@@ -23,6 +33,7 @@ export interface Table<R> {
   position(r: R): [number, number] | null;
   /** What a KML placemark of the row is called. */
   title(r: R): string;
+  side?: SideTable<R>;
 }
 
 const POLE_TYPES: Partial<Record<(typeof EXPORT_POLE_COLUMNS)[number], FieldType>> = {
@@ -35,25 +46,57 @@ const POLE_TYPES: Partial<Record<(typeof EXPORT_POLE_COLUMNS)[number], FieldType
   lean_deg: "real",
   lean_toward_deg: "real",
 };
+/** The inspection types' columns: last visit and due day are dates, the state text. */
+const typeColumnType = (name: string): FieldType => (name.endsWith("_state") ? "text" : "date");
+const FIXED_TYPES = new Map<string, FieldType>(Object.entries(POLE_TYPES));
+const POSITION = new Set(["latitude", "longitude"]);
 
-/** The poles layer; `extra` are the attribute columns, `numeric` those holding only numbers. */
-export function polesTable(extra: string[], numeric: Set<string>): Table<PoleExportRow> {
-  const fixed = EXPORT_POLE_COLUMNS.filter((c) => c !== "latitude" && c !== "longitude");
+/**
+ * The poles layer: its columns (see pole-columns), the position aside. The attributes past the
+ * format's limit go to the overflow column as one JSON object (`overflowColumn`), or with
+ * `side`, to a side table of one row per pole and name.
+ */
+export function polesTable(columns: PoleColumns, side?: string): Table<PoleExportRow> {
+  const fixedAt = columns.fixed.flatMap((c, i) => (POSITION.has(c) ? [] : [i]));
+  const typeStart = EXPORT_POLE_COLUMNS.length;
+  const n = columns.attributes.length;
+  const json = columns.overflowColumn;
   return {
     name: "poles",
     fields: [
-      ...fixed.map((name) => ({ name, type: POLE_TYPES[name] ?? "text" })),
-      ...extra.map((name) => ({ name, type: numeric.has(name) ? ("real" as const) : ("text" as const) })),
-    ],
-    values: (r) => [
-      ...fixed.map((c) => r[c === "pole_uuid" ? "id" : c]),
-      ...extra.map((n) => {
-        const v = r.attributes[n];
-        return v === undefined ? null : numeric.has(n) ? v : String(v);
+      ...fixedAt.map((i) => {
+        const name = columns.fixed[i]!;
+        return { name, type: i >= typeStart ? typeColumnType(name) : (FIXED_TYPES.get(name) ?? "text") };
       }),
+      ...columns.attributes.map((name) => ({
+        name,
+        type: columns.numeric.has(name) ? ("real" as const) : ("text" as const),
+      })),
+      ...(json === undefined ? [] : [{ name: json, type: "text" as const }]),
     ],
+    values: (r) => {
+      const fixed = fixedValues(columns, r);
+      const values: Value[] = fixedAt.map((i) => fixed[i] ?? null);
+      const attributes = new Array<Value>(n).fill(null);
+      const { cells, overflow } = attributeCells(columns, r);
+      for (const [i, v] of cells) attributes[i] = columns.numeric.has(columns.attributes[i]!) ? v : String(v);
+      values.push(...attributes);
+      if (json !== undefined)
+        values.push(overflow.length === 0 ? null : JSON.stringify(Object.fromEntries(overflow)));
+      return values;
+    },
     position: (r) => [r.longitude, r.latitude],
     title: (r) => r.tag || r.label || `Pole ${r.id.slice(0, 8)}`,
+    ...(side !== undefined && columns.overflows
+      ? {
+          side: {
+            name: side,
+            columns: ["pole_uuid", "tag", "name", "value"],
+            rows: (r: PoleExportRow) =>
+              attributeCells(columns, r).overflow.map(([k, v]) => [r.id, r.tag, k, v]),
+          },
+        }
+      : {}),
   };
 }
 
@@ -71,6 +114,8 @@ export function photosTable(ctx: WriterContext): Table<ExportRow> {
       { name: "uploaded_by", type: "text" },
       { name: "image_url", type: "text" },
       { name: "heading", type: "real" },
+      { name: "pole_condition", type: "text" },
+      { name: "pole_condition_source", type: "text" },
     ],
     values: (r) => [
       r.id,
@@ -83,6 +128,7 @@ export function photosTable(ctx: WriterContext): Table<ExportRow> {
       r.uploaded_by,
       imageUrl(ctx, r),
       r.heading,
+      ...poleCondition(r),
     ],
     position: (r) => (r.latitude === null || r.longitude === null ? null : [r.longitude, r.latitude]),
     title: (r) => r.name,
@@ -119,6 +165,10 @@ export function findingsTable(today: string): Table<FindingExportRow> {
     ["resolved_on", "date", (r) => r.resolved_on],
     ["action", "text", (r) => r.action],
     ["notes", "text", (r) => r.notes],
+    // What the map shows of the finding's pole, after the work list's own columns.
+    ["pole_condition", "text", (r) => r.pole_condition ?? "unrated"],
+    ["pole_condition_source", "text", (r) => r.pole_condition_source],
+    ["pole_inspection_state", "text", (r) => inspectionState(r.pole_inspection_due_on, today)],
   ];
   return {
     name: "findings",

@@ -1,67 +1,83 @@
 /**
- * The text formats (CSV, GeoJSON, KML) of each layer, batch by batch: the format's opening, one
- * chunk per fetched batch, its closing. In another coordinate system than WGS 84 the positions
- * are converted as each batch goes (KML is WGS 84 by definition, and refused another one).
+ * The text formats (CSV, GeoJSON, KML) of each layer, batch by batch: the format's opening, the
+ * rows in chunks, its closing. In another coordinate system than WGS 84 the positions are
+ * converted as each batch goes (KML is WGS 84 by definition, and refused another one). The event
+ * loop gets a turn whenever a time slice is used up, and a chunk is handed on at about 1 MB.
  */
 import type { ExportFormat } from "@poleatlas/shared";
-import type { CoordinateSystem } from "../../formats/coordinate-systems";
-import type { ExportRow, PoleExportRow } from "./export.repository";
+import type { ExportRow } from "./export.repository";
 import type { Table } from "./export-tables";
 import * as w from "./export-writers";
+import type { PoleColumns } from "./pole-columns";
+import type { PoleExportRow } from "./pole-rows";
 import * as pw from "./pole-writers";
+import type { Placement } from "./placement";
 import * as tw from "./table-text-writers";
+import { TimeSlice } from "./time-slice";
 
 type TextFormat = Extract<ExportFormat, "csv" | "geojson" | "kml">;
 
-/** The rows' positions in `system`: longitude becomes x and latitude y. */
+/** Characters a chunk gathers before it is handed on. */
+const CHUNK_CHARS = 1 << 20;
+
+/** The rows' positions in the placement's system: longitude becomes x and latitude y (or null). */
 function projected<R extends { latitude: number | null; longitude: number | null }>(
-  system: CoordinateSystem | null,
+  placement: Placement,
 ): (r: R) => R {
-  if (!system) return (r) => r;
+  if (!placement.system) return (r) => r;
   return (r) => {
     if (r.latitude === null || r.longitude === null) return r;
-    const [x, y] = system.fromWgs84(r.longitude, r.latitude);
-    return { ...r, longitude: x, latitude: y };
+    const xy = placement.place(r.longitude, r.latitude);
+    return { ...r, longitude: xy?.[0] ?? null, latitude: xy?.[1] ?? null };
   };
 }
 
-/** Each batch's rows through `line`, `sep` between two rows. */
+/** Each batch's rows through `line`, `sep` between two rows, in chunks, with turns between. */
 async function* lines<R>(
   first: IteratorResult<R[]>,
   rest: AsyncGenerator<R[]>,
   line: (r: R) => string,
   sep = "",
 ): AsyncGenerator<string> {
+  const slice = new TimeSlice();
   let before = "";
+  let chunk = "";
   for (let next = first; !next.done; next = await rest.next()) {
-    let chunk = "";
     for (const r of next.value) {
       chunk += before + line(r);
       before = sep;
+      const due = slice.due();
+      if (chunk.length >= CHUNK_CHARS || due) {
+        yield chunk;
+        chunk = "";
+      }
+      if (due) await slice.pause();
     }
-    yield chunk;
+    if (chunk !== "") yield chunk;
+    chunk = "";
   }
 }
 
-const xyNamed = (system: CoordinateSystem | null) => system?.projected ?? false;
+const xyNamed = (placement: Placement) => placement.system?.projected ?? false;
+const epsgOf = (placement: Placement) => placement.system?.epsg;
 
 /** The photos layer: one row a photo; in KML a Folder per pole, named by its tag. */
 export async function* renderPhotos(
   format: TextFormat,
   ctx: w.WriterContext,
   title: string,
-  system: CoordinateSystem | null,
+  placement: Placement,
   first: IteratorResult<ExportRow[]>,
   rest: AsyncGenerator<ExportRow[]>,
 ): AsyncGenerator<string> {
-  const at = projected<ExportRow>(system);
+  const at = projected<ExportRow>(placement);
   if (format === "csv") {
-    yield w.csvHeader(xyNamed(system));
+    yield w.csvHeader(xyNamed(placement));
     yield* lines(first, rest, (r) => w.csvRow(ctx, at(r)));
   } else if (format === "geojson") {
-    yield w.geojsonStart(system?.epsg);
+    yield w.geojsonStart(epsgOf(placement));
     yield* lines(first, rest, (r) => w.geojsonFeature(ctx, at(r)), ",\n");
-    yield w.geojsonEnd();
+    yield w.geojsonEnd(placement);
   } else {
     yield w.kmlStart(title);
     let pole: string | null | undefined = undefined;
@@ -81,23 +97,23 @@ export async function* renderPhotos(
 /** The poles layer: as the photos, one Placemark a pole in KML (no folders). */
 export async function* renderPoles(
   format: TextFormat,
-  extra: string[],
+  columns: PoleColumns,
   title: string,
-  system: CoordinateSystem | null,
+  placement: Placement,
   first: IteratorResult<PoleExportRow[]>,
   rest: AsyncGenerator<PoleExportRow[]>,
 ): AsyncGenerator<string> {
-  const at = projected<PoleExportRow>(system);
+  const at = projected<pw.Placed>(placement);
   if (format === "csv") {
-    yield pw.poleCsvHeader(extra, xyNamed(system));
-    yield* lines(first, rest, (r) => pw.poleCsvRow(extra, at(r)));
+    yield pw.poleCsvHeader(columns, xyNamed(placement));
+    yield* lines(first, rest, (r) => pw.poleCsvRow(columns, at(r)));
   } else if (format === "geojson") {
-    yield w.geojsonStart(system?.epsg);
-    yield* lines(first, rest, (r) => pw.poleGeojsonFeature(extra, at(r)), ",\n");
-    yield w.geojsonEnd();
+    yield w.geojsonStart(epsgOf(placement));
+    yield* lines(first, rest, (r) => pw.poleGeojsonFeature(columns, at(r)), ",\n");
+    yield w.geojsonEnd(placement);
   } else {
     yield w.kmlStart(title);
-    yield* lines(first, rest, (r) => pw.polePlacemark(extra, r));
+    yield* lines(first, rest, (r) => pw.polePlacemark(columns, r));
     yield w.kmlEnd(false);
   }
 }
@@ -107,21 +123,21 @@ export async function* renderTable<R>(
   format: TextFormat,
   table: Table<R>,
   title: string,
-  system: CoordinateSystem | null,
+  placement: Placement,
   first: IteratorResult<R[]>,
   rest: AsyncGenerator<R[]>,
 ): AsyncGenerator<string> {
   const at = (r: R) => {
     const p = table.position(r);
-    return p && system ? system.fromWgs84(p[0], p[1]) : p;
+    return p && placement.place(p[0], p[1]);
   };
   if (format === "csv") {
-    yield tw.tableCsvHeader(table, xyNamed(system));
+    yield tw.tableCsvHeader(table, xyNamed(placement));
     yield* lines(first, rest, (r) => tw.tableCsvRow(table, r, at(r)));
   } else if (format === "geojson") {
-    yield w.geojsonStart(system?.epsg);
+    yield w.geojsonStart(epsgOf(placement));
     yield* lines(first, rest, (r) => tw.tableGeojsonFeature(table, r, at(r)), ",\n");
-    yield w.geojsonEnd();
+    yield w.geojsonEnd(placement);
   } else {
     yield w.kmlStart(title);
     yield* lines(first, rest, (r) => {

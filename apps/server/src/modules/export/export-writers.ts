@@ -5,6 +5,7 @@
 import { EXPORT_CSV_COLUMNS, exportTexts, headingText, RISK_COLORS, type Risk } from "@poleatlas/shared";
 import { csvNumber, csvText } from "../../formats/csv-cells";
 import type { ExportRow } from "./export.repository";
+import type { Placement } from "./placement";
 
 /** What a row needs beyond itself: the absolute address of the photo files. */
 export interface WriterContext {
@@ -13,6 +14,10 @@ export interface WriterContext {
 }
 
 export const imageUrl = (ctx: WriterContext, row: ExportRow) => `${ctx.publicUrl}/files/${row.storage_key}`;
+
+/** The photo's pole as the map colours it, and why; both null for a photo of no pole. */
+export const poleCondition = (r: ExportRow): [string | null, string | null] =>
+  r.pole_id === null ? [null, null] : [r.pole_condition ?? "unrated", r.pole_condition_source];
 
 // ---- CSV (RFC 4180) ---------------------------------------------------------------------------
 
@@ -37,6 +42,7 @@ export function csvRow(ctx: WriterContext, r: ExportRow): string {
       csvText(r.uploaded_by),
       csvText(imageUrl(ctx, r)),
       csvNumber(r.heading),
+      ...poleCondition(r).map(csvText),
     ].join(",") + "\r\n"
   );
 }
@@ -51,7 +57,15 @@ export const geojsonStart = (epsg?: number) =>
   `{"type":"FeatureCollection",${
     epsg === undefined ? "" : `"crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::${epsg}"}},`
   }"features":[\n`;
-export const geojsonEnd = () => "\n]}\n";
+/**
+ * The collection's end; rows the system could not place are counted in a foreign member (RFC
+ * 7946 section 6.1), `unplaceable: { count, note }`.
+ */
+export function geojsonEnd(placement?: Placement): string {
+  const note = placement?.note();
+  if (!note) return "\n]}\n";
+  return `\n],"unplaceable":${JSON.stringify({ count: placement!.unplaceable, note })}}\n`;
+}
 
 /** One Feature; RFC 7946 positions are [longitude, latitude], and an unplaced photo has null geometry. */
 export function geojsonFeature(ctx: WriterContext, r: ExportRow): string {
@@ -71,6 +85,8 @@ export function geojsonFeature(ctx: WriterContext, r: ExportRow): string {
       uploaded_by: r.uploaded_by,
       image_url: imageUrl(ctx, r),
       heading: r.heading,
+      pole_condition: poleCondition(r)[0],
+      pole_condition_source: poleCondition(r)[1],
     },
   });
 }
@@ -122,7 +138,9 @@ export function kmlFolderStart(r: ExportRow): string {
 export function kmlPlacemark(ctx: WriterContext, r: ExportRow): string {
   const when = r.date ? `<TimeStamp><when>${r.date}</when></TimeStamp>` : "";
   const looking = r.heading === null ? "" : headingText(r.heading);
-  const description = [r.risk ? `Risk: ${r.risk}` : "Unrated", looking, r.notes ?? "", imageUrl(ctx, r)]
+  const [condition, source] = poleCondition(r);
+  const pole = condition === null ? "" : `Pole: ${condition}${source === null ? "" : ` (${source})`}`;
+  const description = [r.risk ? `Risk: ${r.risk}` : "Unrated", pole, looking, r.notes ?? "", imageUrl(ctx, r)]
     .filter((s) => s !== "")
     .join("\n");
   return (

@@ -28,10 +28,27 @@ import type { Today } from "../inspections/clock";
 import type { FindingFilter } from "../inspections/finding-list";
 import { filterOf } from "../inspections/finding-list-query";
 import { findingsTable, photosTable, polesTable, type Table } from "./export-tables";
-import { renderFile } from "./export-files";
+import { renderFile, type TypedFormat } from "./export-files";
 import { renderPhotos, renderPoles, renderTable } from "./export-text";
 import type * as w from "./export-writers";
-import * as pw from "./pole-writers";
+import { MAX_GPKG_COLUMNS } from "./geopackage-writer";
+import { Placement } from "./placement";
+import { poleColumns } from "./pole-columns";
+import type { AttributeName } from "./pole-rows";
+import { MAX_DBF_FIELDS } from "./shapefile-names";
+
+/**
+ * The poles layer in a typed file, within its format's column limit: a Shapefile's .dbf holds 255
+ * fields (the attributes past them go to `poles_attributes.csv` in the zip), a GeoPackage's table
+ * 2,000 columns with `fid` and `geom` (the rest to one JSON column `attributes`).
+ */
+function typedPolesTable(format: TypedFormat, names: AttributeName[], types: string[], today: string) {
+  const fixed = polesTable(poleColumns([], types, today)).fields.length;
+  if (format === "shp")
+    return polesTable(poleColumns(names, types, today, MAX_DBF_FIELDS - fixed), "poles_attributes");
+  const room = MAX_GPKG_COLUMNS - 2 - fixed - 1;
+  return polesTable(poleColumns(names, types, today, room, "attributes"));
+}
 
 export interface ExportFile {
   filename: string;
@@ -187,26 +204,28 @@ export function createExportService(deps: {
     const title = `PoleAtlas ${workspace}`;
     const typed = q.format === "shp" || q.format === "gpkg" ? q.format : null;
     const textFormat = q.format === "shp" || q.format === "gpkg" ? null : q.format;
+    const placement = new Placement(typed ? (system ?? coordinateSystem(WGS84_CODE)!) : system);
     let rows: AsyncGenerator<unknown>;
     let text: AsyncGenerator<string | Buffer>;
     /** A layer by its table: the typed formats of every layer, the text formats of findings. */
     const asTable = async <R>(table: Table<R>, batches: AsyncGenerator<R[]>) => {
       rows = batches;
       const first = await batches.next();
-      if (typed)
-        return renderFile(typed, table, system ?? coordinateSystem(WGS84_CODE)!, temp, first, batches);
-      return renderTable(textFormat!, table, title, system, first, batches);
+      if (typed) return renderFile(typed, table, placement, temp, first, batches);
+      return renderTable(textFormat!, table, title, placement, first, batches);
     };
     // The first batch before any byte is sent: a failing query is still a plain 500.
     if (q.layer === "poles") {
-      const extra = pw.attributeColumns(await repository.poleAttributeNames(actor.workspaceId));
+      const [names, types] = await Promise.all([
+        repository.poleAttributes(actor.workspaceId),
+        repository.inspectionTypes(actor.workspaceId),
+      ]);
       const poles = repository.poleBatches(filter, audited);
-      if (typed) {
-        const numeric = await repository.numericPoleAttributes(actor.workspaceId);
-        text = await asTable(polesTable(extra, numeric), poles);
-      } else {
+      if (typed) text = await asTable(typedPolesTable(typed, names, types, deps.today()), poles);
+      else {
         rows = poles;
-        text = renderPoles(textFormat!, extra, title, system, await poles.next(), poles);
+        const columns = poleColumns(names, types, deps.today());
+        text = renderPoles(textFormat!, columns, title, placement, await poles.next(), poles);
       }
     } else if (q.layer === "findings") {
       const day = deps.today();
@@ -219,7 +238,7 @@ export function createExportService(deps: {
       if (typed) text = await asTable(photosTable(ctx), photos);
       else {
         rows = photos;
-        text = renderPhotos(textFormat!, ctx, title, system, await photos.next(), photos);
+        text = renderPhotos(textFormat!, ctx, title, placement, await photos.next(), photos);
       }
     }
     const body = Readable.from(text, { objectMode: false });

@@ -1,96 +1,70 @@
 /**
- * The poles layer's three formats, one pole at a time. Each key of a pole's attributes is a
+ * The poles layer's three text formats, one pole at a time. Each key of a pole's attributes is a
  * column (CSV) or property (GeoJSON) of its own, named as the register named it, so the file
- * imports back into the same poles; KML carries them as ExtendedData.
+ * imports back into the same poles; KML carries them as ExtendedData. GeoJSON and KML write only
+ * the attributes a pole has; a CSV row is as wide as the header, its empty cells made in one go.
  */
 import { EXPORT_POLE_COLUMNS } from "@poleatlas/shared";
-import type { PoleExportRow } from "./export.repository";
 import { csvNumber, csvText } from "../../formats/csv-cells";
 import { xmlEscape, xyColumn } from "./export-writers";
+import { attributeCells, fixedValues, type PoleColumns, type Value } from "./pole-columns";
+import type { PlacedPoleRow, PoleExportRow } from "./pole-rows";
 
-/** The attribute columns: the workspace's attribute names less any that a fixed column has. */
-export function attributeColumns(names: string[]): string[] {
-  const fixed = new Set<string>(EXPORT_POLE_COLUMNS.map((c) => c.toLowerCase()));
-  const seen = new Set<string>();
-  return names.filter((n) => {
-    const lower = n.toLowerCase();
-    if (fixed.has(lower) || seen.has(lower)) return false;
-    seen.add(lower);
-    return true;
-  });
-}
-
-type Value = string | number | null;
-
-/** The fixed columns' values, in EXPORT_POLE_COLUMNS order. */
-function fixedValues(r: PoleExportRow): Value[] {
-  return [
-    r.id,
-    r.tag,
-    r.label,
-    r.latitude,
-    r.longitude,
-    r.material,
-    r.height_m,
-    r.class,
-    r.installed_year,
-    r.circuit,
-    r.source,
-    r.position_source,
-    r.risk,
-    r.photo_count,
-    r.last_photo_date,
-    r.last_visit_on,
-    r.inspection_due_on,
-    r.lean_deg,
-    r.lean_toward_deg,
-    r.lean_apparent,
-    r.lean_measured_at,
-  ];
-}
-
-const attribute = (r: PoleExportRow, name: string): Value => r.attributes[name] ?? null;
+const LATITUDE = EXPORT_POLE_COLUMNS.indexOf("latitude");
+const LONGITUDE = EXPORT_POLE_COLUMNS.indexOf("longitude");
 
 const csvValue = (v: Value) => (typeof v === "number" ? csvNumber(v) : csvText(v));
 
-export const poleCsvHeader = (extra: string[], xy = false) =>
-  `${[...EXPORT_POLE_COLUMNS.map((c) => (xy ? xyColumn(c) : c)), ...extra].map((c) => csvText(c)).join(",")}\r\n`;
+export const poleCsvHeader = (columns: PoleColumns, xy = false) =>
+  `${[...columns.fixed.map((c) => (xy ? xyColumn(c) : c)), ...columns.attributes].map((c) => csvText(c)).join(",")}\r\n`;
 
-export function poleCsvRow(extra: string[], r: PoleExportRow): string {
-  const values = [...fixedValues(r), ...extra.map((n) => attribute(r, n))];
-  return values.map(csvValue).join(",") + "\r\n";
+/** A row's position as the file writes it; null: the system cannot express it (empty cells). */
+export type Placed = PlacedPoleRow;
+
+export function poleCsvRow(columns: PoleColumns, r: Placed): string {
+  const fixed = fixedValues(columns, r).map(csvValue).join(",");
+  const n = columns.attributes.length;
+  if (n === 0) return fixed + "\r\n";
+  const cells = new Array<string>(n).fill("");
+  for (const [i, v] of attributeCells(columns, r).cells) cells[i] = csvValue(v);
+  return `${fixed},${cells.join(",")}\r\n`;
 }
 
-export function poleGeojsonFeature(extra: string[], r: PoleExportRow): string {
-  const properties: Record<string, Value> = {};
-  const fixed = fixedValues(r);
-  EXPORT_POLE_COLUMNS.forEach((c, i) => {
-    if (c !== "latitude" && c !== "longitude") properties[c] = fixed[i] ?? null;
+/**
+ * Properties in an object without a prototype: an attribute named `__proto__` is a property like
+ * any other, not the object's prototype.
+ */
+function properties(columns: PoleColumns, r: Placed): Record<string, Value> {
+  const out = Object.create(null) as Record<string, Value>;
+  const fixed = fixedValues(columns, r);
+  columns.fixed.forEach((c, i) => {
+    if (i !== LATITUDE && i !== LONGITUDE) out[c] = fixed[i] ?? null;
   });
-  for (const n of extra) {
-    const v = attribute(r, n);
-    if (v !== null) properties[n] = v;
-  }
+  for (const [i, v] of attributeCells(columns, r).cells) out[columns.attributes[i]!] = v;
+  return out;
+}
+
+export function poleGeojsonFeature(columns: PoleColumns, r: Placed): string {
+  const placed = r.latitude !== null && r.longitude !== null;
   return JSON.stringify({
     type: "Feature",
     id: r.id,
-    geometry: { type: "Point", coordinates: [r.longitude, r.latitude] },
-    properties,
+    geometry: placed ? { type: "Point", coordinates: [r.longitude, r.latitude] } : null,
+    properties: properties(columns, r),
   });
 }
 
 /** A Placemark named by the pole's tag, else its label, else the start of its id. */
-export function polePlacemark(extra: string[], r: PoleExportRow): string {
+export function polePlacemark(columns: PoleColumns, r: PoleExportRow): string {
   const name = r.tag || r.label || `Pole ${r.id.slice(0, 8)}`;
-  const fixed = fixedValues(r);
-  const data = [
-    ...EXPORT_POLE_COLUMNS.map((c, i): [string, Value] => [c, fixed[i] ?? null]),
-    ...extra.map((n): [string, Value] => [n, attribute(r, n)]),
-  ]
+  const fixed = fixedValues(columns, r);
+  const pairs: [string, Value][] = columns.fixed.map((c, i) => [c, fixed[i] ?? null]);
+  for (const [i, v] of attributeCells(columns, r).cells) pairs.push([columns.attributes[i]!, v]);
+  const data = pairs
     .filter(([, v]) => v !== null && v !== "")
     .map(([k, v]) => `<Data name="${xmlEscape(k)}"><value>${xmlEscape(String(v))}</value></Data>`)
     .join("");
-  const style = `risk-${r.risk ?? "unrated"}`;
+  const style = `risk-${r.condition ?? "unrated"}`;
   return (
     `<Placemark id="pole-${r.id}"><name>${xmlEscape(name)}</name><styleUrl>#${style}</styleUrl>` +
     `<ExtendedData>${data}</ExtendedData>` +

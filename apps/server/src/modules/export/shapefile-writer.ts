@@ -9,7 +9,7 @@ import { open, rm, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import type { TableField, Value } from "./export-tables";
-import { cutUtf8, dbfNames } from "./shapefile-names";
+import { cutUtf8, dbfNames, MAX_DBF_FIELDS } from "./shapefile-names";
 
 const HEADER_BYTES = 100;
 const POINT_RECORD_BYTES = 28;
@@ -62,6 +62,8 @@ export class ShapefileWriter {
     private readonly name: string,
     private readonly fields: TableField[],
   ) {
+    // The caller keeps within the limit (pole-columns): more would be a .dbf no reader opens.
+    if (fields.length > MAX_DBF_FIELDS) throw new Error(`a .dbf holds ${MAX_DBF_FIELDS} fields`);
     this.sizes = fields.map(() => ({ bytes: 1, digits: 1 }));
   }
 
@@ -133,8 +135,11 @@ export class ShapefileWriter {
     return text;
   }
 
-  /** Writes the headers, the .dbf, .prj and .cpg; answers the files in the order a zip lists them. */
-  async finish(prj: string): Promise<string[]> {
+  /**
+   * Writes the headers, the .dbf, .prj and .cpg, and with a `note` (what a reader should know of
+   * the rows) a `<name>_notes.txt`; answers the files in the order a zip lists them.
+   */
+  async finish(prj: string, note: string | null = null): Promise<string[]> {
     await this.shp.write(mainHeader(this.shpBytes, this.extent), 0, HEADER_BYTES, 0);
     await this.shx.write(mainHeader(HEADER_BYTES + this.count * 8, this.extent), 0, HEADER_BYTES, 0);
     await Promise.all([this.shp.close(), this.shx.close(), this.rows.close()]);
@@ -142,7 +147,12 @@ export class ShapefileWriter {
     await rm(this.rowsFile());
     await writeFile(this.file(".prj"), prj, { mode: 0o600 });
     await writeFile(this.file(".cpg"), "UTF-8", { mode: 0o600 });
-    return [".shp", ".shx", ".dbf", ".prj", ".cpg"].map(this.file);
+    const files = [".shp", ".shx", ".dbf", ".prj", ".cpg"].map(this.file);
+    if (note !== null) {
+      await writeFile(this.file("_notes.txt"), `${note}\n`, { mode: 0o600 });
+      files.push(this.file("_notes.txt"));
+    }
+    return files;
   }
 
   /** Closes what is open (a failed or abandoned export); the folder is removed by the caller. */

@@ -12,7 +12,7 @@ import {
   type ImportMapping,
 } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
-import { FIELD_BY_NAME, IDENTIFIER_NAMES } from "./column-names";
+import { FIELD_BY_NAME, IDENTIFIER_NAMES, isExportDerived } from "./column-names";
 
 const COORDINATES = new Set<ImportField>(["latitude", "longitude", "x", "y"]);
 /** Fields any number of columns may go to. */
@@ -47,6 +47,8 @@ export class ColumnMapping {
   private readonly fields = new Map<string, ImportField>();
   private readonly taken = new Set<ImportField>();
   private decided = false;
+  /** The file is a PoleAtlas poles export (it has `pole_uuid`): its derived columns are left out. */
+  private exported = false;
   /** The identifier column taken as the tag, when the file has no tag column. */
   tagFromIdentifier: string | null = null;
 
@@ -76,6 +78,7 @@ export class ColumnMapping {
       return;
     }
     this.decided = true;
+    this.exported = columns.some((c) => c.toLowerCase() === "pole_uuid");
     const guessed = new Map(columns.map((c) => [c, this.guess(c)]));
     // The request's choices first, so a guess never takes a field the request gave elsewhere.
     for (const c of columns) if (this.overrides[c] !== undefined) this.decide(c, this.overrides[c]);
@@ -106,7 +109,9 @@ export class ColumnMapping {
   }
 
   private guess(column: string): ImportField {
-    const field = this.overrides[column] ?? FIELD_BY_NAME.get(column.toLowerCase()) ?? "attribute";
+    const lower = column.toLowerCase();
+    const derived = this.exported && isExportDerived(lower) ? "ignore" : undefined;
+    const field = this.overrides[column] ?? FIELD_BY_NAME.get(lower) ?? derived ?? "attribute";
     return this.geometry && COORDINATES.has(field) ? "attribute" : field;
   }
 

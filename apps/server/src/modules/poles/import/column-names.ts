@@ -106,6 +106,25 @@ const NAMES: Partial<Record<ImportField, string[]>> = {
   ],
 };
 
+/**
+ * What a PoleAtlas poles export (a file with `pole_uuid`) derives from the exporting workspace's
+ * findings, ratings and visits: left out when such a file is imported, and only then, since a
+ * register of its own may well have a `condition`. By full name and by the Shapefile's cut.
+ */
+const EXPORT_DERIVED = new Set([
+  "condition",
+  "condition_source",
+  "cond_src",
+  "inspection_state",
+  "insp_state",
+]);
+/** An inspection type's columns: `inspection_<code>_last_visit_on`…, in a Shapefile `<code>_last`…. */
+const EXPORT_TYPE_COLUMN =
+  /^inspection_[a-z0-9][a-z0-9-]*_(?:last_visit_on|due_on|state)$|^[a-z][a-z0-9_]{0,4}_(?:last|due|stat)$/;
+
+export const isExportDerived = (lowerName: string) =>
+  EXPORT_DERIVED.has(lowerName) || EXPORT_TYPE_COLUMN.test(lowerName);
+
 /** Field by lower-case column name. */
 export const FIELD_BY_NAME: ReadonlyMap<string, ImportField> = new Map(
   Object.entries(NAMES).flatMap(([field, names]) => names.map((n) => [n, field as ImportField] as const)),
