@@ -472,6 +472,8 @@ export const poleImportTexts = {
   shapefileUnreadable:
     "The Shapefile could not be read: its .shp or .dbf is damaged or cut short. Export it again.",
   shapefileBrokenFrom: "the Shapefile's .shp or .dbf is damaged or cut short from this record on",
+  shapefileReservedName: (name: string) =>
+    `The Shapefile has a field named ${name}, which cannot be read: rename it and export the Shapefile again.`,
   shapefileNotPoints: (type: string) =>
     `The Shapefile holds ${type} shapes: only points can be imported as poles.`,
   tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
@@ -497,6 +499,8 @@ export const poleImportTexts = {
   outOfRange: (column: string, value: string, min: number, max: number) =>
     `${column} ${value} is out of range (${min}–${max})`,
   attributesTooLarge: "the other columns are larger than 4 KB together",
+  reservedName: (column: string) =>
+    `the column ${column} cannot be kept as an attribute (no attribute may be named __proto__): rename it in the file, or map it to Ignore`,
   columnCount: (got: number, want: number) => `has ${got} columns where the header has ${want}`,
 } as const;
 

@@ -64,6 +64,9 @@ const METRE_SCALE = 1000;
 const looksProjected = (x: number, y: number) =>
   (Math.abs(y) > 90 || Math.abs(x) > 180) && Math.max(Math.abs(x), Math.abs(y)) >= METRE_SCALE;
 
+/** The one name no attribute may have (see poleImportTexts.reservedName). */
+export const RESERVED_NAME = "__proto__";
+
 /** Fields kept among the attributes under the column's own name. */
 const COLUMN_KEPT = new Set(["attribute", "latitude", "longitude", "x", "y"]);
 
@@ -134,7 +137,8 @@ export function checkRow(
     class: null,
     installed_year: null,
     circuit: null,
-    attributes: {},
+    // No prototype: a column named `constructor` is an attribute, not Object's function.
+    attributes: Object.create(null) as PoleAttributes,
     visit: null,
   };
   let visitDay = "";
@@ -169,8 +173,11 @@ export function checkRow(
       if (typeof value === "number" && !Number.isFinite(value))
         return { reason: texts.notANumber(name, String(value)) };
       // The name is cleaned as the value is: PostgreSQL stores no NUL in a JSON key either.
-      if (value !== null && text(value) !== "")
+      if (value !== null && text(value) !== "") {
+        // JSON bodies may not carry it (the server refuses them), so the record could never be saved.
+        if (key === RESERVED_NAME) return { reason: texts.reservedName(name) };
         input.attributes[key] = typeof value === "number" ? value : safeLabel(String(value));
+      }
       continue;
     }
     const t = text(value);

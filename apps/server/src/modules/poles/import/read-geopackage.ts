@@ -12,7 +12,7 @@ import { badRequest } from "../../../errors";
 import { coordinateSystem, WGS84_CODE } from "../../../formats/coordinate-systems";
 import { readGpkgGeometry } from "../../../formats/geopackage-geometry";
 import { projectionOf } from "./read-shapefile";
-import type { FieldValue, SourceRow } from "./source-row";
+import { newFields, type FieldValue, type SourceRow } from "./source-row";
 
 type Position = (xy: [number, number]) => [number, number];
 
@@ -120,13 +120,16 @@ export async function* readGeoPackage(file: string, layerName?: string): AsyncGe
   try {
     const layer = chooseLayer(featureLayers(db), layerName);
     const toWgs84 = positionOf(db, layer);
-    const pk = db
-      .all(`PRAGMA table_info(${quoted(layer.table)})`)
-      .filter((c) => Number(c.pk) > 0)
-      .map((c) => text(c.name));
+    const columns = db.all(`PRAGMA table_info(${quoted(layer.table)})`);
+    const pk = columns.filter((c) => Number(c.pk) > 0).map((c) => text(c.name));
+    // Each column under a name of ours: the driver puts a row on a plain object, where a column
+    // named __proto__ would vanish.
+    const names = columns.map((c) => text(c.name));
     let statement: sqlite.Statement;
     try {
-      statement = db.prepare(`SELECT * FROM ${quoted(layer.table)}`);
+      statement = db.prepare(
+        `SELECT ${names.map((n, i) => `${quoted(n)} AS c${i}`).join(", ")} FROM ${quoted(layer.table)}`,
+      );
     } catch {
       throw unreadable();
     }
@@ -145,13 +148,15 @@ export async function* readGeoPackage(file: string, layerName?: string): AsyncGe
       if (next.done) break;
       row += 1;
       if (row % ROWS_PER_TURN === 0) await setImmediate();
-      const fields: Record<string, FieldValue> = {};
-      for (const [k, v] of Object.entries(next.value)) {
+      const fields = newFields();
+      let blob: unknown;
+      for (const [i, k] of names.entries()) {
+        const v = next.value[`c${i}`];
+        if (k === layer.column) blob = v;
         if (k === layer.column || pk.includes(k)) continue;
         const value = fieldValue(v);
         if (value !== undefined) fields[k] = value;
       }
-      const blob = next.value[layer.column];
       const geometry = blob instanceof Uint8Array ? readGpkgGeometry(blob) : { kind: "empty" as const };
       if (geometry.kind === "empty") yield { row, reason: texts.noGeometry };
       else if (geometry.kind === "invalid") yield { row, reason: texts.badGeometry };
