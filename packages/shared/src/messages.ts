@@ -520,6 +520,12 @@ export const geopackageImportTexts = {
     `The GeoPackage layer "${layer}" names a coordinate system its gpkg_spatial_ref_sys does not hold.`,
   badSrs: (layer: string, system: string) =>
     `The coordinate system of the GeoPackage layer "${layer}" (${system}) could not be read: its positions cannot be placed. Export it again in a standard system (e.g. EPSG:4326).`,
+  notATable: (name: string, kind: string) =>
+    `The GeoPackage's "${name}" is a ${kind}, not a table: reading it would run the SQL the file brings, so only tables are read. Export the layer again as a table.`,
+  generatedColumn: (table: string, column: string) =>
+    `The GeoPackage's table "${table}" has a generated column (${column}): reading it would run the SQL the file brings. Export the layer again without it.`,
+  srsTooLong: (layer: string, kb: number) =>
+    `The coordinate system of the GeoPackage layer "${layer}" is longer than ${kb} KB: no coordinate system is. Export it again in a standard system (e.g. EPSG:4326).`,
   brokenFrom: "the GeoPackage is damaged from this row on",
   noGeometry: "no geometry",
   badGeometry: "the geometry could not be read",
