@@ -128,7 +128,22 @@ export const poleImportQuerySchema = z.object({
   mapping: z.string().max(65536).optional(),
   /** A GeoPackage's layer to read; without it, its first point layer. */
   layer: z.string().min(1).max(200).optional(),
+  /**
+   * "true": the register fields and attributes the file has no column for are cleared on the poles
+   * it updates. Default: they stay as stored.
+   */
+  clearMissing: z.enum(["true", "false"]).optional(),
 });
+
+/** How many updated poles a field (or an attribute, by name) changes to another value or clears. */
+export const poleImportFieldChangeSchema = z.object({
+  /** "position", a register field (height_m, material…), or an attribute's name. */
+  name: z.string(),
+  kind: z.enum(["field", "attribute"]),
+  changed: z.number().int(),
+  cleared: z.number().int(),
+});
+export type PoleImportFieldChange = z.infer<typeof poleImportFieldChangeSchema>;
 
 export const poleImportRejectionSchema = z.object({
   /** The file's own numbering from 1: the CSV line, the feature or record index. */
@@ -165,6 +180,10 @@ export const poleImportResultSchema = z.object({
   sample: z.array(importSampleSchema).default([]),
   /** Rows looked projected and no system was given: the likeliest systems, best first. */
   suggestedCrs: z.array(crsNameSchema).optional(),
+  /** Per field and attribute, what the updated poles change (a dry run: would change). */
+  field_changes: z.array(poleImportFieldChangeSchema).default([]),
+  /** The fields the file lacks were cleared (the request's clearMissing). */
+  clear_missing: z.boolean().default(false),
 });
 export type PoleImportResult = z.infer<typeof poleImportResultSchema>;
 export const MAX_LISTED_REJECTIONS = 1000;

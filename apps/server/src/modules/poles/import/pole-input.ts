@@ -44,7 +44,16 @@ export interface PoleInput {
   attributes: PoleAttributes;
   /** The register's last inspection of the pole, recorded as an imported visit. */
   visit: { type: string; inspectedOn: string } | null;
+  /** Which register fields the row has a column for (FIELD_BITS): the others stay as stored. */
+  present: number;
+  /** Attributes whose column the row has with an empty cell: removed from the pole. */
+  emptied: string[] | null;
 }
+
+/** A register field's bit in PoleInput.present. */
+export const FIELD_BITS = { material: 1, height_m: 2, class: 4, installed_year: 8, circuit: 16 } as const;
+export type RegisterField = keyof typeof FIELD_BITS;
+export const REGISTER_FIELDS = Object.keys(FIELD_BITS) as RegisterField[];
 
 const text = (v: FieldValue | undefined) => (v === null || v === undefined ? "" : String(v).trim());
 
@@ -140,6 +149,8 @@ export function checkRow(
     // No prototype: a column named `constructor` is an attribute, not Object's function.
     attributes: Object.create(null) as PoleAttributes,
     visit: null,
+    present: 0,
+    emptied: null,
   };
   let visitDay = "";
   let visitType = "";
@@ -177,7 +188,7 @@ export function checkRow(
         // JSON bodies may not carry it (the server refuses them), so the record could never be saved.
         if (key === RESERVED_NAME) return { reason: texts.reservedName(name) };
         input.attributes[key] = typeof value === "number" ? value : safeLabel(String(value));
-      }
+      } else (input.emptied ??= []).push(key);
       continue;
     }
     const t = text(value);
@@ -189,6 +200,7 @@ export function checkRow(
         break;
       case "material": {
         const m = t.toLowerCase();
+        input.present |= FIELD_BITS.material;
         if (m === "") break;
         // The list's own string: the row's copy would stay with the batch until it is written.
         const material = POLE_MATERIALS.find((known) => known === m);
@@ -203,6 +215,7 @@ export function checkRow(
         if (h !== null && (h < MIN_HEIGHT_M || h > MAX_HEIGHT_M))
           return { reason: texts.outOfRange("height_m", t, MIN_HEIGHT_M, MAX_HEIGHT_M) };
         input.height_m = h;
+        input.present |= FIELD_BITS.height_m;
         break;
       }
       case "installed_year": {
@@ -212,15 +225,18 @@ export function checkRow(
         if (y !== null && (!Number.isInteger(y) || y < MIN_INSTALLED_YEAR || y > max))
           return { reason: texts.outOfRange("installed_year", t, MIN_INSTALLED_YEAR, max) };
         input.installed_year = y;
+        input.present |= FIELD_BITS.installed_year;
         break;
       }
       case "class":
         if (t.length > MAX_CLASS_LENGTH) return { reason: texts.tooLong("class", MAX_CLASS_LENGTH) };
         input.class = t === "" ? null : safeLabel(t);
+        input.present |= FIELD_BITS.class;
         break;
       case "circuit":
         if (t.length > MAX_CIRCUIT_LENGTH) return { reason: texts.tooLong("circuit", MAX_CIRCUIT_LENGTH) };
         input.circuit = t === "" ? null : safeLabel(t);
+        input.present |= FIELD_BITS.circuit;
         break;
     }
   }

@@ -29,6 +29,8 @@ const DRY: PoleImportResult = {
   crs: null,
   area: null,
   sample: [],
+  field_changes: [],
+  clear_missing: false,
 };
 
 function renderDialog() {
