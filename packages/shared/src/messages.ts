@@ -499,6 +499,15 @@ export const poleImportTexts = {
   outOfRange: (column: string, value: string, min: number, max: number) =>
     `${column} ${value} is out of range (${min}–${max})`,
   attributesTooLarge: "the other columns are larger than 4 KB together",
+  tooManyAttributes: (count: number, max: number) =>
+    `it has ${count} attributes, more than the ${max} a pole keeps: map some columns to Ignore`,
+  attributeNameTooLong: (name: string, max: number) =>
+    `the column name ${name.slice(0, 24)}… is longer than the ${max} characters an attribute's name may have`,
+  attributeValueTooLong: (name: string, max: number) =>
+    `${name} is longer than the ${max} characters an attribute may hold`,
+  unnamedColumn: "a column without a name has a value: name the column, or map it to Ignore",
+  attributeTwiceByCase: (first: string, second: string) =>
+    `the columns ${first} and ${second} differ only in case: a pole keeps one attribute of a name`,
   reservedName: (column: string) =>
     `the column ${column} cannot be kept as an attribute (no attribute may be named __proto__): rename it in the file, or map it to Ignore`,
   columnCount: (got: number, want: number) => `has ${got} columns where the header has ${want}`,

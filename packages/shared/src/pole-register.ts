@@ -36,8 +36,9 @@ export const MAX_ATTRIBUTE_VALUE_LENGTH = 256;
 
 /**
  * The attributes a PATCH sets (the whole map: a name left out is removed), names and text values
- * trimmed and cleaned as labels are. A name emptied by trimming, one given twice once trimmed, an
- * empty value and anything over the limits are refused with what is wrong.
+ * trimmed and cleaned as labels are. A name emptied by trimming, one given twice once trimmed (in
+ * any case: "Owner" and "owner" are one name), an empty value and anything over the limits are
+ * refused with what is wrong.
  */
 export const poleAttributesPatchSchema = poleAttributesSchema.transform((given, ctx) => {
   const t = poleRecordTexts;
@@ -49,12 +50,15 @@ export const poleAttributesPatchSchema = poleAttributesSchema.transform((given, 
   if (entries.length > MAX_POLE_ATTRIBUTES) return fail(t.tooManyAttributes(MAX_POLE_ATTRIBUTES));
   // A Map, so that no name (not even "__proto__") is anything but a name.
   const out = new Map<string, string | number>();
+  // Names that differ only in case are one name (exports and GIS fields fold them).
+  const folded = new Set<string>();
   for (const [name, value] of entries) {
     const key = safeLabel(name);
     if (key === "") return fail(t.attributeNameEmpty);
     if (key.length > MAX_ATTRIBUTE_NAME_LENGTH)
       return fail(t.attributeNameTooLong(MAX_ATTRIBUTE_NAME_LENGTH));
-    if (out.has(key)) return fail(t.attributeTwice(key));
+    if (folded.has(key.toLowerCase())) return fail(t.attributeTwice(key));
+    folded.add(key.toLowerCase());
     const kept = typeof value === "string" ? safeLabel(value) : value;
     if (kept === "") return fail(t.attributeValueEmpty(key));
     if (typeof kept === "string" && kept.length > MAX_ATTRIBUTE_VALUE_LENGTH)

@@ -125,6 +125,7 @@ describe("a pole's other attributes", () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ "  ": "x" }, /needs a name/],
       [{ owner: "a", " owner ": "b" }, /already has an attribute named "owner"/],
+      [{ Owner: "PGE", owner: "SCE" }, /already has an attribute named "owner"/],
       [{ owner: "   " }, /Attribute "owner" has no value/],
       [{ ["n".repeat(MAX_ATTRIBUTE_NAME_LENGTH + 1)]: "x" }, /at most 64 characters/],
       [{ owner: "x".repeat(MAX_ATTRIBUTE_VALUE_LENGTH + 1) }, /"owner" is longer than 256 characters/],

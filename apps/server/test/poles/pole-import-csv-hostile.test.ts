@@ -24,6 +24,10 @@ const row = (lat: string, lon = "16.37", height = "") => csv(`C-1,${lat},${lon},
 const garbage = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]), randomBytes(4096)]);
 const padding = "x".repeat(80);
 const members = OBJECT_MEMBER_NAMES;
+/** A row with these attribute columns and values (the record's limits apply to them). */
+const withAttributes = (names: string[], values: string[]) =>
+  `tag,lat,lon,${names.join(",")}\nL-1,48.2,16.37,${values.join(",")}`;
+const sixty = Array.from({ length: 60 }, (_, i) => `a${i}`);
 const memberValues = Object.fromEntries(members.map((n, i) => [n, `v${i}`]));
 
 const CASES: HostileCase[] = [
@@ -89,8 +93,46 @@ const CASES: HostileCase[] = [
     "p.csv",
     { rejected: /column __proto__ cannot be kept as an attribute/ },
   ],
+  [
+    "60 attribute columns",
+    withAttributes(sixty, sixty),
+    "p.csv",
+    { rejected: /it has 51 attributes, more than the 50 a pole keeps/ },
+  ],
+  [
+    "a column name of 100 characters",
+    withAttributes(["n".repeat(100)], ["x"]),
+    "p.csv",
+    { rejected: /is longer than the 64 characters an attribute's name may have/ },
+  ],
+  [
+    "a value of 300 characters",
+    withAttributes(["note"], ["v".repeat(300)]),
+    "p.csv",
+    { rejected: /note is longer than the 256 characters an attribute may hold/ },
+  ],
+  [
+    "a column without a name",
+    withAttributes(["note", ""], ["a", "b"]),
+    "p.csv",
+    { rejected: /a column without a name has a value/ },
+  ],
+  [
+    "an owner column beside one named Owner",
+    withAttributes(["pole_owner", "Owner"], ["a", "b"]),
+    "p.csv",
+    { rejected: /the columns owner and Owner differ only in case/ },
+  ],
+  [
+    "a column without a name, empty",
+    "tag,lat,lon,note,\nL-2,48.2,16.37,a,",
+    "p.csv",
+    { stored: { tag: "L-2", attributes: { note: "a" } } },
+  ],
   ["a NUL in a cell", csv(`C-1,48.2,16.37,,${padding}\0x`), "p.csv", { created: 1 }],
-  ["a NUL in a column's name", `lat,lon,${padding},n\0te\n48.2,16.37,a,b`, "p.csv", { created: 1 }],
+  // The long name only moves the NUL past the first 64 bytes; its cell is empty, as a name that
+  // long holds no attribute.
+  ["a NUL in a column's name", `lat,lon,${padding},n\0te\n48.2,16.37,,b`, "p.csv", { created: 1 }],
 ];
 
 describe("hostile CSV registers", () => {

@@ -5,7 +5,10 @@
  * inspection (its day and type) becomes a visit; every other column is kept in `attributes`.
  */
 import {
+  MAX_ATTRIBUTE_NAME_LENGTH,
+  MAX_ATTRIBUTE_VALUE_LENGTH,
   MAX_ATTRIBUTES_BYTES,
+  MAX_POLE_ATTRIBUTES,
   MAX_CIRCUIT_LENGTH,
   MAX_CLASS_LENGTH,
   MAX_HEIGHT_M,
@@ -75,6 +78,27 @@ const looksProjected = (x: number, y: number) =>
 
 /** The one name no attribute may have (see poleImportTexts.reservedName). */
 export const RESERVED_NAME = "__proto__";
+
+/**
+ * Why an attribute cannot join the row's others, by the limits the pole record saves with
+ * (poleAttributesPatchSchema): an import must not store what the record could not save back.
+ */
+function attributeProblem(attributes: PoleAttributes, key: string, value: string | number): string | null {
+  // JSON bodies may not carry it (the server refuses them), so the record could never be saved.
+  if (key === RESERVED_NAME) return texts.reservedName(key);
+  if (key === "") return texts.unnamedColumn;
+  if (key.length > MAX_ATTRIBUTE_NAME_LENGTH)
+    return texts.attributeNameTooLong(key, MAX_ATTRIBUTE_NAME_LENGTH);
+  if (typeof value === "string" && value.length > MAX_ATTRIBUTE_VALUE_LENGTH)
+    return texts.attributeValueTooLong(key, MAX_ATTRIBUTE_VALUE_LENGTH);
+  let count = 1;
+  const lower = key.toLowerCase();
+  for (const other in attributes) {
+    if (other.toLowerCase() === lower) return texts.attributeTwiceByCase(other, key);
+    count += 1;
+  }
+  return count > MAX_POLE_ATTRIBUTES ? texts.tooManyAttributes(count, MAX_POLE_ATTRIBUTES) : null;
+}
 
 /** Fields kept among the attributes under the column's own name. */
 const COLUMN_KEPT = new Set(["attribute", "latitude", "longitude", "x", "y"]);
@@ -185,9 +209,10 @@ export function checkRow(
         return { reason: texts.notANumber(name, String(value)) };
       // The name is cleaned as the value is: PostgreSQL stores no NUL in a JSON key either.
       if (value !== null && text(value) !== "") {
-        // JSON bodies may not carry it (the server refuses them), so the record could never be saved.
-        if (key === RESERVED_NAME) return { reason: texts.reservedName(name) };
-        input.attributes[key] = typeof value === "number" ? value : safeLabel(String(value));
+        const kept = typeof value === "number" ? value : safeLabel(String(value));
+        const refused = attributeProblem(input.attributes, key, kept);
+        if (refused !== null) return { reason: refused };
+        input.attributes[key] = kept;
       } else (input.emptied ??= []).push(key);
       continue;
     }
