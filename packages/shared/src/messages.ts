@@ -508,6 +508,8 @@ export const poleImportTexts = {
   unnamedColumn: "a column without a name has a value: name the column, or map it to Ignore",
   attributeTwiceByCase: (first: string, second: string) =>
     `the columns ${first} and ${second} differ only in case: a pole keeps one attribute of a name`,
+  tooManyWorkspaceNames: (name: string, max: number) =>
+    `the attribute ${name} would pass the ${max} attribute names a workspace keeps: map the column to Ignore, or use a name already in use`,
   reservedName: (column: string) =>
     `the column ${column} cannot be kept as an attribute (no attribute may be named __proto__): rename it in the file, or map it to Ignore`,
   columnCount: (got: number, want: number) => `has ${got} columns where the header has ${want}`,
@@ -687,6 +689,8 @@ export const poleRecordTexts = {
   attributeValueTooLong: (key: string, max: number) => `Attribute "${key}" is longer than ${max} characters`,
   attributeTwice: (key: string) => `This pole already has an attribute named "${key}"`,
   tooManyAttributes: (max: number) => `A pole has at most ${max} attributes`,
+  tooManyWorkspaceNames: (max: number) =>
+    `This workspace's poles have at most ${max} attribute names: use a name already in use, or remove one from every pole`,
   attributesTooLarge: (kb: number) => `The attributes together are larger than ${kb} KB`,
   notANumber: (field: string) => `${field} must be a number`,
   photos: "Photos",

@@ -33,6 +33,11 @@ export type PoleAttributes = z.infer<typeof poleAttributesSchema>;
 export const MAX_POLE_ATTRIBUTES = 50;
 export const MAX_ATTRIBUTE_NAME_LENGTH = 64;
 export const MAX_ATTRIBUTE_VALUE_LENGTH = 256;
+/**
+ * Distinct attribute names across a workspace's poles: each is a column of every export of the
+ * poles layer. Imports and edits that would pass it are refused naming it.
+ */
+export const MAX_WORKSPACE_ATTRIBUTE_NAMES = 200;
 
 /**
  * The attributes a PATCH sets (the whole map: a name left out is removed), names and text values

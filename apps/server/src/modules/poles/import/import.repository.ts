@@ -179,6 +179,16 @@ export const importRepository = {
     return found.map((r) => [r.lon, r.lat]);
   },
 
+  /** The attribute names the workspace's poles carry (MAX_WORKSPACE_ATTRIBUTE_NAMES at most). */
+  async attributeNames(tx: Executor, workspaceId: string): Promise<string[]> {
+    const found = await rows<{ name: string }>(
+      tx,
+      sql`SELECT DISTINCT k.name FROM utility_poles p CROSS JOIN LATERAL jsonb_object_keys(p.attributes) AS k(name)
+          WHERE p.workspace_id = ${workspaceId} AND p.attributes <> '{}'::jsonb`,
+    );
+    return found.map((r) => r.name);
+  },
+
   /** The database's clock now: when an import begins. */
   async now(tx: Executor): Promise<string> {
     const [row] = await rows<{ now: string }>(tx, sql`SELECT clock_timestamp()::text AS now`);

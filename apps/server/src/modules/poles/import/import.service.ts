@@ -12,6 +12,7 @@
 import {
   canManage,
   MAX_LISTED_REJECTIONS,
+  MAX_WORKSPACE_ATTRIBUTE_NAMES,
   poleImportTexts as texts,
   workspaceTexts,
   type PoleImportRejection,
@@ -76,6 +77,20 @@ function unchanged(row: PoleInput, pole: StoredPole): boolean {
 }
 
 const toWrite = ({ row: _row, label, ...rest }: PoleInput) => ({ ...rest, label: label ?? null });
+
+/**
+ * Adds the row's new attribute names to `names`, or answers the first that would pass
+ * MAX_WORKSPACE_ATTRIBUTE_NAMES (adding none of them).
+ */
+function newNameOverCap(names: Set<string>, attributes: PoleInput["attributes"]): string | null {
+  let added: string[] | null = null;
+  for (const name in attributes) if (!names.has(name)) (added ??= []).push(name);
+  if (added === null) return null;
+  if (names.size + added.length > MAX_WORKSPACE_ATTRIBUTE_NAMES)
+    return added[MAX_WORKSPACE_ATTRIBUTE_NAMES - names.size] ?? added[0]!;
+  for (const name of added) names.add(name);
+  return null;
+}
 
 export function createPoleImport(deps: PoleImportDeps) {
   const { db, withLocks, audit, batchRows } = deps;
@@ -185,6 +200,8 @@ export function createPoleImport(deps: PoleImportDeps) {
         if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push(r);
       };
       const seen = new TagSet();
+      // The workspace's attribute names and those this file adds: a row past the cap is rejected.
+      const names = new Set(await repo.attributeNames(db, actor.workspaceId));
       const untagged: Untagged = { startedAt: await repo.now(db), claimed: new TagSet() };
       let batch: PoleInput[] = [];
       // One batch is written while the next is read and checked (the database works in its own
@@ -233,6 +250,14 @@ export function createPoleImport(deps: PoleImportDeps) {
             reject({ row: row.row, reason: texts.tagTwice(row.tag) });
             continue;
           }
+        }
+        const overCap = newNameOverCap(names, row.attributes);
+        if (overCap !== null) {
+          reject({
+            row: row.row,
+            reason: texts.tooManyWorkspaceNames(overCap, MAX_WORKSPACE_ATTRIBUTE_NAMES),
+          });
+          continue;
         }
         preview.add(row.tag, row.longitude, row.latitude);
         batch.push(row);
