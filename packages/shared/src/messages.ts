@@ -483,6 +483,8 @@ export const poleImportTexts = {
   shapefileUnreadable:
     "The Shapefile could not be read: its .shp or .dbf is damaged or cut short. Export it again.",
   shapefileBrokenFrom: "the Shapefile's .shp or .dbf is damaged or cut short from this record on",
+  shapefileReservedName: (name: string) =>
+    `The Shapefile has a field named ${name}, which cannot be read: rename it and export the Shapefile again.`,
   shapefileNotPoints: (type: string) =>
     `The Shapefile holds ${type} shapes: only points can be imported as poles.`,
   tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
@@ -508,6 +510,19 @@ export const poleImportTexts = {
   outOfRange: (column: string, value: string, min: number, max: number) =>
     `${column} ${value} is out of range (${min}–${max})`,
   attributesTooLarge: "the other columns are larger than 4 KB together",
+  tooManyAttributes: (count: number, max: number) =>
+    `it has ${count} attributes, more than the ${max} a pole keeps: map some columns to Ignore`,
+  attributeNameTooLong: (name: string, max: number) =>
+    `the column name ${name.slice(0, 24)}… is longer than the ${max} characters an attribute's name may have`,
+  attributeValueTooLong: (name: string, max: number) =>
+    `${name} is longer than the ${max} characters an attribute may hold`,
+  unnamedColumn: "a column without a name has a value: name the column, or map it to Ignore",
+  attributeTwiceByCase: (first: string, second: string) =>
+    `the columns ${first} and ${second} differ only in case: a pole keeps one attribute of a name`,
+  tooManyWorkspaceNames: (name: string, max: number) =>
+    `the attribute ${name} would pass the ${max} attribute names a workspace keeps: map the column to Ignore, or use a name already in use`,
+  reservedName: (column: string) =>
+    `the column ${column} cannot be kept as an attribute (no attribute may be named __proto__): rename it in the file, or map it to Ignore`,
   columnCount: (got: number, want: number) => `has ${got} columns where the header has ${want}`,
 } as const;
 
@@ -527,6 +542,12 @@ export const geopackageImportTexts = {
     `The GeoPackage layer "${layer}" names a coordinate system its gpkg_spatial_ref_sys does not hold.`,
   badSrs: (layer: string, system: string) =>
     `The coordinate system of the GeoPackage layer "${layer}" (${system}) could not be read: its positions cannot be placed. Export it again in a standard system (e.g. EPSG:4326).`,
+  notATable: (name: string, kind: string) =>
+    `The GeoPackage's "${name}" is a ${kind}, not a table: reading it would run the SQL the file brings, so only tables are read. Export the layer again as a table.`,
+  generatedColumn: (table: string, column: string) =>
+    `The GeoPackage's table "${table}" has a generated column (${column}): reading it would run the SQL the file brings. Export the layer again without it.`,
+  srsTooLong: (layer: string, kb: number) =>
+    `The coordinate system of the GeoPackage layer "${layer}" is longer than ${kb} KB: no coordinate system is. Export it again in a standard system (e.g. EPSG:4326).`,
   brokenFrom: "the GeoPackage is damaged from this row on",
   noGeometry: "no geometry",
   badGeometry: "the geometry could not be read",
@@ -681,6 +702,8 @@ export const poleRecordTexts = {
   attributeValueTooLong: (key: string, max: number) => `Attribute "${key}" is longer than ${max} characters`,
   attributeTwice: (key: string) => `This pole already has an attribute named "${key}"`,
   tooManyAttributes: (max: number) => `A pole has at most ${max} attributes`,
+  tooManyWorkspaceNames: (max: number) =>
+    `This workspace's poles have at most ${max} attribute names: use a name already in use, or remove one from every pole`,
   attributesTooLarge: (kb: number) => `The attributes together are larger than ${kb} KB`,
   notANumber: (field: string) => `${field} must be a number`,
   photos: "Photos",

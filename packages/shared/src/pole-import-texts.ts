@@ -34,6 +34,19 @@ export const poleImportDialogTexts = {
   cancel: "Cancel",
   close: "Close",
   failed: "The import failed. Please try again.",
+  fieldChangesTitle: "What the updated poles change",
+  fieldChanges: "Changes by field",
+  position: "Position",
+  fieldChange: (field: string, changed: number, cleared: number) =>
+    `${field}: ${[
+      changed > 0 && `${changed.toLocaleString("en-US")} changed`,
+      cleared > 0 && `${cleared.toLocaleString("en-US")} cleared`,
+    ]
+      .filter(Boolean)
+      .join(", ")}`,
+  clearMissing: "Clear the fields this file has no column for",
+  clearMissingHelp:
+    "Off, the poles this file updates keep every field and attribute it has no column for. On, the file is the whole register: those are cleared.",
   doneSummary: (created: number, updated: number) =>
     `${created.toLocaleString("en-US")} new, ${updated.toLocaleString("en-US")} updated. The poles are on the map.`,
 } as const;

@@ -33,11 +33,17 @@ export type PoleAttributes = z.infer<typeof poleAttributesSchema>;
 export const MAX_POLE_ATTRIBUTES = 50;
 export const MAX_ATTRIBUTE_NAME_LENGTH = 64;
 export const MAX_ATTRIBUTE_VALUE_LENGTH = 256;
+/**
+ * Distinct attribute names across a workspace's poles: each is a column of every export of the
+ * poles layer. Imports and edits that would pass it are refused naming it.
+ */
+export const MAX_WORKSPACE_ATTRIBUTE_NAMES = 200;
 
 /**
  * The attributes a PATCH sets (the whole map: a name left out is removed), names and text values
- * trimmed and cleaned as labels are. A name emptied by trimming, one given twice once trimmed, an
- * empty value and anything over the limits are refused with what is wrong.
+ * trimmed and cleaned as labels are. A name emptied by trimming, one given twice once trimmed (in
+ * any case: "Owner" and "owner" are one name), an empty value and anything over the limits are
+ * refused with what is wrong.
  */
 export const poleAttributesPatchSchema = poleAttributesSchema.transform((given, ctx) => {
   const t = poleRecordTexts;
@@ -49,12 +55,15 @@ export const poleAttributesPatchSchema = poleAttributesSchema.transform((given, 
   if (entries.length > MAX_POLE_ATTRIBUTES) return fail(t.tooManyAttributes(MAX_POLE_ATTRIBUTES));
   // A Map, so that no name (not even "__proto__") is anything but a name.
   const out = new Map<string, string | number>();
+  // Names that differ only in case are one name (exports and GIS fields fold them).
+  const folded = new Set<string>();
   for (const [name, value] of entries) {
     const key = safeLabel(name);
     if (key === "") return fail(t.attributeNameEmpty);
     if (key.length > MAX_ATTRIBUTE_NAME_LENGTH)
       return fail(t.attributeNameTooLong(MAX_ATTRIBUTE_NAME_LENGTH));
-    if (out.has(key)) return fail(t.attributeTwice(key));
+    if (folded.has(key.toLowerCase())) return fail(t.attributeTwice(key));
+    folded.add(key.toLowerCase());
     const kept = typeof value === "string" ? safeLabel(value) : value;
     if (kept === "") return fail(t.attributeValueEmpty(key));
     if (typeof kept === "string" && kept.length > MAX_ATTRIBUTE_VALUE_LENGTH)
@@ -128,7 +137,22 @@ export const poleImportQuerySchema = z.object({
   mapping: z.string().max(65536).optional(),
   /** A GeoPackage's layer to read; without it, its first point layer. */
   layer: z.string().min(1).max(200).optional(),
+  /**
+   * "true": the register fields and attributes the file has no column for are cleared on the poles
+   * it updates. Default: they stay as stored.
+   */
+  clearMissing: z.enum(["true", "false"]).optional(),
 });
+
+/** How many updated poles a field (or an attribute, by name) changes to another value or clears. */
+export const poleImportFieldChangeSchema = z.object({
+  /** "position", a register field (height_m, material…), or an attribute's name. */
+  name: z.string(),
+  kind: z.enum(["field", "attribute"]),
+  changed: z.number().int(),
+  cleared: z.number().int(),
+});
+export type PoleImportFieldChange = z.infer<typeof poleImportFieldChangeSchema>;
 
 export const poleImportRejectionSchema = z.object({
   /** The file's own numbering from 1: the CSV line, the feature or record index. */
@@ -165,6 +189,10 @@ export const poleImportResultSchema = z.object({
   sample: z.array(importSampleSchema).default([]),
   /** Rows looked projected and no system was given: the likeliest systems, best first. */
   suggestedCrs: z.array(crsNameSchema).optional(),
+  /** Per field and attribute, what the updated poles change (a dry run: would change). */
+  field_changes: z.array(poleImportFieldChangeSchema).default([]),
+  /** The fields the file lacks were cleared (the request's clearMissing). */
+  clear_missing: z.boolean().default(false),
 });
 export type PoleImportResult = z.infer<typeof poleImportResultSchema>;
 export const MAX_LISTED_REJECTIONS = 1000;

@@ -1,12 +1,15 @@
 /**
- * Test GeoPackages made by GDAL's ogr2ogr from WGS 84 points in any coordinate system, GDAL's own
- * reprojection of a GeoPackage back to WGS 84, and the import of one with its `layer`.
+ * Test GeoPackages made by GDAL's ogr2ogr from WGS 84 points in any coordinate system, or by hand
+ * (SQLite statements of the test's own, for what GDAL would never write), GDAL's own reprojection
+ * of a GeoPackage back to WGS 84, and the import of one with its `layer`.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { Database } from "node-sqlite3-wasm";
+import { gpkgPoint } from "../../src/formats/geopackage-geometry";
 import type { TestApp } from "../helpers/app";
 import { multipartBody } from "../helpers/multipart";
 import { TEST_ORIGIN, type SignedInUser } from "../helpers/users";
@@ -59,6 +62,64 @@ export function geopackageOf(layers: Layer[]): Promise<Buffer> {
       ]);
     }
     return readFile(out);
+  });
+}
+
+/** A point layer written by hand: its columns besides the geometry, and rows of [lon, lat, ...values]. */
+export interface HandmadeLayer {
+  /** The table's name (default "poles"). */
+  table?: string;
+  columns: string[];
+  rows: unknown[][];
+  /** SQL run after the layer is written: a view, a trigger, a changed table. */
+  then?: string;
+  /** The layer's gpkg_spatial_ref_sys definition (default: a short WKT of WGS 84). */
+  definition?: string;
+}
+
+/**
+ * A GeoPackage with one point layer in WGS 84 (srs_id 4326, `geom` as GeoPackage blobs), written
+ * with SQLite statements: the minimum of the standard's tables that a reader needs.
+ */
+export function handmadeGeopackage(layer: HandmadeLayer): Promise<Buffer> {
+  return inTempDir(async (dir) => {
+    const file = path.join(dir, "hand.gpkg");
+    const db = new Database(file);
+    const table = layer.table ?? "poles";
+    const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
+    try {
+      db.exec(`
+        CREATE TABLE gpkg_spatial_ref_sys (srs_name TEXT NOT NULL, srs_id INTEGER PRIMARY KEY,
+          organization TEXT NOT NULL, organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL,
+          description TEXT);
+        CREATE TABLE gpkg_contents (table_name TEXT PRIMARY KEY, data_type TEXT NOT NULL, identifier TEXT,
+          description TEXT DEFAULT '', last_change DATETIME, min_x DOUBLE, min_y DOUBLE, max_x DOUBLE,
+          max_y DOUBLE, srs_id INTEGER);
+        CREATE TABLE gpkg_geometry_columns (table_name TEXT NOT NULL, column_name TEXT NOT NULL,
+          geometry_type_name TEXT NOT NULL, srs_id INTEGER NOT NULL, z TINYINT NOT NULL, m TINYINT NOT NULL);
+        CREATE TABLE ${q(table)} (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom BLOB${layer.columns
+          .map((c) => `, ${q(c)}`)
+          .join("")});
+      `);
+      db.run(`INSERT INTO gpkg_spatial_ref_sys VALUES ('WGS 84', 4326, 'EPSG', 4326, ?, NULL)`, [
+        layer.definition ?? 'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]]]',
+      ]);
+      db.run(
+        `INSERT INTO gpkg_contents (table_name, data_type, identifier, srs_id) VALUES (?, 'features', ?, 4326)`,
+        [table, table],
+      );
+      db.run(`INSERT INTO gpkg_geometry_columns VALUES (?, 'geom', 'POINT', 4326, 0, 0)`, [table]);
+      const marks = layer.columns.map(() => ", ?").join("");
+      for (const [lon, lat, ...values] of layer.rows)
+        db.run(
+          `INSERT INTO ${q(table)} (geom${layer.columns.map((c) => `, ${q(c)}`).join("")}) VALUES (?${marks})`,
+          [gpkgPoint(4326, Number(lon), Number(lat)), ...(values as (string | number | null)[])],
+        );
+      if (layer.then) db.exec(layer.then);
+    } finally {
+      db.close();
+    }
+    return readFile(file);
   });
 }
 

@@ -75,9 +75,27 @@ export async function poleRecord(t: TestApp, who: SignedInUser, id: string) {
   return poleTimelineSchema.parse(res.json());
 }
 
-/** What a hostile file must get: a 4xx saying what is wrong, or a 200 rejecting its row and why. */
+/**
+ * Names of Object's own members: as keys of a plain object they find a function or the prototype
+ * before any value of a register's. Every reader and the PATCH keep them as plain names.
+ */
+export const OBJECT_MEMBER_NAMES = [
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "__defineGetter__",
+];
+
+/**
+ * What a hostile file must get: a 4xx saying what is wrong, a 200 rejecting its row and why, or a
+ * 200 storing the pole of `tag` with exactly these attributes.
+ */
 export type HostileOutcome =
-  { status: number; code?: string; message: RegExp } | { rejected: RegExp } | { created: number };
+  | { status: number; code?: string; message: RegExp }
+  | { rejected: RegExp }
+  | { created: number }
+  | { stored: { tag: string; attributes: Record<string, string | number> } };
 
 /** A row of a hostile-input table: its name, the file, its name on upload, and what it must get. */
 export type HostileCase = [name: string, bytes: Buffer | string, filename: string, outcome: HostileOutcome];
@@ -99,6 +117,12 @@ export async function expectHostileOutcome(
   }
   expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
   const result = poleImportResultSchema.parse(res.json());
+  if ("stored" in outcome) {
+    expect(result.rejected, name).toEqual([]);
+    const pole = (await polesOf(t, who.id)).find((p) => p.tag === outcome.stored.tag);
+    expect(pole?.attributes, name).toEqual(outcome.stored.attributes);
+    return;
+  }
   if ("created" in outcome) {
     expect(result.created + result.updated + result.unchanged, name).toBe(outcome.created);
     expect(result.rejected, name).toEqual([]);

@@ -18,7 +18,7 @@ import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { TEST_ORIGIN, type SignedInUser } from "../helpers/users";
 import { createTeamWith, get } from "../workspaces/support";
-import { imported, poleRecord } from "./import-support";
+import { imported, OBJECT_MEMBER_NAMES, poleRecord } from "./import-support";
 
 const t = useTestApp();
 const owner = useSignedInUser(t);
@@ -125,6 +125,7 @@ describe("a pole's other attributes", () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ "  ": "x" }, /needs a name/],
       [{ owner: "a", " owner ": "b" }, /already has an attribute named "owner"/],
+      [{ Owner: "PGE", owner: "SCE" }, /already has an attribute named "owner"/],
       [{ owner: "   " }, /Attribute "owner" has no value/],
       [{ ["n".repeat(MAX_ATTRIBUTE_NAME_LENGTH + 1)]: "x" }, /at most 64 characters/],
       [{ owner: "x".repeat(MAX_ATTRIBUTE_VALUE_LENGTH + 1) }, /"owner" is longer than 256 characters/],
@@ -137,6 +138,27 @@ describe("a pole's other attributes", () => {
       expect(res.json<{ message: string }>().message).toMatch(message);
     }
     expect(await attributesOf(id)).toEqual({ owner: "Town grid", span: "40" });
+  });
+
+  it("keep names of Object's own members as plain names, and refuse __proto__", async () => {
+    const id = await registerPole();
+    const members = Object.fromEntries(OBJECT_MEMBER_NAMES.map((n, i) => [n, `v${i}`]));
+    const res = await patch(member, id, { attributes: members });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(poleResponseSchema.parse(res.json()).pole.attributes).toEqual(members);
+    expect(await attributesOf(id)).toEqual(members);
+    // Sent back with one changed, as the record's editor does.
+    const changed = await patch(member, id, { attributes: { ...members, constructor: "w" } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await attributesOf(id)).toEqual({ ...members, constructor: "w" });
+    const proto = await t.app.inject({
+      method: "PATCH",
+      url: `/api/poles/${id}`,
+      headers: { cookie: member.cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
+      payload: '{"attributes":{"__proto__":"x"}}',
+    });
+    expect(proto.statusCode, proto.body).toBe(400);
+    expect(await attributesOf(id)).toEqual({ ...members, constructor: "w" });
   });
 
   it("are read only for viewers (403) and not found from another workspace (404)", async () => {

@@ -6,7 +6,13 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
-import { expectHostileOutcome, imported, polesOf, type HostileCase } from "./import-support";
+import {
+  expectHostileOutcome,
+  imported,
+  OBJECT_MEMBER_NAMES,
+  polesOf,
+  type HostileCase,
+} from "./import-support";
 
 const t = useTestApp();
 const owner = useSignedInUser(t);
@@ -17,6 +23,12 @@ const row = (lat: string, lon = "16.37", height = "") => csv(`C-1,${lat},${lon},
 /** Random bytes with a NUL in the first 64, as any binary file has. */
 const garbage = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]), randomBytes(4096)]);
 const padding = "x".repeat(80);
+const members = OBJECT_MEMBER_NAMES;
+/** A row with these attribute columns and values (the record's limits apply to them). */
+const withAttributes = (names: string[], values: string[]) =>
+  `tag,lat,lon,${names.join(",")}\nL-1,48.2,16.37,${values.join(",")}`;
+const sixty = Array.from({ length: 60 }, (_, i) => `a${i}`);
+const memberValues = Object.fromEntries(members.map((n, i) => [n, `v${i}`]));
 
 const CASES: HostileCase[] = [
   ["an empty file", "", "p.csv", { status: 400, code: "import_no_coordinates", message: /no latitude/ }],
@@ -69,13 +81,86 @@ const CASES: HostileCase[] = [
     "p.csv",
     { status: 400, code: "import_duplicate_column", message: /two columns named note/i },
   ],
+  [
+    "columns named like Object's own members",
+    `tag,lat,lon,${members.join(",")}\nM-1,48.2,16.37,${Object.values(memberValues).join(",")}`,
+    "p.csv",
+    { stored: { tag: "M-1", attributes: memberValues } },
+  ],
+  [
+    "a column named __proto__",
+    "tag,lat,lon,__proto__\nM-2,48.2,16.37,x",
+    "p.csv",
+    { rejected: /column __proto__ cannot be kept as an attribute/ },
+  ],
+  [
+    "60 attribute columns",
+    withAttributes(sixty, sixty),
+    "p.csv",
+    { rejected: /it has 51 attributes, more than the 50 a pole keeps/ },
+  ],
+  [
+    "a column name of 100 characters",
+    withAttributes(["n".repeat(100)], ["x"]),
+    "p.csv",
+    { rejected: /is longer than the 64 characters an attribute's name may have/ },
+  ],
+  [
+    "a value of 300 characters",
+    withAttributes(["note"], ["v".repeat(300)]),
+    "p.csv",
+    { rejected: /note is longer than the 256 characters an attribute may hold/ },
+  ],
+  [
+    "a column without a name",
+    withAttributes(["note", ""], ["a", "b"]),
+    "p.csv",
+    { rejected: /a column without a name has a value/ },
+  ],
+  [
+    "an owner column beside one named Owner",
+    withAttributes(["pole_owner", "Owner"], ["a", "b"]),
+    "p.csv",
+    { rejected: /the columns owner and Owner differ only in case/ },
+  ],
+  [
+    "a column without a name, empty",
+    "tag,lat,lon,note,\nL-2,48.2,16.37,a,",
+    "p.csv",
+    { stored: { tag: "L-2", attributes: { note: "a" } } },
+  ],
   ["a NUL in a cell", csv(`C-1,48.2,16.37,,${padding}\0x`), "p.csv", { created: 1 }],
-  ["a NUL in a column's name", `lat,lon,${padding},n\0te\n48.2,16.37,a,b`, "p.csv", { created: 1 }],
+  // The long name only moves the NUL past the first 64 bytes; its cell is empty, as a name that
+  // long holds no attribute.
+  ["a NUL in a column's name", `lat,lon,${padding},n\0te\n48.2,16.37,,b`, "p.csv", { created: 1 }],
 ];
 
 describe("hostile CSV registers", () => {
   it.each(CASES)("%s", async (...c) => {
     await expectHostileOutcome(t, owner, c);
+  });
+
+  it("maps columns named like Object's own members as the mapping says", async () => {
+    // A computed key: `__proto__:` in an object literal would set its prototype instead.
+    const mapping = JSON.stringify({ constructor: "ignore", toString: "owner", ["__proto__"]: "label" });
+    const result = await imported(
+      t,
+      owner,
+      "tag,lat,lon,constructor,toString,__proto__,valueOf\nM-3,48.2,16.37,a,Enedis,Corner,d",
+      "p.csv",
+      false,
+      { mapping },
+    );
+    expect(result).toMatchObject({ created: 1, rejected: [] });
+    expect(Object.entries(result.mapping)).toEqual(
+      expect.arrayContaining([
+        ["constructor", "ignore"],
+        ["toString", "owner"],
+        ["valueOf", "attribute"],
+      ]),
+    );
+    const pole = (await polesOf(t, owner.id)).find((p) => p.tag === "M-3")!;
+    expect(pole).toMatchObject({ label: "Corner", attributes: { owner: "Enedis", valueOf: "d" } });
   });
 
   it("reads plain decimals in every form, and a tiny coordinate as 0", async () => {

@@ -7,7 +7,13 @@ import { randomBytes } from "node:crypto";
 import { poleImportTexts } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
-import { expectHostileOutcome, importFile, polesOf, type HostileCase } from "./import-support";
+import {
+  expectHostileOutcome,
+  importFile,
+  OBJECT_MEMBER_NAMES,
+  polesOf,
+  type HostileCase,
+} from "./import-support";
 
 const t = useTestApp({ POLE_IMPORT_GEOJSON_MAX_MB: "3" });
 const owner = useSignedInUser(t);
@@ -20,6 +26,7 @@ const point = (lon: unknown, lat: unknown, properties: unknown = { tag: "G-1" })
 const collection = (...features: string[]) =>
   `{"type":"FeatureCollection","features":[${features.join(",")}]}`;
 const GOOD = point(16.37, 48.2);
+const members = Object.fromEntries(OBJECT_MEMBER_NAMES.map((n, i) => [n, `v${i}`]));
 const deep = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
 /** A collection of `bytes` or a little more: features of ~1 KB each. */
 const sized = (bytes: number) => {
@@ -122,7 +129,18 @@ const CASES: HostileCase[] = [
     "p.geojson",
     { rejected: /not valid JSON/ },
   ],
-  stored("a __proto__ property", '{"__proto__":{"x":1},"tag":"P"}'),
+  [
+    "a __proto__ property",
+    collection(point(16.37, 48.2, '{"__proto__":{"x":1},"tag":"P"}')),
+    "p.geojson",
+    { rejected: /column __proto__ cannot be kept as an attribute/ },
+  ],
+  [
+    "properties named like Object's own members",
+    collection(point(16.37, 48.2, { tag: "M-1", ...members })),
+    "p.geojson",
+    { stored: { tag: "M-1", attributes: members } },
+  ],
   stored("a NUL in a property's name", '{"n\\u0000te":"a"}'),
   stored("a lone surrogate in a value", '{"note":"a\\ud800"}'),
   stored("a lone surrogate in a name", '{"n\\udc00":"a"}'),

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { expectHostileOutcome, type HostileCase } from "./import-support";
-import { shapefileOf, zipOf, zipShapefile } from "./shapefile-support";
+import { dbfOf, shapefileOf, zipOf, zipShapefile } from "./shapefile-support";
 
 const t = useTestApp();
 const owner = useSignedInUser(t);
@@ -134,6 +134,32 @@ const CASES: Case[] = [
       code: "import_bad_cpg",
       message: /\.cpg names an encoding that is not known \(x-klingon\)/,
     },
+  ],
+  [
+    "fields named like Object's own members",
+    withPart(".dbf", () =>
+      dbfOf(
+        ["tag", "toString", "valueOf"],
+        [
+          ["O-1", "a", "b"],
+          ["O-2", "c", "d"],
+        ],
+      ),
+    ),
+    { stored: { tag: "O-1", attributes: { toString: "a", valueOf: "b" } } },
+  ],
+  [
+    "a field named __proto__",
+    withPart(".dbf", () =>
+      dbfOf(
+        ["tag", "__proto__"],
+        [
+          ["O-3", "a"],
+          ["O-4", "b"],
+        ],
+      ),
+    ),
+    { status: 400, code: "import_reserved_name", message: /field named __proto__, which cannot be read/ },
   ],
   [
     "parts in folders, with a path that climbs",

@@ -103,7 +103,7 @@ describe("importing a CSV register", () => {
       { row: 9, reason: "class is longer than 16 characters" },
       { row: 10, reason: "circuit is longer than 64 characters" },
       { row: 11, reason: "tag is longer than 64 characters" },
-      { row: 12, reason: "the other columns are larger than 4 KB together" },
+      { row: 12, reason: "note is longer than the 256 characters an attribute may hold" },
       { row: 13, reason: "has 3 columns where the header has 9" },
       { row: 15, reason: "tag ok-1 appears twice in this file" },
     ]);

@@ -86,6 +86,35 @@ export async function shapefileOf(points: Point[], epsg: number): Promise<Map<st
   }
 }
 
+/**
+ * A dBASE III .dbf of text fields (20 characters each) written byte by byte: field names GDAL
+ * would change (it renames what a reader would stumble on).
+ */
+export function dbfOf(fields: string[], records: string[][]): Buffer {
+  const width = 20;
+  const headerLength = 32 + 32 * fields.length + 1;
+  const recordLength = 1 + width * fields.length;
+  const header = Buffer.alloc(headerLength);
+  header.writeUInt8(0x03, 0);
+  header.writeUInt8(126, 1);
+  header.writeUInt8(1, 2);
+  header.writeUInt8(1, 3);
+  header.writeUInt32LE(records.length, 4);
+  header.writeUInt16LE(headerLength, 8);
+  header.writeUInt16LE(recordLength, 10);
+  fields.forEach((name, i) => {
+    const at = 32 + 32 * i;
+    header.write(name.slice(0, 10), at, "latin1");
+    header.write("C", at + 11, "latin1");
+    header.writeUInt8(width, at + 16);
+  });
+  header.writeUInt8(0x0d, headerLength - 1);
+  const body = records.map((r) =>
+    Buffer.from(` ${r.map((v) => v.padEnd(width).slice(0, width)).join("")}`, "latin1"),
+  );
+  return Buffer.concat([header, ...body, Buffer.from([0x1a])]);
+}
+
 export const zipShapefile = (parts: Map<string, Buffer>, opts: { deflate?: boolean } = {}) =>
   zipOf(
     [...parts].map(([ext, bytes]) => ({ name: `poles${ext}`, bytes })),

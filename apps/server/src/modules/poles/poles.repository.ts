@@ -312,6 +312,18 @@ export function createPolesRepository(db: Db) {
       return (res.rowCount ?? 0) > 0;
     },
 
+    /** The distinct attribute names of the workspace's other poles and `names` together. */
+    async attributeNamesWith(workspaceId: string, poleId: string, names: string[], tx: Executor = db) {
+      const [row] = await rows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM (
+              SELECT k.name FROM utility_poles p CROSS JOIN LATERAL jsonb_object_keys(p.attributes) AS k(name)
+              WHERE p.workspace_id = ${workspaceId} AND p.id <> ${poleId}::uuid AND p.attributes <> '{}'::jsonb
+              UNION SELECT unnest(${sql.param(names)}::text[])) s`,
+      );
+      return row?.n ?? 0;
+    },
+
     /** Counts of the owner's poles per region, by risk and imported (kept by triggers, drizzle/0036). */
     riskByRegion(workspaceId: string): Promise<PoleRiskRow[]> {
       return rows<PoleRiskRow>(

@@ -6,7 +6,9 @@
  */
 import {
   canEdit,
+  MAX_WORKSPACE_ATTRIBUTE_NAMES,
   messages,
+  poleRecordTexts,
   parseRegionKey,
   regionKey,
   safeLabel,
@@ -163,6 +165,17 @@ export function createPolesService({
       // The fields and their audit entry commit together, or neither does.
       await images.withLocks([actor.workspaceId], async (tx) => {
         const change = { userId: actor.userId, expected };
+        // A name no other pole has must leave the workspace within its cap of names (each is an
+        // export column); checked under the lock imports write under.
+        const given = changes.attributes as Record<string, unknown> | undefined;
+        if (given && Object.keys(given).some((name) => !Object.hasOwn(pole.attributes, name))) {
+          const count = await poles.attributeNamesWith(actor.workspaceId, pole.id, Object.keys(given), tx);
+          if (count > MAX_WORKSPACE_ATTRIBUTE_NAMES)
+            throw badRequest(
+              poleRecordTexts.tooManyWorkspaceNames(MAX_WORKSPACE_ATTRIBUTE_NAMES),
+              "too_many_attribute_names",
+            );
+        }
         let written: boolean;
         try {
           written = await poles.setFields(actor.workspaceId, pole.id, changes, change, tx);

@@ -4,9 +4,12 @@
  * columns (a CSV's header, a Shapefile's fields, the first feature's properties); a column seen
  * later (a GeoJSON feature's extra property) is decided alone. A field takes one column: a second
  * column of a taken field's name stays an attribute.
+ *
+ * Column names are the register's text: they are kept in Maps, never as keys of plain objects,
+ * where `constructor` or `toString` would find Object's own functions instead of nothing.
  */
 import {
-  importMappingSchema,
+  IMPORT_FIELDS,
   poleImportTexts as texts,
   type ImportField,
   type ImportMapping,
@@ -18,29 +21,39 @@ const COORDINATES = new Set<ImportField>(["latitude", "longitude", "x", "y"]);
 /** Fields any number of columns may go to. */
 const MANY = new Set<ImportField>(["attribute", "ignore"]);
 
+/** Column → field, as the request gave it. */
+export type Overrides = ReadonlyMap<string, ImportField>;
+
+const FIELDS: ReadonlySet<string> = new Set(IMPORT_FIELDS);
+const isField = (v: unknown): v is ImportField => typeof v === "string" && FIELDS.has(v);
+
 /** The request's `mapping` (JSON text), checked; a 400 says what is wrong. */
-export function parseMapping(text: string | undefined): ImportMapping {
-  if (text === undefined || text.trim() === "") return {};
+export function parseMapping(text: string | undefined): Overrides {
+  const overrides = new Map<string, ImportField>();
+  if (text === undefined || text.trim() === "") return overrides;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw badRequest(texts.badMapping("it is not JSON"), "import_bad_mapping");
   }
-  const parsed = importMappingSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-    throw badRequest(texts.badMapping(`${where}${issue?.message ?? "not a mapping"}`), "import_bad_mapping");
-  }
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    throw badRequest(texts.badMapping("it is not an object of column names"), "import_bad_mapping");
   const byField = new Map<ImportField, string>();
-  for (const [column, field] of Object.entries(parsed.data)) {
+  // JSON.parse makes every name an own property, "__proto__" too: entries() sees them all.
+  for (const [column, field] of Object.entries(json)) {
+    if (!isField(field))
+      throw badRequest(
+        texts.badMapping(`${column}: ${String(field)} is not one of ${IMPORT_FIELDS.join(", ")}`),
+        "import_bad_mapping",
+      );
     const first = byField.get(field);
     if (first !== undefined && !MANY.has(field))
       throw badRequest(texts.mappingFieldTwice(field, first, column), "import_bad_mapping");
     byField.set(field, column);
+    overrides.set(column, field);
   }
-  return parsed.data;
+  return overrides;
 }
 
 export class ColumnMapping {
@@ -57,7 +70,7 @@ export class ColumnMapping {
    * coordinates are attributes there.
    */
   constructor(
-    private readonly overrides: ImportMapping,
+    private readonly overrides: Overrides,
     private readonly geometry: boolean,
   ) {}
 
@@ -66,7 +79,7 @@ export class ColumnMapping {
     return this.fields.get(column) ?? "attribute";
   }
 
-  /** Each column seen and its field, as used. */
+  /** Each column seen and its field, as used (own properties only, "__proto__" too). */
   used(): ImportMapping {
     return Object.fromEntries(this.fields);
   }
@@ -81,13 +94,16 @@ export class ColumnMapping {
     this.exported = columns.some((c) => c.toLowerCase() === "pole_uuid");
     const guessed = new Map(columns.map((c) => [c, this.guess(c)]));
     // The request's choices first, so a guess never takes a field the request gave elsewhere.
-    for (const c of columns) if (this.overrides[c] !== undefined) this.decide(c, this.overrides[c]);
+    for (const c of columns) {
+      const given = this.overrides.get(c);
+      if (given !== undefined) this.decide(c, given);
+    }
     if (!this.geometry) this.choosePair(columns, guessed);
     for (const c of columns) if (!this.fields.has(c)) this.decide(c, guessed.get(c)!);
     if (!this.taken.has("tag")) {
       const lower = new Map(columns.map((c) => [c.toLowerCase(), c]));
       const id = IDENTIFIER_NAMES.map((n) => lower.get(n)).find(
-        (c) => c !== undefined && this.overrides[c] === undefined,
+        (c) => c !== undefined && !this.overrides.has(c),
       );
       if (id !== undefined) {
         this.fields.set(id, "tag");
@@ -111,7 +127,7 @@ export class ColumnMapping {
   private guess(column: string): ImportField {
     const lower = column.toLowerCase();
     const derived = this.exported && isExportDerived(lower) ? "ignore" : undefined;
-    const field = this.overrides[column] ?? FIELD_BY_NAME.get(lower) ?? derived ?? "attribute";
+    const field = this.overrides.get(column) ?? FIELD_BY_NAME.get(lower) ?? derived ?? "attribute";
     return this.geometry && COORDINATES.has(field) ? "attribute" : field;
   }
 

@@ -69,12 +69,12 @@ const STORED = sql.raw(`p.id::text AS id, lower(p.tag) AS key, p.label, p.latitu
 const RECORD = sql.raw(`r(id uuid, tag text, label text, latitude float8, longitude float8, material text,
   height_m float8, class text, installed_year int, circuit text, attributes jsonb)`);
 
-type Write = Omit<PoleInput, "row" | "label"> & { id?: string; label: string | null };
+type Write = Omit<PoleInput, "row" | "label" | "present" | "emptied"> & { id?: string; label: string | null };
 /**
  * A new pole as the checked row itself (an undefined label is stored empty): a copy of each row
  * for the statement was a third of what a million-row import left for the full collections.
  */
-type NewPole = Omit<PoleInput, "row" | "label"> & { label?: string | null };
+type NewPole = Omit<PoleInput, "row" | "label" | "present" | "emptied"> & { label?: string | null };
 
 const INSERTED = sql.raw(`workspace_id, source, tag, label, latitude, longitude, material, height_m, class,
   installed_year, circuit, attributes, position_source`);
@@ -177,6 +177,16 @@ export const importRepository = {
           LIMIT ${MAX_PLACES}`,
     );
     return found.map((r) => [r.lon, r.lat]);
+  },
+
+  /** The attribute names the workspace's poles carry (MAX_WORKSPACE_ATTRIBUTE_NAMES at most). */
+  async attributeNames(tx: Executor, workspaceId: string): Promise<string[]> {
+    const found = await rows<{ name: string }>(
+      tx,
+      sql`SELECT DISTINCT k.name FROM utility_poles p CROSS JOIN LATERAL jsonb_object_keys(p.attributes) AS k(name)
+          WHERE p.workspace_id = ${workspaceId} AND p.attributes <> '{}'::jsonb`,
+    );
+    return found.map((r) => r.name);
   },
 
   /** The database's clock now: when an import begins. */

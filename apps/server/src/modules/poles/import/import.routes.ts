@@ -66,6 +66,7 @@ export async function poleImportRoutes(
                 crs: formField(part, "crs") ?? req.query.crs,
                 mapping: formField(part, "mapping") ?? req.query.mapping,
                 layer: formField(part, "layer") ?? req.query.layer,
+                clearMissing: (formField(part, "clearMissing") ?? req.query.clearMissing) === "true",
               },
             );
           } finally {

@@ -12,6 +12,7 @@
 import {
   canManage,
   MAX_LISTED_REJECTIONS,
+  MAX_WORKSPACE_ATTRIBUTE_NAMES,
   poleImportTexts as texts,
   workspaceTexts,
   type PoleImportRejection,
@@ -24,6 +25,7 @@ import type { AuditLog } from "../../audit/audit-log";
 import type { Actor } from "../../workspaces/actor";
 import { importRepository as repo, importVisits, type StoredPole } from "./import.repository";
 import { ImportPreview } from "./import-preview";
+import { FieldChanges, keepMissing } from "./missing-fields";
 import { checkRow, type PoleInput } from "./pole-input";
 import { openRegister, type ReadOptions } from "./register-file";
 import { TagSet } from "./tag-set";
@@ -76,6 +78,20 @@ function unchanged(row: PoleInput, pole: StoredPole): boolean {
 
 const toWrite = ({ row: _row, label, ...rest }: PoleInput) => ({ ...rest, label: label ?? null });
 
+/**
+ * Adds the row's new attribute names to `names`, or answers the first that would pass
+ * MAX_WORKSPACE_ATTRIBUTE_NAMES (adding none of them).
+ */
+function newNameOverCap(names: Set<string>, attributes: PoleInput["attributes"]): string | null {
+  let added: string[] | null = null;
+  for (const name in attributes) if (!names.has(name)) (added ??= []).push(name);
+  if (added === null) return null;
+  if (names.size + added.length > MAX_WORKSPACE_ATTRIBUTE_NAMES)
+    return added[MAX_WORKSPACE_ATTRIBUTE_NAMES - names.size] ?? added[0]!;
+  for (const name of added) names.add(name);
+  return null;
+}
+
 export function createPoleImport(deps: PoleImportDeps) {
   const { db, withLocks, audit, batchRows } = deps;
 
@@ -85,14 +101,35 @@ export function createPoleImport(deps: PoleImportDeps) {
     claimed: TagSet;
   }
 
+  /** How one file's rows are written over the poles they update. */
+  interface Over {
+    /** Clear the fields the file lacks (else they stay as stored). */
+    clearMissing: boolean;
+    changes: FieldChanges;
+  }
+
   /** Applies (or, dry, only compares) one batch; answers its counts. */
-  async function applyBatch(tx: Executor, actor: Actor, batch: PoleInput[], dryRun: boolean, file: Untagged) {
+  async function applyBatch(
+    tx: Executor,
+    actor: Actor,
+    batch: PoleInput[],
+    dryRun: boolean,
+    file: Untagged,
+    over: Over,
+  ) {
     const { workspaceId, userId } = actor;
     const counts = { created: 0, updated: 0, unchanged: 0, visits: 0 };
+    /** The row as written over `pole`, counted in the changes when it changes anything. */
+    const settle = (row: PoleInput, pole: StoredPole): PoleInput | null => {
+      const next = over.clearMissing ? row : keepMissing(row, pole);
+      if (unchanged(next, pole)) return null;
+      over.changes.add(pole, next);
+      return next;
+    };
     const untagged = await applyUntagged(
       tx,
       batch.filter((r) => r.tag === null),
-      { workspaceId, userId, dryRun, unchanged, toWrite, ...file },
+      { workspaceId, userId, dryRun, settle, toWrite, ...file },
     );
     counts.created += untagged.created;
     counts.updated += untagged.updated;
@@ -110,9 +147,13 @@ export function createPoleImport(deps: PoleImportDeps) {
     const updates: (PoleInput & { id: string })[] = [];
     for (const row of tagged) {
       const pole = stored.get(row.tag!.toLowerCase());
-      if (!pole) counts.created += 1;
-      else if (unchanged(row, pole)) counts.unchanged += 1;
-      else updates.push({ ...row, id: pole.id });
+      if (!pole) {
+        counts.created += 1;
+        continue;
+      }
+      const next = settle(row, pole);
+      if (next === null) counts.unchanged += 1;
+      else updates.push({ ...next, id: pole.id });
     }
     counts.updated += updates.length;
     if (!dryRun)
@@ -132,7 +173,7 @@ export function createPoleImport(deps: PoleImportDeps) {
       actor: Actor,
       file: { path: string; filename: string },
       dryRun: boolean,
-      options: ReadOptions = {},
+      options: ReadOptions & { clearMissing?: boolean } = {},
     ): Promise<PoleImportResult> {
       if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
       const register = await openRegister(file.path, file.filename, deps, options);
@@ -149,13 +190,18 @@ export function createPoleImport(deps: PoleImportDeps) {
         crs: null,
         area: null,
         sample: [],
+        field_changes: [],
+        clear_missing: options.clearMissing === true,
       };
+      const over: Over = { clearMissing: options.clearMissing === true, changes: new FieldChanges() };
       const preview = new ImportPreview();
       const reject = (r: PoleImportRejection) => {
         result.rejected_count += 1;
         if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push(r);
       };
       const seen = new TagSet();
+      // The workspace's attribute names and those this file adds: a row past the cap is rejected.
+      const names = new Set(await repo.attributeNames(db, actor.workspaceId));
       const untagged: Untagged = { startedAt: await repo.now(db), claimed: new TagSet() };
       let batch: PoleInput[] = [];
       // One batch is written while the next is read and checked (the database works in its own
@@ -163,8 +209,8 @@ export function createPoleImport(deps: PoleImportDeps) {
       let writing: Promise<void> = Promise.resolve();
       const apply = async (rows: PoleInput[]) => {
         const counts = dryRun
-          ? await applyBatch(db, actor, rows, true, untagged)
-          : await withLocks([actor.workspaceId], (tx) => applyBatch(tx, actor, rows, false, untagged));
+          ? await applyBatch(db, actor, rows, true, untagged, over)
+          : await withLocks([actor.workspaceId], (tx) => applyBatch(tx, actor, rows, false, untagged, over));
         result.created += counts.created;
         result.updated += counts.updated;
         result.unchanged += counts.unchanged;
@@ -205,6 +251,14 @@ export function createPoleImport(deps: PoleImportDeps) {
             continue;
           }
         }
+        const overCap = newNameOverCap(names, row.attributes);
+        if (overCap !== null) {
+          reject({
+            row: row.row,
+            reason: texts.tooManyWorkspaceNames(overCap, MAX_WORKSPACE_ATTRIBUTE_NAMES),
+          });
+          continue;
+        }
         preview.add(row.tag, row.longitude, row.latitude);
         batch.push(row);
         if (batch.length >= batchRows) await flush();
@@ -216,10 +270,18 @@ export function createPoleImport(deps: PoleImportDeps) {
       result.bounds = preview.bounds;
       result.area = preview.bounds;
       result.sample = preview.sample;
+      result.field_changes = over.changes.list();
       const suggested = await preview.suggestions(() => repo.places(db, actor.workspaceId));
       if (suggested) result.suggestedCrs = suggested;
       if (!dryRun && result.created + result.updated + result.visits > 0) {
-        const { rejected: _listed, mapping: _mapping, sample: _sample, suggestedCrs: _s, ...counts } = result;
+        const {
+          rejected: _listed,
+          mapping: _mapping,
+          sample: _sample,
+          suggestedCrs: _s,
+          field_changes: _f,
+          ...counts
+        } = result;
         await audit(actor, {
           action: "pole.import",
           targetType: "workspace",

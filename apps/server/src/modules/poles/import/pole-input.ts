@@ -5,7 +5,10 @@
  * inspection (its day and type) becomes a visit; every other column is kept in `attributes`.
  */
 import {
+  MAX_ATTRIBUTE_NAME_LENGTH,
+  MAX_ATTRIBUTE_VALUE_LENGTH,
   MAX_ATTRIBUTES_BYTES,
+  MAX_POLE_ATTRIBUTES,
   MAX_CIRCUIT_LENGTH,
   MAX_CLASS_LENGTH,
   MAX_HEIGHT_M,
@@ -44,7 +47,16 @@ export interface PoleInput {
   attributes: PoleAttributes;
   /** The register's last inspection of the pole, recorded as an imported visit. */
   visit: { type: string; inspectedOn: string } | null;
+  /** Which register fields the row has a column for (FIELD_BITS): the others stay as stored. */
+  present: number;
+  /** Attributes whose column the row has with an empty cell: removed from the pole. */
+  emptied: string[] | null;
 }
+
+/** A register field's bit in PoleInput.present. */
+export const FIELD_BITS = { material: 1, height_m: 2, class: 4, installed_year: 8, circuit: 16 } as const;
+export type RegisterField = keyof typeof FIELD_BITS;
+export const REGISTER_FIELDS = Object.keys(FIELD_BITS) as RegisterField[];
 
 const text = (v: FieldValue | undefined) => (v === null || v === undefined ? "" : String(v).trim());
 
@@ -63,6 +75,30 @@ function number(column: string, v: FieldValue | undefined): number | null | stri
 const METRE_SCALE = 1000;
 const looksProjected = (x: number, y: number) =>
   (Math.abs(y) > 90 || Math.abs(x) > 180) && Math.max(Math.abs(x), Math.abs(y)) >= METRE_SCALE;
+
+/** The one name no attribute may have (see poleImportTexts.reservedName). */
+export const RESERVED_NAME = "__proto__";
+
+/**
+ * Why an attribute cannot join the row's others, by the limits the pole record saves with
+ * (poleAttributesPatchSchema): an import must not store what the record could not save back.
+ */
+function attributeProblem(attributes: PoleAttributes, key: string, value: string | number): string | null {
+  // JSON bodies may not carry it (the server refuses them), so the record could never be saved.
+  if (key === RESERVED_NAME) return texts.reservedName(key);
+  if (key === "") return texts.unnamedColumn;
+  if (key.length > MAX_ATTRIBUTE_NAME_LENGTH)
+    return texts.attributeNameTooLong(key, MAX_ATTRIBUTE_NAME_LENGTH);
+  if (typeof value === "string" && value.length > MAX_ATTRIBUTE_VALUE_LENGTH)
+    return texts.attributeValueTooLong(key, MAX_ATTRIBUTE_VALUE_LENGTH);
+  let count = 1;
+  const lower = key.toLowerCase();
+  for (const other in attributes) {
+    if (other.toLowerCase() === lower) return texts.attributeTwiceByCase(other, key);
+    count += 1;
+  }
+  return count > MAX_POLE_ATTRIBUTES ? texts.tooManyAttributes(count, MAX_POLE_ATTRIBUTES) : null;
+}
 
 /** Fields kept among the attributes under the column's own name. */
 const COLUMN_KEPT = new Set(["attribute", "latitude", "longitude", "x", "y"]);
@@ -134,8 +170,11 @@ export function checkRow(
     class: null,
     installed_year: null,
     circuit: null,
-    attributes: {},
+    // No prototype: a column named `constructor` is an attribute, not Object's function.
+    attributes: Object.create(null) as PoleAttributes,
     visit: null,
+    present: 0,
+    emptied: null,
   };
   let visitDay = "";
   let visitType = "";
@@ -169,8 +208,12 @@ export function checkRow(
       if (typeof value === "number" && !Number.isFinite(value))
         return { reason: texts.notANumber(name, String(value)) };
       // The name is cleaned as the value is: PostgreSQL stores no NUL in a JSON key either.
-      if (value !== null && text(value) !== "")
-        input.attributes[key] = typeof value === "number" ? value : safeLabel(String(value));
+      if (value !== null && text(value) !== "") {
+        const kept = typeof value === "number" ? value : safeLabel(String(value));
+        const refused = attributeProblem(input.attributes, key, kept);
+        if (refused !== null) return { reason: refused };
+        input.attributes[key] = kept;
+      } else (input.emptied ??= []).push(key);
       continue;
     }
     const t = text(value);
@@ -182,6 +225,7 @@ export function checkRow(
         break;
       case "material": {
         const m = t.toLowerCase();
+        input.present |= FIELD_BITS.material;
         if (m === "") break;
         // The list's own string: the row's copy would stay with the batch until it is written.
         const material = POLE_MATERIALS.find((known) => known === m);
@@ -196,6 +240,7 @@ export function checkRow(
         if (h !== null && (h < MIN_HEIGHT_M || h > MAX_HEIGHT_M))
           return { reason: texts.outOfRange("height_m", t, MIN_HEIGHT_M, MAX_HEIGHT_M) };
         input.height_m = h;
+        input.present |= FIELD_BITS.height_m;
         break;
       }
       case "installed_year": {
@@ -205,15 +250,18 @@ export function checkRow(
         if (y !== null && (!Number.isInteger(y) || y < MIN_INSTALLED_YEAR || y > max))
           return { reason: texts.outOfRange("installed_year", t, MIN_INSTALLED_YEAR, max) };
         input.installed_year = y;
+        input.present |= FIELD_BITS.installed_year;
         break;
       }
       case "class":
         if (t.length > MAX_CLASS_LENGTH) return { reason: texts.tooLong("class", MAX_CLASS_LENGTH) };
         input.class = t === "" ? null : safeLabel(t);
+        input.present |= FIELD_BITS.class;
         break;
       case "circuit":
         if (t.length > MAX_CIRCUIT_LENGTH) return { reason: texts.tooLong("circuit", MAX_CIRCUIT_LENGTH) };
         input.circuit = t === "" ? null : safeLabel(t);
+        input.present |= FIELD_BITS.circuit;
         break;
     }
   }

@@ -7,7 +7,7 @@ import type { Readable } from "node:stream";
 import { poleImportTexts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
 import { CsvError, CsvRecords, type CsvRecord } from "./csv-records";
-import type { SourceRow } from "./source-row";
+import { newFields, type SourceRow } from "./source-row";
 
 /** The header's position columns: [longitude or x, latitude or y] by name; a 400 when it has none. */
 export type LocateCoordinates = (header: string[]) => [string, string];
@@ -45,7 +45,7 @@ export async function* readCsv(input: Readable, locate: LocateCoordinates): Asyn
     }
     if (record.length !== header.length)
       return { row: line, reason: poleImportTexts.columnCount(record.length, header.length) };
-    const fields: Record<string, string> = {};
+    const fields = newFields();
     for (let i = 0; i < header.length; i++)
       if (i !== lat && i !== lon) fields[header[i]!] = unguard(record[i] ?? "");
     return { row: line, lat: record[lat], lon: record[lon], fields };

@@ -8,7 +8,7 @@ import { stat } from "node:fs/promises";
 import { poleImportTexts as texts } from "@poleatlas/shared";
 import { AppError, badRequest } from "../../../errors";
 import { GeoJsonError, GeoJsonMembers, type GeoJsonPart } from "./geojson-members";
-import type { FieldValue, SourceRow } from "./source-row";
+import { newFields, type SourceRow } from "./source-row";
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -91,7 +91,7 @@ function rowOf(row: number, bytes: Buffer): SourceRow {
   const { type, coordinates } = geometry as { type?: unknown; coordinates?: unknown };
   if (type !== "Point") return { row, reason: texts.notAPoint(String(type)) };
   const [lon, lat] = Array.isArray(coordinates) ? (coordinates as unknown[]) : [];
-  const fields: Record<string, FieldValue> = {};
+  const fields = newFields();
   // JSON's \ud800 escapes can make half a surrogate pair, which PostgreSQL cannot store: it reads
   // as U+FFFD, as a CSV's broken UTF-8 does.
   for (const [k, v] of Object.entries((properties ?? {}) as Record<string, unknown>)) {

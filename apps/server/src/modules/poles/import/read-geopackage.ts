@@ -4,15 +4,23 @@
  * geometry blob is decoded here (formats/geopackage-geometry) and its position reprojected from
  * the layer's coordinate system (gpkg_geometry_columns → gpkg_spatial_ref_sys) to WGS 84; the
  * other columns are the row's fields.
+ *
+ * A GeoPackage is a database its sender wrote: reading a view runs the view's SQL (a recursive
+ * one held the server for 43 s), a virtual table runs its module, a generated column its
+ * expression. So every table read here (the layer and the three gpkg_ tables) must be an ordinary
+ * table without generated columns, or the file is refused before a row is read. Triggers and
+ * other virtual tables may stay (GDAL writes an R-tree index and its triggers into every file):
+ * the file is opened read-only with `query_only`, so no trigger fires, and with
+ * `trusted_schema` off. Its texts are capped as a Shapefile's .prj is.
  */
 import { setImmediate } from "node:timers/promises";
 import sqlite from "node-sqlite3-wasm";
 import { geopackageImportTexts as texts } from "@poleatlas/shared";
-import { badRequest } from "../../../errors";
+import { AppError, badRequest } from "../../../errors";
 import { coordinateSystem, WGS84_CODE } from "../../../formats/coordinate-systems";
 import { readGpkgGeometry } from "../../../formats/geopackage-geometry";
 import { projectionOf } from "./read-shapefile";
-import type { FieldValue, SourceRow } from "./source-row";
+import { newFields, type FieldValue, type SourceRow } from "./source-row";
 
 type Position = (xy: [number, number]) => [number, number];
 
@@ -33,17 +41,47 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 const unreadable = () => badRequest(texts.unreadable, "import_unreadable");
 
+/** The longest gpkg_spatial_ref_sys definition read, as a Shapefile's .prj (a 51 MB one took 676 MB). */
+export const MAX_SRS_DEFINITION_CHARS = 64 * 1024;
+
+/** The standard's tables this reader reads. */
+const GPKG_TABLES = ["gpkg_contents", "gpkg_geometry_columns", "gpkg_spatial_ref_sys"];
+
+/** What `name` is in the file: "table", or why it would not be read as one; null when absent. */
+function kindOf(db: sqlite.Database, name: string): "table" | "view" | "virtual table" | null {
+  const row = db.get(`SELECT type, sql FROM sqlite_master WHERE name = ? AND type IN ('table', 'view')`, [
+    name,
+  ]);
+  if (!row) return null;
+  if (row.type === "view") return "view";
+  return /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(text(row.sql)) ? "virtual table" : "table";
+}
+
+/** Refuses a table this reader would read that is a view, a virtual table or has generated columns. */
+function mustBePlainTable(db: sqlite.Database, name: string): void {
+  const kind = kindOf(db, name);
+  if (kind === null) return;
+  if (kind !== "table") throw badRequest(texts.notATable(name, kind), "import_gpkg_not_a_table");
+  // table_xinfo's `hidden`: 2 and 3 mark generated columns, computed from an expression on reading.
+  const generated = db
+    .all(`PRAGMA table_xinfo(${quoted(name)})`)
+    .filter((c) => Number(c.hidden) === 2 || Number(c.hidden) === 3);
+  if (generated.length > 0)
+    throw badRequest(texts.generatedColumn(name, text(generated[0]!.name)), "import_gpkg_not_a_table");
+}
+
 /** The feature layers with their geometry column, in the order gpkg_contents lists them. */
 function featureLayers(db: sqlite.Database): LayerInfo[] {
   let tables: number;
   try {
     tables = db.all(
-      `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('gpkg_contents', 'gpkg_geometry_columns')`,
+      `SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name IN ('gpkg_contents', 'gpkg_geometry_columns')`,
     ).length;
   } catch {
     throw unreadable();
   }
   if (tables < 2) throw badRequest(texts.notAGeoPackage, "import_not_geopackage");
+  for (const name of GPKG_TABLES) mustBePlainTable(db, name);
   let rows: Record<string, unknown>[];
   try {
     rows = db.all(
@@ -82,11 +120,14 @@ function positionOf(db: sqlite.Database, layer: LayerInfo): Position {
   // 0: "undefined geographic" in the standard: longitude/latitude as they are.
   if (layer.srsId === 0) return (xy) => xy;
   const srs = db.get(
-    `SELECT organization AS o, organization_coordsys_id AS c, definition AS d
+    `SELECT organization AS o, organization_coordsys_id AS c,
+            CASE WHEN length(definition) <= ? THEN definition END AS d, length(definition) AS n
        FROM gpkg_spatial_ref_sys WHERE srs_id = ?`,
-    [layer.srsId],
+    [MAX_SRS_DEFINITION_CHARS, layer.srsId],
   );
   if (!srs) throw badRequest(texts.noSrs(layer.table), "import_bad_prj");
+  if (Number(srs.n) > MAX_SRS_DEFINITION_CHARS)
+    throw badRequest(texts.srsTooLong(layer.table, MAX_SRS_DEFINITION_CHARS / 1024), "import_bad_prj");
   const code = text(srs.o).toUpperCase() === "EPSG" ? Number(srs.c) : null;
   if (code === WGS84_CODE) return (xy) => xy;
   const system = code === null ? null : coordinateSystem(code);
@@ -108,6 +149,28 @@ const fieldValue = (v: unknown): FieldValue | undefined => {
   return undefined; // a blob column: nothing a pole's field can hold
 };
 
+/** The layer to read, checked, and the statement that reads it; a 400 for whatever is wrong. */
+function openLayer(db: sqlite.Database, layerName: string | undefined) {
+  try {
+    const layer = chooseLayer(featureLayers(db), layerName);
+    mustBePlainTable(db, layer.table);
+    const toWgs84 = positionOf(db, layer);
+    const columns = db.all(`PRAGMA table_info(${quoted(layer.table)})`);
+    const pk = columns.filter((c) => Number(c.pk) > 0).map((c) => text(c.name));
+    // Each column under a name of ours: the driver puts a row on a plain object, where a column
+    // named __proto__ would vanish.
+    const names = columns.map((c) => text(c.name));
+    const statement = db.prepare(
+      `SELECT ${names.map((n, i) => `${quoted(n)} AS c${i}`).join(", ")} FROM ${quoted(layer.table)}`,
+    );
+    return { layer, toWgs84, names, pk, statement };
+  } catch (err) {
+    // A schema the driver cannot read (a damaged file, a function it lacks) is the file's fault.
+    if (err instanceof AppError) throw err;
+    throw unreadable();
+  }
+}
+
 export async function* readGeoPackage(file: string, layerName?: string): AsyncGenerator<SourceRow> {
   let db: sqlite.Database;
   try {
@@ -115,21 +178,16 @@ export async function* readGeoPackage(file: string, layerName?: string): AsyncGe
   } catch {
     throw unreadable();
   }
+  try {
+    db.exec("PRAGMA trusted_schema = OFF; PRAGMA query_only = ON;");
+  } catch {
+    db.close();
+    throw unreadable();
+  }
   // An open statement keeps the file open after close(): it is finalized first.
   let finish = () => {};
   try {
-    const layer = chooseLayer(featureLayers(db), layerName);
-    const toWgs84 = positionOf(db, layer);
-    const pk = db
-      .all(`PRAGMA table_info(${quoted(layer.table)})`)
-      .filter((c) => Number(c.pk) > 0)
-      .map((c) => text(c.name));
-    let statement: sqlite.Statement;
-    try {
-      statement = db.prepare(`SELECT * FROM ${quoted(layer.table)}`);
-    } catch {
-      throw unreadable();
-    }
+    const { layer, toWgs84, names, pk, statement } = openLayer(db, layerName);
     finish = () => statement.finalize();
     const rows = statement.iterate() as IterableIterator<Record<string, unknown>>;
     let row = 0;
@@ -145,13 +203,15 @@ export async function* readGeoPackage(file: string, layerName?: string): AsyncGe
       if (next.done) break;
       row += 1;
       if (row % ROWS_PER_TURN === 0) await setImmediate();
-      const fields: Record<string, FieldValue> = {};
-      for (const [k, v] of Object.entries(next.value)) {
+      const fields = newFields();
+      let blob: unknown;
+      for (const [i, k] of names.entries()) {
+        const v = next.value[`c${i}`];
+        if (k === layer.column) blob = v;
         if (k === layer.column || pk.includes(k)) continue;
         const value = fieldValue(v);
         if (value !== undefined) fields[k] = value;
       }
-      const blob = next.value[layer.column];
       const geometry = blob instanceof Uint8Array ? readGpkgGeometry(blob) : { kind: "empty" as const };
       if (geometry.kind === "empty") yield { row, reason: texts.noGeometry };
       else if (geometry.kind === "invalid") yield { row, reason: texts.badGeometry };

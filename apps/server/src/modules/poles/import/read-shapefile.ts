@@ -11,8 +11,9 @@ import proj4, { type Converter } from "proj4";
 import * as shapefile from "shapefile";
 import { poleImportTexts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
-import { looksLikeDbf } from "./dbf-header";
-import type { FieldValue, SourceRow } from "./source-row";
+import { dbfFieldNames } from "./dbf-header";
+import { RESERVED_NAME } from "./pole-input";
+import { newFields, type FieldValue, type SourceRow } from "./source-row";
 import { unzipParts, type UnzipLimits } from "./unzip-parts";
 
 /** The .prj's coordinate system to WGS84 longitude/latitude, or a 400 saying why not. */
@@ -95,8 +96,11 @@ export async function* readShapefile(
     } catch {
       throw badRequest(poleImportTexts.shapefileBadCpg(encoding.slice(0, 64)), "import_bad_cpg");
     }
-    if (!(await looksLikeDbf(dbf)))
-      throw badRequest(poleImportTexts.shapefileUnreadable, "import_unreadable");
+    const names = await dbfFieldNames(dbf);
+    if (names === null) throw badRequest(poleImportTexts.shapefileUnreadable, "import_unreadable");
+    // The reader loses that field's values; refused before a row is read, rather than dropped.
+    if (names.includes(RESERVED_NAME))
+      throw badRequest(poleImportTexts.shapefileReservedName(RESERVED_NAME), "import_reserved_name");
     let source: Awaited<ReturnType<typeof shapefile.open>>;
     try {
       source = await shapefile.open(shp, dbf, { encoding });
@@ -117,7 +121,7 @@ export async function* readShapefile(
       if (next.done) break;
       row += 1;
       const { geometry, properties } = next.value;
-      const fields: Record<string, FieldValue> = {};
+      const fields = newFields();
       for (const [k, v] of Object.entries(properties ?? {})) {
         fields[k] = v instanceof Date ? v.toISOString().slice(0, 10) : (v as FieldValue);
       }

@@ -6,6 +6,12 @@
  */
 export type FieldValue = string | number | boolean | null;
 
+/**
+ * A row's fields by column name, without a prototype: a column named `__proto__` is a field like
+ * any other, and `constructor` or `toString` find nothing but their own value.
+ */
+export const newFields = (): Record<string, FieldValue> => Object.create(null) as Record<string, FieldValue>;
+
 export type SourceRow =
   | { row: number; lon: unknown; lat: unknown; fields: Record<string, FieldValue> }
   | { row: number; reason: string };

@@ -22,8 +22,8 @@ export interface UntaggedOptions {
   startedAt: string;
   /** The poles rows of this file found so far, by id. */
   claimed: TagSet;
-  /** The row would change nothing on the pole. */
-  unchanged: (row: PoleInput, pole: StoredPole) => boolean;
+  /** The row as written over the pole, or null: it would change nothing. */
+  settle: (row: PoleInput, pole: StoredPole) => PoleInput | null;
   toWrite: (row: PoleInput) => Omit<Parameters<typeof repo.update>[2][number], "id">;
 }
 
@@ -39,10 +39,13 @@ export async function applyUntagged(tx: Executor, rows: PoleInput[], o: Untagged
     if (!pole) {
       counts.created += 1;
       inserts.push(row);
-    } else if (o.unchanged(row, pole)) counts.unchanged += 1;
+      continue;
+    }
+    const next = o.settle(row, pole);
+    if (next === null) counts.unchanged += 1;
     else {
       counts.updated += 1;
-      updates.push({ ...row, id: pole.id });
+      updates.push({ ...next, id: pole.id });
     }
   }
   if (!o.dryRun) {

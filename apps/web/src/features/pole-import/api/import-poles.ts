@@ -19,11 +19,13 @@ export interface ImportOptions {
   crs?: string | null;
   /** {source column: field}; none: the server recognises the columns itself. */
   mapping?: ImportMapping | null;
+  /** Clear the fields the file has no column for on the poles it updates (default: keep them). */
+  clearMissing?: boolean;
 }
 
 export function importPoles(
   file: File,
-  { dryRun, onProgress, signal, crs, mapping }: ImportOptions,
+  { dryRun, onProgress, signal, crs, mapping, clearMissing }: ImportOptions,
 ): Promise<PoleImportResult> {
   return new Promise((resolve, reject) => {
     const failed = (status: number) => new ApiError(status, "import_failed", texts.failed);
@@ -49,6 +51,7 @@ export function importPoles(
     // Before the file: the server reads the fields as the stream reaches them.
     if (crs) form.append("crs", crs);
     if (mapping && Object.keys(mapping).length > 0) form.append("mapping", JSON.stringify(mapping));
+    if (clearMissing) form.append("clearMissing", "true");
     form.append("file", file, file.name);
     xhr.send(form);
   });

@@ -54,6 +54,8 @@ const answer = (more: Partial<PoleImportResult> = {}): PoleImportResult => ({
     { tag: null, longitude: -122.411, latitude: 37.779 },
   ],
   suggestedCrs: [],
+  field_changes: [],
+  clear_missing: false,
   ...more,
 });
 

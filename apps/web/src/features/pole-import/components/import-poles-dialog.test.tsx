@@ -29,6 +29,8 @@ const DRY: PoleImportResult = {
   crs: null,
   area: null,
   sample: [],
+  field_changes: [],
+  clear_missing: false,
 };
 
 function renderDialog() {
@@ -83,6 +85,44 @@ describe("ImportPolesDialog", () => {
     expect(client.getQueryState(["poles", { region: "-122.4,37.8" }])?.isInvalidated).toBe(true);
     expect(client.getQueryState(["regions"])?.isInvalidated).toBe(true);
     expect(screen.getByRole("button", { name: "Close" })).toBeInTheDocument();
+  });
+
+  it("lists per field what a re-import changes, and checks again when told to clear missing fields", async () => {
+    renderDialog();
+    await choose(csv());
+    const [first] = openRequests();
+    expect(first?.body?.get("clearMissing")).toBeNull();
+    first?.reply(200, {
+      ...DRY,
+      field_changes: [{ name: "material", kind: "field", changed: 3, cleared: 0 }],
+    });
+    const changes = await screen.findByRole("list", { name: "Changes by field" });
+    expect(within(changes).getByText("Material: 3 changed")).toBeInTheDocument();
+
+    // By the keyboard: Tab to the box, Space ticks it, and the file is checked again with it.
+    const box = screen.getByRole("checkbox", { name: "Clear the fields this file has no column for" });
+    expect(box).not.toBeChecked();
+    box.focus();
+    await userEvent.keyboard(" ");
+    const [again] = openRequests();
+    expect(again?.url).toBe("/api/poles/import?dryRun=true");
+    expect(again?.body?.get("clearMissing")).toBe("true");
+    again?.reply(200, {
+      ...DRY,
+      clear_missing: true,
+      field_changes: [
+        { name: "height_m", kind: "field", changed: 0, cleared: 3 },
+        { name: "owner", kind: "attribute", changed: 1, cleared: 2 },
+      ],
+    });
+    const cleared = await screen.findByText("Height in metres: 3 cleared");
+    expect(cleared).toBeInTheDocument();
+    expect(screen.getByText("owner: 1 changed, 2 cleared")).toBeInTheDocument();
+    expect(box).toBeChecked();
+
+    // The import sends the same choice.
+    await userEvent.click(screen.getByRole("button", { name: "Import 3 poles" }));
+    expect(openRequests()[0]?.body?.get("clearMissing")).toBe("true");
   });
 
   it("refuses a file of another type before sending anything", async () => {

@@ -34,6 +34,7 @@ import { namesOwnSystem, usePoleImport } from "../hooks/use-pole-import";
 import { ColumnMapping } from "./column-mapping";
 import { CrsField } from "./crs-field";
 import { CrsSuggestions } from "./crs-suggestions";
+import { ClearMissingChoice } from "./field-changes";
 import { ImportSummary } from "./import-summary";
 
 export interface ImportPolesDialogProps {
@@ -148,6 +149,13 @@ export function ImportPolesDialog({ onClose }: ImportPolesDialogProps) {
             <ColumnMapping
               mapping={settings.mapping}
               onChange={(mapping) => change({ mapping })}
+              disabled={busy}
+            />
+          )}
+          {phase !== "done" && dry && (
+            <ClearMissingChoice
+              checked={settings.clearMissing}
+              onChange={(clearMissing) => change({ clearMissing })}
               disabled={busy}
             />
           )}

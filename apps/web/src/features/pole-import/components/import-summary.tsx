@@ -5,6 +5,7 @@ import {
   poleImportDialogTexts as texts,
   type PoleImportResult,
 } from "@poleatlas/shared";
+import { FieldChangeList } from "./field-changes";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -42,6 +43,7 @@ export function ImportSummary({ result, title }: { result: PoleImportResult; tit
         {result.visits > 0 && <Count label={texts.visits} value={result.visits} />}
         <Count label={texts.rejected} value={result.rejected_count} />
       </Stack>
+      <FieldChangeList changes={result.field_changes} />
       {result.bounds && (
         <Typography variant="body2">
           <strong>{texts.bounds}:</strong> {texts.boundsText(result.bounds)}

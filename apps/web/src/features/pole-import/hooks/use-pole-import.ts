@@ -23,6 +23,8 @@ export type Phase = "pick" | "checking" | "checked" | "importing" | "done";
 export interface ImportSettings {
   crs: CrsChoice;
   mapping: ImportMapping | null;
+  /** Clear what the file has no column for on the poles it updates (off: keep it). */
+  clearMissing: boolean;
 }
 
 /** Why the file is refused before anything is sent, or null. */
@@ -45,7 +47,11 @@ export function usePoleImport() {
   const [dry, setDry] = useState<PoleImportResult | null>(null);
   const [done, setDone] = useState<PoleImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [settings, setSettings] = useState<ImportSettings>({ crs: WGS84, mapping: null });
+  const [settings, setSettings] = useState<ImportSettings>({
+    crs: WGS84,
+    mapping: null,
+    clearMissing: false,
+  });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
 
@@ -63,6 +69,7 @@ export function usePoleImport() {
         signal: controller.signal,
         crs: namesOwnSystem(chosen) ? null : using.crs.code,
         mapping: using.mapping,
+        clearMissing: using.clearMissing,
       });
       if (dryRun) {
         setDry(result);
