@@ -40,3 +40,4 @@ export * from "./measurements";
 export * from "./measure/index";
 export * from "./photo-optics";
 export * from "./notifications";
+export * from "./route-texts";
