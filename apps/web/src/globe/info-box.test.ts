@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mapScreenTexts } from "@poleatlas/shared";
 import { makeInfoBoxAccessible, photoDescription } from "./info-box";
 import { viewerOptions } from "./viewer-setup";
-import { LocalGeocoderService } from "./geocoder-service";
 
 describe("the globe's info box", () => {
   let box: InfoBox | undefined;
@@ -14,7 +13,7 @@ describe("the globe's info box", () => {
   });
 
   it("is one of the viewer's controls", () => {
-    const options = viewerOptions(new LocalGeocoderService(() => null), true);
+    const options = viewerOptions(true);
     expect(options.infoBox).toBe(true);
   });
 

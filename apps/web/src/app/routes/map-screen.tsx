@@ -4,7 +4,7 @@
  * state is in the URL.
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
-import { Alert, Box, Button, Stack } from "@mui/material";
+import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import {
   linkTexts,
   mapScreenTexts,
@@ -26,12 +26,13 @@ import {
   MoveUndoSnackbar,
   type PoleMove,
   refreshPoles,
+  POLE_LIST_SELECTOR,
   UnplacedPhotosDialog,
   usePlaceOnMap,
   useMoveCandidate,
   useRegionPoles,
 } from "../../features/poles";
-import { useMapSearch } from "../../features/search";
+import { MapSearchBox, useMapSearch } from "../../features/search";
 import { TrackPlacement, TrackPreviewBar } from "../../features/tracks";
 import { storageKeys, useStorageUsage } from "../../features/storage";
 import { useInspectionSettings, useRecordVisits } from "../../features/inspections";
@@ -39,7 +40,9 @@ import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from ".
 import { EmptyWorkspaceGuide, usePermissions, useWorkspaces } from "../../features/workspaces";
 import { ImportPolesDialog } from "../../features/pole-import";
 import { useBasemaps } from "../../features/basemaps";
+import { focusWhenShown } from "../../components/focus-when-shown";
 import { LoadErrorAlert } from "../../components/load-error-alert";
+import { VISUALLY_HIDDEN } from "../../components/visually-hidden";
 import { OfflineBanner } from "../../components/offline-banner";
 import { loadTexts } from "../../config/texts";
 import type { GlobeMode } from "../../globe";
@@ -170,6 +173,10 @@ export default function MapScreen() {
         onOpenPole={picked.openPole}
       />
       <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
+        {/* The screen's name for a screen reader, and where a change of route puts the keyboard. */}
+        <Typography component="h1" sx={VISUALLY_HIDDEN}>
+          {mapScreenTexts.navMap}
+        </Typography>
         <LazyGlobeView
           regions={regions.data ?? NO_REGIONS}
           regionsAnswered={regions.isFetched}
@@ -185,7 +192,18 @@ export default function MapScreen() {
           onPositionPicked={placing.picked}
           onRegionClick={url.openRegion}
           onPoleClick={picked.openPole}
-          search={search}
+          renderSearch={(goTo) => (
+            <MapSearchBox
+              search={search}
+              compact={compact}
+              onChoose={(hit) => {
+                goTo(hit);
+                // A region found: the keyboard goes on to its poles (the pole's record takes it
+                // of itself). On a phone the list is in the closed drawer: the box keeps it.
+                if (hit.kind === "region" && !compact) focusWhenShown([POLE_LIST_SELECTOR]);
+              }}
+            />
+          )}
           onPoleFound={picked.openPole}
           onEmptyClick={picked.clear}
           onOverviewRequested={url.showOverview}
