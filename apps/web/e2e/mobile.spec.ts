@@ -31,6 +31,11 @@ test("drawer, full-width globe, full-screen upload, bottom sheet with its timeli
   expect(canvas!.width).toBeGreaterThanOrEqual(0.9 * 390);
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   expect(await noSidewaysScroll(page)).toBe(true);
+  // The search box at the toolbar's head leaves the menu button free.
+  const menuButton = (await page.getByRole("button", { name: "Open menu" }).boundingBox())!;
+  const searchBox = (await page.locator(".poleatlas-search-slot").boundingBox())!;
+  expect(searchBox.x).toBeGreaterThanOrEqual(menuButton.x + menuButton.width + 4);
+  expect(searchBox.width).toBeGreaterThanOrEqual(150);
   const legend = page.getByRole("region", { name: "Risk Levels" });
   await expect(legend.getByRole("button", { name: "Show high-risk poles" })).toBeHidden();
   await legend.getByRole("button", { name: "Risk Levels" }).tap();

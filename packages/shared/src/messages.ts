@@ -217,6 +217,8 @@ export const mapScreenTexts = {
   cancel: "Cancel",
   closePanel: "Close",
   openMenu: "Open menu",
+  /** The drawer the menu button opens on narrow screens. */
+  menu: "Menu",
   takePhoto: "Take Photo",
   paymentLater: "Payment processing will be implemented later.",
 } as const;

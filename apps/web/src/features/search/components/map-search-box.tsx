@@ -74,7 +74,7 @@ export function MapSearchBox({ search, onChoose, compact = false }: MapSearchBox
   };
 
   return (
-    <Box sx={{ position: "relative", width: compact ? "min(250px, calc(100vw - 220px))" : 250 }}>
+    <Box sx={{ position: "relative", width: compact ? "min(250px, calc(100vw - 230px))" : 250 }}>
       <Autocomplete<MapSearchPlace, false, false, true>
         freeSolo
         size="small"
