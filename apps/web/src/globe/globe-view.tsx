@@ -177,6 +177,11 @@ export function GlobeView(props: GlobeViewProps) {
           // Cesium's own ion logo: no ion service is used. The data credits stay.
           // (Cesium sets the container's display inline, hence the !important.)
           "& .cesium-credit-logoContainer": { display: "none !important" },
+          // The info box's buttons are targets of 24 px at least (WCAG 2.5.8), and on a phone the
+          // box takes the width it needs instead of Cesium's 40 % (156 px at 390 px: a cut title).
+          "& button.cesium-infoBox-close, & button.cesium-infoBox-camera": { minWidth: 24, height: 24 },
+          "& .cesium-infoBox-title": { height: 24, lineHeight: "24px", padding: "3px 32px" },
+          "@media (max-width: 599.98px)": { "& .cesium-infoBox": { width: "calc(100% - 16px)" } },
         }}
       />
       {searchSlot && renderSearch && createPortal(renderSearch(searchSlot.goTo), searchSlot.element)}

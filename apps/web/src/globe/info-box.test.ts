@@ -23,6 +23,8 @@ describe("the globe's info box", () => {
     box = new InfoBox(container);
     makeInfoBoxAccessible(box);
     expect(box.frame.title).toBe(mapScreenTexts.infoBox.frame);
+    // No Tab stop: a frame shows no focus and holds nothing to operate.
+    expect(box.frame.tabIndex).toBe(-1);
     // Its blank document's scheme, not the dark page's: a frame whose scheme differs from its
     // document's is painted white (the browser spec checks the colours on screen).
     expect(box.frame.style.colorScheme).toBe("light");
