@@ -13,7 +13,7 @@ import {
   type RegionSummary,
 } from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { RiskLegend } from "../../components/risk-legend";
 import { useLegend } from "./use-legend";
@@ -43,6 +43,7 @@ import { useBasemaps } from "../../features/basemaps";
 import { focusWhenShown } from "../../components/focus-when-shown";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { VISUALLY_HIDDEN } from "../../components/visually-hidden";
+import { useInertUnder } from "../../components/use-inert-under";
 import { OfflineBanner } from "../../components/offline-banner";
 import { loadTexts } from "../../config/texts";
 import type { GlobeMode } from "../../globe";
@@ -56,6 +57,9 @@ import { MapPoleRecord } from "./map-pole-record";
 
 /** The most of the page the photo's sheet covers on a phone (its maximum height). */
 const sheetCoverPx = () => Math.round((window.innerHeight * SHEET_MAX_HEIGHT_VH) / 100);
+
+/** The pole's bottom sheet on a phone (pole-record.tsx), over the lower part of the globe. */
+const poleSheet = () => document.querySelector("aside[data-layout='sheet']");
 
 const CLEAR_QUEUE_TIMEOUT_MS = 3000;
 const NO_REGIONS: readonly RegionSummary[] = [];
@@ -100,6 +104,9 @@ export default function MapScreen() {
         : null,
     [alone, poleId, poleLat, poleLon],
   );
+  // What the sheet covers leaves the Tab order while it is open (the focus would hide under it).
+  const main = useRef<HTMLElement>(null);
+  useInertUnder(main, poleSheet, compact && record !== null);
   const regionName = regions.data?.find((r) => r.id === url.regionId)?.name ?? null;
   // A photo without a place shows on the map once it has one, selected.
   const showPlaced = useCallback(
@@ -172,7 +179,7 @@ export default function MapScreen() {
         regionId={url.regionId}
         onOpenPole={picked.openPole}
       />
-      <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
+      <Box ref={main} component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
         {/* The screen's name for a screen reader, and where a change of route puts the keyboard. */}
         <Typography component="h1" sx={VISUALLY_HIDDEN}>
           {mapScreenTexts.navMap}
