@@ -41,3 +41,4 @@ export * from "./measure/index";
 export * from "./photo-optics";
 export * from "./notifications";
 export * from "./route-texts";
+export * from "./chart-texts";
