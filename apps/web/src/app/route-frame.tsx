@@ -8,7 +8,7 @@ import { Box } from "@mui/material";
 import { pageTitleOf } from "@poleatlas/shared";
 import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { focusWhenShown } from "../components/focus-when-shown";
+import { startLoaded } from "../components/start-loaded";
 import { VISUALLY_HIDDEN } from "../components/visually-hidden";
 
 /** Where the keyboard goes on a new screen: its heading, else its main area. */
@@ -23,7 +23,12 @@ export function RouteFrame() {
     document.title = title;
   }, [title]);
   useEffect(() => {
-    if (moved) return focusWhenShown(SCREEN_START);
+    if (!moved) return;
+    // Loaded with the first change of route: the sign-in page's first load does not carry it.
+    return startLoaded(
+      () => import("../components/focus-when-shown"),
+      (m) => m.focusWhenShown(SCREEN_START),
+    );
   }, [moved, pathname]);
   return (
     <>

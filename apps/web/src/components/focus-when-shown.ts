@@ -4,13 +4,13 @@
  * region. What comes later than the action is waited for, for a while; and where the user has
  * moved the focus on meanwhile, it is left where they put it.
  */
-import { skipTarget } from "./skip-link";
+import { skipTarget } from "./skip-target";
 
 /** How long a target may take to show (a page's chunk on a slow link). */
 export const FOCUS_WAIT_MS = 10_000;
 
 /**
- * Focuses the first of `targets` on screen (as the skip link finds it), now or as soon as one
+ * Focuses the first of `targets` on screen, now or as soon as one
  * shows, while the focus is still where it was when this was called (or on nothing). Returns a
  * cancel.
  */

@@ -1,5 +1,5 @@
 /** Under an open bottom sheet, the controls it covers are out of the Tab order; back when it goes. */
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { useRef } from "react";
 import { describe, expect, it } from "vitest";
 import { useInertUnder } from "./use-inert-under";
@@ -34,12 +34,12 @@ function Screen({ open }: { open: boolean }) {
 }
 
 describe("useInertUnder", () => {
-  it("takes what the sheet covers out of the Tab order while it is open, and gives it back", () => {
+  it("takes what the sheet covers out of the Tab order while it is open, and gives it back", async () => {
     const view = render(<Screen open={false} />);
     const legend = screen.getByRole("button", { name: "Risk Levels" });
     expect(legend.inert).toBe(false);
     view.rerender(<Screen open />);
-    expect(legend.inert).toBe(true);
+    await waitFor(() => expect(legend.inert).toBe(true));
     expect(screen.getByRole("button", { name: "Search" }).inert).toBe(false);
     view.rerender(<Screen open={false} />);
     expect(legend.inert).toBe(false);

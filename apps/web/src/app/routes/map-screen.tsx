@@ -26,13 +26,11 @@ import {
   MoveUndoSnackbar,
   type PoleMove,
   refreshPoles,
-  POLE_LIST_SELECTOR,
   UnplacedPhotosDialog,
   usePlaceOnMap,
   useMoveCandidate,
   useRegionPoles,
 } from "../../features/poles";
-import { MapSearchBox, useMapSearch } from "../../features/search";
 import { TrackPlacement, TrackPreviewBar } from "../../features/tracks";
 import { storageKeys, useStorageUsage } from "../../features/storage";
 import { useInspectionSettings, useRecordVisits } from "../../features/inspections";
@@ -40,7 +38,6 @@ import { UploadDialog, UploadQueueNavItem, uploadQueue, useUploadQueue } from ".
 import { EmptyWorkspaceGuide, usePermissions, useWorkspaces } from "../../features/workspaces";
 import { ImportPolesDialog } from "../../features/pole-import";
 import { useBasemaps } from "../../features/basemaps";
-import { focusWhenShown } from "../../components/focus-when-shown";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { VISUALLY_HIDDEN } from "../../components/visually-hidden";
 import { useInertUnder } from "../../components/use-inert-under";
@@ -54,6 +51,7 @@ import { useCompactLayout } from "../../components/use-layout";
 import { MapSidebar } from "./map-sidebar";
 import { useMapUrl } from "./use-map-url";
 import { MapPoleRecord } from "./map-pole-record";
+import { MapSearch } from "./map-search";
 
 /** The most of the page the photo's sheet covers on a phone (its maximum height). */
 const sheetCoverPx = () => Math.round((window.innerHeight * SHEET_MAX_HEIGHT_VH) / 100);
@@ -119,7 +117,6 @@ export default function MapScreen() {
   );
   const placing = usePlaceOnMap(showPlaced);
   const moveCandidate = useMoveCandidate();
-  const search = useMapSearch(regions.data ?? NO_REGIONS, regionPoles.data ?? null);
 
   const mode: GlobeMode = url.regionId ? { mode: "region", regionId: url.regionId } : { mode: "overview" };
 
@@ -200,15 +197,11 @@ export default function MapScreen() {
           onRegionClick={url.openRegion}
           onPoleClick={picked.openPole}
           renderSearch={(goTo) => (
-            <MapSearchBox
-              search={search}
+            <MapSearch
+              regions={regions.data ?? NO_REGIONS}
+              poles={regionPoles.data ?? null}
               compact={compact}
-              onChoose={(hit) => {
-                goTo(hit);
-                // A region found: the keyboard goes on to its poles (the pole's record takes it
-                // of itself). On a phone the list is in the closed drawer: the box keeps it.
-                if (hit.kind === "region" && !compact) focusWhenShown([POLE_LIST_SELECTOR]);
-              }}
+              goTo={goTo}
             />
           )}
           onPoleFound={picked.openPole}

@@ -11,7 +11,8 @@ import { mapNavigationTexts, searchTexts } from "@poleatlas/shared";
 import { useEffect, useId, useState } from "react";
 import { FOCUS_RING } from "../../../components/focus-ring";
 import { VISUALLY_HIDDEN } from "../../../components/visually-hidden";
-import type { MapSearch } from "../hooks/use-map-search";
+import type { PoleMarkers, RegionSummary } from "@poleatlas/shared";
+import { useMapSearch } from "../hooks/use-map-search";
 import type { MapSearchHit } from "../lib/map-search";
 
 /** A hit that leads somewhere (not a notice). */
@@ -23,7 +24,9 @@ const isPlace = (hit: MapSearchHit): hit is MapSearchPlace => hit.kind !== "noti
 type Choice = MapSearchPlace | string;
 
 export interface MapSearchBoxProps {
-  search: MapSearch;
+  /** What the map holds: searched without the server (regions by name, the region's poles). */
+  regions: readonly RegionSummary[];
+  poles: PoleMarkers | null;
   /** A hit chosen: the globe goes there (a region opens, a pole's record opens). */
   onChoose: (hit: MapSearchPlace) => void;
   /** Narrow screens: the box leaves room for the menu button on the left. */
@@ -35,7 +38,8 @@ interface Answer {
   hits: readonly MapSearchPlace[];
 }
 
-export function MapSearchBox({ search, onChoose, compact = false }: MapSearchBoxProps) {
+export function MapSearchBox({ regions, poles, onChoose, compact = false }: MapSearchBoxProps) {
+  const search = useMapSearch(regions, poles);
   const [input, setInput] = useState("");
   const [answer, setAnswer] = useState<Answer>({ query: "", hits: [] });
   const [notice, setNotice] = useState<string | null>(null);
