@@ -1,7 +1,8 @@
 /**
  * A titled bar chart of counts that a screen reader can read: the figure is named by its title
  * and described by a short summary (the totals, the busiest column), and its figures are a table
- * beside the drawing (off screen; the drawing itself is hidden from screen readers). Stacked
+ * beside the drawing (off screen). The drawing stays open to the keyboard (its bars and legend
+ * take the focus), so it is not hidden from screen readers either. Stacked
  * series are told apart by a pattern as well as their colour, on the bars and in the legend,
  * whose words name the pattern. The value axis ticks whole numbers only (counts).
  */
@@ -83,7 +84,7 @@ export function CountChart({ title, bands, bandName, series, stacked = false, wi
       <Typography id={summaryId} variant="body2" color="text.secondary">
         {summaryOf(bands, series)}
       </Typography>
-      <Box aria-hidden sx={fills}>
+      <Box sx={fills}>
         <BarChart
           height={300}
           width={width}
