@@ -1,10 +1,11 @@
 /**
  * The main screens checked with axe-core (WCAG 2.x A and AA rules): sign-in, sign-up, the map's
  * overview, a region with a selected photo, the upload dialog, the upgrade page, team admin and
- * the invitation page. Each must have no serious or critical violation, the globe's info box
- * included (its frame's inside is closed to axe: checked by hand). The globe's own canvas is Cesium's and is left to it;
- * everything around it is ours. Also the keyboard focus ring and the info box letting the keyboard
- * pass.
+ * the invitation page, e-mail alerts and the dashboard; the map with a selected photo at a phone's
+ * 390 px too. Each must have no serious or critical violation, the globe's info box included (its
+ * frame's inside is closed to axe: checked by hand). The globe's own canvas is Cesium's and is
+ * left to it; everything around it is ours. Also the keyboard focus ring, the info box letting the
+ * keyboard pass, and a phone's targets of 24 px at least.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -86,6 +87,28 @@ test("the map, a selected photo and the upload dialog have no serious violation"
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Shift+Tab");
   expect(await inBox()).toBe(true);
+  // On a phone: the same, as a sheet; the info box fits the screen, its buttons and the
+  // timeline's thumb are targets of 24 px at least.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(panel).toHaveAttribute("data-layout", "sheet");
+  await expect(infoBox).toHaveCSS("opacity", "1");
+  const boxOnPhone = (await infoBox.boundingBox())!;
+  expect(boxOnPhone.x).toBeGreaterThanOrEqual(0);
+  expect(boxOnPhone.x + boxOnPhone.width).toBeLessThanOrEqual(390);
+  expect(boxOnPhone.width).toBeGreaterThanOrEqual(300);
+  for (const target of [
+    close,
+    infoBox.getByRole("button", { name: "Follow the selected pole with the camera" }),
+  ]) {
+    const size = (await target.boundingBox())!;
+    expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(24);
+  }
+  const thumb = (await panel.locator(".MuiSlider-thumb").boundingBox())!;
+  expect(Math.min(thumb.width, thumb.height)).toBeGreaterThanOrEqual(24);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(panel).toHaveAttribute("data-layout", "side");
+
   // Closed, it leaves the panel's selection as it was.
   await close.click();
   await expect(page.locator(".cesium-infoBox")).toBeHidden();
@@ -136,6 +159,19 @@ test("the upgrade page, team admin and the invitation page have no serious viola
   await page.evaluate(() => sessionStorage.clear());
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Team admin: Axe Crew" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expect(page).toHaveTitle("Team admin — PoleAtlas");
+
+  // The team's alerts and dashboard, reached inside the app: each titled and announced, the
+  // keyboard on its heading.
+  await page.goto("/map?globeTestHook");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeFocused();
+  await expect(page).toHaveTitle("Dashboard — PoleAtlas");
+  await expect(page.getByRole("figure", { name: /Poles by inspection state/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/notifications");
+  await expect(page.getByRole("switch").first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   const mail = await waitForMail(crew.email, "invited you");

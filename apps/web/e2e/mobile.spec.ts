@@ -31,6 +31,11 @@ test("drawer, full-width globe, full-screen upload, bottom sheet with its timeli
   expect(canvas!.width).toBeGreaterThanOrEqual(0.9 * 390);
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   expect(await noSidewaysScroll(page)).toBe(true);
+  // The search box at the toolbar's head leaves the menu button free.
+  const menuButton = (await page.getByRole("button", { name: "Open menu" }).boundingBox())!;
+  const searchBox = (await page.locator(".poleatlas-search-slot").boundingBox())!;
+  expect(searchBox.x).toBeGreaterThanOrEqual(menuButton.x + menuButton.width + 4);
+  expect(searchBox.width).toBeGreaterThanOrEqual(150);
   const legend = page.getByRole("region", { name: "Risk Levels" });
   await expect(legend.getByRole("button", { name: "Show high-risk poles" })).toBeHidden();
   await legend.getByRole("button", { name: "Risk Levels" }).tap();
@@ -82,7 +87,21 @@ test("drawer, full-width globe, full-screen upload, bottom sheet with its timeli
   await expect(sheet.getByText("Photo 1 of 4")).toBeVisible();
   expect(await noSidewaysScroll(page)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath("phone-sheet.png") });
+  // What the sheet covers is out of the Tab order while it is open (the legend's button).
+  const coveredFocusable = () =>
+    page.evaluate(() => {
+      const top = document.querySelector("aside[data-layout='sheet']")!.getBoundingClientRect().top;
+      return [...document.querySelectorAll<HTMLElement>("main button, main a[href], main [tabindex='0']")]
+        .filter((el) => !el.closest("[inert]") && el.getClientRects().length > 0)
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return (r.top + r.bottom) / 2 >= top;
+        })
+        .map((el) => el.getAttribute("aria-label") ?? el.textContent);
+    });
+  expect(await coveredFocusable()).toEqual([]);
   await sheet.getByRole("button", { name: "Close" }).tap();
+  await expect(legend.getByRole("button", { name: "Risk Levels" })).not.toHaveAttribute("inert");
   await expect(sheet).toBeHidden();
 });
 

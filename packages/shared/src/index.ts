@@ -44,3 +44,5 @@ export * from "./measure/index";
 export * from "./photo-optics";
 export * from "./pole-join";
 export * from "./notifications";
+export * from "./route-texts";
+export * from "./chart-texts";

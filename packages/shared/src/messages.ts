@@ -218,6 +218,8 @@ export const mapScreenTexts = {
   cancel: "Cancel",
   closePanel: "Close",
   openMenu: "Open menu",
+  /** The drawer the menu button opens on narrow screens. */
+  menu: "Menu",
   takePhoto: "Take Photo",
   paymentLater: "Payment processing will be implemented later.",
 } as const;
@@ -748,6 +750,8 @@ export const locateTexts = {
   markPhoto: (name: string) => `Mark the pole in ${name}`,
   markHelp: "Click the pole's foot or axis. Arrow keys move the mark (Shift: faster), Enter sets it.",
   markArea: (name: string) => `Photo ${name}: mark where the pole stands`,
+  /** The mark area's value before a mark is set (the arrow keys start from the middle). */
+  noMarkYet: "No mark yet: the middle of the photo",
   mark: "Mark",
   setMark: "Set mark",
   removeMark: "Remove",

@@ -1,10 +1,15 @@
-/** The map screen's permanent left sidebar (240 px): navigation on top, a slot (storage) below. */
+/**
+ * The map screen's permanent left sidebar (240 px): navigation on top, a slot (storage) below.
+ * On narrow screens a drawer, a dialog named 'Menu', opened by the 'Open menu' button.
+ */
 import CloudUploadIcon from "@mui/icons-material/CloudUpload";
 import LogoutIcon from "@mui/icons-material/Logout";
 import MapIcon from "@mui/icons-material/Map";
+import MenuIcon from "@mui/icons-material/Menu";
 import {
   Box,
   Drawer,
+  IconButton,
   List,
   ListItemButton,
   ListItemIcon,
@@ -32,6 +37,31 @@ export interface AppSidebarProps {
   drawer?: { open: boolean; onClose: () => void };
 }
 
+/** The drawer's id, which the menu button controls. */
+const MENU_ID = "app-menu";
+
+/** Narrow screens: the button over the globe that opens the drawer, saying whether it is open. */
+export function OpenMenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+  return (
+    <IconButton
+      aria-label={mapScreenTexts.openMenu}
+      aria-expanded={open}
+      aria-controls={MENU_ID}
+      onClick={onOpen}
+      sx={{
+        position: "fixed",
+        top: 12,
+        left: 12,
+        zIndex: 3,
+        bgcolor: "rgba(18,18,18,0.88)",
+        "&:hover": { bgcolor: "rgba(40,40,40,0.95)" },
+      }}
+    >
+      <MenuIcon />
+    </IconButton>
+  );
+}
+
 export function AppSidebar({
   onUpload,
   onLogout,
@@ -47,6 +77,12 @@ export function AppSidebar({
       open={drawer ? drawer.open : true}
       onClose={drawer?.onClose}
       ModalProps={{ keepMounted: true }}
+      // As a drawer it is a modal dialog over the globe: named, so a screen reader says what opened.
+      slotProps={{
+        paper: drawer
+          ? { id: MENU_ID, role: "dialog", "aria-modal": true, "aria-label": mapScreenTexts.menu }
+          : {},
+      }}
       sx={{
         width: SIDEBAR_WIDTH_PX,
         flexShrink: 0,

@@ -6,6 +6,7 @@
  */
 import { Box } from "@mui/material";
 import { FOCUS_RING } from "./focus-ring";
+import { skipTarget } from "./skip-target";
 
 export interface SkipLinkProps {
   text: string;
@@ -13,16 +14,7 @@ export interface SkipLinkProps {
   targets: readonly string[];
 }
 
-const shown = (el: HTMLElement) =>
-  !el.closest("[aria-hidden='true'], [hidden], [inert]") && getComputedStyle(el).visibility !== "hidden";
-
-/** The first of `targets` on screen now, if any. */
-export function skipTarget(targets: readonly string[]): HTMLElement | undefined {
-  for (const selector of targets) {
-    for (const el of document.querySelectorAll<HTMLElement>(selector)) if (shown(el)) return el;
-  }
-  return undefined;
-}
+export { skipTarget };
 
 export function SkipLink({ text, targets }: SkipLinkProps) {
   return (

@@ -5,15 +5,7 @@
  * selectPhoto, pickPosition) and receives events out (on(...)). No Cesium object ever leaves this
  * folder.
  */
-import {
-  Cartesian3,
-  ScreenSpaceEventHandler,
-  ScreenSpaceEventType,
-  Viewer,
-  type Cartesian2,
-  type GeocoderViewModel,
-  type Rectangle,
-} from "cesium";
+import { Cartesian3, ScreenSpaceEventHandler, ScreenSpaceEventType, Viewer, type Cartesian2 } from "cesium";
 import {
   type BasemapsResponse,
   type ImageRecord,
@@ -21,7 +13,6 @@ import {
   type RegionSummary,
 } from "@poleatlas/shared";
 import { GlobeCamera } from "./globe-camera";
-import { LocalGeocoderService } from "./geocoder-service";
 import { PhotoLayer } from "./photo-layer";
 import { PreviewLayer } from "./preview-layer";
 import type { PreviewArea, PreviewPoint, PreviewShapes } from "./preview-store";
@@ -32,7 +23,7 @@ import { poleMarkers } from "./pole-markers";
 import { regionMarkers, toMarkerRef, type LegendKey, type LegendMode, type MarkerRef } from "./markers";
 import { MAX_ZOOM_OUT_M } from "./camera-targets";
 import { GlobeEventHub, type GlobeEvents } from "./globe-events";
-import type { GlobeBenchHook, GlobeMode, GlobeSearch, GlobeState, SelectedPole } from "./globe-types";
+import type { GlobeBenchHook, GlobeMode, GlobeSearchHit, GlobeState, SelectedPole } from "./globe-types";
 import { ellipsoidPosition, PositionPicker, type LatLon } from "./position-picker";
 import { addBasemaps } from "./basemaps";
 import { reloadFailedImageryWhenOnline } from "./imagery-reload";
@@ -41,7 +32,7 @@ import { resumeRenderingAfterErrors } from "./render-recovery";
 import { rendersInSoftware, tuneForSoftwareRendering, viewerOptions } from "./viewer-setup";
 import { addSky } from "./sky";
 import { nameLayerPicker } from "./layer-picker-name";
-import { labelSearchBox } from "./search-box";
+import { addSearchSlot } from "./search-slot";
 import { sceneScreenView } from "./screen-view";
 
 export type { GlobeEvents, GlobeMode, LatLon };
@@ -58,12 +49,12 @@ export class GlobeController {
   private readonly clicks: ScreenSpaceEventHandler;
   private readonly picker: PositionPicker;
   private readonly camera: GlobeCamera;
-  private readonly geocoder: LocalGeocoderService;
+  /** Where the app's search box goes: the head of the globe's toolbar. */
+  readonly searchSlot: HTMLElement;
   private readonly events = new GlobeEventHub();
   private readonly updateListeners = new Set<() => void>();
   private readonly cleanups: (() => void)[] = [];
   private regions: readonly RegionSummary[] = [];
-  private search: GlobeSearch | null = null;
   /** The region view's poles, compact as answered: markers are built from it in one pass. */
   private poles: PoleMarkers | null = null;
   private mode: GlobeMode = { mode: "overview" };
@@ -89,12 +80,11 @@ export class GlobeController {
 
   constructor(container: HTMLElement) {
     this.softwareRendering = rendersInSoftware();
-    this.geocoder = new LocalGeocoderService(() => this.search);
-    this.viewer = new Viewer(container, viewerOptions(this.geocoder, this.softwareRendering));
+    this.viewer = new Viewer(container, viewerOptions(this.softwareRendering));
     if (this.softwareRendering) tuneForSoftwareRendering(this.viewer);
     this.cleanups.push(nameLayerPicker(this.viewer));
     makeInfoBoxAccessible(this.viewer.infoBox);
-    labelSearchBox(this.viewer.geocoder?.container);
+    this.searchSlot = addSearchSlot(this.viewer.container);
     resumeRenderingAfterErrors(this.viewer);
     reloadFailedImageryWhenOnline(this.viewer);
     this.useBuiltInBasemap = watchBaseLayerReach(this.viewer, (name) => {
@@ -133,8 +123,6 @@ export class GlobeController {
         }),
       );
     }
-    const search = this.viewer.geocoder?.viewModel;
-    if (search) search.destinationFound = (vm, destination) => this.handleSearchResult(vm, destination);
   }
 
   on<K extends keyof GlobeEvents>(event: K, cb: GlobeEvents[K]): () => void {
@@ -156,9 +144,18 @@ export class GlobeController {
     this.changed();
   }
 
-  /** What the search box asks (the map's search: regions, coordinates, every pole by label). */
-  setSearch(search: GlobeSearch | null): void {
-    this.search = search;
+  /**
+   * Goes where a search hit is: a region opens, a pole's region opens around the camera flying to
+   * the pole (and the pole is reported found), coordinates are flown over.
+   */
+  goTo(hit: GlobeSearchHit): void {
+    if (hit.kind === "region") this.events.emit("regionClick", hit.id);
+    else if (hit.kind === "pole") {
+      // Its region opens around the camera flying to the pole, not with a flight of its own.
+      this.flownRegionId = hit.regionId;
+      this.events.emit("poleFound", hit.id, hit.regionId);
+      this.camera.flyOver(hit);
+    } else if (hit.kind === "coordinates") this.camera.flyOver(hit);
   }
 
   /** Adds the stars, Sun and Moon; called once the regions have been answered. */
@@ -399,17 +396,6 @@ export class GlobeController {
       spot && { longitude: spot.longitude, latitude: spot.latitude },
       this.coveredBottomPx,
     );
-  }
-
-  private handleSearchResult(_vm: GeocoderViewModel, destination: Cartesian3 | Rectangle): void {
-    const hit = this.geocoder.hitFor(destination);
-    if (hit?.kind === "region") this.events.emit("regionClick", hit.id);
-    else if (hit?.kind === "pole") {
-      // Its region opens around the camera flying to the pole, not with a flight of its own.
-      this.flownRegionId = hit.regionId;
-      this.events.emit("poleFound", hit.id, hit.regionId);
-      this.camera.flyOver(hit);
-    } else if (hit?.kind === "coordinates") this.camera.flyOver(hit);
   }
 
   private changed(): void {

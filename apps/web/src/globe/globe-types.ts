@@ -10,16 +10,11 @@ export type { MarkerRef };
 
 export type GlobeMode = { mode: "overview" } | { mode: "region"; regionId: string };
 
-/** One answer of the map's search, as the globe's search box shows and follows it. */
+/** A hit of the map's search (features/search) the globe goes to (GlobeController.goTo). */
 export type GlobeSearchHit =
   | { kind: "coordinates"; displayName: string; longitude: number; latitude: number }
   | { kind: "region"; id: string; displayName: string; longitude: number; latitude: number }
-  | { kind: "pole"; id: string; regionId: string; displayName: string; longitude: number; latitude: number }
-  /** Said in the box instead of '(not found)'; leads nowhere. */
-  | { kind: "notice"; displayName: string };
-
-/** The map's search (features/search): suggestions while typing, or the search on Enter. */
-export type GlobeSearch = (query: string, options: { suggest: boolean }) => Promise<GlobeSearchHit[]>;
+  | { kind: "pole"; id: string; regionId: string; displayName: string; longitude: number; latitude: number };
 
 /** A marker's CSS colours. */
 export interface MarkerLook {

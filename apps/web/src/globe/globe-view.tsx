@@ -11,9 +11,10 @@ import {
   type PoleMarkers,
   type RegionSummary,
 } from "@poleatlas/shared";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { GlobeController, type GlobeEvents, type GlobeMode, type LatLon } from "./globe-controller";
-import type { GlobeSearch, SelectedPole } from "./globe-types";
+import type { GlobeSearchHit, SelectedPole } from "./globe-types";
 import type { LegendKey, LegendMode } from "./markers";
 import { previewPoints } from "./preview-store";
 import { exposeGlobeForTests } from "./test-hook";
@@ -47,8 +48,11 @@ export interface GlobeViewProps {
   onPositionPicked: (at: LatLon) => void;
   onRegionClick: GlobeEvents["regionClick"];
   onPoleClick: GlobeEvents["poleClick"];
-  /** The search box: what it finds (features/search). */
-  search?: GlobeSearch;
+  /**
+   * The search box (features/search), shown at the head of the globe's toolbar once the globe is
+   * there; `goTo` follows a hit it chose.
+   */
+  renderSearch?: (goTo: (hit: GlobeSearchHit) => void) => ReactNode;
   /** A pole picked in the search box: its region and its photo open. */
   onPoleFound?: GlobeEvents["poleFound"];
   onEmptyClick: GlobeEvents["emptyClick"];
@@ -66,6 +70,11 @@ export function GlobeView(props: GlobeViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<GlobeController | null>(null);
   const [ready, setReady] = useState(false);
+  // Where the search box goes, and how it sends the globe to a hit: there once the globe is.
+  const [searchSlot, setSearchSlot] = useState<{
+    element: HTMLElement;
+    goTo: (hit: GlobeSearchHit) => void;
+  } | null>(null);
   const latest = useRef(props);
   useEffect(() => {
     latest.current = props;
@@ -89,6 +98,7 @@ export function GlobeView(props: GlobeViewProps) {
       if (__POLEATLAS_TEST_HOOKS__) unexpose = exposeGlobeForTests(globe);
       globe.onceDrawn(() => latest.current.onFirstFrame?.());
       setReady(true);
+      setSearchSlot({ element: globe.searchSlot, goTo: (hit) => globe.goTo(hit) });
     }, GLOBE_START_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
@@ -96,6 +106,7 @@ export function GlobeView(props: GlobeViewProps) {
       controller.current?.destroy();
       controller.current = null;
       setReady(false);
+      setSearchSlot(null);
     };
   }, []);
 
@@ -121,16 +132,13 @@ export function GlobeView(props: GlobeViewProps) {
   useEffect(() => {
     controller.current?.setHiddenRisks(hiddenRisks, legendMode);
   }, [ready, hiddenRisks, legendMode]);
-  const { basemaps, coveredBottomPx = 0, search, highlightedPoleId = null } = props;
+  const { basemaps, coveredBottomPx = 0, renderSearch, highlightedPoleId = null } = props;
   useEffect(() => {
     controller.current?.highlightPole(highlightedPoleId);
   }, [ready, highlightedPoleId]);
   useEffect(() => {
     controller.current?.setCoveredBottom(coveredBottomPx);
   }, [ready, coveredBottomPx]);
-  useEffect(() => {
-    controller.current?.setSearch(search ?? null);
-  }, [ready, search]);
   useEffect(() => {
     if (basemaps) controller.current?.setBasemaps(basemaps);
   }, [ready, basemaps]);
@@ -158,17 +166,25 @@ export function GlobeView(props: GlobeViewProps) {
   }, [ready, pickingPosition]);
 
   return (
-    <Box
-      ref={container}
-      data-testid="globe"
-      sx={{
-        position: "absolute",
-        inset: 0,
-        "& .cesium-viewer": { width: "100%", height: "100%" },
-        // Cesium's own ion logo: no ion service is used. The data credits stay.
-        // (Cesium sets the container's display inline, hence the !important.)
-        "& .cesium-credit-logoContainer": { display: "none !important" },
-      }}
-    />
+    <>
+      <Box
+        ref={container}
+        data-testid="globe"
+        sx={{
+          position: "absolute",
+          inset: 0,
+          "& .cesium-viewer": { width: "100%", height: "100%" },
+          // Cesium's own ion logo: no ion service is used. The data credits stay.
+          // (Cesium sets the container's display inline, hence the !important.)
+          "& .cesium-credit-logoContainer": { display: "none !important" },
+          // The info box's buttons are targets of 24 px at least (WCAG 2.5.8), and on a phone the
+          // box takes the width it needs instead of Cesium's 40 % (156 px at 390 px: a cut title).
+          "& button.cesium-infoBox-close, & button.cesium-infoBox-camera": { minWidth: 24, height: 24 },
+          "& .cesium-infoBox-title": { height: 24, lineHeight: "24px", padding: "3px 32px" },
+          "@media (max-width: 599.98px)": { "& .cesium-infoBox": { width: "calc(100% - 16px)" } },
+        }}
+      />
+      {searchSlot && renderSearch && createPortal(renderSearch(searchSlot.goTo), searchSlot.element)}
+    </>
   );
 }

@@ -1,3 +1,3 @@
 export { GlobeView, type GlobeViewProps } from "./globe-view";
-export type { GlobeMode, GlobeSearch, GlobeSearchHit, SelectedPole } from "./globe-types";
+export type { GlobeMode, GlobeSearchHit, SelectedPole } from "./globe-types";
 export type { LegendKey, LegendMode } from "./markers";

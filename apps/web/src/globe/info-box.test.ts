@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mapScreenTexts } from "@poleatlas/shared";
 import { makeInfoBoxAccessible, photoDescription } from "./info-box";
 import { viewerOptions } from "./viewer-setup";
-import { LocalGeocoderService } from "./geocoder-service";
 
 describe("the globe's info box", () => {
   let box: InfoBox | undefined;
@@ -14,7 +13,7 @@ describe("the globe's info box", () => {
   });
 
   it("is one of the viewer's controls", () => {
-    const options = viewerOptions(new LocalGeocoderService(() => null), true);
+    const options = viewerOptions(true);
     expect(options.infoBox).toBe(true);
   });
 
@@ -24,6 +23,8 @@ describe("the globe's info box", () => {
     box = new InfoBox(container);
     makeInfoBoxAccessible(box);
     expect(box.frame.title).toBe(mapScreenTexts.infoBox.frame);
+    // No Tab stop: a frame shows no focus and holds nothing to operate.
+    expect(box.frame.tabIndex).toBe(-1);
     // Its blank document's scheme, not the dark page's: a frame whose scheme differs from its
     // document's is painted white (the browser spec checks the colours on screen).
     expect(box.frame.style.colorScheme).toBe("light");

@@ -17,6 +17,8 @@ import { formatLocation, formatPhotoDate, mapScreenTexts, type ImageRecord } fro
 /**
  * As Cesium builds the box, its frame has no title, the close button is named "×" and the camera
  * button only by a tooltip: screen readers would announce an unnamed frame and a "times" button.
+ * The frame was also a Tab stop with no visible focus and nothing to do inside (a table of the
+ * date and place the record shows too): it leaves the Tab order, its text stays readable.
  * The page is dark (color-scheme: dark, which an iframe inherits) and the frame's blank document
  * is light: with the two schemes apart a browser paints the frame opaque white, under Cesium's
  * light text. The frame set to light as its document stays transparent over the box's dark panel
@@ -26,6 +28,7 @@ export function makeInfoBoxAccessible(infoBox: Pick<InfoBox, "container" | "fram
   if (!infoBox) return;
   const texts = mapScreenTexts.infoBox;
   infoBox.frame.title = texts.frame;
+  infoBox.frame.tabIndex = -1;
   infoBox.frame.style.colorScheme = "light";
   infoBox.container.querySelector(".cesium-infoBox-close")?.setAttribute("aria-label", texts.close);
   infoBox.container.querySelector(".cesium-infoBox-camera")?.setAttribute("aria-label", texts.camera);

@@ -10,7 +10,6 @@ import {
   OpenStreetMapImageryProvider,
   ProviderViewModel,
   TileMapServiceImageryProvider,
-  type GeocoderService,
   type Viewer,
 } from "cesium";
 import "cesium/Build/Cesium/Widgets/widgets.css";
@@ -74,7 +73,7 @@ function terrainViewModels(): ProviderViewModel[] {
   ];
 }
 
-export function viewerOptions(geocoder: GeocoderService, software: boolean): Viewer.ConstructorOptions {
+export function viewerOptions(software: boolean): Viewer.ConstructorOptions {
   // No ion anywhere: an empty token makes any accidental ion use fail loudly instead of phoning out.
   Ion.defaultAccessToken = "";
   const imagery = imageryViewModels();
@@ -82,7 +81,9 @@ export function viewerOptions(geocoder: GeocoderService, software: boolean): Vie
   return {
     animation: false,
     timeline: false,
-    geocoder: [geocoder],
+    // The spec's search control is the app's own box (features/search), a combobox put at the
+    // head of the toolbar (search-slot.ts): Cesium's widget exposes no combobox roles.
+    geocoder: false,
     homeButton: true,
     sceneModePicker: true,
     baseLayerPicker: true,

@@ -1,8 +1,8 @@
 /**
  * The globe in component tests (Cesium needs WebGL): shows what it was given as attributes, and
  * offers buttons that stand for clicks on it (a pole's marker, empty space, a point in pick mode;
- * the real clicks are in the e2e tests), and a search box that follows the first hit on Enter as
- * Cesium's does (globe-controller.ts: a region opens, a pole is found).
+ * the real clicks are in the e2e tests), and the map's own search box, whose hits go where the
+ * controller sends them (globe-controller.ts goTo: a region opens, a pole is found).
  */
 import type { GlobeViewProps } from "../globe";
 
@@ -22,18 +22,10 @@ export function GlobeStub(props: GlobeViewProps) {
           {`pole ${id}`}
         </button>
       ))}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          const query = e.currentTarget.querySelector("input")?.value ?? "";
-          void props.search?.(query, { suggest: false }).then(([hit]) => {
-            if (hit?.kind === "region") props.onRegionClick(hit.id);
-            if (hit?.kind === "pole") props.onPoleFound?.(hit.id, hit.regionId);
-          });
-        }}
-      >
-        <input name="q" aria-label="globe search" />
-      </form>
+      {props.renderSearch?.((hit) => {
+        if (hit.kind === "region") props.onRegionClick(hit.id);
+        if (hit.kind === "pole") props.onPoleFound?.(hit.id, hit.regionId);
+      })}
       <button type="button" onClick={() => props.onEmptyClick()}>
         empty click
       </button>

@@ -4,7 +4,7 @@
  * state is in the URL.
  * The globe (Cesium) loads lazily inside it; a failed load shows what failed, with Retry.
  */
-import { Alert, Box, Button, Stack } from "@mui/material";
+import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import {
   linkTexts,
   mapScreenTexts,
@@ -13,7 +13,7 @@ import {
   type RegionSummary,
 } from "@poleatlas/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { RiskLegend } from "../../components/risk-legend";
 import { useLegend } from "./use-legend";
@@ -31,7 +31,6 @@ import {
   useMoveCandidate,
   useRegionPoles,
 } from "../../features/poles";
-import { useMapSearch } from "../../features/search";
 import { TrackPlacement, TrackPreviewBar } from "../../features/tracks";
 import { storageKeys, useStorageUsage } from "../../features/storage";
 import { useInspectionSettings, useRecordVisits } from "../../features/inspections";
@@ -40,6 +39,8 @@ import { EmptyWorkspaceGuide, usePermissions, useWorkspaces } from "../../featur
 import { ImportPolesDialog } from "../../features/pole-import";
 import { useBasemaps } from "../../features/basemaps";
 import { LoadErrorAlert } from "../../components/load-error-alert";
+import { VISUALLY_HIDDEN } from "../../components/visually-hidden";
+import { useInertUnder } from "../../components/use-inert-under";
 import { OfflineBanner } from "../../components/offline-banner";
 import { loadTexts } from "../../config/texts";
 import type { GlobeMode } from "../../globe";
@@ -50,9 +51,13 @@ import { useCompactLayout } from "../../components/use-layout";
 import { MapSidebar } from "./map-sidebar";
 import { useMapUrl } from "./use-map-url";
 import { MapPoleRecord } from "./map-pole-record";
+import { MapSearch } from "./map-search";
 
 /** The most of the page the photo's sheet covers on a phone (its maximum height). */
 const sheetCoverPx = () => Math.round((window.innerHeight * SHEET_MAX_HEIGHT_VH) / 100);
+
+/** The pole's bottom sheet on a phone (pole-record.tsx), over the lower part of the globe. */
+const poleSheet = () => document.querySelector("aside[data-layout='sheet']");
 
 const CLEAR_QUEUE_TIMEOUT_MS = 3000;
 const NO_REGIONS: readonly RegionSummary[] = [];
@@ -97,6 +102,9 @@ export default function MapScreen() {
         : null,
     [alone, poleId, poleLat, poleLon],
   );
+  // What the sheet covers leaves the Tab order while it is open (the focus would hide under it).
+  const main = useRef<HTMLElement>(null);
+  useInertUnder(main, poleSheet, compact && record !== null);
   const regionName = regions.data?.find((r) => r.id === url.regionId)?.name ?? null;
   // A photo without a place shows on the map once it has one, selected.
   const showPlaced = useCallback(
@@ -109,7 +117,6 @@ export default function MapScreen() {
   );
   const placing = usePlaceOnMap(showPlaced);
   const moveCandidate = useMoveCandidate();
-  const search = useMapSearch(regions.data ?? NO_REGIONS, regionPoles.data ?? null);
 
   const mode: GlobeMode = url.regionId ? { mode: "region", regionId: url.regionId } : { mode: "overview" };
 
@@ -169,7 +176,11 @@ export default function MapScreen() {
         regionId={url.regionId}
         onOpenPole={picked.openPole}
       />
-      <Box component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
+      <Box ref={main} component="main" sx={{ flex: 1, position: "relative", minWidth: 0 }}>
+        {/* The screen's name for a screen reader, and where a change of route puts the keyboard. */}
+        <Typography component="h1" sx={VISUALLY_HIDDEN}>
+          {mapScreenTexts.navMap}
+        </Typography>
         <LazyGlobeView
           regions={regions.data ?? NO_REGIONS}
           regionsAnswered={regions.isFetched}
@@ -185,7 +196,14 @@ export default function MapScreen() {
           onPositionPicked={placing.picked}
           onRegionClick={url.openRegion}
           onPoleClick={picked.openPole}
-          search={search}
+          renderSearch={(goTo) => (
+            <MapSearch
+              regions={regions.data ?? NO_REGIONS}
+              poles={regionPoles.data ?? null}
+              compact={compact}
+              goTo={goTo}
+            />
+          )}
           onPoleFound={picked.openPole}
           onEmptyClick={picked.clear}
           onOverviewRequested={url.showOverview}

@@ -4,12 +4,10 @@
  * by the 'Open menu' button over the globe. Before it, the screen's first Tab stop: the skip link
  * to the map's content.
  */
-import MenuIcon from "@mui/icons-material/Menu";
-import { IconButton } from "@mui/material";
-import { mapNavigationTexts, mapScreenTexts } from "@poleatlas/shared";
+import { mapNavigationTexts } from "@poleatlas/shared";
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { AppSidebar } from "../../components/app-sidebar";
+import { AppSidebar, OpenMenuButton } from "../../components/app-sidebar";
 import { SkipLink } from "../../components/skip-link";
 import { useCompactLayout } from "../../components/use-layout";
 import { AdminNavItem } from "../../features/admin";
@@ -51,22 +49,7 @@ export function MapSidebar({ onUpload, onUnplaced, onLogout, queue, regionId, on
   return (
     <>
       <SkipLink text={mapNavigationTexts.skipLink} targets={MAP_CONTENT} />
-      {compact && (
-        <IconButton
-          aria-label={mapScreenTexts.openMenu}
-          onClick={() => setOpen(true)}
-          sx={{
-            position: "fixed",
-            top: 12,
-            left: 12,
-            zIndex: 3,
-            bgcolor: "rgba(18,18,18,0.88)",
-            "&:hover": { bgcolor: "rgba(40,40,40,0.95)" },
-          }}
-        >
-          <MenuIcon />
-        </IconButton>
-      )}
+      {compact && <OpenMenuButton open={open} onOpen={() => setOpen(true)} />}
       <AppSidebar
         drawer={compact ? { open, onClose: () => setOpen(false) } : undefined}
         onUpload={onUpload}

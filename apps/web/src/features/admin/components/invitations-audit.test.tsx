@@ -64,6 +64,8 @@ describe("inviting", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Invite" }));
     expect(await screen.findByText("Invitation sent to new@example.test.")).toBeInTheDocument();
     expect(within(form).getByRole("textbox", { name: "E-mail" })).toHaveValue("");
+    // The keyboard is ready for the next address, not dropped to the page.
+    expect(within(form).getByRole("textbox", { name: "E-mail" })).toHaveFocus();
     // The next invitation starts from Member again, not from the role just used.
     expect(within(form).getByRole("combobox", { name: "Role" })).toHaveTextContent("Member");
     expect(posts(server.calls, "invite-member")).toEqual([
@@ -86,6 +88,7 @@ describe("inviting", () => {
     await userEvent.type(email, "crew@example.test{Enter}");
     expect(await screen.findByText("User is already a member of this organization")).toBeInTheDocument();
     expect(email).toHaveValue("crew@example.test");
+    expect(email).toHaveFocus();
   });
 
   it("lists only pending, unexpired invitations; Resend invites again, Cancel cancels", async () => {
@@ -116,10 +119,14 @@ describe("inviting", () => {
         .map((li) => li.textContent),
     ).toEqual([expect.stringContaining("wait@example.test")]);
     expect(list).toHaveTextContent("Viewer");
-    await userEvent.click(within(list).getByRole("button", { name: "Resend: wait@example.test" }));
+    const resend = within(list).getByRole("button", { name: "Resend: wait@example.test" });
+    await userEvent.click(resend);
     expect(await screen.findByText("Invitation sent again to wait@example.test.")).toBeInTheDocument();
+    expect(resend).toHaveFocus();
     await userEvent.click(within(list).getByRole("button", { name: "Cancel invitation: wait@example.test" }));
-    expect(await screen.findByText("Invitation to wait@example.test cancelled.")).toBeInTheDocument();
+    const said = await screen.findByText("Invitation to wait@example.test cancelled.");
+    // The row went with the invitation: the keyboard goes to what was said.
+    await waitFor(() => expect(said.closest("[role='alert']")).toHaveFocus());
     expect(posts(server.calls, "invite-member")).toEqual([
       { email: "wait@example.test", role: "viewer", organizationId: TEAM.id },
     ]);

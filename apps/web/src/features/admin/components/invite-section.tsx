@@ -12,7 +12,7 @@ import {
   Typography,
 } from "@mui/material";
 import { adminTexts, INVITE_ROLES, strongestRole, type WorkspaceRole } from "@poleatlas/shared";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import {
   useCancelInvitation,
@@ -23,12 +23,19 @@ import {
 import { errorText } from "../lib/error-text";
 import { Section } from "./section";
 
-type Notice = { severity: "success" | "error"; text: string };
+/**
+ * What the last action gave. `focus`: the keyboard goes to it (the row it was on went away);
+ * otherwise the keyboard stays where it was, and the alert is said as it shows.
+ */
+type Notice = { severity: "success" | "error"; text: string; focus?: boolean };
 
 function InviteForm({ teamId, onNotice }: { teamId: string; onNotice: (n: Notice | null) => void }) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<WorkspaceRole>("member");
   const invite = useInviteMember(teamId);
+  const emailField = useRef<HTMLInputElement>(null);
+  // Nothing here is disabled while an invitation is sent: a disabled button drops the keyboard's
+  // focus to the page. A second submit meanwhile is ignored instead.
   return (
     <Stack
       component="form"
@@ -37,6 +44,7 @@ function InviteForm({ teamId, onNotice }: { teamId: string; onNotice: (n: Notice
       sx={{ alignItems: { sm: "flex-start" } }}
       onSubmit={(e) => {
         e.preventDefault();
+        if (invite.isPending) return;
         const address = email.trim();
         onNotice(null);
         invite.mutate(
@@ -47,6 +55,8 @@ function InviteForm({ teamId, onNotice }: { teamId: string; onNotice: (n: Notice
               // Each invitation starts from Member: an Admin chosen once is not handed on unseen.
               setRole("member");
               onNotice({ severity: "success", text: adminTexts.invited(address) });
+              // Ready for the next address.
+              emailField.current?.focus();
             },
             onError: (err) => onNotice({ severity: "error", text: errorText(err) }),
           },
@@ -60,6 +70,7 @@ function InviteForm({ teamId, onNotice }: { teamId: string; onNotice: (n: Notice
         label={adminTexts.email}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
+        inputRef={emailField}
         sx={{ minWidth: 280 }}
       />
       <TextField
@@ -76,7 +87,7 @@ function InviteForm({ teamId, onNotice }: { teamId: string; onNotice: (n: Notice
           </MenuItem>
         ))}
       </TextField>
-      <Button type="submit" variant="contained" disabled={invite.isPending}>
+      <Button type="submit" variant="contained" aria-busy={invite.isPending}>
         {adminTexts.invite}
       </Button>
     </Stack>
@@ -91,6 +102,7 @@ function PendingInvitations({ teamId, onNotice }: { teamId: string; onNotice: (n
   const failed = (err: unknown) => onNotice({ severity: "error", text: errorText(err) });
 
   const onResend = (i: Invitation) => {
+    if (busy) return;
     onNotice(null);
     resend.mutate(
       { email: i.email, role: strongestRole(i.role) },
@@ -101,9 +113,11 @@ function PendingInvitations({ teamId, onNotice }: { teamId: string; onNotice: (n
     );
   };
   const onCancel = (i: Invitation) => {
+    if (busy) return;
     onNotice(null);
     cancel.mutate(i.id, {
-      onSuccess: () => onNotice({ severity: "success", text: adminTexts.cancelled(i.email) }),
+      // Its row goes with it: the keyboard goes to what is said instead.
+      onSuccess: () => onNotice({ severity: "success", text: adminTexts.cancelled(i.email), focus: true }),
       onError: failed,
     });
   };
@@ -131,7 +145,7 @@ function PendingInvitations({ teamId, onNotice }: { teamId: string; onNotice: (n
             <Stack direction="row" spacing={1}>
               <Button
                 size="small"
-                disabled={busy}
+                aria-busy={resend.isPending}
                 onClick={() => onResend(i)}
                 aria-label={`${adminTexts.resend}: ${i.email}`}
               >
@@ -140,7 +154,7 @@ function PendingInvitations({ teamId, onNotice }: { teamId: string; onNotice: (n
               <Button
                 size="small"
                 color="error"
-                disabled={busy}
+                aria-busy={cancel.isPending}
                 onClick={() => onCancel(i)}
                 aria-label={`${adminTexts.cancelInvitation}: ${i.email}`}
               >
@@ -163,10 +177,20 @@ function PendingInvitations({ teamId, onNotice }: { teamId: string; onNotice: (n
 
 export function InviteSection({ teamId }: { teamId: string }) {
   const [notice, setNotice] = useState<Notice | null>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice?.focus) alert.current?.focus();
+  }, [notice]);
   return (
     <Section title={adminTexts.inviteTitle}>
       {notice && (
-        <Alert severity={notice.severity} sx={{ mb: 2 }} onClose={() => setNotice(null)}>
+        <Alert
+          ref={alert}
+          tabIndex={-1}
+          severity={notice.severity}
+          sx={{ mb: 2 }}
+          onClose={() => setNotice(null)}
+        >
           {notice.text}
         </Alert>
       )}

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { requestPasswordReset } from "../api/password-reset";
 import { validateEmailPresent } from "../lib/auth-rules";
+import { useAlertFocus } from "../../../components/use-alert-focus";
 import { AuthLayout } from "./auth-layout";
 import { EmailField } from "./auth-fields";
 
@@ -24,6 +25,8 @@ export function ForgotPasswordPage() {
   };
 
   const error = missing ?? send.error?.message ?? null;
+  const errorAlert = useAlertFocus(error);
+  const sentAlert = useAlertFocus(send.isSuccess ? messages.resetEmailSent : null);
   return (
     <AuthLayout>
       <Typography variant="h6" component="h2" sx={{ textAlign: "center" }}>
@@ -35,11 +38,15 @@ export function ForgotPasswordPage() {
       <Box component="form" onSubmit={onSubmit}>
         <Stack spacing={2}>
           {error && (
-            <Alert severity="error" variant="filled">
+            <Alert ref={errorAlert} tabIndex={-1} severity="error" variant="filled">
               {error}
             </Alert>
           )}
-          {send.isSuccess && <Alert severity="success">{messages.resetEmailSent}</Alert>}
+          {send.isSuccess && (
+            <Alert ref={sentAlert} tabIndex={-1} severity="success">
+              {messages.resetEmailSent}
+            </Alert>
+          )}
           <EmailField
             name="email"
             label={authTexts.emailLabel}

@@ -108,6 +108,10 @@ describe("LoginPage", () => {
     await user.type(field(/Confirm Password/), "secret-one-1");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
     expect(await screen.findByText(messages.signUpSuccess)).toBeInTheDocument();
+    // The form was disabled while it sent: the outcome has the keyboard, not the page.
+    await waitFor(() =>
+      expect(screen.getByText(messages.signUpSuccess).closest("[role='alert']")).toHaveFocus(),
+    );
     expect(screen.getByRole("tab", { name: "Login", selected: true })).toBeInTheDocument();
     expect(field(/^Password/)).toHaveValue("");
     expect(field(/Email/)).toHaveValue("new@example.test");
@@ -137,6 +141,8 @@ describe("LoginPage", () => {
     expect(alert).toHaveTextContent(messages.invalidCredentials);
     expect(alert.className).toMatch(/Error/);
     expect(screen.getByRole("button", { name: "Sign In" })).toBeEnabled();
+    // The refusal takes the keyboard (the disabled form had dropped it to the page).
+    await waitFor(() => expect(alert).toHaveFocus());
   });
 
   it("shows other errors as they are, and switching tabs clears them", async () => {
@@ -222,6 +228,9 @@ describe("LoginPage", () => {
     await user.type(field(/Email/), "me@example.test");
     await user.click(screen.getByRole("button", { name: "Forgot password?" }));
     expect(await screen.findByText(messages.resetEmailSent)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText(messages.resetEmailSent).closest("[role='alert']")).toHaveFocus(),
+    );
     expect(screen.getByRole("button", { name: "Forgot password?" })).toBeDisabled();
     expect(server.actions()).toEqual([
       { method: "POST", path: "/api/auth/request-password-reset", body: { email: "me@example.test" } },
@@ -236,5 +245,7 @@ describe("LoginPage", () => {
     fakeServer();
     await openLogin("/login?confirmed=1");
     expect(screen.getByText("Your email address is confirmed. You can sign in now.")).toBeInTheDocument();
+    // Shown with the page: the e-mail field keeps the keyboard.
+    expect(field(/Email/)).toHaveFocus();
   });
 });

@@ -6,11 +6,12 @@
 import { Alert, Box, Button, Link, Stack, Tab, Tabs } from "@mui/material";
 import { authTexts, messages, POST_LOGIN_PATH } from "@poleatlas/shared";
 import { useState, type FormEvent } from "react";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { requestPasswordReset } from "../api/password-reset";
 import { useAuth } from "../hooks/auth-context";
 import { signInErrorMessage, validateEmailPresent, validateSignUp } from "../lib/auth-rules";
 import { forgetNextPath, nextPathFrom } from "../lib/next-path";
+import { useAlertFocus } from "../../../components/use-alert-focus";
 import { AuthLayout, BlackSpinner } from "./auth-layout";
 import { EmailField, PasswordField } from "./auth-fields";
 
@@ -18,10 +19,15 @@ type TabIndex = 0 | 1;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** The confirmation link lands here as /login?confirmed=1 (or with &error=… when it failed). */
-function confirmationNotice(params: URLSearchParams) {
+/**
+ * The confirmation link lands here as /login?confirmed=1 (or with &error=… when it failed); a
+ * password just reset comes with its success to show (the reset page's own is seen 2 s only).
+ */
+function confirmationNotice(params: URLSearchParams, state: unknown) {
   if (params.get("error")) return { error: authTexts.confirmationLinkInvalid, success: null };
   if (params.get("confirmed")) return { error: null, success: authTexts.emailConfirmed };
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  if (notice === messages.resetSuccess) return { error: null, success: messages.resetSuccess };
   return { error: null, success: null };
 }
 
@@ -29,17 +35,21 @@ export function LoginPage() {
   const { user, loading, signIn, signUp, signOutPending } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const state: unknown = useLocation().state;
   const [tab, setTab] = useState<TabIndex>(0);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() => confirmationNotice(params).error);
-  const [success, setSuccess] = useState<string | null>(() => confirmationNotice(params).success);
+  const [error, setError] = useState<string | null>(() => confirmationNotice(params, state).error);
+  const [success, setSuccess] = useState<string | null>(() => confirmationNotice(params, state).success);
   const [resetSent, setResetSent] = useState(false);
   // Sent here from a page that needs a session (an invitation): back there after signing in.
   // Read once: signing in forgets the remembered path before the signed-in render redirects.
   const [next] = useState(() => nextPathFrom(params) ?? POST_LOGIN_PATH);
+  // The form is disabled while it sends: the outcome takes the keyboard, not the page.
+  const errorAlert = useAlertFocus(error);
+  const successAlert = useAlertFocus(success);
 
   if (loading) return <BlackSpinner label="Checking your session" />;
   if (user) return <Navigate to={next} replace />;
@@ -129,11 +139,15 @@ export function LoginPage() {
       >
         <Stack spacing={2}>
           {error && (
-            <Alert severity="error" variant="filled">
+            <Alert ref={errorAlert} tabIndex={-1} severity="error" variant="filled">
               {error}
             </Alert>
           )}
-          {success && <Alert severity="success">{success}</Alert>}
+          {success && (
+            <Alert ref={successAlert} tabIndex={-1} severity="success">
+              {success}
+            </Alert>
+          )}
           {signOutPending && <Alert severity="info">{authTexts.signOutPending}</Alert>}
           <EmailField
             name="email"

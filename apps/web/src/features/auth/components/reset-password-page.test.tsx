@@ -1,17 +1,18 @@
 import { authTexts, messages } from "@poleatlas/shared";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
 import { renderAt } from "../../../test/render-auth";
 import { ForgotPasswordPage } from "./forgot-password-page";
+import { LoginPage } from "./login-page";
 import { ResetPasswordPage } from "./reset-password-page";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWx";
 const routes = [
   { path: "/reset-password", element: <ResetPasswordPage /> },
   { path: "/forgot-password", element: <ForgotPasswordPage /> },
-  { path: "/login", element: <p>Login screen</p> },
+  { path: "/login", element: <LoginPage /> },
 ];
 
 const statusIs = (status: string) => ({
@@ -73,10 +74,10 @@ describe("ResetPasswordPage", () => {
     expect(await screen.findByText(messages.passwordTooShort)).toBeInTheDocument();
     expect(server.actions().filter((c) => c.method === "POST")).toEqual([]);
     await user.click(screen.getByRole("button", { name: "Back to Login" }));
-    expect(await screen.findByText("Login screen")).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: "Login" }, { timeout: 4000 })).toBeInTheDocument();
   });
 
-  it("resets, says so, and goes to /login after 2 seconds", async () => {
+  it("resets, says so with the keyboard on it, and goes to /login after 2 seconds, saying it again there", async () => {
     let answer: (v: { status: number; body: unknown }) => void = () => {};
     const server = fakeServer({
       ...statusIs("valid"),
@@ -89,16 +90,20 @@ describe("ResetPasswordPage", () => {
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
     expect(await screen.findByRole("button", { name: "Resetting Password..." })).toBeDisabled();
     answer({ status: 200, body: { status: true } });
-    expect(await screen.findByText(messages.resetSuccess)).toBeInTheDocument();
+    const said = await screen.findByText(messages.resetSuccess);
     const shownAt = Date.now();
+    // The form went: the success has the keyboard, and is said as an alert.
+    await waitFor(() => expect(said.closest("[role='alert']")).toHaveFocus());
     expect(server.actions().at(-1)).toEqual({
       method: "POST",
       path: "/api/auth/reset-password",
       body: { token: TOKEN, newPassword: "newpass1" },
     });
-    expect(screen.queryByText("Login screen")).not.toBeInTheDocument();
-    expect(await screen.findByText("Login screen", {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByRole("tab", { name: "Login" })).not.toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: "Login" }, { timeout: 4000 })).toBeInTheDocument();
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1900);
+    // /login shows it for as long as the user needs.
+    expect(screen.getByRole("alert")).toHaveTextContent(messages.resetSuccess);
   });
 
   it("names what happened when the link died while the form was open", async () => {
@@ -116,6 +121,9 @@ describe("ResetPasswordPage", () => {
     await user.type(screen.getByLabelText(/Confirm New Password/), "newpass1");
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
     expect(await screen.findByText(messages.resetLinkExpired)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText(messages.resetLinkExpired).closest("[role='alert']")).toHaveFocus(),
+    );
     expect(screen.getByRole("button", { name: "Request a new password reset link" })).toBeInTheDocument();
   });
 });
@@ -136,6 +144,9 @@ describe("ForgotPasswordPage", () => {
     expect(server.actions()).toEqual([]);
     await user.type(screen.getByLabelText(/Email/), "me@example.test{Enter}");
     expect(await screen.findByText(messages.resetEmailSent)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText(messages.resetEmailSent).closest("[role='alert']")).toHaveFocus(),
+    );
     expect(server.actions()).toEqual([
       { method: "POST", path: "/api/auth/request-password-reset", body: { email: "me@example.test" } },
     ]);

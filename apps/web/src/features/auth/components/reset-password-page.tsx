@@ -12,6 +12,7 @@ import { ApiError } from "../../../lib/api-client";
 import { fetchResetTokenStatus, resetPassword } from "../api/password-reset";
 import { useResetTokenStatus } from "../hooks/use-reset-token-status";
 import { offersNewResetLink, resetLinkMessage, validateNewPassword } from "../lib/auth-rules";
+import { useAlertFocus } from "../../../components/use-alert-focus";
 import { AuthLayout } from "./auth-layout";
 import { PasswordField } from "./auth-fields";
 
@@ -53,13 +54,20 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (!reset.isSuccess) return;
-    const timer = setTimeout(() => void navigate("/login"), RESET_SUCCESS_REDIRECT_MS);
+    // The success goes along to /login, shown there: two seconds are too few to read it here.
+    const timer = setTimeout(
+      () => void navigate("/login", { state: { notice: messages.resetSuccess } }),
+      RESET_SUCCESS_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 
   const verifying = token !== null && token !== "" && status.isPending && !params.get("error");
   const error = linkError(token, params.get("error"), status) ?? formError ?? reset.error?.message ?? null;
   const showForm = !verifying && !linkError(token, params.get("error"), status) && !reset.isSuccess;
+  // The form goes (or is disabled) as it sends: its outcome takes the keyboard.
+  const errorAlert = useAlertFocus(error);
+  const successAlert = useAlertFocus(reset.isSuccess ? messages.resetSuccess : null);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -82,11 +90,15 @@ export function ResetPasswordPage() {
       ) : (
         <Stack spacing={2} component="form" onSubmit={onSubmit}>
           {error && (
-            <Alert severity="error" variant="filled">
+            <Alert ref={errorAlert} tabIndex={-1} severity="error" variant="filled">
               {error}
             </Alert>
           )}
-          {reset.isSuccess && <Alert severity="success">{messages.resetSuccess}</Alert>}
+          {reset.isSuccess && (
+            <Alert ref={successAlert} tabIndex={-1} severity="success">
+              {messages.resetSuccess}
+            </Alert>
+          )}
           {showForm && (
             <>
               <PasswordField

@@ -1,5 +1,5 @@
 /** The dashboard's charts count findings and poles: their value axes tick whole numbers only. */
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import type { RegionSummary, Summary } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { AgeingChart, FlowByMonthChart, OpenByMonthChart, PolesByInspectionChart } from "./dashboard-charts";
@@ -78,5 +78,40 @@ describe("the dashboard's charts", () => {
     const ageing = screen.getByRole("figure", { name: "Open findings by age" });
     expect(ageing).toHaveTextContent("91–365 days");
     expect(ageing).toHaveTextContent("More than 365 days");
+  });
+
+  it("names each chart, sums it up in words and gives its figures as a table", () => {
+    render(<FlowByMonthChart summary={SUMMARY} width={500} />);
+    const flow = screen.getByRole("figure", { name: "Findings opened and closed, last 12 months" });
+    // Opened 0+1+2, closed 2+1+0; every month 2 findings in all, the first is named.
+    expect(flow).toHaveAccessibleDescription("In all: Opened 3, Closed 3. Most in 2026-04 (2).");
+    const table = within(flow).getByRole("table", { name: "Findings opened and closed, last 12 months" });
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["Month", "Opened", "Closed"],
+      ["2026-04", "0", "2"],
+      ["2026-05", "1", "1"],
+      ["2026-06", "2", "0"],
+    ]);
+  });
+
+  it("tells stacked series apart by a pattern as well as their colour, in the bars and the legend", () => {
+    render(<PolesByInspectionChart regions={[REGION]} width={500} />);
+    const figure = screen.getByRole("figure", { name: "Poles by inspection state per region" });
+    // One pattern per series after the first (solid), each drawn over that series' colour.
+    const patterns = [...figure.querySelectorAll("pattern")];
+    expect(patterns).toHaveLength(4);
+    expect(patterns.map((p) => p.querySelector("rect")?.getAttribute("fill"))).toEqual([
+      "#4caf50",
+      "#ff9800",
+      "#f44336",
+      "#9e9e9e",
+    ]);
+    expect(patterns.slice(1).every((p) => p.childElementCount === 2)).toBe(true);
+    // The legend's words name the pattern beside the colour.
+    expect(figure).toHaveTextContent("Inspection due (striped)");
+    expect(within(figure).getByRole("table")).toHaveTextContent("Region 1");
   });
 });

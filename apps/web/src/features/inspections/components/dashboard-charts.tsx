@@ -1,11 +1,11 @@
 /**
  * The dashboard's charts: open findings by level per month, findings opened and closed per month,
  * open findings by age, poles by inspection state per region. They count things, so the value
- * axis ticks whole numbers only (a count of 0.5 findings means nothing).
+ * axis ticks whole numbers only (a count of 0.5 findings means nothing); each is read as a
+ * summary and a table too (count-chart.tsx).
  */
-import { Paper, Typography } from "@mui/material";
-import { BarChart, type BarChartProps } from "@mui/x-charts/BarChart";
 import {
+  chartTexts,
   inspectionTexts,
   LEVEL_CONDITION,
   RISK_COLORS,
@@ -13,6 +13,7 @@ import {
   type RegionSummary,
   type Summary,
 } from "@poleatlas/shared";
+import { CountChart } from "./count-chart";
 
 const LEVELS: FindingLevel[] = [1, 2, 3];
 const INSPECTION_COLORS = { current: "#4caf50", due: "#ff9800", overdue: "#f44336", never: "#9e9e9e" };
@@ -24,34 +25,18 @@ export interface ChartSize {
   width?: number;
 }
 
-/** A titled bar chart of counts: whole-number ticks on the value axis. */
-function CountChart({
-  title,
-  width,
-  xAxis,
-  series,
-}: ChartSize & { title: string } & Pick<BarChartProps, "xAxis" | "series">) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, flex: 1 }} role="figure" aria-label={title}>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      <BarChart height={300} width={width} xAxis={xAxis} yAxis={[{ tickMinStep: 1 }]} series={series} />
-    </Paper>
-  );
-}
-
 export function OpenByMonthChart({ summary: s, width }: ChartSize & { summary: Summary | undefined }) {
   const months = s?.openByMonth ?? [];
   return (
     <CountChart
       title={inspectionTexts.openByMonth}
       width={width}
-      xAxis={[{ scaleType: "band", data: months.map((m) => m.month) }]}
+      bands={months.map((m) => m.month)}
+      bandName={chartTexts.month}
+      stacked
       series={LEVELS.map((l) => ({
         label: inspectionTexts.levelName(l),
         data: months.map((m) => m[l]),
-        stack: "open",
         color: RISK_COLORS[LEVEL_CONDITION[l]],
       }))}
     />
@@ -64,7 +49,8 @@ export function FlowByMonthChart({ summary: s, width }: ChartSize & { summary: S
     <CountChart
       title={inspectionTexts.flowByMonth}
       width={width}
-      xAxis={[{ scaleType: "band", data: months.map((m) => m.month) }]}
+      bands={months.map((m) => m.month)}
+      bandName={chartTexts.month}
       series={(["opened", "closed"] as const).map((k) => ({
         label: inspectionTexts[k],
         data: months.map((m) => m[k]),
@@ -79,7 +65,8 @@ export function AgeingChart({ summary: s, width }: ChartSize & { summary: Summar
     <CountChart
       title={inspectionTexts.ageing}
       width={width}
-      xAxis={[{ scaleType: "band", data: AGE_BUCKETS.map((b) => inspectionTexts.ageingBuckets[b]) }]}
+      bands={AGE_BUCKETS.map((b) => inspectionTexts.ageingBuckets[b])}
+      bandName={chartTexts.age}
       series={[
         {
           label: inspectionTexts.openFindings,
@@ -127,8 +114,10 @@ export function PolesByInspectionChart({ regions, width }: ChartSize & { regions
     <CountChart
       title={inspectionTexts.polesByInspection}
       width={width}
-      xAxis={[{ scaleType: "band", data: regions.map((r) => r.name) }]}
-      series={series.map((x) => ({ ...x, stack: "poles" }))}
+      bands={regions.map((r) => r.name)}
+      bandName={chartTexts.region}
+      stacked
+      series={series}
     />
   );
 }

@@ -19,12 +19,26 @@ export function useNotificationPreferences(workspaceId: string | undefined) {
   });
 }
 
-/** Changes one kind or more; the answer, the whole set, replaces the cached one. */
+/**
+ * Changes one kind or more. The switch shows the change at once and stays usable while it is
+ * sent (a disabled switch would drop the keyboard's focus); the changes go one after another,
+ * and each answer, the whole set, replaces the cached one. A refused change puts back what was.
+ */
 export function useUpdateNotificationPreferences(workspaceId: string | undefined) {
   const client = useQueryClient();
+  const key = alertsKey(workspaceId);
   return useMutation({
+    scope: { id: key.join(":") },
     mutationFn: (change: NotificationPreferencesUpdate) =>
       apiClient.put(URL, change, notificationPreferencesAnswerSchema),
-    onSuccess: (answer: NotificationPreferencesAnswer) => client.setQueryData(alertsKey(workspaceId), answer),
+    onMutate: async (change) => {
+      await client.cancelQueries({ queryKey: key });
+      client.setQueryData<NotificationPreferencesAnswer>(
+        key,
+        (shown) => shown && { ...shown, preferences: { ...shown.preferences, ...change } },
+      );
+    },
+    onSuccess: (answer: NotificationPreferencesAnswer) => client.setQueryData(key, answer),
+    onError: () => void client.invalidateQueries({ queryKey: key }),
   });
 }

@@ -15,12 +15,13 @@ afterEach(() => {
 const PERSONAL = { id: "user-1", kind: "personal", name: "Personal", role: "owner" };
 const TEAM = { id: "team-1", kind: "team", name: "North Crew", role: "member" };
 
-function alertsServer(opts: { failPut?: boolean } = {}) {
+function alertsServer(opts: { failPut?: boolean; slowPut?: Promise<void> } = {}) {
   let preferences: NotificationPreferences = { level1: true, assignment: true, digest: true };
   return fakeServer({
     "GET /api/workspaces": () => ({ status: 200, body: { active: TEAM, workspaces: [PERSONAL, TEAM] } }),
     "GET /api/me/notifications": () => ({ status: 200, body: { workspace_id: TEAM.id, preferences } }),
-    "PUT /api/me/notifications": (call) => {
+    "PUT /api/me/notifications": async (call) => {
+      await opts.slowPut;
       if (opts.failPut) return { status: 500, body: { code: "internal", message: "Down" } };
       preferences = { ...preferences, ...(call.body as Partial<NotificationPreferences>) };
       return { status: 200, body: { workspace_id: TEAM.id, preferences } };
@@ -77,5 +78,32 @@ describe("NotificationsPage", () => {
     await user.click(level1);
     expect(await screen.findByText("The change was not saved; try again.")).toBeInTheDocument();
     expect(level1).toBeChecked();
+  });
+
+  it("keeps the keyboard on a switch while its change is sent: a second Space flips it back", async () => {
+    const user = userEvent.setup();
+    let answer = () => {};
+    const server = alertsServer({ slowPut: new Promise<void>((resolve) => (answer = resolve)) });
+    renderPage();
+    const level1 = await screen.findByRole("switch", { name: "New Level 1 findings" });
+    level1.focus();
+    await user.keyboard(" ");
+    expect(level1).not.toBeChecked();
+    expect(level1).toHaveFocus();
+    expect(level1).toBeEnabled();
+    await user.keyboard(" ");
+    expect(level1).toBeChecked();
+    expect(level1).toHaveFocus();
+    answer();
+    await waitFor(() => expect(server.actions().filter((c) => c.method === "PUT")).toHaveLength(2));
+    expect(
+      server
+        .actions()
+        .filter((c) => c.method === "PUT")
+        .map((c) => c.body),
+    ).toEqual([{ level1: false }, { level1: true }]);
+    // Sent one after the other, the last answer is the last change.
+    await waitFor(() => expect(level1).toBeChecked());
+    expect(level1).toHaveFocus();
   });
 });

@@ -43,7 +43,6 @@ function Switches({ workspaceId }: { workspaceId: string | undefined }) {
               control={
                 <Switch
                   checked={prefs.data.preferences[kind]}
-                  disabled={update.isPending}
                   onChange={(e) => flip(kind, e.target.checked)}
                   slotProps={{ input: { "aria-describedby": `alert-hint-${kind}` } }}
                 />

@@ -59,7 +59,9 @@ export function LocateMarkDialog({ photo, initial, onSet, onCancel }: LocateMark
           aria-label={t.markArea(photo.name)}
           aria-valuemin={0}
           aria-valuemax={width}
-          aria-valuenow={share === null ? undefined : Math.round(share * width)}
+          // A slider always has a value: before a mark, the middle, where the arrow keys start.
+          aria-valuenow={Math.round((share ?? 0.5) * width)}
+          aria-valuetext={share === null ? t.noMarkYet : undefined}
           data-testid="locate-mark-area"
           onClick={click}
           onKeyDown={key}

@@ -136,6 +136,19 @@ async function openLocate() {
   return screen.findByTestId("locate-view");
 }
 
+describe("LocateSection: the keyboard", () => {
+  it("takes the keyboard into the view as it opens and back to its button as it closes", async () => {
+    renderRecord({ source: "bearings" });
+    const start = await screen.findByRole("button", { name: "Locate from photos" });
+    start.focus();
+    await userEvent.keyboard("{Enter}");
+    const view = await screen.findByRole("group", { name: "Locate from photos" });
+    await waitFor(() => expect(view).toHaveFocus());
+    await userEvent.click(within(view).getByRole("button", { name: "Close locate" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Locate from photos" })).toHaveFocus());
+  });
+});
+
 describe("LocateSection: the invitation", () => {
   it("invites a locate when three photos carry a bearing and the pole was not placed from bearings", async () => {
     renderRecord({});

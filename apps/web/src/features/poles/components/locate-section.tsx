@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Typography } from "@mui/material";
 import { locateTexts as t, type PoleRecord } from "@poleatlas/shared";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocateCandidates } from "../api/locate-pole";
 import { LocateView } from "./locate-view";
 
@@ -22,8 +22,19 @@ export function LocateSection({ pole }: { pole: Pick<PoleRecord, "id" | "positio
   // are, or the record said "4 photos of this pole" above "No photos of this pole yet".
   const allOwn = bearing.every((c) => c.image.pole_id === pole.id);
   const invite = !open && withBearing >= INVITE_FROM_BEARINGS && pole.position_source !== "bearings";
+  // The pressed button goes as the view opens and comes back as it closes: the keyboard goes
+  // to the view, then back to the button, never to the page.
+  const section = useRef<HTMLDivElement>(null);
+  const view = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current === open) return;
+    wasOpen.current = open;
+    if (open) view.current?.focus();
+    else section.current?.querySelector<HTMLElement>("button")?.focus();
+  }, [open]);
   return (
-    <Box data-testid="locate-section">
+    <Box ref={section} data-testid="locate-section">
       {invite ? (
         <Alert
           severity="info"
@@ -42,19 +53,23 @@ export function LocateSection({ pole }: { pole: Pick<PoleRecord, "id" | "positio
           </Button>
         )
       )}
-      {open && candidates.isPending && <Typography variant="body2">{t.candidatesLoading}</Typography>}
-      {open && candidates.isError && (
-        <Alert severity="error" action={<Button onClick={() => setOpen(false)}>{t.close}</Button>}>
-          {t.candidatesFailed}
-        </Alert>
-      )}
-      {open && candidates.data && (
-        <LocateView
-          key={pole.id}
-          poleId={pole.id}
-          candidates={candidates.data}
-          onClose={() => setOpen(false)}
-        />
+      {open && (
+        <Box ref={view} tabIndex={-1} role="group" aria-label={t.title}>
+          {candidates.isPending && <Typography variant="body2">{t.candidatesLoading}</Typography>}
+          {candidates.isError && (
+            <Alert severity="error" action={<Button onClick={() => setOpen(false)}>{t.close}</Button>}>
+              {t.candidatesFailed}
+            </Alert>
+          )}
+          {candidates.data && (
+            <LocateView
+              key={pole.id}
+              poleId={pole.id}
+              candidates={candidates.data}
+              onClose={() => setOpen(false)}
+            />
+          )}
+        </Box>
       )}
     </Box>
   );

@@ -21,6 +21,7 @@ import {
   type PoleTimeline,
 } from "@poleatlas/shared";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useReturnFocus } from "../../../components/use-return-focus";
 import { panelFrame, useSwipeDown } from "../../images";
 import { poleRisk } from "../lib/pole-risk";
 import { MeasurementsSection } from "../measurements-section";
@@ -73,6 +74,8 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
   const { pole } = record;
   const swipe = useSwipeDown(onClose);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Closed, the keyboard goes back to what opened the record (the search box, the pole list).
+  const panel = useReturnFocus<HTMLElement>();
   const name = poleName(pole);
   // A selection (a click, a search, a link) brings the keyboard here, not to the first control.
   useEffect(() => {
@@ -82,6 +85,7 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
   const position = formatLocation(pole.latitude, pole.longitude);
   return (
     <Paper
+      ref={panel}
       component="aside"
       aria-label={t.record(name)}
       data-testid="pole-record"

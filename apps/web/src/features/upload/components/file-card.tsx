@@ -101,9 +101,10 @@ export const FileCard = memo(function FileCard({ item, removable, onRemove }: Fi
         )}
       </Box>
       <CardContent sx={{ p: 1, "&:last-child": { pb: 1 } }}>
-        {/* A long name is cut: its tooltip reads it whole (on touch, a long press). */}
+        {/* A long name is cut: its tooltip reads it whole (on touch, a long press). Not a Tab
+            stop: it does nothing, and the card and its Remove button say the whole name. */}
         <Tooltip title={name} enterTouchDelay={300} placement="top">
-          <Typography variant="body2" noWrap tabIndex={0}>
+          <Typography variant="body2" noWrap>
             {name}
           </Typography>
         </Tooltip>

@@ -41,6 +41,11 @@ describe("UploadDialog: what it shows", () => {
     const card = screen.getByRole("listitem", { name: long });
     await view.user.hover(within(card).getByText(long));
     expect(await screen.findByRole("tooltip")).toHaveTextContent(long);
+    // The name is no Tab stop of its own (it does nothing); the card's only one is Remove.
+    const stops = [...card.querySelectorAll<HTMLElement>("[tabindex], button, a, input")].filter(
+      (el) => el.tabIndex >= 0,
+    );
+    expect(stops.map((el) => el.getAttribute("aria-label"))).toEqual([`Remove ${long}`]);
   });
 
   it("turns the storage alert red only above 47185920 bytes", () => {
