@@ -12,7 +12,7 @@ const MARKERS = ["__poleatlasGlobe", "globeTestHook", "bench-hook"];
  * measured when they were set, plus 3 %. A change that needs more raises them in the same commit,
  * saying why; growth nobody chose fails here.
  */
-const BUDGET_KB = { login: 220, map: 1196 };
+const BUDGET_KB = { login: 220, map: 1200 };
 const root = path.resolve(import.meta.dirname, "..");
 const prod = path.join(root, process.argv[2] ?? "apps/web/dist");
 const test = path.join(root, "apps/web/dist-test");
