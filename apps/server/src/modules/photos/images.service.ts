@@ -193,7 +193,9 @@ export function createImagesService(deps: ImagesServiceDeps) {
       lastModified: lastModified ?? undefined,
       timezoneOffset: timezoneOffset ?? undefined,
     });
-    if (!reading.format) throw new AppError(415, "unsupported_type", messages.onlyJpegPng);
+    if (!reading.format || reading.format === "heic") {
+      throw new AppError(415, "unsupported_type", messages.onlyJpegPng);
+    }
     const format = reading.format;
     const metadata: PhotoMetadata = {
       latitude: reading.latitude,
