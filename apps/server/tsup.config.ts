@@ -8,6 +8,8 @@ export default defineConfig({
     restore: "src/restore.ts",
     // The face detector's worker thread: started by the server from this file, next to server.js.
     "face-worker": "src/infra/faces/face-worker.ts",
+    // The HEIC decoder's worker thread, likewise.
+    "heic-worker": "src/infra/images/heic-worker.ts",
   },
   format: ["esm"],
   platform: "node",

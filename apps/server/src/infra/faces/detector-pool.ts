@@ -7,9 +7,7 @@
  * on meanwhile. A worker that dies fails the scan it was doing (an upload error, not a hang)
  * and a new one starts for the next scan.
  */
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import {
   DEFAULT_DETECTOR_OPTIONS,
@@ -18,6 +16,7 @@ import {
   type FaceDetector,
 } from "./face-detector";
 import type { DetectAnswer, DetectRequest } from "./face-worker";
+import { startWorker } from "../workers/start-worker";
 
 export interface DetectorPool extends FaceDetector {
   /** Workers at most. */
@@ -39,23 +38,10 @@ interface Job {
   reject: (err: Error) => void;
 }
 
-/**
- * Starts a face worker: the bundled face-worker.js next to server.js, or, run from the source
- * (tsx, vitest), face-worker.ts through tsx's loader, which a worker thread does not inherit.
- */
+/** A face worker: `script` when a test hands one in, else face-worker next to this file. */
 function startFaceWorker(workerData: DetectorOptions, script?: URL): Worker {
   if (script) return new Worker(script, { workerData });
-  if (!import.meta.url.endsWith(".ts"))
-    return new Worker(new URL("./face-worker.js", import.meta.url), { workerData });
-  // tsx's loader API as an ES module (Node's resolver hands out its CommonJS twin beside it).
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve("tsx/esm/api")
-      .replace(/\.cjs$/, ".mjs"),
-  ).href;
-  const source = new URL("./face-worker.ts", import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(boot, { eval: true, workerData });
+  return startWorker(import.meta.url, "face-worker", workerData);
 }
 
 export function createDetectorPool(opts: PoolOptions = DEFAULT_DETECTOR_OPTIONS): DetectorPool {
