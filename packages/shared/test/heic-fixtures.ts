@@ -24,6 +24,8 @@ export interface HeicFixtureOptions {
   heading?: number;
   /** heif-enc's quality (default 50). */
   quality?: number;
+  /** Grain over the gradient, so the file weighs what a camera's does (benchmarks). */
+  noise?: boolean;
 }
 
 /** What exiftool reads back from a file (-n: numbers, signed for S and W). */
@@ -58,10 +60,16 @@ export async function makeHeic(opts: HeicFixtureOptions = {}): Promise<Buffer> {
     const { width = 128, height = 96, color = { r: 40, g: 120, b: 200 } } = opts;
     // A gradient, not a flat colour: the encoder has something to code, as in a real photo.
     const ramp = Buffer.alloc(width * height * 3);
+    let seed = 1;
+    const grain = () => {
+      if (!opts.noise) return 0;
+      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+      return (seed >> 16) & 31;
+    };
     for (let i = 0; i < width * height; i += 1) {
-      ramp[i * 3] = (color.r + (i % width)) & 255;
-      ramp[i * 3 + 1] = color.g;
-      ramp[i * 3 + 2] = (color.b + Math.floor(i / width)) & 255;
+      ramp[i * 3] = (color.r + (i % width) + grain()) & 255;
+      ramp[i * 3 + 1] = (color.g + grain()) & 255;
+      ramp[i * 3 + 2] = (color.b + Math.floor(i / width) + grain()) & 255;
     }
     await writeFile(
       png,
