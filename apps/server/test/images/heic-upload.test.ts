@@ -94,4 +94,36 @@ describe("a HEIC upload", { timeout: 60_000 }, () => {
     expect(await listFiles(filesDir(t))).toEqual(before);
     expect(await listFiles(tmpDir(t))).toEqual([]);
   });
+
+  it("with no image in it is a 400 and leaves nothing behind", async () => {
+    // ftyp "heic" and a meta box holding only its handler: a HEIF container with no item.
+    const box = (type: string, body: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(8 + body.length, 0);
+      head.write(type, 4, "latin1");
+      return Buffer.concat([head, body]);
+    };
+    const ftyp = box("ftyp", Buffer.from("heic\0\0\0\0mif1heic", "latin1"));
+    const hdlr = box(
+      "hdlr",
+      Buffer.concat([Buffer.alloc(8), Buffer.from("pict", "latin1"), Buffer.alloc(13)]),
+    );
+    const meta = box("meta", Buffer.concat([Buffer.alloc(4), hdlr]));
+    const before = await listFiles(filesDir(t));
+    const res = await upload(t, user.cookie, Buffer.concat([ftyp, meta]), { filename: "empty.heic" });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: "invalid_image" });
+    expect(await listFiles(filesDir(t))).toEqual(before);
+    expect(await listFiles(tmpDir(t))).toEqual([]);
+  });
+
+  it("an AVIF (HEIF, but AV1) is refused as another format with a 415", async () => {
+    const avif = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
+      .avif()
+      .toBuffer();
+    const res = await upload(t, user.cookie, avif, { filename: "photo.heic", contentType: "image/heic" });
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json()).toMatchObject({ code: "unsupported_type" });
+    expect(await listFiles(tmpDir(t))).toEqual([]);
+  });
 });
