@@ -3,13 +3,14 @@
  * Windows browsers give them) and reads their position; the zone's texts stay the spec's.
  */
 import { makeHeic } from "@poleatlas/shared/testing/heic";
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { installFakeTus } from "../test/fake-tus";
+import { decodeMetadata, installFakeTus, type FakeTusServer } from "../test/fake-tus";
 import { renderDialog, toFile } from "../test/render-dialog";
 
+let tus: FakeTusServer;
 beforeEach(() => {
-  installFakeTus();
+  tus = installFakeTus();
 });
 afterEach(() => {
   cleanup();
@@ -32,5 +33,19 @@ describe("UploadDialog: HEIC photos", { timeout: 60_000 }, () => {
     expect(
       screen.queryByText("Only JPEG and PNG files are allowed. GIFs and other formats have been removed."),
     ).toBeNull();
+  });
+
+  it("sends an untyped .heic as image/heic, which the server takes", async () => {
+    const heic = await makeHeic({
+      gps: { latitude: 47.3769, longitude: 8.5417 },
+      dateTimeOriginal: "2024:05:01 10:00:00",
+    });
+    const { user, addFiles, waitForCards } = renderDialog();
+    await addFiles([toFile(heic, "IMG_0004.heic", "")]);
+    await waitForCards(["IMG_0004.heic"]);
+    await user.click(screen.getByRole("button", { name: "Upload Images" }));
+    await waitFor(() => expect(tus.callsOf("IMG_0004.heic", "POST")).toHaveLength(1));
+    const [created] = tus.callsOf("IMG_0004.heic", "POST");
+    expect(decodeMetadata(created!.headers["upload-metadata"]).filetype).toBe("image/heic");
   });
 });
