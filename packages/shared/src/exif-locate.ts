@@ -9,10 +9,16 @@
  * offset strictly and stops at the end of the data, so corrupt input cannot make it spin.
  */
 
+import { ascii, ByteReader, u16, u32 } from "./byte-reader";
+import { walkHeif } from "./heif-items";
+
+/** The formats stored as they come. */
 export type ImageFormat = "jpeg" | "png";
+/** What an upload may be: HEIC (an iPhone's photo) is accepted and stored with a JPEG rendition. */
+export type UploadFormat = ImageFormat | "heic";
 
 export interface LocatedExif {
-  format: ImageFormat | null;
+  format: UploadFormat | null;
   /** The TIFF structure ("II*\0" / "MM\0*"), or null when the file carries no EXIF. */
   tiff: Uint8Array | null;
   /** The XMP packet's text (JPEG APP1, PNG text chunk "XML:com.adobe.xmp"), or null. */
@@ -21,61 +27,37 @@ export interface LocatedExif {
   problem: string | null;
 }
 
-/** Random access over a Blob or bytes, reading ahead in windows so small reads stay cheap. */
-class ByteReader {
-  private windowStart = 0;
-  private window: Uint8Array = new Uint8Array(0);
-
-  constructor(
-    readonly size: number,
-    private readonly readRange: (start: number, end: number) => Promise<Uint8Array>,
-  ) {}
-
-  static from(input: Blob | ArrayBuffer | Uint8Array): ByteReader {
-    if (input instanceof Uint8Array) {
-      return new ByteReader(input.byteLength, (s, e) => Promise.resolve(input.subarray(s, e)));
-    }
-    if (input instanceof ArrayBuffer) {
-      const bytes = new Uint8Array(input);
-      return new ByteReader(bytes.byteLength, (s, e) => Promise.resolve(bytes.subarray(s, e)));
-    }
-    return new ByteReader(input.size, async (s, e) => new Uint8Array(await input.slice(s, e).arrayBuffer()));
-  }
-
-  /** Bytes [offset, offset+length), shorter only when the data ends first. */
-  async bytes(offset: number, length: number): Promise<Uint8Array> {
-    const end = Math.min(this.size, offset + length);
-    if (offset >= end) return new Uint8Array(0);
-    const winEnd = this.windowStart + this.window.byteLength;
-    if (offset < this.windowStart || end > winEnd) {
-      // 64 KB holds the EXIF of nearly every camera JPEG in one read.
-      const readEnd = Math.min(this.size, Math.max(end, offset + 65_536));
-      this.window = await this.readRange(offset, readEnd);
-      this.windowStart = offset;
-    }
-    const from = offset - this.windowStart;
-    return this.window.subarray(from, from + (end - offset));
-  }
-}
-
-const u16 = (b: Uint8Array, i: number) => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
-const u32 = (b: Uint8Array, i: number) => u16(b, i) * 65_536 + u16(b, i + 2);
-const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
-
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** JPEG or PNG by magic bytes, whatever the name or declared type says. */
-export function sniffImageFormat(head: Uint8Array): ImageFormat | null {
+export function sniffImageFormat(head: Uint8Array): UploadFormat | null {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg";
   if (head.length >= 8 && PNG_SIGNATURE.every((v, i) => head[i] === v)) return "png";
+  if (isHeic(head)) return "heic";
   return null;
+}
+
+/** Brands of HEVC-coded HEIF (ISO/IEC 23008-12); an AVIF names "avif"/"avis" and none of these. */
+const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx"]);
+
+/** An ISO BMFF file whose first box, "ftyp", names a HEIC brand (major or compatible). */
+function isHeic(head: Uint8Array): boolean {
+  if (head.length < 16 || ascii(head, 4, 8) !== "ftyp") return false;
+  const end = Math.min(head.length, u32(head, 0));
+  for (let i = 8; i + 4 <= end; i += 4) {
+    if (i === 12) continue; // minor version, not a brand
+    if (HEIC_BRANDS.has(ascii(head, i, i + 4))) return true;
+  }
+  return false;
 }
 
 export async function locateExif(input: Blob | ArrayBuffer | Uint8Array): Promise<LocatedExif> {
   const reader = ByteReader.from(input);
-  const format = sniffImageFormat(await reader.bytes(0, 8));
+  // 64 bytes hold a HEIC's ftyp box with its brands; 8 are enough for JPEG and PNG.
+  const format = sniffImageFormat(await reader.bytes(0, 64));
   if (format === "jpeg") return { format, ...(await walkJpeg(reader)) };
   if (format === "png") return { format, ...(await walkPng(reader)) };
+  if (format === "heic") return { format, ...(await walkHeif(reader)) };
   return { format: null, tiff: null, xmp: null, problem: null };
 }
 

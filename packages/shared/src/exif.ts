@@ -7,7 +7,7 @@
  */
 import exifr from "exifr";
 import { EARLIEST_PHOTO_YEAR, FUTURE_DATE_SLACK_MS } from "./constants";
-import { locateExif, type ImageFormat } from "./exif-locate";
+import { locateExif, type UploadFormat } from "./exif-locate";
 import { lensOf, parseExifDateTime, toDecimalDegrees, type LensReading } from "./exif-values";
 import { messages } from "./messages";
 import { NO_XMP, readXmp, type XmpReading } from "./xmp";
@@ -52,8 +52,8 @@ export interface PhotoReading {
   hasOriginalDate: boolean;
   /** messages.noGps / messages.noOriginalDate for what is missing (+ implausibleOriginalDate). */
   warnings: string[];
-  /** JPEG or PNG by magic bytes; null for anything else. */
-  format: ImageFormat | null;
+  /** JPEG, PNG or HEIC by magic bytes; null for anything else. */
+  format: UploadFormat | null;
   /** Why the metadata could not be read (not a JPEG/PNG, cut off, corrupt EXIF); null when fine. */
   error: string | null;
 }
@@ -104,7 +104,7 @@ export async function readPhotoMetadata(
 
   let tags: RawTags = {};
   let xmp: XmpReading = NO_XMP;
-  let format: ImageFormat | null = null;
+  let format: UploadFormat | null = null;
   let error: string | null = null;
   try {
     const located = await locateExif(input);

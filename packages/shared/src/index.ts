@@ -20,7 +20,7 @@ export * from "./audit-sentences";
 export * from "./basemaps";
 export * from "./export";
 export * from "./events";
-export { sniffImageFormat, type ImageFormat } from "./exif-locate";
+export { sniffImageFormat, type ImageFormat, type UploadFormat } from "./exif-locate";
 export * from "./regions";
 export * from "./search";
 export * from "./concurrency";

@@ -4,6 +4,7 @@
  * constraint), on a real database. And the other way round: a COMMIT that succeeded but whose
  * answer was lost keeps the files of the row it committed.
  */
+import { sharedHeicDecoder } from "../../src/infra/images/heic-decoder";
 import { createFaceDetector } from "../../src/infra/faces/face-detector";
 import { createDetectorPool } from "../../src/infra/faces/detector-pool";
 import { createFaceScanner, type FaceScanner } from "../../src/infra/faces/face-scan";
@@ -89,6 +90,7 @@ function serviceWith(
       temp,
       blurFacesIn: () => Promise.resolve(true),
     }),
+    renditions: sharedHeicDecoder(),
   });
 }
 

@@ -13,10 +13,12 @@ export const THUMBNAIL_SIZE = 256;
 export const THUMBNAIL_CONTENT_TYPE = "image/webp";
 
 /** Bigger than any camera (~100 MP); stops decompression bombs from eating the server's memory. */
-const MAX_INPUT_PIXELS = 150_000_000;
+export const MAX_INPUT_PIXELS = 150_000_000;
 
 export const CONTENT_TYPES: Record<ImageFormat, string> = { jpeg: "image/jpeg", png: "image/png" };
 export const EXTENSIONS: Record<ImageFormat, string> = { jpeg: "jpg", png: "png" };
+/** Uploaded as they come from an iPhone; stored as a JPEG rendition (heic-decoder.ts). */
+export const HEIC_CONTENT_TYPES = ["image/heic", "image/heif"];
 
 export class ImageDecodeError extends Error {
   constructor(cause: unknown) {

@@ -13,6 +13,7 @@ import {
   regionKey,
   safeDisplayName,
   strongestRole,
+  type ImageFormat,
   type ImageList,
   type ImageListQuery,
   type ImageRecord,
@@ -24,7 +25,7 @@ import {
   type StorageUsage,
   workspaceTexts,
 } from "@poleatlas/shared";
-import { readPhotoMetadata } from "@poleatlas/shared/exif";
+import { readPhotoMetadata, type PhotoReading } from "@poleatlas/shared/exif";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, badRequest, forbidden, notFound } from "../../errors";
 import {
@@ -34,6 +35,7 @@ import {
   THUMBNAIL_CONTENT_TYPE,
   type ImageProcessor,
 } from "../../infra/images/image-processor";
+import type { HeicDecoder } from "../../infra/images/heic-decoder";
 import type { ServedObject, Storage } from "../../infra/storage/storage";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 import { toImageRecord } from "./image-record";
@@ -77,6 +79,8 @@ export interface ImagesServiceDeps {
   teamQuotaBytes: number;
   /** Blurs faces before a photo is stored (where the workspace's setting says so). */
   privacy: FacePrivacy;
+  /** HEIC photos to the JPEG that is stored for them. */
+  renditions: HeicDecoder;
 }
 
 /** A photo as its answers give it: waiting for its pole, with the register poles it may show. */
@@ -114,12 +118,38 @@ export function validateNewImage(name: string, metadata: Partial<PhotoMetadata> 
   if (!metadata?.timestamp) throw badRequest(messages.imageMetadataRequired, "metadata_required");
 }
 
+/** The file an upload stores: as received, or a HEIC's JPEG rendition. */
+interface StorableFile {
+  path: string;
+  size: number;
+  format: ImageFormat;
+}
+
+/** The request's own fields of an upload, parsed once. */
+interface UploadFields {
+  name: string;
+  lastModified: number | null;
+  timezoneOffset: number | null;
+}
+
 export const tooManyUploads = () =>
   new AppError(429, "too_many_uploads", messages.tooManyUploads(MAX_UPLOADS_IN_FLIGHT));
 
 export function createImagesService(deps: ImagesServiceDeps) {
-  const { repository, storage, images, temp, slots, log, poles, audit, publish, teamQuotaBytes, privacy } =
-    deps;
+  const {
+    repository,
+    storage,
+    images,
+    temp,
+    slots,
+    log,
+    poles,
+    audit,
+    publish,
+    teamQuotaBytes,
+    privacy,
+    renditions,
+  } = deps;
 
   /** The photo, and where it waits for its pole, the register poles it may show. */
   async function answerOf(row: ImageRow): Promise<PhotoAnswer> {
@@ -174,7 +204,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
    * leaves neither row nor file. The caller removes the received temp file.
    */
   async function store(actor: Actor, received: ReceivedUpload): Promise<UploadResult> {
-    const { userId, workspaceId } = actor;
+    const { workspaceId } = actor;
     const lastModified = parseLastModified(received.fields.lastModified);
     const timezoneOffset = parseTimezoneOffset(received.fields.timezoneOffset);
     const name = safeDisplayName(received.filename);
@@ -190,27 +220,58 @@ export function createImagesService(deps: ImagesServiceDeps) {
       timezoneOffset: timezoneOffset ?? undefined,
     });
     if (!reading.format) throw new AppError(415, "unsupported_type", messages.onlyJpegPng);
-    const format = reading.format;
+    const upload: UploadFields = { name, lastModified, timezoneOffset };
+    if (reading.format !== "heic") {
+      return storeFile(actor, received, reading, { ...received, format: reading.format }, upload);
+    }
+    // A HEIC is stored as the JPEG it decodes to: browsers, pdfkit and the face scan read no HEIC.
+    const rendition = await temp.newPath("rendition");
+    try {
+      await renditions.toJpeg(received.path, rendition).catch((err: unknown) => {
+        if (err instanceof ImageDecodeError) throw badRequest(messages.imageUnreadable, "invalid_image");
+        throw err;
+      });
+      const file = { path: rendition, size: await temp.size(rendition), format: "jpeg" as const };
+      return await storeFile(actor, received, reading, file, upload);
+    } finally {
+      await temp.remove(rendition).catch((err: unknown) => log.warn({ err }, "could not remove a temp file"));
+    }
+  }
+
+  /**
+   * The rest of `store` for the file to store (`file`: as received, or a HEIC's JPEG rendition),
+   * with the reading of the received bytes.
+   */
+  async function storeFile(
+    actor: Actor,
+    received: ReceivedUpload,
+    reading: PhotoReading,
+    file: StorableFile,
+    { name, lastModified, timezoneOffset }: UploadFields,
+  ): Promise<UploadResult> {
+    const { userId, workspaceId } = actor;
+    const { sha256 } = received;
+    const format = file.format;
     const metadata: PhotoMetadata = {
       latitude: reading.latitude,
       longitude: reading.longitude,
       timestamp: reading.timestamp,
       filename: name,
-      fileSize: received.size,
+      fileSize: file.size,
       fileType: CONTENT_TYPES[format],
       lastModified,
     };
     validateNewImage(name, metadata);
     const time = captureTime(reading, timezoneOffset);
     // Read from the received file: a blurred copy keeps the focal length but not the sensor's size.
-    const size = await images.displayedSize(received.path);
+    const size = await images.displayedSize(file.path);
     if (size) metadata.optics = { ...size, ...reading.lens };
 
     // Faces are blurred before anything is stored; the unblurred bytes stay in the temp folder
     // and go with the request. The duplicate check above stays on the bytes that arrived.
     let prepared: PreparedPhoto;
     try {
-      prepared = await privacy.prepare(workspaceId, received.path, received.size, format);
+      prepared = await privacy.prepare(workspaceId, file.path, file.size, format);
     } catch (err) {
       if (err instanceof ImageDecodeError) throw badRequest(messages.imageUnreadable, "invalid_image");
       throw err;

@@ -17,6 +17,7 @@ import type { AuditLog } from "../audit/audit-log";
 import type { PublishEvent } from "../events/events.repository";
 import type { RequireActor } from "../workspaces/actor";
 import { createFacePrivacy } from "./face-privacy";
+import { sharedHeicDecoder } from "../../infra/images/heic-decoder";
 import { filesRoutes } from "./files.routes";
 import { createImagesRepository } from "./images.repository";
 import { imagesRoutes } from "./images.routes";
@@ -74,6 +75,7 @@ export async function registerPhotos(
     publish,
     teamQuotaBytes: config.teamQuotaBytes,
     privacy: createFacePrivacy({ scanner, temp, blurFacesIn }),
+    renditions: sharedHeicDecoder(),
   });
   await imagesRoutes(app, {
     requireActor,

@@ -12,7 +12,7 @@ import { pipeline } from "node:stream/promises";
 import { MAX_OPEN_RESUMABLE_UPLOADS, messages, type ResumableUploadResult } from "@poleatlas/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, badRequest, notFound } from "../../errors";
-import { CONTENT_TYPES } from "../../infra/images/image-processor";
+import { CONTENT_TYPES, HEIC_CONTENT_TYPES } from "../../infra/images/image-processor";
 import type { ResumableParts, StoredPart, UploadMetadata } from "../../infra/uploads/resumable-parts";
 import type { Actor } from "../workspaces/actor";
 import type { ImagesService } from "../photos/images.service";
@@ -20,7 +20,7 @@ import type { ResumableOutcome, ResumableUploadsRepository } from "./resumable-u
 import { parseLastModified, parseTimezoneOffset } from "../uploads/upload-fields";
 import type { ReceivedUpload, ReceiveOptions } from "../uploads/upload-receiver";
 
-const ACCEPTED_TYPES = new Set(Object.values(CONTENT_TYPES));
+const ACCEPTED_TYPES = new Set([...Object.values(CONTENT_TYPES), ...HEIC_CONTENT_TYPES]);
 
 export function createResumableUploads(deps: {
   images: ImagesService;

@@ -77,6 +77,9 @@ function declaredType(file: File): string {
   if (file.type) return file.type;
   if (/\.jpe?g$/i.test(file.name)) return "image/jpeg";
   if (/\.png$/i.test(file.name)) return "image/png";
+  // Browsers on Windows give iPhone photos no type.
+  if (/\.heic$/i.test(file.name)) return "image/heic";
+  if (/\.heif$/i.test(file.name)) return "image/heif";
   return "";
 }
 

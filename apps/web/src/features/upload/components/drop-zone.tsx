@@ -5,11 +5,17 @@ import { useId } from "react";
 import { useDropzone, type Accept } from "react-dropzone";
 import { FOCUS_RING } from "../../../components/focus-ring";
 
-/** Spec §5: image/jpeg, image/jpg, image/png (.jpg, .jpeg, .png); no size or count limit. */
+/**
+ * Spec §5: image/jpeg, image/jpg, image/png (.jpg, .jpeg, .png); no size or count limit. HEIC
+ * and HEIF too, as iPhones save them (docs/features.md, deviations): the server stores a JPEG
+ * rendition. The extension alone suffices, as browsers on Windows give .heic no type.
+ */
 export const ACCEPT: Accept = {
   "image/jpeg": [".jpg", ".jpeg"],
   "image/jpg": [".jpg", ".jpeg"],
   "image/png": [".png"],
+  "image/heic": [".heic"],
+  "image/heif": [".heif"],
 };
 
 export interface DropZoneProps {
