@@ -1,7 +1,7 @@
 /**
  * Every upload loses the small copies of itself a camera or editor embeds (EXIF IFD1, JFXX,
  * Photoshop and XMP thumbnails, MPF previews after the main image, maker notes, any other
- * segment holding a JPEG): faces stay in clear there even where the main picture has none, so
+ * APP segment, a comment holding a picture): faces stay in clear there even where the main picture has none, so
  * the face scan cannot be what removes them. The pixels are not encoded again: a JPEG's segments
  * are rewritten around its compressed scans, which are copied byte for byte, and a PNG loses only
  * its metadata chunks. What PoleAtlas reads (kept-exif.ts, kept-xmp.ts) is written back.
@@ -20,6 +20,14 @@ const ICC_ID = Buffer.from("ICC_PROFILE\0", "latin1");
 const ADOBE_ID = Buffer.from("Adobe", "latin1");
 /** A JPEG's start: found anywhere in a kept segment, the segment holds a picture. */
 const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
+/** A picture in a comment: a JPEG or PNG, raw or in base64. */
+const PICTURE_STARTS = [
+  JPEG_START,
+  Buffer.from("\x89PNG", "latin1"),
+  Buffer.from("/9j/"),
+  Buffer.from("iVBORw0KGgo"),
+];
+const holdsPicture = (body: Buffer) => PICTURE_STARTS.some((start) => body.includes(start));
 /** JFIF's APP0 up to its thumbnail's size (identifier, version, units, density, 0 × 0). */
 const JFIF_BODY = 14;
 /** Adobe's APP14 is 12 bytes of colour-transform flags; anything longer is not one. */
@@ -126,11 +134,14 @@ function jpegParts(bytes: Buffer): Buffer[] {
       }
     } else if (marker === 0xee) {
       if (startsWith(body, ADOBE_ID) && body.length <= MAX_ADOBE_BODY) out.push(whole);
+    } else if (marker === 0xfe) {
+      // A comment is the user's text, kept unless it holds a picture.
+      if (!holdsPicture(body)) out.push(whole);
     } else if (marker >= 0xc0 && marker <= 0xdf) {
       // Frame, tables, restart interval, scan: the picture itself.
       out.push(whole);
     }
-    // Everything else (other APPn, COM, JPG extensions) is metadata PoleAtlas does not read.
+    // Everything else (other APPn, JPG extensions) is metadata PoleAtlas does not read.
     at = end;
     if (marker === 0xda) {
       scanned = true;
