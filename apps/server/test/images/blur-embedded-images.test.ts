@@ -15,11 +15,10 @@ import {
   resumableUploadResultSchema,
   type ImageRecord,
 } from "@poleatlas/shared";
-import { readPhotoMetadata } from "@poleatlas/shared/exif";
 import { makePhoto } from "@poleatlas/shared/testing";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { embeddedImages, keptTags, withEmbeddedImages } from "../helpers/embedded-images";
+import { embeddedImages, expectClean, withEmbeddedImages } from "../helpers/embedded-images";
 import { astronautPhoto, FACE, laplacianVariance } from "../helpers/faces";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { createUpload, patch } from "../helpers/tus";
@@ -53,17 +52,6 @@ async function servedAndStored(image: ImageRecord): Promise<{ served: Buffer; st
   const file = (await listFiles(filesDir(t))).find((f) => f.endsWith(key));
   expect(file, key).toBeDefined();
   return { served: res.rawPayload, stored: await readFile(path.join(filesDir(t), file!)) };
-}
-
-/** Both copies carry no embedded image and read as the upload did. */
-async function expectClean(bytes: Buffer, original: Buffer): Promise<void> {
-  expect(await embeddedImages(bytes)).toEqual([]);
-  expect(await keptTags(bytes)).toEqual(await keptTags(original));
-  const before = await readPhotoMetadata(original);
-  const after = await readPhotoMetadata(bytes);
-  for (const field of ["latitude", "longitude", "timestamp", "heading", "headingRef", "error"] as const) {
-    expect(after[field], field).toEqual(before[field]);
-  }
 }
 
 /** The fixture really carries what the test says it does: each kind of copy, byte for byte. */

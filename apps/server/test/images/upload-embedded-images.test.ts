@@ -18,7 +18,7 @@ import { readPhotoMetadata } from "@poleatlas/shared/exif";
 import { makePhoto } from "@poleatlas/shared/testing";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { embeddedImages, keptTags, withEmbeddedImages } from "../helpers/embedded-images";
+import { embeddedImages, expectClean, withEmbeddedImages } from "../helpers/embedded-images";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { createUpload, patch } from "../helpers/tus";
 import {
@@ -66,17 +66,6 @@ async function uploadPhoto(bytes: Buffer, filename: string, cookie = user.cookie
   const res = await upload(t, cookie, bytes, { filename });
   expect(res.statusCode, res.body).toBe(201);
   return imageCreatedSchema.parse(res.json()).image;
-}
-
-/** No embedded image; the kept tags and what PoleAtlas reads are as in the upload. */
-async function expectClean(bytes: Buffer, original: Buffer): Promise<void> {
-  expect(await embeddedImages(bytes)).toEqual([]);
-  expect(await keptTags(bytes)).toEqual(await keptTags(original));
-  const before = await readPhotoMetadata(original);
-  const after = await readPhotoMetadata(bytes);
-  for (const field of ["latitude", "longitude", "timestamp", "heading", "headingRef", "error"] as const) {
-    expect(after[field], field).toEqual(before[field]);
-  }
 }
 
 /** The main picture's compressed scans are the file's end, byte for byte, and decode the same. */
