@@ -48,10 +48,12 @@ export async function writeWithoutEmbeddedImages(
   dest: string,
   format: ImageFormat,
 ): Promise<boolean> {
+  const stripper = STRIPPERS[format];
+  if (!stripper) return false;
   const bytes = await readFile(src);
   let parts: Buffer[] | null;
   try {
-    parts = format === "jpeg" ? jpegParts(bytes) : pngParts(bytes);
+    parts = stripper(bytes);
   } catch (err) {
     throw new ImageDecodeError(err instanceof MalformedImage ? err : new MalformedImage(String(err)));
   }
@@ -214,3 +216,12 @@ function pngParts(bytes: Buffer): Buffer[] | null {
   if (!dropped && at === bytes.length) return null;
   return [withMetadataBlocks(Buffer.concat(before), "png", kept(tiff, xmp)), ...after];
 }
+
+/**
+ * The formats whose embedded images are known: a format added without its own stripper is stored
+ * as received (its pixels cannot be told from its metadata here).
+ */
+const STRIPPERS: Partial<Record<ImageFormat, (bytes: Buffer) => Buffer[] | null>> = {
+  jpeg: jpegParts,
+  png: pngParts,
+};
