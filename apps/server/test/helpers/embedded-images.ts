@@ -9,7 +9,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { readPhotoMetadata } from "@poleatlas/shared/exif";
 import sharp from "sharp";
+import { expect } from "vitest";
 
 const run = promisify(execFile);
 
@@ -228,4 +230,15 @@ export async function embeddedImages(bytes: Buffer): Promise<string[]> {
 export async function keptTags(bytes: Buffer): Promise<Record<string, unknown>> {
   const tags = await exiftoolTags(bytes, ["-n"]);
   return Object.fromEntries(KEPT_TAGS.map((tag) => [tag, tags[tag]]));
+}
+
+/** No embedded image, and the kept tags and what PoleAtlas reads are those of the upload. */
+export async function expectClean(bytes: Buffer, original: Buffer): Promise<void> {
+  expect(await embeddedImages(bytes)).toEqual([]);
+  expect(await keptTags(bytes)).toEqual(await keptTags(original));
+  const before = await readPhotoMetadata(original);
+  const after = await readPhotoMetadata(bytes);
+  for (const field of ["latitude", "longitude", "timestamp", "heading", "headingRef", "error"] as const) {
+    expect(after[field], field).toEqual(before[field]);
+  }
 }

@@ -4,6 +4,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { storageUsageSchema } from "@poleatlas/shared";
+import sharp from "sharp";
 import { expect } from "vitest";
 import type { TestApp } from "./app";
 import { multipartBody, type UploadOptions } from "./multipart";
@@ -74,4 +75,13 @@ export async function keepPhotosAsSent(t: TestApp, cookie: string): Promise<void
     payload: { blurFaces: false },
   });
   expect(off.statusCode, off.body).toBe(200);
+}
+
+/**
+ * Two files hold the same picture, pixel for pixel: a stored photo is the upload without its
+ * embedded images, its pixels as they came (infra/images/embedded-images.ts).
+ */
+export async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
+  const raw = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+  return (await raw(a)).equals(await raw(b));
 }

@@ -2,7 +2,7 @@ import { imageCreatedSchema, imageListSchema, messages, type ImageRecord } from 
 import { HEMISPHERES, makePhoto } from "@poleatlas/shared/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp, useSignedInUser } from "../helpers/setup";
-import { filesDir, listFiles, upload } from "../helpers/uploads";
+import { filesDir, listFiles, samePixels, upload } from "../helpers/uploads";
 
 /** better-auth's session cookie under our cookie prefix (modules/auth/auth.ts), over plain http. */
 const SESSION_COOKIE = "poleatlas.session_token";
@@ -51,7 +51,9 @@ describe("photos belong to their owner", () => {
       expect(res.json()).toEqual({ code: "not_found", message: messages.imageNotFound });
       expect(res.body).not.toContain(photoBytes.subarray(0, 64).toString("latin1"));
     }
-    expect((await req("GET", photo.image_url, alice.cookie)).rawPayload.equals(photoBytes)).toBe(true);
+    expect(await samePixels((await req("GET", photo.image_url, alice.cookie)).rawPayload, photoBytes)).toBe(
+      true,
+    );
   });
 
   it("user B gets 404 for A's photo by id, the same as for an id that does not exist", async () => {

@@ -20,7 +20,15 @@ import {
   scaled,
 } from "../helpers/faces";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
-import { filesDir, keepPhotosAsSent, listFiles, sha256, tmpDir, upload } from "../helpers/uploads";
+import {
+  filesDir,
+  keepPhotosAsSent,
+  listFiles,
+  samePixels,
+  sha256,
+  tmpDir,
+  upload,
+} from "../helpers/uploads";
 
 const t = useTestApp();
 const user = useSignedInUser(t);
@@ -127,10 +135,10 @@ describe("uploads with a face", () => {
 });
 
 describe("uploads without a face", () => {
-  it("are stored byte for byte as they came", async () => {
+  it("are stored with their pixels as they came", async () => {
     const { bytes } = await makePhoto({ width: 640, height: 480, dateTimeOriginal: "2024:01:02 03:04:05" });
     const image = await uploadPhoto(bytes, "pole.jpg");
-    expect(sha256(await stored(image.image_url))).toBe(sha256(bytes));
+    expect(await samePixels(await stored(image.image_url), bytes)).toBe(true);
     const got = await t.app.inject({
       method: "GET",
       url: `/api/images/${image.id}`,
@@ -149,7 +157,7 @@ describe("with blurring turned off", () => {
     await keepPhotosAsSent(t, user.cookie);
     const original = await astronautPhoto({ tag: "off" });
     const image = await uploadPhoto(original, "off.jpg");
-    expect(sha256(await stored(image.image_url))).toBe(sha256(original));
+    expect(await samePixels(await stored(image.image_url), original)).toBe(true);
     expect(image.privacy?.faces).toBe(0);
   });
 });

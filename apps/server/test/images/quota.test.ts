@@ -6,7 +6,8 @@ import {
   PHOTO_SHA256_HEADER,
   STORAGE_QUOTA_BYTES,
 } from "@poleatlas/shared";
-import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
+import { padJpeg } from "@poleatlas/shared/testing";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../helpers/setup";
 import { filesDir, listFiles, multipartBody, tmpDir, uploadOverHttp } from "../helpers/uploads";
@@ -21,6 +22,12 @@ beforeAll(async () => {
 
 const FILE_BYTES = 6 * 1024 * 1024; // 10 × 6 MB = 60 MB > 50 MB: exactly 8 fit
 
+/** A JPEG without metadata: stored as sent (nothing to strip), so the usage is the bytes sent. */
+const plainJpeg = (shade: number) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 100, b: 50 } } })
+    .jpeg()
+    .toBuffer();
+
 const post = (user: SignedInUser, bytes: Uint8Array, filename: string) =>
   uploadOverHttp(baseUrl, user.cookie, bytes, filename);
 
@@ -33,9 +40,7 @@ describe("the 50 MB quota under concurrency", () => {
   it("10 uploads, 4 at a time, that together exceed it: usage never above 52428800, the rest 413", async () => {
     const user = await createSignedInUser(t);
     const files = await Promise.all(
-      Array.from({ length: 10 }, async (_, i) =>
-        padJpeg((await makePhoto({ color: { r: i * 20, g: 100, b: 50 } })).bytes, FILE_BYTES),
-      ),
+      Array.from({ length: 10 }, async (_, i) => padJpeg(await plainJpeg(i * 20), FILE_BYTES)),
     );
     // Sample the usage while the uploads run: it must never pass the quota, not only at the end.
     let sampling = true;
@@ -85,20 +90,20 @@ describe("the 50 MB quota under concurrency", () => {
 
   it("a full account is told how much it uses", async () => {
     const user = await createSignedInUser(t);
-    const big = padJpeg((await makePhoto({})).bytes, 49 * 1024 * 1024);
+    const big = padJpeg(await plainJpeg(0), 49 * 1024 * 1024);
     expect((await post(user, big, "big.jpg")).status).toBe(201);
-    const tooMuch = padJpeg((await makePhoto({})).bytes, 2 * 1024 * 1024);
+    const tooMuch = padJpeg(await plainJpeg(0), 2 * 1024 * 1024);
     const res = await post(user, tooMuch, "more.jpg");
     expect(res).toEqual({
       status: 413,
       body: { code: "quota_exceeded", message: messages.quotaExceeded(49) },
     });
     // What still fits is accepted: the limit is the quota, not a fixed file size.
-    const fits = padJpeg((await makePhoto({})).bytes, 1024 * 1024);
+    const fits = padJpeg(await plainJpeg(0), 1024 * 1024);
     expect((await post(user, fits, "fits.jpg")).status).toBe(201);
     expect(await usage(user)).toBe(STORAGE_QUOTA_BYTES);
     // Exactly full: not one more byte.
-    const tiny = await post(user, (await makePhoto({})).bytes, "tiny.jpg");
+    const tiny = await post(user, await plainJpeg(0), "tiny.jpg");
     expect(tiny).toEqual({
       status: 413,
       body: { code: "quota_exceeded", message: messages.quotaExceeded(50) },
@@ -108,11 +113,11 @@ describe("the 50 MB quota under concurrency", () => {
 
   it("a queued photo sent again once the account is full is the stored one (200 duplicate), not a refusal", async () => {
     const user = await createSignedInUser(t);
-    const photo = padJpeg((await makePhoto({ color: { r: 9, g: 9, b: 9 } })).bytes, 30 * 1024 * 1024);
+    const photo = padJpeg(await plainJpeg(9), 30 * 1024 * 1024);
     const first = await post(user, photo, "kept.jpg");
     expect(first.status).toBe(201);
     const stored = (first.body as { image: { id: string } }).image.id;
-    const filler = padJpeg((await makePhoto({ color: { r: 1, g: 2, b: 3 } })).bytes, 20 * 1024 * 1024);
+    const filler = padJpeg(await plainJpeg(1), 20 * 1024 * 1024);
     expect((await post(user, filler, "filler.jpg")).status).toBe(201);
     const sha = createHash("sha256").update(photo).digest("hex");
     const again = (

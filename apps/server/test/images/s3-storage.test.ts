@@ -6,7 +6,7 @@ import { createS3Storage } from "../../src/infra/storage/s3-storage";
 import type { Storage } from "../../src/infra/storage/storage";
 import { buildTestApp, type TestApp } from "../helpers/app";
 import { startTestS3, type TestS3 } from "../helpers/s3";
-import { listFiles, tmpDir, upload } from "../helpers/uploads";
+import { listFiles, samePixels, tmpDir, upload } from "../helpers/uploads";
 import { createSignedInUser } from "../helpers/users";
 
 let s3: TestS3;
@@ -55,7 +55,7 @@ describe("photos on S3", () => {
     const file = await fetch(location);
     expect(file.headers.get("content-type")).toBe("image/jpeg");
     expect(file.headers.get("cache-control")).toBe("private, no-cache");
-    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await samePixels(Buffer.from(await file.arrayBuffer()), bytes)).toBe(true);
 
     // Someone else gets no redirect at all.
     const other = await createSignedInUser(t);
@@ -84,7 +84,7 @@ describe("photos on S3", () => {
       const res = await proxied.app.inject({ url: image.image_url, headers: { cookie: user.cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("image/png");
-      expect(res.rawPayload.equals(bytes)).toBe(true);
+      expect(await samePixels(res.rawPayload, bytes)).toBe(true);
     } finally {
       await proxied.close();
     }

@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { astronautPhoto } from "../helpers/faces";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { createUpload, cutPatch, offsetOf, patch, TUS } from "../helpers/tus";
-import { keepPhotosAsSent, photoCount, sha256, upload, usedBytes } from "../helpers/uploads";
+import { keepPhotosAsSent, photoCount, samePixels, sha256, upload, usedBytes } from "../helpers/uploads";
 import { createSignedInUser } from "../helpers/users";
 
 const t = useTestApp();
@@ -70,12 +70,12 @@ describe("an upload cut at 60 %", () => {
     expect(image.latitude).toBeCloseTo(52.52, 3);
     const stored = await t.app.inject({ url: image.image_url, headers: { cookie: user.cookie } });
     expect(stored.statusCode).toBe(200);
-    expect(sha256(stored.rawPayload)).toBe(sha256(bytes));
+    expect(await samePixels(stored.rawPayload, bytes)).toBe(true);
     expect(await photoCount(t, user.id)).toBe(1);
-    expect(await usedBytes(t, user.cookie)).toBe(bytes.length);
+    expect(await usedBytes(t, user.cookie)).toBe(stored.rawPayload.length);
     // Asked again (a reload), it is the same answer and still one charge.
     expect((await result(user.cookie, url!)).json()).toEqual(done.json());
-    expect(await usedBytes(t, user.cookie)).toBe(bytes.length);
+    expect(await usedBytes(t, user.cookie)).toBe(stored.rawPayload.length);
   });
 });
 

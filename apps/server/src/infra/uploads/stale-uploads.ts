@@ -1,6 +1,6 @@
 /**
  * Temp files that a crashed or killed process left behind: `upload-*` (a received body) and
- * `thumb-*` (its thumbnail), `blur-*` (its blurred copy) in the upload temp folder, `unzip-*`
+ * `thumb-*` (its thumbnail), `blur-*` (its blurred copy), `strip-*` (its copy without embedded images) in the upload temp folder, `unzip-*`
  * folders (a zipped register's parts) and `export-*` folders (a Shapefile or GeoPackage export). Normally each request removes its own;
  * these are swept at start-up. Only files older than `maxAgeMs` go, so requests still running in
  * another process on the same DATA_DIR keep theirs.
@@ -8,7 +8,7 @@
 import { readdir, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 
-const OURS = /^(upload|thumb|blur)-/;
+const OURS = /^(upload|thumb|blur|strip)-/;
 const OUR_FOLDERS = /^(unzip|export)-/;
 
 /** Removes our stale temp files in `dir`; resolves with how many were removed. */

@@ -11,7 +11,7 @@ import path from "node:path";
 import { Writable, type Readable, type Transform } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 
-export type TempKind = "upload" | "thumb" | "blur" | "rendition";
+export type TempKind = "upload" | "thumb" | "blur" | "rendition" | "strip";
 
 export interface TempFiles {
   /** A fresh path in the folder (created on first use); nothing is written yet. */

@@ -2,11 +2,13 @@
  * The upload's privacy step: where the workspace blurs faces (the default), the received photo is
  * scanned and each face blurred into a new temp file, which is what gets stored; the received
  * file (the unblurred bytes) never leaves the temp folder and goes with the request. A photo
- * without faces is stored as it came, byte for byte, and is not encoded again.
+ * without faces (or where nothing is blurred) is not encoded again: it is stored without its
+ * embedded images (infra/images/embedded-images.ts), its pixels byte for byte.
  */
 import type { ImageFormat } from "@poleatlas/shared";
 import type { FaceScanner } from "../../infra/faces/face-scan";
 import { blurAreas } from "../../infra/faces/photo-blur";
+import { writeWithoutEmbeddedImages } from "../../infra/images/embedded-images";
 import type { Preview } from "../../infra/images/image-processor";
 import type { TempFiles } from "../../infra/uploads/temp-files";
 
@@ -14,7 +16,7 @@ import type { TempFiles } from "../../infra/uploads/temp-files";
 export interface PreparedPhoto {
   path: string;
   size: number;
-  /** Faces blurred (0: stored as received). */
+  /** Faces blurred (0: stored with the received pixels). */
   faces: number;
   /**
    * The stored photo already decoded, small and upright, when the scan found no face: the
@@ -22,7 +24,7 @@ export interface PreparedPhoto {
    * (the thumbnail is made from the blurred file) or nothing was scanned.
    */
   preview?: Preview;
-  /** Removes the blurred temp copy (nothing when the received file is stored as is). */
+  /** Removes the blurred or stripped temp copy (nothing when the received file is stored as is). */
   discard(): Promise<void>;
 }
 
@@ -37,12 +39,25 @@ export function createFacePrivacy(deps: {
   blurFacesIn: (workspaceId: string) => Promise<boolean>;
 }): FacePrivacy {
   const { scanner, temp, blurFacesIn } = deps;
+  /** The received photo's pixels without its embedded images (the blurred copy has none either). */
+  async function unblurred(src: string, size: number, format: ImageFormat, preview?: Preview) {
+    const dest = await temp.newPath("strip");
+    try {
+      if (!(await writeWithoutEmbeddedImages(src, dest, format))) {
+        return { path: src, size, faces: 0, preview, discard: async () => {} };
+      }
+      return { path: dest, size: await temp.size(dest), faces: 0, preview, discard: () => temp.remove(dest) };
+    } catch (err) {
+      await temp.remove(dest).catch(() => {});
+      throw err;
+    }
+  }
+
   return {
     async prepare(workspaceId, src, size, format) {
-      const asReceived: PreparedPhoto = { path: src, size, faces: 0, discard: async () => {} };
-      if (!(await blurFacesIn(workspaceId))) return asReceived;
+      if (!(await blurFacesIn(workspaceId))) return unblurred(src, size, format);
       const { faces, preview } = await scanner.scan(src);
-      if (faces.length === 0) return { ...asReceived, preview };
+      if (faces.length === 0) return unblurred(src, size, format, preview);
       const dest = await temp.newPath("blur");
       try {
         await blurAreas(src, dest, faces, format);
