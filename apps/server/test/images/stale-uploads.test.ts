@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe("start-up", () => {
-  it("removes upload-* and thumb-* temp files and unzip-* folders older than six hours", async () => {
+  it("removes upload-*, thumb-*, rendition-* and strip-* temp files and unzip-* folders older than six hours", async () => {
     dataDir = await makeDataDir("poleatlas-stale-uploads-");
     const tmp = path.join(dataDir, "tmp");
     await mkdir(path.join(tmp, "upload-a-folder"), { recursive: true });
@@ -25,6 +25,9 @@ describe("start-up", () => {
     };
     await file("upload-0b7c2d3e-crashed", sevenHoursAgo);
     await file("thumb-0b7c2d3e-crashed.webp", sevenHoursAgo);
+    // A HEIC's JPEG and a photo's copy without its embedded images, cut short by the crash.
+    await file("rendition-0b7c2d3e-crashed.jpg", sevenHoursAgo);
+    await file("strip-0b7c2d3e-crashed.jpg", sevenHoursAgo);
     await file("upload-1f2e3d4c-running"); // an upload in flight in another process
     await file("thumb-1f2e3d4c-running.webp");
     await file("notes.txt", sevenHoursAgo); // not ours
