@@ -1,7 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { poleSummary } from "../../../test/records";
-import { refreshPoles } from "./pole-cache";
+import { photo as imageRecord, poleSummary } from "../../../test/records";
+import type { PoleTimeline } from "./get-pole";
+import { dropPhotoFromTimelines, putPhotoInTimelines, refreshPoles } from "./pole-cache";
 import { poleKeys } from "./pole-keys";
 
 describe("refreshPoles", () => {
@@ -19,5 +20,26 @@ describe("refreshPoles", () => {
     expect(invalidated(history("gone"))).toBe(false);
     expect(invalidated(candidates("gone"))).toBe(false);
     expect(invalidated(history("kept"))).toBe(true);
+  });
+});
+
+describe("putPhotoInTimelines and dropPhotoFromTimelines", () => {
+  it("change the timelines and leave a pole's merge candidates, which are not one", () => {
+    const queryClient = new QueryClient();
+    const photo = imageRecord({ id: "p1", pole_id: "a", risk: "high" });
+    queryClient.setQueryData(poleKeys.one("a"), {
+      pole: poleSummary({ id: "a" }),
+      images: [imageRecord({ id: "p1", pole_id: "a" })],
+    });
+    const offered = { poles: [] };
+    queryClient.setQueryData(poleKeys.mergeCandidates("a"), offered);
+    // Anything else cached under a timeline's key is passed over, not read as a timeline.
+    queryClient.setQueryData([...poleKeys.one("a"), "merge-candidates"], offered);
+    putPhotoInTimelines(queryClient, photo);
+    expect(queryClient.getQueryData<PoleTimeline>(poleKeys.one("a"))?.images[0]?.risk).toBe("high");
+    dropPhotoFromTimelines(queryClient, "p1");
+    expect(queryClient.getQueryData<PoleTimeline>(poleKeys.one("a"))?.images).toEqual([]);
+    expect(queryClient.getQueryData(poleKeys.mergeCandidates("a"))).toBe(offered);
+    expect(queryClient.getQueryData([...poleKeys.one("a"), "merge-candidates"])).toBe(offered);
   });
 });

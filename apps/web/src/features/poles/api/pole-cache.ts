@@ -10,10 +10,14 @@ import { poleKeys } from "./pole-keys";
 
 const timelines = { queryKey: [...poleKeys.all, "one"] };
 
+/** The photos of a cached timeline; none for anything else that a key under it might hold. */
+const photosOf = (data: PoleTimeline | undefined): ImageRecord[] =>
+  Array.isArray(data?.images) ? data.images : [];
+
 /** The changed photo replaces itself in its pole's timeline and leaves any other pole's. */
 export function putPhotoInTimelines(queryClient: QueryClient, image: ImageRecord): void {
   queryClient.setQueriesData<PoleTimeline>(timelines, (old) => {
-    if (!old?.images.some((p) => p.id === image.id)) return old;
+    if (!old || !photosOf(old).some((p) => p.id === image.id)) return old;
     const images =
       old.pole.id === image.pole_id
         ? old.images.map((p) => (p.id === image.id ? image : p))
@@ -25,7 +29,7 @@ export function putPhotoInTimelines(queryClient: QueryClient, image: ImageRecord
 /** A deleted photo leaves every cached timeline. */
 export function dropPhotoFromTimelines(queryClient: QueryClient, photoId: string): void {
   queryClient.setQueriesData<PoleTimeline>(timelines, (old) =>
-    old?.images.some((p) => p.id === photoId)
+    old && photosOf(old).some((p) => p.id === photoId)
       ? { ...old, images: old.images.filter((p) => p.id !== photoId) }
       : old,
   );
@@ -34,7 +38,7 @@ export function dropPhotoFromTimelines(queryClient: QueryClient, photoId: string
 /** The pole (id) whose cached timeline holds this photo, if any is cached. */
 export function cachedPoleOf(queryClient: QueryClient, photoId: string): string | null {
   for (const [, data] of queryClient.getQueriesData<PoleTimeline>(timelines)) {
-    if (data?.images.some((p) => p.id === photoId)) return data.pole.id;
+    if (data && photosOf(data).some((p) => p.id === photoId)) return data.pole.id;
   }
   return null;
 }

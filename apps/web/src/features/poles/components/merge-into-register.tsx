@@ -22,7 +22,7 @@ import { mergeTexts as t } from "./merge-texts";
 export function MergeIntoRegister({ pole }: { pole: Pick<PoleRecord, "id"> }) {
   const queryClient = useQueryClient();
   const offered = useQuery({
-    queryKey: [...poleKeys.one(pole.id), "merge-candidates"],
+    queryKey: poleKeys.mergeCandidates(pole.id),
     queryFn: ({ signal }) =>
       apiClient.get(`/api/poles/${encodeURIComponent(pole.id)}/merge-candidates`, mergeCandidatesSchema, {
         signal,
