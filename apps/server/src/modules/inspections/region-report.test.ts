@@ -52,8 +52,9 @@ describe("the region report's drawing", () => {
       });
       doc.resume();
     });
-    // A turn every 20 ms of drawing: ~1.4 s of dots on a quiet machine.
-    expect(turns).toBeGreaterThanOrEqual(10);
+    // Drawn in one go, the loop took no turn at all; in 20 ms slices it takes one per slice, how
+    // many depends on the machine's speed, so only their presence is asserted.
+    expect(turns).toBeGreaterThan(0);
   });
 
   it("gives the event loop turns while it draws long lists", async () => {
@@ -88,7 +89,7 @@ describe("the region report's drawing", () => {
     } finally {
       clearInterval(ticker);
     }
-    // 3,000 rows: a turn every 200 rows at least.
-    expect(turns).toBeGreaterThanOrEqual(10);
+    // 3,000 rows drawn in one go took no turn; in 20 ms slices, as many as the machine needs.
+    expect(turns).toBeGreaterThan(0);
   });
 });

@@ -31,7 +31,7 @@ describe("reading a long GeoJSON track", () => {
     expect(read.points.length).toBe(POINTS - POINTS / 1000);
     expect(read.points[0]).toEqual([start, 60.1 + 1e-6, 24.9 + 1e-6]);
     expect(read.points.every((p, i) => i === 0 || p[0] > read.points[i - 1]![0])).toBe(true);
-    // Its 200,000 times took well over 200 ms to read here: a turn every 20 ms of it.
-    expect(turns).toBeGreaterThanOrEqual(5);
+    // Read in one go, the loop took no turn; in 20 ms slices, as many as the machine's speed makes.
+    expect(turns).toBeGreaterThan(0);
   });
 });
