@@ -92,7 +92,7 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   await expect(table).toBeVisible();
   await openInApp(page, "/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  await expect(page.getByText("Open findings by level, last 12 months")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Open findings by level, last 12 months" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("dashboard.png") });
 
   await page.goBack();

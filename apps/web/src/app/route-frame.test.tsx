@@ -37,6 +37,7 @@ function renderRoutes(start: string) {
                 <h1>Work list</h1>
                 <Link to="/dashboard">To the dashboard</Link>
                 <Link to="/notifications">To the alerts</Link>
+                <Link to="/work?sort=level">Sort by level</Link>
               </main>
             ),
           },
@@ -93,5 +94,16 @@ describe("the route frame", () => {
     const heading = await screen.findByRole("heading", { level: 1, name: "Dashboard" });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(document.activeElement).not.toBe(document.body);
+  });
+
+  it("leaves the focus and says nothing when only the query changes, as the map's does", async () => {
+    renderRoutes("/work");
+    const user = userEvent.setup();
+    const sort = screen.getByRole("link", { name: "Sort by level" });
+    await user.click(sort);
+    expect(screen.getByTestId("route-announcer")).toHaveTextContent("");
+    // Given time to load the focus module, the focus stays where the user put it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sort).toHaveFocus();
   });
 });

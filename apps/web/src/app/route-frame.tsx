@@ -15,10 +15,14 @@ import { VISUALLY_HIDDEN } from "../components/visually-hidden";
 export const SCREEN_START = ["main h1", "h1", "main"] as const;
 
 export function RouteFrame() {
-  const { pathname, key } = useLocation();
-  const [firstKey] = useState(key);
+  const { pathname } = useLocation();
+  // A new screen is a new path: the map changes its query (region, pole, photo) as it is used,
+  // and that must neither announce the map again nor take the focus from what the user works in.
+  const [firstPath] = useState(pathname);
+  const [left, setLeft] = useState(false);
+  if (!left && pathname !== firstPath) setLeft(true);
   const title = pageTitleOf(pathname);
-  const moved = key !== firstKey;
+  const moved = left || pathname !== firstPath;
   useEffect(() => {
     document.title = title;
   }, [title]);
