@@ -14,6 +14,9 @@ export class GeopackageThread {
   private pending: { resolve: (a: GeopackageAnswer) => void; reject: (e: Error) => void } | null = null;
   /** The step the thread is on; settled when it answers. */
   private busy: Promise<unknown> | null = null;
+  /** Settled when the thread has ended, however it ended (a crash included). */
+  private exited: Promise<void> = Promise.resolve();
+  private ended = false;
   /** Rows one INSERT statement takes in the thread: steps of a multiple of it need no statement of their own. */
   rowsPerStatement = 1;
 
@@ -22,11 +25,13 @@ export class GeopackageThread {
   async open(): Promise<void> {
     const worker = startWorker(import.meta.url, "geopackage-worker", this.job);
     this.worker = worker;
+    this.exited = new Promise((resolve) => worker.once("exit", () => resolve()));
     worker.on("message", (a: GeopackageAnswer) => this.settle((p) => p.resolve(a)));
     worker.on("error", (err) => this.settle((p) => p.reject(err)));
-    worker.on("exit", (code) =>
-      this.settle((p) => p.reject(new Error(`the GeoPackage thread stopped (${code})`))),
-    );
+    worker.on("exit", (code) => {
+      this.ended = true;
+      this.settle((p) => p.reject(new Error(`the GeoPackage thread stopped (${code})`)));
+    });
     const first = await this.answer();
     this.rowsPerStatement = first.rowsPerStatement;
   }
@@ -47,10 +52,10 @@ export class GeopackageThread {
     const worker = this.worker;
     if (!worker) return;
     this.worker = null;
-    const exited = new Promise((resolve) => worker.once("exit", resolve));
     if (this.busy) await this.busy.catch(() => {});
-    worker.postMessage({ kind: "abort" } satisfies GeopackageStep);
-    await exited;
+    // A thread that already ended (it crashed) answers no abort; its exit has been seen.
+    if (!this.ended) worker.postMessage({ kind: "abort" } satisfies GeopackageStep);
+    await this.exited;
   }
 
   private settle(fn: (p: NonNullable<GeopackageThread["pending"]>) => void) {
@@ -69,7 +74,7 @@ export class GeopackageThread {
   }
 
   private step(step: GeopackageStep): Promise<unknown> {
-    if (!this.worker) return Promise.reject(new Error("the GeoPackage thread is closed"));
+    if (!this.worker || this.ended) return Promise.reject(new Error("the GeoPackage thread is closed"));
     const answered = this.answer();
     this.busy = answered;
     this.worker.postMessage(step);
