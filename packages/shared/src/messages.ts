@@ -78,7 +78,6 @@ export const messages = {
   removedFromTeam: (team: string) => `You were removed from ${team}`,
   /** 412 on a PATCH whose If-Match is stale: the answer carries the record as it is now. */
   editConflict: "Someone else changed this since you opened it.",
-  /** 412 on PATCH /api/findings/:id with an If-Match: a finding carries no version to compare. */
 } as const;
 
 /** Two people changed the same photo or pole: the dialog that lets the second one choose. */

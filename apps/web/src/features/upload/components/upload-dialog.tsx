@@ -159,7 +159,9 @@ export function UploadDialog(props: UploadDialogProps) {
       ? []
       : result.uploaded.filter((i) => i.latitude === null || i.longitude === null);
     setUnplaced(noPlace);
-    setWaiting(nothingNew ? [] : result.waiting);
+    // A retry adds its questions to those not answered yet; it never drops them.
+    const stillWaiting = nothingNew ? waiting : [...waiting, ...result.waiting];
+    setWaiting(stillWaiting);
     // Duplicates count too: the photo is of that pole on that day, whenever it was stored.
     if (visits.choice.on && result.uploaded.length > 0) {
       if (!nothingNew) onUploaded(result.uploaded);
@@ -169,7 +171,7 @@ export function UploadDialog(props: UploadDialogProps) {
     }
     if (result.failedCount === 0 && !nothingNew) {
       onUploaded(result.uploaded);
-      if (noPlace.length > 0 || result.waiting.length > 0) return;
+      if (noPlace.length > 0 || stillWaiting.length > 0) return;
       forget();
       onClose();
       return;
