@@ -59,7 +59,8 @@ describe("report limits", () => {
           message: reportLimitTexts.tooManyThisHour(REPORTS_PER_HOUR),
         });
         const wait = Number(res.headers["retry-after"]);
-        expect(wait).toBeGreaterThan(3500);
+        // Until the oldest of them leaves the hour: the file's first report, minutes ago at most.
+        expect(wait).toBeGreaterThan(3000);
         expect(wait).toBeLessThanOrEqual(3600);
       } else expect(res.statusCode, res.body).toBe(200);
     }
