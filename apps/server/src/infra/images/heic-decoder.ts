@@ -14,6 +14,9 @@ import type { HeicAnswer, HeicRequest } from "./heic-worker";
 
 export const RENDITION_QUALITY = 90;
 
+/** A decode that takes longer is ended: a 12 MP photo takes 1-3 s on two busy cores. */
+const DECODE_TIMEOUT_MS = 60_000;
+
 interface Pending {
   resolve: (answer: HeicAnswer) => void;
 }
@@ -32,8 +35,12 @@ export function createHeicDecoder(): HeicDecoder {
   let nextId = 1;
   let queue: Promise<unknown> = Promise.resolve();
 
-  const fail = (message: string) => {
+  // Only the worker in use fails what is pending: a dead worker's late 'exit' (after its 'error')
+  // must not fail the next worker's decode.
+  const fail = (w: Worker, message: string) => {
+    if (worker !== w) return;
     worker = null;
+    void w.terminate();
     for (const [id, p] of pending) p.resolve({ id, error: message });
     pending.clear();
   };
@@ -46,18 +53,22 @@ export function createHeicDecoder(): HeicDecoder {
       // An idle worker does not keep the process alive (the server's socket does).
       if (pending.size === 0) w.unref();
     });
-    w.on("error", (err) => fail(`its worker failed (${err.message})`));
-    w.on("exit", (code) => fail(`its worker stopped (${code})`));
+    w.on("error", (err) => fail(w, `its worker failed (${err.message})`));
+    w.on("exit", (code) => fail(w, `its worker stopped (${code})`));
     return w;
   };
 
   const decode = (bytes: Uint8Array<ArrayBuffer>): Promise<HeicAnswer> => {
-    worker ??= start();
-    worker.ref();
+    const w = (worker ??= start());
+    w.ref();
     const id = nextId++;
     return new Promise((resolve) => {
       pending.set(id, { resolve });
-      worker!.postMessage({ id, bytes } satisfies HeicRequest, [bytes.buffer]);
+      w.postMessage({ id, bytes } satisfies HeicRequest, [bytes.buffer]);
+      // A file that keeps the decoder spinning would hold every later HEIC upload behind it.
+      setTimeout(() => {
+        if (pending.has(id)) fail(w, `it took more than ${DECODE_TIMEOUT_MS / 1000} s`);
+      }, DECODE_TIMEOUT_MS).unref();
     });
   };
 
