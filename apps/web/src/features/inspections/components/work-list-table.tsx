@@ -125,7 +125,9 @@ export function WorkListTable(props: Props) {
           ))}
           {empty && (
             <TableRow>
-              <TableCell colSpan={COLUMNS.length + (assignees ? 2 : 1)}>{inspectionTexts.noFindings}</TableCell>
+              <TableCell colSpan={COLUMNS.length + (assignees ? 2 : 1)}>
+                {inspectionTexts.noFindings}
+              </TableCell>
             </TableRow>
           )}
         </TableBody>
