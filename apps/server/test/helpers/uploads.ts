@@ -4,6 +4,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { storageUsageSchema } from "@poleatlas/shared";
+import { padJpeg } from "@poleatlas/shared/testing";
 import sharp from "sharp";
 import { expect } from "vitest";
 import type { TestApp } from "./app";
@@ -84,4 +85,19 @@ export async function keepPhotosAsSent(t: TestApp, cookie: string): Promise<void
 export async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
   const raw = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
   return (await raw(a)).equals(await raw(b));
+}
+
+/**
+ * A JPEG of exactly `bytes` bytes that carries no metadata: stored as sent (an upload strips only
+ * metadata the product does not read, and this has none), so a quota's usage is the bytes sent.
+ * `shade` makes each one's bytes differ from the others'.
+ */
+export async function plainJpegOf(bytes: number, shade: number): Promise<Buffer> {
+  // Its size, not only its colour, tells it apart: close colours quantise to the same bytes.
+  const size = { width: 16 + (shade % 200), height: 16 + (Math.floor(shade / 200) % 200) };
+  const background = { r: (shade * 37) % 256, g: (shade * 91) % 256, b: 77 };
+  const small = await sharp({ create: { ...size, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  return padJpeg(small, bytes);
 }

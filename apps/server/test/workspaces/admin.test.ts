@@ -11,12 +11,12 @@ import {
   storageUsageSchema,
   type AuditAction,
 } from "@poleatlas/shared";
-import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
+import { makePhoto } from "@poleatlas/shared/testing";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAdminRepository } from "../../src/modules/admin/admin.repository";
 import { useTestApp } from "../helpers/setup";
-import { upload } from "../helpers/uploads";
+import { plainJpegOf, upload } from "../helpers/uploads";
 import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
 import { patchImage } from "../poles/support";
 import { addMember, createTeamWith, get, orgPost, setActive } from "./support";
@@ -30,9 +30,10 @@ let other: SignedInUser;
 let team: string;
 
 /** A valid JPEG of `bytes` bytes, different from every other one made here. */
+let shade = 0;
 async function photoOf(bytes: number) {
-  const { bytes: small } = await makePhoto({ gps: { latitude: 47.37, longitude: 8.54 } });
-  return padJpeg(Buffer.from(small), bytes);
+  shade += 1;
+  return plainJpegOf(bytes, shade);
 }
 
 const setQuota = (who: SignedInUser, url: string, quotaBytes: number) =>

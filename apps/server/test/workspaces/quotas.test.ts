@@ -11,10 +11,9 @@ import {
   storageUsageSchema,
   STORAGE_QUOTA_BYTES,
 } from "@poleatlas/shared";
-import { makePhoto, padJpeg } from "@poleatlas/shared/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp, useSignedInUser } from "../helpers/setup";
-import { upload } from "../helpers/uploads";
+import { plainJpegOf, upload } from "../helpers/uploads";
 import { createSignedInUser, TEST_ORIGIN, type SignedInUser } from "../helpers/users";
 import { addMember, createTeam, createTeamWith, get, orgPost, setActive } from "./support";
 
@@ -27,8 +26,7 @@ let shade = 0;
 /** A valid JPEG of `bytes` bytes, different from every other one made here. */
 async function photoOf(bytes: number) {
   shade += 1;
-  const { bytes: small } = await makePhoto({ color: { r: shade % 256, g: (shade >> 8) % 256, b: 77 } });
-  return padJpeg(Buffer.from(small), bytes);
+  return plainJpegOf(bytes, shade);
 }
 
 const put = (who: SignedInUser, url: string, payload: Record<string, unknown>) =>
