@@ -27,4 +27,6 @@ export const ISOLATED_WEB_TESTS = [
   "src/lib/offline/connectivity.test.ts",
   "src/lib/offline/network-quiet.test.ts",
   "src/features/poles/components/pole-fields.test.tsx",
+  // The globe's preview store, which the locate section's tests also fill and clear
+  "src/features/pole-import/components/import-poles-dialog.setup.test.tsx",
 ];
