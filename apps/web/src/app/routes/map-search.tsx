@@ -5,11 +5,12 @@
  * pole's record takes the keyboard of itself.
  */
 import type { PoleMarkers, RegionSummary } from "@poleatlas/shared";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { POLE_LIST_SELECTOR } from "../../features/poles";
 import type { GlobeSearchHit } from "../../globe";
+import { lazyPart } from "../../lib/lazy-part";
 
-const MapSearchBox = lazy(() => import("../../features/search").then((m) => ({ default: m.MapSearchBox })));
+const MapSearchBox = lazyPart(() => import("../../features/search").then((m) => m.MapSearchBox));
 
 export interface MapSearchProps {
   regions: readonly RegionSummary[];

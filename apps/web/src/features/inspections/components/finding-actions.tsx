@@ -17,7 +17,8 @@ import {
   type ImageRecord,
   type WorkStatus,
 } from "@poleatlas/shared";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyPart } from "../../../lib/lazy-part";
 import { usePoleTimeline } from "../../poles";
 import { isEditConflict, usePatchFinding } from "../api/findings";
 import type { Assignee } from "../api/members";
@@ -25,9 +26,7 @@ import { storeRepairPhoto } from "../api/repair-photo";
 import { ResolveDialog } from "./finding-dialogs";
 
 // Loaded when first opened: the map's first load carries the record's rows, not this form.
-const EditFindingDialog = lazy(() =>
-  import("./finding-dialogs-edit").then((m) => ({ default: m.EditFindingDialog })),
-);
+const EditFindingDialog = lazyPart(() => import("./finding-dialogs-edit").then((m) => m.EditFindingDialog));
 
 /** The steps a finding's menu offers: an open one is assigned by naming someone (Edit). */
 export const stepsFrom = (status: WorkStatus): WorkStatus[] =>
