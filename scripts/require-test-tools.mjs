@@ -1,7 +1,8 @@
 // Fails early, with what to do, when a system program the tests drive is missing: the system
 // Chromium (e2e; browsers are never downloaded), GDAL's ogr2ogr (it writes the Shapefiles the
 // pole-register import is tested with, in real coordinate systems), and gpsbabel and exiftool (a
-// real tool's GPX track, and exiftool's own geotagging as the reference the GPS tracks must match).
+// real tool's GPX track, and exiftool's own geotagging as the reference the GPS tracks must match),
+// and libheif's heif-enc (the HEIC photos the upload is tested with).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -39,6 +40,17 @@ if (process.argv.includes("--gps")) {
           `Install it (Debian/Ubuntu: sudo apt-get install -y ${pkg}).`,
       );
     }
+  }
+}
+if (process.argv.includes("--heic")) {
+  try {
+    execFileSync("heif-enc", ["-h"], { stdio: "ignore" });
+  } catch {
+    missing.push(
+      "heif-enc not found on PATH.\n" +
+        "The HEIC upload tests make their iPhone-like photos with libheif's encoder.\n" +
+        "Install it (Debian/Ubuntu: sudo apt-get install -y libheif-examples).",
+    );
   }
 }
 if (missing.length > 0) {

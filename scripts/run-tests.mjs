@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import { TIER_FILES, recordTier } from "./test-tiers.mjs";
 
 const TIERS = [
-  { name: "check", commands: ["node scripts/require-test-tools.mjs --gdal --gps", "npm run check"] },
+  { name: "check", commands: ["node scripts/require-test-tools.mjs --gdal --gps --heic", "npm run check"] },
   { name: "build", commands: ["npm run build", "npm run check:bundle", "npm run build:test"] },
   // After the builds it serves: the bench's steps end to end at toy sizes.
   { name: "bench smoke", commands: ["npm run bench:smoke"] },
