@@ -5,6 +5,12 @@
  */
 export const SLICE_MS = 20;
 
+/**
+ * An export's slice, shorter: a batch of wide rows (a pole with thousands of attribute columns)
+ * is seconds of JavaScript, and /api/health must answer meanwhile.
+ */
+export const EXPORT_SLICE_MS = 10;
+
 export function timeSlices(sliceMs = SLICE_MS) {
   let started = performance.now();
   return {

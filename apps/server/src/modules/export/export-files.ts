@@ -12,7 +12,7 @@ import { GeopackageThread } from "./geopackage-thread";
 import type { Placement } from "./placement";
 import { ShapefileWriter } from "./shapefile-writer";
 import { SideFile } from "./side-file";
-import { TimeSlice } from "./time-slice";
+import { EXPORT_SLICE_MS, timeSlices } from "../../infra/limits/time-slices";
 import { zipFiles } from "./zip-stream";
 
 export type TypedFormat = "shp" | "gpkg";
@@ -33,7 +33,7 @@ async function eachBatch<R>(
   step: number,
   write: (rows: R[]) => void | Promise<void>,
 ): Promise<void> {
-  const slice = new TimeSlice();
+  const slice = timeSlices(EXPORT_SLICE_MS);
   for (let next = first; !next.done;) {
     const coming = rest.next();
     // Awaited below; a write that throws first must not leave its failure unhandled.
@@ -41,7 +41,7 @@ async function eachBatch<R>(
     const batch = next.value;
     for (let at = 0; at < batch.length; at += step) {
       await write(batch.slice(at, at + step));
-      if (slice.due()) await slice.pause();
+      if (slice.due()) await slice.turn();
     }
     next = await coming;
   }

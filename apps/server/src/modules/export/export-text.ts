@@ -13,7 +13,7 @@ import type { PoleExportRow } from "./pole-rows";
 import * as pw from "./pole-writers";
 import type { Placement } from "./placement";
 import * as tw from "./table-text-writers";
-import { TimeSlice } from "./time-slice";
+import { EXPORT_SLICE_MS, timeSlices } from "../../infra/limits/time-slices";
 
 type TextFormat = Extract<ExportFormat, "csv" | "geojson" | "kml">;
 
@@ -39,7 +39,7 @@ async function* lines<R>(
   line: (r: R) => string,
   sep = "",
 ): AsyncGenerator<string> {
-  const slice = new TimeSlice();
+  const slice = timeSlices(EXPORT_SLICE_MS);
   let before = "";
   let chunk = "";
   for (let next = first; !next.done; next = await rest.next()) {
@@ -51,7 +51,7 @@ async function* lines<R>(
         yield chunk;
         chunk = "";
       }
-      if (due) await slice.pause();
+      if (due) await slice.turn();
     }
     if (chunk !== "") yield chunk;
     chunk = "";
