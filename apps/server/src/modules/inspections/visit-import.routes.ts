@@ -14,8 +14,9 @@ import {
   visitTexts,
   workspaceTexts,
 } from "@poleatlas/shared";
-import { AppError, badRequest, forbidden } from "../../errors";
-import { writeTemp, type TempFiles } from "../../infra/uploads/temp-files";
+import { forbidden } from "../../errors";
+import { withReceivedFile } from "../../infra/uploads/received-file";
+import type { TempFiles } from "../../infra/uploads/temp-files";
 import type { RequireActor } from "../workspaces/actor";
 import type { VisitImport } from "./visit-import.service";
 
@@ -34,23 +35,14 @@ export async function visitImportRoutes(
         async (req) => {
           const actor = await requireActor(req);
           if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
-          if (!req.isMultipart()) throw badRequest(visitTexts.historyNoFile, "file_required");
-          const part = await req.file({ limits: { fileSize: VISIT_HISTORY_MAX_BYTES, files: 1 } });
-          if (!part || part.fieldname !== "file") throw badRequest(visitTexts.historyNoFile, "file_required");
-          const file = await temp.newPath("upload");
-          try {
-            await writeTemp(temp, file, part.file);
-            if (part.file.truncated)
-              throw new AppError(
-                413,
-                "file_too_large",
-                visitTexts.historyTooLarge(VISIT_HISTORY_MAX_BYTES / 1048576),
-              );
-            const dryRun = req.query.dryRun === "true";
-            return await service.run(actor, { path: file, filename: part.filename }, dryRun);
-          } finally {
-            await temp.remove(file);
-          }
+          const limits = {
+            maxBytes: VISIT_HISTORY_MAX_BYTES,
+            noFile: visitTexts.historyNoFile,
+            tooLarge: visitTexts.historyTooLarge(VISIT_HISTORY_MAX_BYTES / 1048576),
+          };
+          return withReceivedFile(req, temp, limits, ({ path, part }) =>
+            service.run(actor, { path, filename: part.filename }, req.query.dryRun === "true"),
+          );
         },
       );
   });

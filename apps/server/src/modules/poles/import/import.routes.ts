@@ -13,8 +13,9 @@ import {
   poleImportTexts,
   workspaceTexts,
 } from "@poleatlas/shared";
-import { AppError, badRequest, forbidden } from "../../../errors";
-import { writeTemp, type TempFiles } from "../../../infra/uploads/temp-files";
+import { forbidden } from "../../../errors";
+import { withReceivedFile } from "../../../infra/uploads/received-file";
+import type { TempFiles } from "../../../infra/uploads/temp-files";
 import type { RequireActor } from "../../workspaces/actor";
 import type { PoleImport } from "./import.service";
 
@@ -41,37 +42,24 @@ export async function poleImportRoutes(
           const actor = await requireActor(req);
           // Before a byte of the file is read: a member's upload of a million rows is refused at once.
           if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
-          if (!req.isMultipart()) throw badRequest(poleImportTexts.noFile, "file_required");
-          const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
-          if (!part || part.fieldname !== "file") throw badRequest(poleImportTexts.noFile, "file_required");
-          const file = await temp.newPath("upload");
-          try {
-            await writeTemp(temp, file, part.file);
-            if (part.file.truncated)
-              throw new AppError(
-                413,
-                "file_too_large",
-                poleImportTexts.tooLarge(Math.round(maxBytes / 1048576)),
-              );
+          const limits = {
+            maxBytes,
+            noFile: poleImportTexts.noFile,
+            tooLarge: poleImportTexts.tooLarge(Math.round(maxBytes / 1048576)),
+          };
+          return withReceivedFile(req, temp, limits, async ({ path, part }) => {
             // The file is in; reading a large register may take minutes with nothing to send
             // meanwhile, and the idle cut-off for silent sockets would close this one halfway.
             // (An injected request has a stand-in socket without one.)
             const socket = req.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
             socket?.setTimeout?.(0);
-            return await service.run(
-              actor,
-              { path: file, filename: part.filename },
-              req.query.dryRun === "true",
-              {
-                crs: formField(part, "crs") ?? req.query.crs,
-                mapping: formField(part, "mapping") ?? req.query.mapping,
-                layer: formField(part, "layer") ?? req.query.layer,
-                clearMissing: (formField(part, "clearMissing") ?? req.query.clearMissing) === "true",
-              },
-            );
-          } finally {
-            await temp.remove(file);
-          }
+            return service.run(actor, { path, filename: part.filename }, req.query.dryRun === "true", {
+              crs: formField(part, "crs") ?? req.query.crs,
+              mapping: formField(part, "mapping") ?? req.query.mapping,
+              layer: formField(part, "layer") ?? req.query.layer,
+              clearMissing: (formField(part, "clearMissing") ?? req.query.clearMissing) === "true",
+            });
+          });
         },
       );
   });
