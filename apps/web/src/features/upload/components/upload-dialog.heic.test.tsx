@@ -43,8 +43,11 @@ describe("UploadDialog: HEIC photos", { timeout: 60_000 }, () => {
     const { user, addFiles, waitForCards } = renderDialog();
     await addFiles([toFile(heic, "IMG_0004.heic", "")]);
     await waitForCards(["IMG_0004.heic"]);
-    await user.click(screen.getByRole("button", { name: "Upload Images" }));
-    await waitFor(() => expect(tus.callsOf("IMG_0004.heic", "POST")).toHaveLength(1));
+    // On a busy machine the button may still be settling when the card shows: click it enabled.
+    const upload = screen.getByRole("button", { name: "Upload Images" });
+    await waitFor(() => expect(upload).toBeEnabled());
+    await user.click(upload);
+    await waitFor(() => expect(tus.callsOf("IMG_0004.heic", "POST")).toHaveLength(1), { timeout: 30_000 });
     const [created] = tus.callsOf("IMG_0004.heic", "POST");
     expect(decodeMetadata(created!.headers["upload-metadata"]).filetype).toBe("image/heic");
   });
