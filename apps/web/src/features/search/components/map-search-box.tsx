@@ -8,7 +8,7 @@
 import SearchIcon from "@mui/icons-material/Search";
 import { Autocomplete, Box, InputAdornment, TextField } from "@mui/material";
 import { mapNavigationTexts, searchTexts } from "@poleatlas/shared";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FOCUS_RING } from "../../../components/focus-ring";
 import { VISUALLY_HIDDEN } from "../../../components/visually-hidden";
 import type { PoleMarkers, RegionSummary } from "@poleatlas/shared";
@@ -44,6 +44,12 @@ export function MapSearchBox({ regions, poles, onChoose, compact = false }: MapS
   const [answer, setAnswer] = useState<Answer>({ query: "", hits: [] });
   const [notice, setNotice] = useState<string | null>(null);
   const noticeId = useId();
+  // The text in the box now: an Enter's answer that arrives after the user typed on is dropped,
+  // so a late answer never moves the map away from what the box says.
+  const inputNow = useRef(input);
+  useEffect(() => {
+    inputNow.current = input;
+  });
   const text = input.trim();
   // Suggestions for the text as it stands; an answer for an older text is never shown.
   useEffect(() => {
@@ -72,6 +78,7 @@ export function MapSearchBox({ regions, poles, onChoose, compact = false }: MapS
     const query = typed.trim();
     if (!query) return;
     const [first] = await search(query, { suggest: false });
+    if (inputNow.current.trim() !== query) return;
     if (!first) setNotice(searchTexts.nothingFound(query));
     else if (first.kind === "notice") setNotice(first.displayName);
     else choose(first);
