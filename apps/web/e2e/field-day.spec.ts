@@ -193,6 +193,7 @@ test("the office's day: register, photos on the pole, visit, finding, work, repa
   await actions.click();
   await page.getByRole("menuitem", { name: "Start work (in progress)" }).click();
   await expect(row).toContainText("In progress");
+  await expect(row).toContainText(/\d · Detailed/);
   await page.screenshot({ path: testInfo.outputPath("field-day-work-list.png") });
 
   // Back to the pole from its row: the work is in its history, by name and step.
@@ -259,7 +260,7 @@ test.describe("the crew's part on a phone", () => {
     await signInContext(page.context(), user);
     await page.goto("/map");
 
-    const upload = await uploadThroughDialog(page, await photosAround(SF3, 15, "2026:12:08", "sf3"), true);
+    const upload = await uploadThroughDialog(page, await photosAround(SF3, 15, "2026:12:07", "sf3"), true);
     expect(await seriousViolations(page)).toEqual([]);
     await upload.getByRole("button", { name: "Upload Images" }).tap();
     await expect(upload).toBeHidden({ timeout: 60_000 });
