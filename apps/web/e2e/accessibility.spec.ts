@@ -7,30 +7,13 @@
  * left to it; everything around it is ours. Also the keyboard focus ring, the info box letting the
  * keyboard pass, and a phone's targets of 24 px at least.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { createConfirmedUser, signInContext, waitForMail } from "./support/auth";
+import { seriousViolations } from "./support/axe";
 import { globeShows } from "./support/map-globe";
 import { BERLIN_POLES, expect, test } from "./support/map-seed";
 
 test.setTimeout(240_000);
-
-/** Serious and critical violations, each as "rule: target, target" for a readable failure. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    // The globe's drawing surface: a canvas Cesium owns.
-    .exclude(".cesium-widget canvas")
-    // Inside the info box's frame: Cesium sandboxes it without scripts, so axe cannot run there
-    // (it waits until the test times out). Its title, its text and its legibility are checked
-    // by the map test; the box's title and buttons around it are in this run.
-    .exclude(".cesium-infoBox-iframe")
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("sign-in and sign-up have no serious accessibility violation", async ({ page }) => {
   await page.goto("/login");

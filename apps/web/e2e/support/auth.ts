@@ -124,11 +124,12 @@ export async function waitForMail(to: string, subject: string, timeoutMs = 15_00
 
 /** A user who signed up and clicked the confirmation link; not signed in anywhere yet. */
 export async function createConfirmedUser(
-  overrides: { email?: string; password?: string } = {},
+  overrides: { email?: string; password?: string; name?: string } = {},
 ): Promise<E2EUser> {
   const email = overrides.email ?? `e2e-${randomUUID()}@example.test`;
   const password = overrides.password ?? `pw-${randomUUID().slice(0, 12)}`;
-  const up = await api("POST", "/api/auth/sign-up/email", { name: "", email, password });
+  const name = overrides.name ?? "";
+  const up = await api("POST", "/api/auth/sign-up/email", { name, email, password });
   if (up.status !== 200) throw new Error(`sign-up failed: ${up.status} ${up.text}`);
   const { user } = JSON.parse(up.text) as { user: { id: string } };
   const mail = await waitForMail(email, "Confirm");

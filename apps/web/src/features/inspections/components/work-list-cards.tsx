@@ -5,6 +5,7 @@
 import { Card, CardContent, Checkbox, Stack, Typography } from "@mui/material";
 import { inspectionTexts, poleRecordTexts, workTexts, type Finding } from "@poleatlas/shared";
 import type { Assignee } from "../api/members";
+import { useInspectionTypeNames } from "../api/settings";
 import { FindingActions } from "./finding-actions";
 import { LevelChip } from "./level-chip";
 import { assigneeOf, DueDate, lastVisit, TagLink } from "./work-list-cells";
@@ -20,6 +21,7 @@ interface Props {
 }
 
 export function WorkListCards({ rows, empty, selected, onSelect, allOfFilter, assignees }: Props) {
+  const typeNames = useInspectionTypeNames();
   return (
     <Stack
       spacing={1}
@@ -54,7 +56,7 @@ export function WorkListCards({ rows, empty, selected, onSelect, allOfFilter, as
                 .join(" · ")}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {workTexts.lastVisit}: {lastVisit(f)}
+              {workTexts.lastVisit}: {lastVisit(f, typeNames)}
             </Typography>
           </CardContent>
         </Card>

@@ -38,7 +38,13 @@ export function DueDate({ finding }: { finding: Finding }) {
   );
 }
 
-export const lastVisit = (f: Finding) =>
-  f.pole_last_visit ? `${f.pole_last_visit.on} · ${f.pole_last_visit.type}` : workTexts.noVisit;
+/**
+ * The pole's last visit: its day and its type as the workspace names it, as the record says it
+ * (the code only for a type since removed from the settings, or before they have loaded).
+ */
+export const lastVisit = (f: Finding, typeNames: ReadonlyMap<string, string>) =>
+  f.pole_last_visit
+    ? `${f.pole_last_visit.on} · ${typeNames.get(f.pole_last_visit.type) ?? f.pole_last_visit.type}`
+    : workTexts.noVisit;
 
 export const assigneeOf = (f: Finding) => f.assignee_email ?? (f.assignee_id ? inspectionTexts.me : "—");

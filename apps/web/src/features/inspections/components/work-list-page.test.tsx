@@ -24,7 +24,8 @@ describe("the work list", () => {
     ]) {
       expect(within(row).getByText(text, { exact: false })).toBeInTheDocument();
     }
-    expect(within(row).getByText("2025-10-02 · detailed")).toBeInTheDocument();
+    // The visit's type by the name the workspace gives it, as the pole record says it.
+    expect(await within(row).findByText("2025-10-02 · Detailed")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "LIV-1" })).toHaveAttribute("href", "/map?pole=pole-1");
     expect(screen.getByRole("link", { name: "Pole at 52.500000, 13.400000" })).toHaveAttribute(
       "href",

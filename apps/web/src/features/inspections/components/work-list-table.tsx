@@ -15,6 +15,7 @@ import {
 } from "@mui/material";
 import { inspectionTexts, workTexts, type Finding, type FindingSortField } from "@poleatlas/shared";
 import type { Assignee } from "../api/members";
+import { useInspectionTypeNames } from "../api/settings";
 import { FindingActions } from "./finding-actions";
 import { LevelChip } from "./level-chip";
 import { assigneeOf, DueDate, lastVisit, TagLink } from "./work-list-cells";
@@ -47,6 +48,7 @@ const COLUMNS: { label: string; sort?: FindingSortField }[] = [
 
 export function WorkListTable(props: Props) {
   const { rows, sort, onSort, selected, onSelect, allOfFilter, empty, assignees } = props;
+  const typeNames = useInspectionTypeNames();
   const field = sort.replace(/^-/, "");
   const descending = sort.startsWith("-");
   const allShown = rows.length > 0 && rows.every((r) => selected.has(r.id));
@@ -115,7 +117,7 @@ export function WorkListTable(props: Props) {
               <TableCell>{workTexts.steps[f.status]}</TableCell>
               <TableCell>{assigneeOf(f)}</TableCell>
               <TableCell>{f.work_order ?? "—"}</TableCell>
-              <TableCell>{lastVisit(f)}</TableCell>
+              <TableCell>{lastVisit(f, typeNames)}</TableCell>
               {assignees && (
                 <TableCell padding="none">
                   <FindingActions finding={f} assignees={assignees} />
