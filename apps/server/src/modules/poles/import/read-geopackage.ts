@@ -19,7 +19,7 @@ import { geopackageImportTexts as texts } from "@poleatlas/shared";
 import { AppError, badRequest } from "../../../errors";
 import { coordinateSystem, WGS84_CODE } from "../../../formats/coordinate-systems";
 import { readGpkgGeometry } from "../../../formats/geopackage-geometry";
-import { projectionOf } from "./read-shapefile";
+import { projectionOf } from "./wkt-projection";
 import { newFields, type FieldValue, type SourceRow } from "./source-row";
 
 type Position = (xy: [number, number]) => [number, number];
