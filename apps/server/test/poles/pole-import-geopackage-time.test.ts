@@ -1,0 +1,53 @@
+/**
+ * A GeoPackage's reading has a time limit, POLE_IMPORT_GPKG_MAX_SECONDS (0.1 s here, the least it
+ * takes, against a layer of 200,000 rows that takes longer): past it the reading thread is ended
+ * and the import answers 422 saying so, the dry run as the import, while /api/health answers
+ * throughout. The import keeps the whole batches it wrote before, as any import cut short does.
+ */
+import { readdir } from "node:fs/promises";
+import { geopackageImportTexts } from "@poleatlas/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useSignedInUser, useTestApp } from "../helpers/setup";
+import { tmpDir } from "../helpers/uploads";
+import { handmadeGeopackage, manyRows } from "./geopackage-support";
+import { importFile, polesOf } from "./import-support";
+
+const ROWS = 200_000;
+const BATCH_ROWS = 5000;
+const t = useTestApp({ POLE_IMPORT_GPKG_MAX_SECONDS: "0.1", POLE_IMPORT_BATCH_ROWS: String(BATCH_ROWS) });
+const owner = useSignedInUser(t);
+
+let big: Buffer;
+beforeAll(async () => {
+  big = await handmadeGeopackage(manyRows(ROWS));
+}, 60_000);
+
+describe("the GeoPackage time limit", () => {
+  it.each([true, false])("answers 422 past it, and /api/health meanwhile (dry run: %s)", async (dryRun) => {
+    let settled = false;
+    const importing = importFile(t, owner, big, "poles.gpkg", dryRun).finally(() => {
+      settled = true;
+    });
+    const waits: number[] = [];
+    while (!settled || waits.length < 3) {
+      const asked = performance.now();
+      const health = await t.app.inject({ method: "GET", url: "/api/health" });
+      waits.push(performance.now() - asked);
+      expect(health.statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const res = await importing;
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: "import_too_slow",
+      message: geopackageImportTexts.tooSlow(0.1),
+    });
+    expect(res.json<{ message: string }>().message).toMatch(/longer than 0.1 s to read/);
+    // A stalled event loop would wait seconds; the bound leaves room for two busy cores.
+    expect(Math.max(...waits)).toBeLessThan(5000);
+    const kept = (await polesOf(t, owner.id)).length;
+    expect(kept).toBeLessThan(ROWS);
+    expect(kept % BATCH_ROWS).toBe(0);
+    expect((await readdir(tmpDir(t))).filter((name) => name !== "resumable")).toEqual([]);
+  });
+});
