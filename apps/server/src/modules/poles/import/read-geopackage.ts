@@ -16,7 +16,8 @@
  * (geopackage-read-thread.ts), under a time limit.
  */
 import sqlite from "node-sqlite3-wasm";
-import { geopackageImportTexts as texts } from "@poleatlas/shared";
+// The texts alone: this runs on the GeoPackage reader's thread, which loads what it imports.
+import { geopackageImportTexts as texts } from "@poleatlas/shared/messages";
 import { AppError, badRequest } from "../../../errors";
 import { coordinateSystem, WGS84_CODE } from "../../../formats/coordinate-systems";
 import { readGpkgGeometry } from "../../../formats/geopackage-geometry";

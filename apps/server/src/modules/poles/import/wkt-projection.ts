@@ -4,7 +4,8 @@
  * thread loads it without the Shapefile reader.
  */
 import proj4, { type Converter } from "proj4";
-import { poleImportTexts } from "@poleatlas/shared";
+// The texts alone: this runs on the GeoPackage reader's thread, which loads what it imports.
+import { poleImportTexts } from "@poleatlas/shared/messages";
 import { badRequest } from "../../../errors";
 
 /** The .prj's coordinate system to WGS84 longitude/latitude, or a 400 saying why not. */
