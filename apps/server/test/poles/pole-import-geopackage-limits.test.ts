@@ -6,17 +6,14 @@
  * the process still points into it.
  */
 import { readdir, readlink } from "node:fs/promises";
-import { request } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Worker } from "node:worker_threads";
 import { geopackageImportTexts } from "@poleatlas/shared";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { multipartBody } from "../helpers/multipart";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { tmpDir } from "../helpers/uploads";
-import { TEST_ORIGIN } from "../helpers/users";
 import { handmadeGeopackage, importGeopackage, manyRows } from "./geopackage-support";
 import { imported, importFile, polesOf } from "./import-support";
+import { sendImport, tempLeftovers, useListeningPort } from "./import-watch";
 
 const MAX_ROWS = 50_000;
 const t = useTestApp({ POLE_IMPORT_GPKG_MAX_ROWS: String(MAX_ROWS) });
@@ -24,9 +21,7 @@ const owner = useSignedInUser(t);
 /** The imports cut short write to a workspace of their own. */
 const other = useSignedInUser(t);
 
-/** What the imports left in the upload temp folder (tus keeps its folder). */
-const leftovers = async () =>
-  (await readdir(tmpDir(t)).catch(() => [] as string[])).filter((name) => name !== "resumable");
+const leftovers = () => tempLeftovers(t);
 
 /** This process's open descriptors of anything in the upload temp folder. */
 async function descriptorsInTemp(): Promise<string[]> {
@@ -90,30 +85,13 @@ describe("the GeoPackage row limit", () => {
 });
 
 describe("a GeoPackage read that ends early", () => {
-  let port = 0;
-  beforeAll(async () => {
-    await t.app.listen({ host: "127.0.0.1", port: 0 });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
+  const port = useListeningPort(t);
 
   it("ends the reading thread when the client goes away mid-read, leaving nothing behind", async () => {
-    const body = multipartBody(atLimit, {
+    const { req, answered } = sendImport(port(), other, atLimit, {
       filename: "poles.gpkg",
       contentType: "application/geopackage+sqlite3",
     });
-    const req = request({
-      host: "127.0.0.1",
-      port,
-      method: "POST",
-      path: "/api/poles/import",
-      headers: { cookie: other.cookie, origin: TEST_ORIGIN, "content-type": body.contentType },
-    });
-    req.on("error", () => {});
-    let answered = false;
-    req.on("response", () => {
-      answered = true;
-    });
-    req.end(body.payload);
     await eventually(reading, 30_000);
     expect(await reading()).toBe(true);
     expect(started).toHaveLength(1);
@@ -121,7 +99,7 @@ describe("a GeoPackage read that ends early", () => {
     req.destroy();
     // Ended from outside (a thread that finishes its read ends with 0).
     expect(await exited).toBe(1);
-    expect(answered).toBe(false);
+    expect(answered()).toBe(false);
     await eventually(async () => (await leftovers()).length === 0);
     expect(await leftovers()).toEqual([]);
     expect(await descriptorsInTemp()).toEqual([]);
