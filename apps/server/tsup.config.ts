@@ -10,6 +10,8 @@ export default defineConfig({
     "face-worker": "src/infra/faces/face-worker.ts",
     // The GeoPackage export's writer thread, likewise.
     "geopackage-worker": "src/modules/export/geopackage-worker.ts",
+    // The GeoPackage import's reader thread, likewise.
+    "geopackage-read-worker": "src/modules/poles/import/geopackage-read-worker.ts",
     // The HEIC decoder's worker thread, likewise.
     "heic-worker": "src/infra/images/heic-worker.ts",
   },

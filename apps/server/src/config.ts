@@ -89,6 +89,10 @@ const envSchema = z.object({
   POLE_IMPORT_UNZIPPED_MAX_MB: z.coerce.number().int().min(1).max(10240).default(512),
   POLE_IMPORT_ZIP_MAX_RATIO: z.coerce.number().int().min(2).max(1000).default(100),
   POLE_IMPORT_GEOJSON_MAX_MB: z.coerce.number().int().min(1).max(10240).default(256),
+  // A GeoPackage layer's most rows, and the most time its reading may take (SQLite's own work on
+  // the file, on a thread of its own: the import's database writes do not count).
+  POLE_IMPORT_GPKG_MAX_ROWS: z.coerce.number().int().min(1).max(100_000_000).default(2_000_000),
+  POLE_IMPORT_GPKG_MAX_SECONDS: z.coerce.number().min(0.1).max(3600).default(120),
   // The region report embeds the photos of at most this many open findings (its pages are kept in
   // memory until numbered).
   REPORT_MAX_PHOTOS: z.coerce.number().int().min(0).max(2000).default(200),
@@ -247,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       unzippedMaxBytes: e.POLE_IMPORT_UNZIPPED_MAX_MB * 1024 * 1024,
       zipMaxRatio: e.POLE_IMPORT_ZIP_MAX_RATIO,
       geojsonMaxBytes: e.POLE_IMPORT_GEOJSON_MAX_MB * 1024 * 1024,
+      gpkgMaxRows: e.POLE_IMPORT_GPKG_MAX_ROWS,
+      gpkgMaxMs: e.POLE_IMPORT_GPKG_MAX_SECONDS * 1000,
     },
     reportMaxPhotos: e.REPORT_MAX_PHOTOS,
     /** Lower-case e-mail addresses of instance administrators. */

@@ -549,6 +549,10 @@ export const geopackageImportTexts = {
     `The GeoPackage's table "${table}" has a generated column (${column}): reading it would run the SQL the file brings. Export the layer again without it.`,
   srsTooLong: (layer: string, kb: number) =>
     `The coordinate system of the GeoPackage layer "${layer}" is longer than ${kb} KB: no coordinate system is. Export it again in a standard system (e.g. EPSG:4326).`,
+  tooManyRows: (layer: string, max: number) =>
+    `The GeoPackage layer "${layer}" has more than ${max.toLocaleString("en-US")} rows, the most an import reads: split it into smaller files.`,
+  tooSlow: (seconds: number) =>
+    `The GeoPackage took longer than ${seconds} s to read, the most an import spends reading one: split it into smaller files, or export it again as a plain table (e.g. with ogr2ogr -f GPKG).`,
   brokenFrom: "the GeoPackage is damaged from this row on",
   noGeometry: "no geometry",
   badGeometry: "the geometry could not be read",

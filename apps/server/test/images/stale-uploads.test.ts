@@ -1,5 +1,5 @@
 /** Start-up sweeps the temp files of uploads a crash interrupted, and nothing else. */
-import { mkdir, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../helpers/app";
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe("start-up", () => {
-  it("removes upload-*, thumb-*, rendition-* and strip-* temp files and unzip-* folders older than six hours", async () => {
+  it("removes upload-*, thumb-*, rendition-* and strip-* temp files, unzip-* and upload-*.lock folders older than six hours", async () => {
     dataDir = await makeDataDir("poleatlas-stale-uploads-");
     const tmp = path.join(dataDir, "tmp");
     await mkdir(path.join(tmp, "upload-a-folder"), { recursive: true });
@@ -42,6 +42,11 @@ describe("start-up", () => {
       if (mtime) await utimes(path.join(tmp, name), mtime, mtime);
     }
 
+    // The lock the SQLite binding takes on a GeoPackage it reads: left by the crash, and held now.
+    await mkdir(path.join(tmp, "upload-0b7c2d3e-crashed.lock"));
+    await utimes(path.join(tmp, "upload-0b7c2d3e-crashed.lock"), sevenHoursAgo, sevenHoursAgo);
+    await mkdir(path.join(tmp, "upload-1f2e3d4c-running.lock"));
+
     t = await buildTestApp({ DATA_DIR: dataDir });
 
     expect(await listFiles(tmp)).toEqual([
@@ -50,7 +55,10 @@ describe("start-up", () => {
       "unzip-running/part.shp",
       "upload-1f2e3d4c-running",
     ]);
-    // Folders are not ours to touch either.
+    expect((await readdir(tmp)).filter((name) => name.endsWith(".lock"))).toEqual([
+      "upload-1f2e3d4c-running.lock",
+    ]);
+    // Other folders are not ours to touch.
     expect(await listFiles(path.join(tmp, "upload-a-folder"))).toEqual([]);
     await expect(mkdir(path.join(tmp, "upload-a-folder"))).rejects.toMatchObject({ code: "EEXIST" });
   });

@@ -166,3 +166,12 @@ export function importGeopackage(
     payload: body.payload,
   });
 }
+
+/** A point layer of `count` rows tagged R-1 … R-count at one spot, the rows made by SQLite itself. */
+export const manyRows = (count: number): HandmadeLayer => ({
+  columns: ["tag"],
+  rows: [[16.37, 48.2, "R-1"]],
+  then: `INSERT INTO poles (geom, tag)
+    WITH RECURSIVE n(x) AS (SELECT 2 UNION ALL SELECT x + 1 FROM n WHERE x < ${count})
+    SELECT (SELECT geom FROM poles WHERE fid = 1), 'R-' || x FROM n`,
+});

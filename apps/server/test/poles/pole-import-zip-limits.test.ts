@@ -5,24 +5,17 @@
  * or a client that went away.
  */
 import { randomBytes } from "node:crypto";
-import { request } from "node:http";
-import type { AddressInfo } from "node:net";
-import { readdir } from "node:fs/promises";
 import { poleImportTexts } from "@poleatlas/shared";
-import { beforeAll, describe, expect, it } from "vitest";
-import { multipartBody } from "../helpers/multipart";
+import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
-import { tmpDir } from "../helpers/uploads";
-import { TEST_ORIGIN } from "../helpers/users";
 import { importFile, imported, polesOf } from "./import-support";
+import { sendImport, tempLeftovers, useListeningPort } from "./import-watch";
 import { shapefileOf, zipOf, zipShapefile } from "./shapefile-support";
 
 const t = useTestApp({ POLE_IMPORT_UNZIPPED_MAX_MB: "1", POLE_IMPORT_ZIP_MAX_RATIO: "100" });
 const owner = useSignedInUser(t);
 
-/** What the imports left in the upload temp folder: uploads and unpacked zips (tus keeps its folder). */
-const leftovers = async () =>
-  (await readdir(tmpDir(t)).catch(() => [] as string[])).filter((name) => name !== "resumable");
+const leftovers = () => tempLeftovers(t);
 
 /** A zip of a run of zeros posing as a Shapefile: 8 MB that deflate to ~8 KB. */
 const zerosZip = () =>
@@ -82,30 +75,16 @@ describe("unpacking a zipped Shapefile", () => {
 });
 
 describe("a client that goes away while its zip is unpacked", () => {
-  let port = 0;
-  beforeAll(async () => {
-    await t.app.listen({ host: "127.0.0.1", port: 0 });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
+  const port = useListeningPort(t);
 
   it("leaves nothing in the temp folder", async () => {
-    const body = multipartBody(zerosZip(), { filename: "bomb.zip", contentType: "application/zip" });
-    await new Promise<void>((resolve) => {
-      const req = request({
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: "/api/poles/import",
-        headers: { cookie: owner.cookie, origin: TEST_ORIGIN, "content-type": body.contentType },
-      });
-      req.on("error", () => resolve());
-      req.on("response", () => resolve());
-      // The whole body, then the connection goes at once.
-      req.end(body.payload, () => {
-        req.destroy();
-        resolve();
-      });
+    const { req } = sendImport(port(), owner, zerosZip(), {
+      filename: "bomb.zip",
+      contentType: "application/zip",
     });
+    // The whole body, then the connection goes at once.
+    await new Promise((resolve) => req.once("finish", resolve));
+    req.destroy();
     const deadline = Date.now() + 5000;
     while ((await leftovers()).length > 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));

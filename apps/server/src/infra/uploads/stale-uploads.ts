@@ -2,7 +2,8 @@
  * Temp files that a crashed or killed process left behind: `upload-*` (a received body) and
  * `thumb-*` (its thumbnail), `blur-*` (its blurred copy), `strip-*` (its copy without embedded
  * images), `rendition-*` (a HEIC's JPEG) in the upload temp folder, `unzip-*` folders (a zipped
- * register's parts) and `export-*` folders (a Shapefile or GeoPackage export). Normally each
+ * register's parts), `export-*` folders (a Shapefile or GeoPackage export) and `upload-*.lock`
+ * folders (the lock the SQLite binding takes on a GeoPackage while it reads it). Normally each
  * request removes its own;
  * these are swept at start-up. Only files older than `maxAgeMs` go, so requests still running in
  * another process on the same DATA_DIR keep theirs.
@@ -11,7 +12,7 @@ import { readdir, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 
 const OURS = /^(upload|thumb|blur|strip|rendition)-/;
-const OUR_FOLDERS = /^(unzip|export)-/;
+const OUR_FOLDERS = /^(unzip|export)-|^upload-.*\.lock$/;
 
 /** Removes our stale temp files in `dir`; resolves with how many were removed. */
 export async function sweepStaleUploads(

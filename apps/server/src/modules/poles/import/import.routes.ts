@@ -14,6 +14,7 @@ import {
   workspaceTexts,
 } from "@poleatlas/shared";
 import { forbidden } from "../../../errors";
+import { whenAnswerCloses } from "../../../infra/limits/request-end";
 import { withReceivedFile } from "../../../infra/uploads/received-file";
 import type { TempFiles } from "../../../infra/uploads/temp-files";
 import type { RequireActor } from "../../workspaces/actor";
@@ -38,7 +39,7 @@ export async function poleImportRoutes(
       .post(
         "/api/poles/import",
         { schema: { querystring: poleImportQuerySchema, response: { 200: poleImportResultSchema } } },
-        async (req) => {
+        async (req, reply) => {
           const actor = await requireActor(req);
           // Before a byte of the file is read: a member's upload of a million rows is refused at once.
           if (!canManage(actor.role)) throw forbidden(workspaceTexts.forbidden);
@@ -53,11 +54,15 @@ export async function poleImportRoutes(
             // (An injected request has a stand-in socket without one.)
             const socket = req.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
             socket?.setTimeout?.(0);
+            // A client gone mid-read ends the reading (a GeoPackage's thread) instead of letting it run on.
+            const gone = new AbortController();
+            whenAnswerCloses(reply.raw, () => gone.abort());
             return service.run(actor, { path, filename: part.filename }, req.query.dryRun === "true", {
               crs: formField(part, "crs") ?? req.query.crs,
               mapping: formField(part, "mapping") ?? req.query.mapping,
               layer: formField(part, "layer") ?? req.query.layer,
               clearMissing: (formField(part, "clearMissing") ?? req.query.clearMissing) === "true",
+              signal: gone.signal,
             });
           });
         },

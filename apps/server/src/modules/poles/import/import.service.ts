@@ -43,6 +43,9 @@ export interface PoleImportDeps {
   zipMaxRatio: number;
   /** The largest GeoJSON register. */
   geojsonMaxBytes: number;
+  /** A GeoPackage layer's most rows, and the most time its reading (on a thread) may take. */
+  gpkgMaxRows: number;
+  gpkgMaxMs: number;
   /** The workspace's inspection type codes: a last inspection's type is one of them. */
   inspectionTypes: (actor: Actor) => Promise<string[]>;
   /** Today (YYYY-MM-DD) by the inspections' clock: no last inspection falls after it. */

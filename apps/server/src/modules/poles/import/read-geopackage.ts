@@ -11,15 +11,17 @@
  * table without generated columns, or the file is refused before a row is read. Triggers and
  * other virtual tables may stay (GDAL writes an R-tree index and its triggers into every file):
  * the file is opened read-only with `query_only`, so no trigger fires, and with
- * `trusted_schema` off. Its texts are capped as a Shapefile's .prj is.
+ * `trusted_schema` off. Its texts are capped as a Shapefile's .prj is, its rows counted before the
+ * first is read. SQLite's reads are synchronous: this runs on a thread of its own
+ * (geopackage-read-thread.ts), under a time limit.
  */
-import { setImmediate } from "node:timers/promises";
 import sqlite from "node-sqlite3-wasm";
-import { geopackageImportTexts as texts } from "@poleatlas/shared";
+// The texts alone: this runs on the GeoPackage reader's thread, which loads what it imports.
+import { geopackageImportTexts as texts } from "@poleatlas/shared/messages";
 import { AppError, badRequest } from "../../../errors";
 import { coordinateSystem, WGS84_CODE } from "../../../formats/coordinate-systems";
 import { readGpkgGeometry } from "../../../formats/geopackage-geometry";
-import { projectionOf } from "./read-shapefile";
+import { projectionOf } from "./wkt-projection";
 import { newFields, type FieldValue, type SourceRow } from "./source-row";
 
 type Position = (xy: [number, number]) => [number, number];
@@ -33,9 +35,6 @@ interface LayerInfo {
 
 /** A column's value as text (SQLite hands back numbers for numeric text). */
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
-
-/** Rows read between two turns of the event loop: SQLite's reads are synchronous. */
-const ROWS_PER_TURN = 1000;
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -171,7 +170,29 @@ function openLayer(db: sqlite.Database, layerName: string | undefined) {
   }
 }
 
-export async function* readGeoPackage(file: string, layerName?: string): AsyncGenerator<SourceRow> {
+/** Refuses a layer of more rows than an import reads, before the first is read. */
+function mustFit(db: sqlite.Database, layer: LayerInfo, maxRows: number): void {
+  let count: number;
+  try {
+    count = Number(db.get(`SELECT count(*) AS n FROM ${quoted(layer.table)}`)?.n);
+  } catch {
+    return; // damaged: the rows before the damage are read, and counted as they come
+  }
+  if (count > maxRows) throw tooManyRows(layer.table, maxRows);
+}
+
+const tooManyRows = (table: string, maxRows: number) =>
+  new AppError(413, "import_too_many_rows", texts.tooManyRows(table, maxRows));
+
+/**
+ * The layer's rows, each a source row or the reason it is rejected; AppError (400, 413) for a
+ * file refused whole. `maxRows`: the most rows a layer may have.
+ */
+export function* readGeoPackage(
+  file: string,
+  layerName: string | undefined,
+  maxRows: number,
+): Generator<SourceRow> {
   let db: sqlite.Database;
   try {
     db = new sqlite.Database(file, { readOnly: true, fileMustExist: true });
@@ -189,6 +210,7 @@ export async function* readGeoPackage(file: string, layerName?: string): AsyncGe
   try {
     const { layer, toWgs84, names, pk, statement } = openLayer(db, layerName);
     finish = () => statement.finalize();
+    mustFit(db, layer, maxRows);
     const rows = statement.iterate() as IterableIterator<Record<string, unknown>>;
     let row = 0;
     for (;;) {
@@ -202,7 +224,7 @@ export async function* readGeoPackage(file: string, layerName?: string): AsyncGe
       }
       if (next.done) break;
       row += 1;
-      if (row % ROWS_PER_TURN === 0) await setImmediate();
+      if (row > maxRows) throw tooManyRows(layer.table, maxRows);
       const fields = newFields();
       let blob: unknown;
       for (const [i, k] of names.entries()) {

@@ -7,46 +7,14 @@
  * wrong place without anyone noticing.
  */
 import { readFile, rm, stat } from "node:fs/promises";
-import proj4, { type Converter } from "proj4";
 import * as shapefile from "shapefile";
 import { poleImportTexts } from "@poleatlas/shared";
 import { badRequest } from "../../../errors";
 import { dbfFieldNames } from "./dbf-header";
+import { projectionOf } from "./wkt-projection";
 import { RESERVED_NAME } from "./pole-input";
 import { newFields, type FieldValue, type SourceRow } from "./source-row";
 import { unzipParts, type UnzipLimits } from "./unzip-parts";
-
-/** The .prj's coordinate system to WGS84 longitude/latitude, or a 400 saying why not. */
-export function projectionOf(prj: string): (xy: [number, number]) => [number, number] {
-  const bad = (detail: string) => badRequest(poleImportTexts.shapefileBadPrj(detail), "import_bad_prj");
-  const text = prj.trim();
-  if (!/^(PROJCS|GEOGCS|PROJCRS|GEOGCRS|GEODCRS)\s*\[/i.test(text)) throw bad("it is not WKT");
-  // proj4 takes a unit of 0 as if none were given, and places every pole as if in metres or
-  // degrees: a unit must say how long it is.
-  for (const [, name, size] of text.matchAll(
-    /\b(?:UNIT|LENGTHUNIT|ANGLEUNIT)\s*\[\s*"([^"]*)"\s*,\s*([^,\]\s]*)/gi,
-  )) {
-    const factor = Number(size);
-    if (!(factor > 0) || !Number.isFinite(factor)) throw bad(`its unit "${name}" is ${size || "empty"}`);
-  }
-  let converter: Converter;
-  try {
-    converter = proj4(text, "WGS84");
-  } catch (err) {
-    throw bad(err instanceof Error && err.message ? err.message : "unknown coordinate system");
-  }
-  // proj4 falls back to plain longitude/latitude for a projection it does not know.
-  const projected = /^PROJ/i.test(text);
-  const to = (xy: [number, number]) => converter.forward<[number, number]>(xy);
-  if (projected) {
-    const probe = to([500000, 4000000]);
-    const back = converter.inverse<[number, number]>(probe);
-    const roundTrip = Math.hypot(back[0] - 500000, back[1] - 4000000);
-    if (!probe.every(Number.isFinite) || roundTrip > 0.01 || (probe[0] === 500000 && probe[1] === 4000000))
-      throw bad("its projection is not supported");
-  }
-  return to;
-}
 
 /** A .prj or .cpg is a line of text; no real one comes near this. */
 const MAX_TEXT_PART_BYTES = 64 * 1024;

@@ -14,7 +14,7 @@ import { isWgs84, systemFor } from "./coordinate-systems";
 import type { RowContext } from "./pole-input";
 import { readCsv } from "./read-csv";
 import { readGeoJson } from "./read-geojson";
-import { readGeoPackage } from "./read-geopackage";
+import { readGeoPackageOffThread } from "./geopackage-read-thread";
 import { readShapefile } from "./read-shapefile";
 import type { SourceRow } from "./source-row";
 
@@ -23,6 +23,9 @@ export interface FileLimits {
   unzippedMaxBytes: number;
   zipMaxRatio: number;
   geojsonMaxBytes: number;
+  /** A GeoPackage layer's most rows, and the most time its reading may take. */
+  gpkgMaxRows: number;
+  gpkgMaxMs: number;
 }
 
 /** What the request says about the file besides its bytes. */
@@ -33,6 +36,8 @@ export interface ReadOptions {
   mapping?: string | undefined;
   /** A GeoPackage's layer to read; without it, its first point layer. */
   layer?: string | undefined;
+  /** Aborts when the request ends: a GeoPackage's reading stops with it. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface OpenRegister {
@@ -91,7 +96,12 @@ export async function openRegister(
       // The layer's own system: its reader hands on WGS 84 positions.
       context: { mapping: new ColumnMapping(overrides, true), toWgs84: null, askCrs: false },
       crs: null,
-      rows: readGeoPackage(file, options.layer),
+      rows: readGeoPackageOffThread(
+        file,
+        options.layer,
+        { maxRows: limits.gpkgMaxRows, maxMs: limits.gpkgMaxMs },
+        options.signal,
+      ),
     };
   if (/\.gpkg$/i.test(filename)) throw badRequest(geopackageImportTexts.unreadable, "import_unreadable");
   const text = start
