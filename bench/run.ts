@@ -132,7 +132,7 @@ async function main() {
       if (r.regionPoles.region === "dense") {
         rows.push([
           `GET /api/poles?region (dense region, ${r.regionPoles.poles.toLocaleString("en-US")} poles; beside ${n} rows)`,
-          `${wire(r.regionPoles)} (target p50 ≤ 300 ms, ≤ 3 MB)`,
+          `${wire(r.regionPoles)} (target p50 ≤ 300 ms, ≤ 1.5 MB)`,
         ]);
       }
       rows.push([

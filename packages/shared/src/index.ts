@@ -9,6 +9,7 @@ export * from "./pole-import-texts";
 export * from "./work-texts";
 export * from "./names";
 export * from "./poles";
+export * from "./pole-markers";
 export * from "./pole-register";
 export * from "./coordinate-systems";
 export * from "./schemas";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { IMAGE_PAGE_LIMIT } from "./constants";
 import { POSITION_SOURCES, poleRegisterFieldsSchema, poleTagResponseSchema } from "./pole-register";
 import { poleLeanSchema } from "./measurements";
+import { poleMarkersWireSchema } from "./pole-markers";
 
 /** The default of the server's SPOT_RADIUS_METERS setting. */
 export const DEFAULT_SPOT_RADIUS_METERS = 10;
@@ -74,63 +75,9 @@ export const poleListQuerySchema = z
     path: ["region"],
   });
 
-/** A pole's risk as one small number in the compact marker form: its index here. */
-export const RISK_CODES = ["unrated", "low", "medium", "high"] as const satisfies readonly RiskKey[];
-
-/**
- * A pole's inspection state as the legend's 'Inspection due' view draws it: inspected within the
- * cycle, due in its last year, overdue after it, or never inspected (no photo, no finding).
- */
-export const INSPECTION_CODES = ["current", "due", "overdue", "never"] as const;
-export type InspectionKey = (typeof INSPECTION_CODES)[number];
-
-/**
- * A region's poles as the map draws them, column by column, oldest first: 100k poles
- * stay a few MB on the wire, where 100k PoleSummary objects would be ~20 MB. Item i of every
- * column is pole i. Everything else about a pole (dates, its photos) comes from GET /api/poles/:id
- * when it is selected.
- */
-export const poleMarkersSchema = z.object({
-  ids: z.array(z.string()),
-  /** Degrees, rounded to 6 decimals (~0.1 m). */
-  latitudes: z.array(z.number()),
-  longitudes: z.array(z.number()),
-  /** Index into RISK_CODES. */
-  risks: z.array(
-    z
-      .number()
-      .int()
-      .min(0)
-      .max(RISK_CODES.length - 1),
-  ),
-  /** Photos on the pole. */
-  counts: z.array(z.number().int()),
-  /** Set labels only, by pole id (most poles have none). */
-  labels: z.record(z.string(), z.string()),
-  /**
-   * The register's tag of each pole, "" where it has none. A column, not a record by id like the
-   * labels: a register gives every pole a tag, and an id per tag would more than double the
-   * answer (100k poles: +0.04 to +0.3 MB brotli as a column, +2.3 MB as a record). The region's
-   * pole list sorts by it and the globe draws it at street zoom. Absent from an older server.
-   */
-  tags: z.array(z.string()).optional(),
-  /** 1 where the pole has an open finding past its due date. Absent from an older server. */
-  overdue: z.array(z.number().int().min(0).max(1)).optional(),
-  /** Index into INSPECTION_CODES: the pole's inspection state. Absent from an older server. */
-  inspections: z
-    .array(
-      z
-        .number()
-        .int()
-        .min(0)
-        .max(INSPECTION_CODES.length - 1),
-    )
-    .optional(),
-});
 /** GET /api/poles: a region's markers, or (with ?tag=) the poles whose tag matches. */
-export const poleListResponseSchema = z.union([poleMarkersSchema, poleTagResponseSchema]);
+export const poleListResponseSchema = z.union([poleMarkersWireSchema, poleTagResponseSchema]);
 export type PoleListResponse = z.infer<typeof poleListResponseSchema>;
-export type PoleMarkers = z.infer<typeof poleMarkersSchema>;
 
 export const poleIdParamsSchema = z.object({ id: z.guid() });
 

@@ -8,6 +8,7 @@ import {
   RISK_CODES,
   imageResponseSchema,
   poleMarkersSchema,
+  poleMarkersWireSchema,
   regionKey,
   type PoleMarkers,
 } from "@poleatlas/shared";
@@ -86,6 +87,37 @@ describe("a region's poles in the compact form", () => {
       overdue: [],
       inspections: [],
     });
+  });
+
+  it("sends the compact form: ids as their bytes, micro-degrees from the centre, a digit a code", async () => {
+    const first = await placedPhoto(t, user.cookie, -12.3456789, 130.8765432);
+    const second = await placedPhoto(t, user.cookie, -12.3456789, 130.8765432 + 100 / METRES_PER_DEGREE);
+    expect((await patchImage(t, user.cookie, second.id, { risk: "high" })).statusCode).toBe(200);
+    const region = regionKey(130.8765432, -12.3456789);
+    const res = await get(user.cookie, `/api/poles?region=${region}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = poleMarkersWireSchema.parse(res.json());
+    const idHex = Buffer.from(answer.id_bytes, "base64").toString("hex");
+    expect(idHex).toBe([first.pole_id, second.pole_id].map((id) => id!.replace(/-/g, "")).join(""));
+    // The region's centre is -12.3, 130.9: the positions count from it in whole micro-degrees.
+    expect(answer).toMatchObject({
+      format: 2,
+      count: 2,
+      origin: { latitude: -12_300_000, longitude: 130_900_000 },
+      latitudes: [-45_679, -45_679],
+      longitudes: [-23_457, Math.round((130.8765432 + 100 / METRES_PER_DEGREE) * 1e6) - 130_900_000],
+      risks: `${RISK_CODES.indexOf("unrated")}${RISK_CODES.indexOf("high")}`,
+      counts: [1, 1],
+      labels: ["", ""],
+      tags: ["", ""],
+      overdue: "00",
+      inspections: `${NEVER}${NEVER}`,
+    });
+    // Another workspace's member asking for the same region gets none of it.
+    const theirs = poleMarkersWireSchema.parse(
+      (await get(stranger.cookie, `/api/poles?region=${region}`)).json(),
+    );
+    expect(theirs).toMatchObject({ count: 0, id_bytes: "", latitudes: [], risks: "", labels: [] });
   });
 
   it("answers an empty form for a region without poles, and 400 for an id /api/regions never gives", async () => {

@@ -38,8 +38,8 @@ export function polesRoutes(
   const { requireActor, service, merge } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Answers poleMarkersSchema as JSON text written from SQL (poles.repository.ts): a string with a
-  // JSON type goes out as it is, unserialized, so zod never walks 100k poles × 5 columns; the
+  // Answers poleMarkersWireSchema as JSON text written from SQL (poles.repository.ts): a string with a
+  // JSON type goes out as it is, unserialized, so zod never walks 100k poles × 11 columns; the
   // schema documents it and test/poles/pole-markers.test.ts parses the answers with it.
   api.get(
     "/api/poles",

@@ -91,7 +91,7 @@ export function createPolesService({
   }
 
   return {
-    /** The caller's poles in one region, compact (poleMarkersSchema), as JSON text. */
+    /** The caller's poles in one region, compact (poleMarkersWireSchema), as JSON text. */
     async regionMarkersJson(actor: Actor, regionId: string): Promise<string> {
       const region = parseRegionKey(regionId);
       if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
