@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { messages } from "@poleatlas/shared";
 import { fakeServer } from "../../../test/fake-server";
 import { photo } from "../../../test/records";
 import { UnplacedNavItem, UnplacedPhotosDialog } from "./unplaced-photos";
@@ -119,5 +120,33 @@ describe("unplaced photos", () => {
     await userEvent.click(within(question).getByRole("button", { name: "Place photo" }));
     await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ pole_id: "p-1" })));
     expect(server.actions().find((c) => c.method === "PATCH")).toMatchObject({ body: { pole_id: "p-1" } });
+  });
+
+  it("retries a choice refused as stale with the photo's version as it is now", async () => {
+    const waiting = photo({ id: "waiting", latitude: 40, longitude: -105, pole_id: null, version: 1 });
+    let tries = 0;
+    const server = fakeServer({
+      "GET /api/images": () => ({ status: 200, body: { images: [waiting], nextCursor: null } }),
+      "GET /api/images/waiting": () => ({ status: 200, body: { image: waiting, pole_candidates: [] } }),
+      "PATCH /api/images/waiting": () =>
+        ++tries === 1
+          ? {
+              status: 412,
+              body: {
+                code: "edit_conflict",
+                message: messages.editConflict,
+                image: { ...waiting, version: 2 },
+              },
+            }
+          : { status: 200, body: { image: { ...waiting, pole_id: "p-new", version: 3 } } },
+    });
+    const onPlaced = renderBoth();
+    const question = await screen.findByRole("region", { name: "Which pole is this?" });
+    await userEvent.click(within(question).getByRole("button", { name: "Place photo" }));
+    expect(await within(question).findByText(messages.editConflict)).toBeInTheDocument();
+    await userEvent.click(within(question).getByRole("button", { name: "Place photo" }));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ pole_id: "p-new" })));
+    const patches = server.actions().filter((c) => c.method === "PATCH");
+    expect(patches.map((c) => c.headers?.get("if-match"))).toEqual(['"1"', '"2"']);
   });
 });
