@@ -3,9 +3,10 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messages } from "@poleatlas/shared";
+import { messages, poleTexts } from "@poleatlas/shared";
 import { fakeServer } from "../../../test/fake-server";
 import { photo } from "../../../test/records";
+import { poleChoiceTexts } from "./pole-choice-texts";
 import { UnplacedNavItem, UnplacedPhotosDialog } from "./unplaced-photos";
 
 afterEach(() => {
@@ -148,5 +149,35 @@ describe("unplaced photos", () => {
     await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ pole_id: "p-new" })));
     const patches = server.actions().filter((c) => c.method === "PATCH");
     expect(patches.map((c) => c.headers?.get("if-match"))).toEqual(['"1"', '"2"']);
+  });
+
+  it("says the poles near a waiting photo did not load (not that a save failed), and asks again", async () => {
+    const waiting = photo({
+      id: "waiting",
+      latitude: 40,
+      longitude: -105,
+      pole_id: null,
+      name: "street.jpg",
+    });
+    let loads = 0;
+    fakeServer({
+      "GET /api/images": () => ({ status: 200, body: { images: [waiting], nextCursor: null } }),
+      "GET /api/images/waiting": () =>
+        ++loads === 1
+          ? { status: 500, body: { code: "internal", message: "Internal Server Error" } }
+          : { status: 200, body: { image: waiting, pole_candidates: [] } },
+    });
+    renderBoth();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(`street.jpg: ${poleChoiceTexts.candidatesFailed}`);
+    expect(screen.queryByText(poleTexts.saveFailed)).not.toBeInTheDocument();
+    await userEvent.click(within(alert).getByRole("button", { name: poleChoiceTexts.retry }));
+    expect(await screen.findByRole("region", { name: "Which pole is this?" })).toBeInTheDocument();
+  });
+
+  it("says the list did not load when it did not", async () => {
+    fakeServer({ "GET /api/images": () => ({ status: 500, body: { code: "internal", message: "x" } }) });
+    renderBoth();
+    expect(await screen.findByRole("alert")).toHaveTextContent(poleTexts.unplacedLoadFailed);
   });
 });
