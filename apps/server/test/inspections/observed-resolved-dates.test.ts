@@ -115,6 +115,54 @@ describe("the day a finding is resolved on", () => {
   });
 });
 
+describe("the day a finding is resolved on, by the client's own date", () => {
+  it("is never later than the client's today, which is the default", async () => {
+    const photo = await placedPhoto(t, user.cookie, 51.45, 0.1);
+    const add = () =>
+      addFinding(t, user.cookie, photo.pole_id!, { code: "lean", level: 2, observed_on: "2026-02-20" });
+    const [a, b, c] = [await add(), await add(), await add()];
+    // On the server's today, tomorrow (which UTC alone allows) is the client's future.
+    const tomorrow = await resolve(user.cookie, a.id, { resolved_on: "2026-03-02", today: TODAY });
+    expect(tomorrow.statusCode, tomorrow.body).toBe(400);
+    expect(tomorrow.json()).toMatchObject({
+      code: "date_in_future",
+      message: inspectionTexts.resolvedInFuture(TODAY),
+    });
+    // West of UTC it is still yesterday there: the server's today is the client's future.
+    const west = await resolve(user.cookie, a.id, { resolved_on: TODAY, today: "2026-02-28" });
+    expect(west.json()).toMatchObject({ message: inspectionTexts.resolvedInFuture("2026-02-28") });
+    // East of UTC it is already tomorrow: that day is today there, and the default.
+    const east = await resolve(user.cookie, b.id, { today: "2026-03-02" });
+    expect(east.json()).toMatchObject({ finding: { status: "resolved", resolved_on: "2026-03-02" } });
+    const bulk = await send(t, user.cookie, "POST", "/api/findings/bulk", {
+      ids: [c.id],
+      patch: { resolve: { action: "Straightened", resolved_on: "2026-03-02", today: TODAY } },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(400);
+    expect(bulk.json()).toMatchObject({ code: "date_in_future" });
+    const open = (await findingsOf(user.cookie, photo.pole_id!)).filter((f) => f.status === "open");
+    expect(open.map((f) => f.id).sort()).toEqual([a.id, c.id].sort());
+  });
+
+  it("refuses a client date more than a day from the server's: no zone is that far", async () => {
+    const photo = await placedPhoto(t, user.cookie, 51.46, 0.1);
+    const f = await addFinding(t, user.cookie, photo.pole_id!, {
+      code: "lean",
+      level: 2,
+      observed_on: "2026-02-20",
+    });
+    for (const today of ["2026-03-03", "2026-02-27"]) {
+      const res = await resolve(user.cookie, f.id, { resolved_on: "2026-02-25", today });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: "client_date_off",
+        message: inspectionTexts.clientDateOff(today, TODAY),
+      });
+    }
+    expect((await findingsOf(user.cookie, photo.pole_id!))[0]).toMatchObject({ status: "open" });
+  });
+});
+
 describe("the photo of the repair", () => {
   it("is a photo of the same pole, linked as the evidence", async () => {
     const photo = await placedPhoto(t, user.cookie, 51.5, 0.1, "2026-01-05");
