@@ -4,7 +4,7 @@
  * observed nor in the future; the photo of the repair is one of the same pole. A refused date
  * changes nothing.
  */
-import { inspectionTexts, poleTimelineSchema } from "@poleatlas/shared";
+import { inspectionTexts, poleTimelineSchema, type Finding } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { createSignedInUser } from "../helpers/users";
@@ -116,11 +116,17 @@ describe("the day a finding is resolved on", () => {
 });
 
 describe("the day a finding is resolved on, by the client's own date", () => {
-  it("is never later than the client's today, which is the default", async () => {
-    const photo = await placedPhoto(t, user.cookie, 51.45, 0.1);
+  /** Three open findings observed on 2026-02-20, on one new pole at this latitude. */
+  async function openFindings(latitude: number): Promise<[Finding, Finding, Finding]> {
+    const photo = await placedPhoto(t, user.cookie, latitude, 0.1);
     const add = () =>
       addFinding(t, user.cookie, photo.pole_id!, { code: "lean", level: 2, observed_on: "2026-02-20" });
-    const [a, b, c] = [await add(), await add(), await add()];
+    return [await add(), await add(), await add()];
+  }
+
+  it("is never later than the client's today, which is the default", async () => {
+    const [a, b, c] = await openFindings(51.45);
+    const poleId = a.pole_id;
     // On the server's today, tomorrow (which UTC alone allows) is the client's future.
     const tomorrow = await resolve(user.cookie, a.id, { resolved_on: "2026-03-02", today: TODAY });
     expect(tomorrow.statusCode, tomorrow.body).toBe(400);
@@ -140,17 +146,12 @@ describe("the day a finding is resolved on, by the client's own date", () => {
     });
     expect(bulk.statusCode, bulk.body).toBe(400);
     expect(bulk.json()).toMatchObject({ code: "date_in_future" });
-    const open = (await findingsOf(user.cookie, photo.pole_id!)).filter((f) => f.status === "open");
+    const open = (await findingsOf(user.cookie, poleId)).filter((f) => f.status === "open");
     expect(open.map((f) => f.id).sort()).toEqual([a.id, c.id].sort());
   });
 
   it("refuses a client date more than a day from the server's: no zone is that far", async () => {
-    const photo = await placedPhoto(t, user.cookie, 51.46, 0.1);
-    const f = await addFinding(t, user.cookie, photo.pole_id!, {
-      code: "lean",
-      level: 2,
-      observed_on: "2026-02-20",
-    });
+    const [f] = await openFindings(51.46);
     for (const today of ["2026-03-03", "2026-02-27"]) {
       const res = await resolve(user.cookie, f.id, { resolved_on: "2026-02-25", today });
       expect(res.statusCode, res.body).toBe(400);
@@ -159,7 +160,7 @@ describe("the day a finding is resolved on, by the client's own date", () => {
         message: inspectionTexts.clientDateOff(today, TODAY),
       });
     }
-    expect((await findingsOf(user.cookie, photo.pole_id!))[0]).toMatchObject({ status: "open" });
+    expect((await findingsOf(user.cookie, f.pole_id))[0]).toMatchObject({ status: "open" });
   });
 });
 

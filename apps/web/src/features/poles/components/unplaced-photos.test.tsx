@@ -14,6 +14,8 @@ afterEach(() => {
 });
 
 const LOST = photo({ id: "lost", latitude: null, longitude: null, name: "lost.jpg" });
+/** A photo with a place but no pole: the pole rule could not say which register pole it shows. */
+const WAITING = photo({ id: "waiting", latitude: 40, longitude: -105, pole_id: null, name: "street.jpg" });
 
 function renderBoth(onPlaced = vi.fn(), onPlaceOnMap = vi.fn(), readOnly = false) {
   const client = new QueryClient({
@@ -87,13 +89,7 @@ describe("unplaced photos", () => {
   });
 
   it("asks which register pole a photo waiting for its pole shows, and places it there", async () => {
-    const waiting = photo({
-      id: "waiting",
-      latitude: 40,
-      longitude: -105,
-      pole_id: null,
-      name: "street.jpg",
-    });
+    const waiting = WAITING;
     const candidates = [
       {
         pole_id: "p-1",
@@ -124,7 +120,7 @@ describe("unplaced photos", () => {
   });
 
   it("retries a choice refused as stale with the photo's version as it is now", async () => {
-    const waiting = photo({ id: "waiting", latitude: 40, longitude: -105, pole_id: null, version: 1 });
+    const waiting = { ...WAITING, version: 1 };
     let tries = 0;
     const server = fakeServer({
       "GET /api/images": () => ({ status: 200, body: { images: [waiting], nextCursor: null } }),
@@ -152,13 +148,7 @@ describe("unplaced photos", () => {
   });
 
   it("says the poles near a waiting photo did not load (not that a save failed), and asks again", async () => {
-    const waiting = photo({
-      id: "waiting",
-      latitude: 40,
-      longitude: -105,
-      pole_id: null,
-      name: "street.jpg",
-    });
+    const waiting = WAITING;
     let loads = 0;
     fakeServer({
       "GET /api/images": () => ({ status: 200, body: { images: [waiting], nextCursor: null } }),
