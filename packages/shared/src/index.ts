@@ -44,6 +44,7 @@ export * from "./lengths";
 export * from "./measure/index";
 export * from "./photo-optics";
 export * from "./pole-join";
+export * from "./photo-move";
 export * from "./notifications";
 export * from "./route-texts";
 export * from "./chart-texts";

@@ -80,6 +80,12 @@ export const findingPatchFields = {
       action: z.string().trim().min(1, "Say what was done").max(MAX_NOTES_LENGTH),
       resolved_on: isoDate.optional(),
       image_id: z.guid().optional(),
+      /**
+       * The client's own date where it is (the web sends its device's): `resolved_on` may not be
+       * later, and defaults to it. It must be within a day of the server's (UTC) date, as every
+       * time zone is. Without it the latest day is tomorrow by the server's clock.
+       */
+      today: isoDate.optional(),
     })
     .strict()
     .optional(),

@@ -265,6 +265,8 @@ export const inspectionTexts = {
   dueDateTooLate: "The date to fix it by would fall after 9999-12-31: check the date it was observed.",
   observedInFuture: (latest: string) => `A finding cannot be observed in the future (after ${latest}).`,
   resolvedInFuture: (latest: string) => `A finding cannot be resolved in the future (after ${latest}).`,
+  clientDateOff: (given: string, server: string) =>
+    `Your device's date (${given}) is more than a day from today's (${server}, UTC): check its clock.`,
   resolvedBeforeObserved: (observed: string) =>
     `A finding cannot be resolved before it was observed (${observed}).`,
   observedOnLabel: "Observed on",

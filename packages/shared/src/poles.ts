@@ -169,6 +169,7 @@ export const poleTexts = {
   placeOnMapHint: "Click the map to place this photo. Esc to cancel.",
   alreadyUploaded: "Already uploaded",
   saveFailed: "Could not save. Please try again.",
+  unplacedLoadFailed: "The unplaced photos could not be loaded.",
   saveNotes: "Save notes",
   /** A draft kept while someone else saved other notes for the photo. */
   notesChangedMeanwhile: (saved: string) =>

@@ -4,7 +4,7 @@
  * observed nor in the future; the photo of the repair is one of the same pole. A refused date
  * changes nothing.
  */
-import { inspectionTexts, poleTimelineSchema } from "@poleatlas/shared";
+import { inspectionTexts, poleTimelineSchema, type Finding } from "@poleatlas/shared";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { createSignedInUser } from "../helpers/users";
@@ -112,6 +112,55 @@ describe("the day a finding is resolved on", () => {
     expect((await resolve(user.cookie, ahead.id, {})).json()).toMatchObject({
       message: inspectionTexts.resolvedBeforeObserved("2026-03-02"),
     });
+  });
+});
+
+describe("the day a finding is resolved on, by the client's own date", () => {
+  /** Three open findings observed on 2026-02-20, on one new pole at this latitude. */
+  async function openFindings(latitude: number): Promise<[Finding, Finding, Finding]> {
+    const photo = await placedPhoto(t, user.cookie, latitude, 0.1);
+    const add = () =>
+      addFinding(t, user.cookie, photo.pole_id!, { code: "lean", level: 2, observed_on: "2026-02-20" });
+    return [await add(), await add(), await add()];
+  }
+
+  it("is never later than the client's today, which is the default", async () => {
+    const [a, b, c] = await openFindings(51.45);
+    const poleId = a.pole_id;
+    // On the server's today, tomorrow (which UTC alone allows) is the client's future.
+    const tomorrow = await resolve(user.cookie, a.id, { resolved_on: "2026-03-02", today: TODAY });
+    expect(tomorrow.statusCode, tomorrow.body).toBe(400);
+    expect(tomorrow.json()).toMatchObject({
+      code: "date_in_future",
+      message: inspectionTexts.resolvedInFuture(TODAY),
+    });
+    // West of UTC it is still yesterday there: the server's today is the client's future.
+    const west = await resolve(user.cookie, a.id, { resolved_on: TODAY, today: "2026-02-28" });
+    expect(west.json()).toMatchObject({ message: inspectionTexts.resolvedInFuture("2026-02-28") });
+    // East of UTC it is already tomorrow: that day is today there, and the default.
+    const east = await resolve(user.cookie, b.id, { today: "2026-03-02" });
+    expect(east.json()).toMatchObject({ finding: { status: "resolved", resolved_on: "2026-03-02" } });
+    const bulk = await send(t, user.cookie, "POST", "/api/findings/bulk", {
+      ids: [c.id],
+      patch: { resolve: { action: "Straightened", resolved_on: "2026-03-02", today: TODAY } },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(400);
+    expect(bulk.json()).toMatchObject({ code: "date_in_future" });
+    const open = (await findingsOf(user.cookie, poleId)).filter((f) => f.status === "open");
+    expect(open.map((f) => f.id).sort()).toEqual([a.id, c.id].sort());
+  });
+
+  it("refuses a client date more than a day from the server's: no zone is that far", async () => {
+    const [f] = await openFindings(51.46);
+    for (const today of ["2026-03-03", "2026-02-27"]) {
+      const res = await resolve(user.cookie, f.id, { resolved_on: "2026-02-25", today });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: "client_date_off",
+        message: inspectionTexts.clientDateOff(today, TODAY),
+      });
+    }
+    expect((await findingsOf(user.cookie, f.pole_id))[0]).toMatchObject({ status: "open" });
   });
 });
 

@@ -17,3 +17,11 @@ export function latestDay(today: string): string {
   const next = addDays(today, 1);
   return DAY.test(next) ? next : today;
 }
+
+/**
+ * Whether a client's date can be today somewhere while the server's (UTC) is `today`: time zones
+ * run from UTC−12 to UTC+14, so a client's today is yesterday, today or tomorrow in UTC.
+ */
+export function withinADay(clientToday: string, today: string): boolean {
+  return clientToday >= addDays(today, -1) && clientToday <= latestDay(today);
+}

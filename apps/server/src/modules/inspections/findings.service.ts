@@ -27,7 +27,7 @@ import type { PublishEvent } from "../events/events.repository";
 import type { Executor } from "../../infra/db/database";
 import type { ImagesRepository } from "../photos/images.repository";
 import type { Actor } from "../workspaces/actor";
-import { latestDay, type Today } from "./clock";
+import { latestDay, withinADay, type Today } from "./clock";
 import type { FindingRow, InspectionsRepository } from "./inspections.repository";
 import type { SettingsService } from "./settings.service";
 
@@ -112,10 +112,18 @@ export function createFindingsService(deps: {
     return measurement;
   }
 
-  /** The day a finding is resolved on: today unless given, between its observation and today. */
-  function resolvedOn(given: string | undefined, observedOn: string): string {
-    const latest = latestDay(today());
-    const day = given ?? today();
+  /**
+   * The day a finding is resolved on: today unless given, between its observation and today.
+   * Today is the client's own when it says (within a day of the server's: every time zone is),
+   * else the server's with tomorrow allowed for users east of UTC.
+   */
+  function resolvedOn(given: string | undefined, observedOn: string, clientToday?: string): string {
+    const serverToday = today();
+    if (clientToday !== undefined && !withinADay(clientToday, serverToday)) {
+      throw badRequest(inspectionTexts.clientDateOff(clientToday, serverToday), "client_date_off");
+    }
+    const latest = clientToday ?? latestDay(serverToday);
+    const day = given ?? clientToday ?? serverToday;
     if (day > latest) throw badRequest(inspectionTexts.resolvedInFuture(latest), "date_in_future");
     if (day < observedOn) {
       throw badRequest(inspectionTexts.resolvedBeforeObserved(observedOn), "resolved_before_observed");
@@ -159,7 +167,7 @@ export function createFindingsService(deps: {
         : null;
       resolve.status = "resolved";
       resolve.work_status = "resolved";
-      resolve.resolved_on = resolvedOn(patch.resolve.resolved_on, row.observed_on);
+      resolve.resolved_on = resolvedOn(patch.resolve.resolved_on, row.observed_on, patch.resolve.today);
       resolve.resolved_by = actor.userId;
       resolve.action = safeNotes(patch.resolve.action);
       resolve.repair_image_id = repair?.id ?? null;

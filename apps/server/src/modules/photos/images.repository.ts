@@ -268,8 +268,8 @@ export function createImagesRepository(db: Db) {
 
     /** Whether a photo row with this id exists (a fresh query on the pool, not in any transaction). */
     /** Who uploaded the photos on a pole: the locks a move of them all takes. */
-    async uploadersOnPole(workspaceId: string, poleId: string): Promise<string[]> {
-      const res = await db.execute(
+    async uploadersOnPole(workspaceId: string, poleId: string, tx: Executor = db): Promise<string[]> {
+      const res = await tx.execute(
         sql`SELECT DISTINCT user_id FROM utility_pole_images
             WHERE workspace_id = ${workspaceId} AND pole_id = ${poleId}::uuid`,
       );
@@ -300,6 +300,15 @@ export function createImagesRepository(db: Db) {
         sql`SELECT ${COLUMNS} FROM utility_pole_images WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
       );
       return row ?? null;
+    },
+
+    /** Those of these photos that are the workspace's, in no particular order. */
+    findOwnedMany(workspaceId: string, ids: readonly string[], tx: Executor = db): Promise<ImageRow[]> {
+      return rows<ImageRow>(
+        tx,
+        sql`SELECT ${COLUMNS} FROM utility_pole_images
+            WHERE id = ANY(${`{${ids.join(",")}}`}::uuid[]) AND workspace_id = ${workspaceId}`,
+      );
     },
 
     /** The caller's photo with these bytes, if any (the same bytes twice are one photo). */

@@ -13,6 +13,7 @@ import {
   workspaceTexts,
   type PoleCandidate,
   type PoleMergeResponse,
+  type PoleRecord,
 } from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
@@ -22,6 +23,9 @@ import type { PublishEvent } from "../events/events.repository";
 import type { ImagesRepository } from "../photos/images.repository";
 import type { Actor } from "../workspaces/actor";
 import type { PolesRepository } from "./poles.repository";
+
+/** Rounds of "lock, then find another uploader joined" before the merge gives up with a 409. */
+const MAX_LOCK_ROUNDS = 3;
 
 const moved = async (tx: Executor, table: string, from: string, into: string): Promise<number> => {
   const res = await tx.execute(
@@ -59,34 +63,57 @@ export function createPoleMerge(deps: {
     if (from.source === "import" || from.tag !== null) {
       throw conflict(poleJoinTexts.registerNotMerged, "register_pole");
     }
-    const uploaders = await images.uploadersOnPole(workspaceId, from.id);
-    return images.withLocks([workspaceId, ...uploaders], async (tx) => {
-      // Checked again under the lock: a tag given or a pole removed meanwhile.
-      const now = await poles.findOwned(workspaceId, from.id, tx);
-      if (!now || !(await poles.findOwned(workspaceId, into.id, tx))) throw notFound(messages.poleNotFound);
-      if (now.source === "import" || now.tag !== null) {
-        throw conflict(poleJoinTexts.registerNotMerged, "register_pole");
-      }
-      const photos = await tx.execute(
-        sql`UPDATE utility_pole_images SET pole_id = ${into.id}::uuid, version = version + 1,
-              updated_at = now(), updated_by = ${actor.userId}
-            WHERE pole_id = ${from.id}::uuid RETURNING id::text AS id`,
-      );
-      const imageIds = (photos.rows as { id: string }[]).map((r) => r.id);
-      const counts = {
-        photos: imageIds.length,
-        findings: await moved(tx, "utility_pole_findings", from.id, into.id),
-        visits: await moved(tx, "utility_pole_visits", from.id, into.id),
-        measurements: await moved(tx, "utility_pole_measurements", from.id, into.id),
-      };
-      await tx.execute(sql`DELETE FROM utility_poles WHERE id = ${from.id}::uuid`);
-      await poles.refresh(tx, [into.id]);
-      const details = { from: from.id, from_label: from.label, into_tag: into.tag, ...counts };
-      await audit(actor, { action: "pole.merge", targetType: "pole", targetId: into.id, details }, tx);
-      const poleIds = [from.id, into.id];
-      await publish({ workspaceId, type: "image.updated", actorId: actor.userId, imageIds, poleIds }, tx);
-      return { pole_id: into.id, moved: counts };
-    });
+    // The uploaders' locks are taken with the workspace's, sorted, or the merge could deadlock
+    // with an upload (which takes both the same way). The set is read before the locks, so it is
+    // read again under them: a photo of someone else that joined meanwhile means another round
+    // with their lock too (no photo joins a pole without the workspace's lock, which is held then).
+    let uploaders = await images.uploadersOnPole(workspaceId, from.id);
+    for (let round = 1; ; round++) {
+      const locked = uploaders;
+      const done = await images.withLocks([workspaceId, ...locked], async (tx) => {
+        const now = await images.uploadersOnPole(workspaceId, from.id, tx);
+        if (now.every((u) => locked.includes(u))) return mergeLocked(tx, actor, from, into);
+        uploaders = [...new Set([...locked, ...now])];
+        return null;
+      });
+      if (done) return done;
+      if (round >= MAX_LOCK_ROUNDS) throw conflict(messages.editConflict, "edit_conflict");
+    }
+  }
+
+  /** The merge itself, under the workspace's lock and every uploader's on the pole. */
+  async function mergeLocked(
+    tx: Executor,
+    actor: Actor,
+    from: PoleRecord,
+    into: PoleRecord,
+  ): Promise<PoleMergeResponse> {
+    const { workspaceId } = actor;
+    // Checked again under the lock: a tag given or a pole removed meanwhile.
+    const now = await poles.findOwned(workspaceId, from.id, tx);
+    if (!now || !(await poles.findOwned(workspaceId, into.id, tx))) throw notFound(messages.poleNotFound);
+    if (now.source === "import" || now.tag !== null) {
+      throw conflict(poleJoinTexts.registerNotMerged, "register_pole");
+    }
+    const photos = await tx.execute(
+      sql`UPDATE utility_pole_images SET pole_id = ${into.id}::uuid, version = version + 1,
+            updated_at = now(), updated_by = ${actor.userId}
+          WHERE pole_id = ${from.id}::uuid RETURNING id::text AS id`,
+    );
+    const imageIds = (photos.rows as { id: string }[]).map((r) => r.id);
+    const counts = {
+      photos: imageIds.length,
+      findings: await moved(tx, "utility_pole_findings", from.id, into.id),
+      visits: await moved(tx, "utility_pole_visits", from.id, into.id),
+      measurements: await moved(tx, "utility_pole_measurements", from.id, into.id),
+    };
+    await tx.execute(sql`DELETE FROM utility_poles WHERE id = ${from.id}::uuid`);
+    await poles.refresh(tx, [into.id]);
+    const details = { from: from.id, from_label: from.label, into_tag: into.tag, ...counts };
+    await audit(actor, { action: "pole.merge", targetType: "pole", targetId: into.id, details }, tx);
+    const poleIds = [from.id, into.id];
+    await publish({ workspaceId, type: "image.updated", actorId: actor.userId, imageIds, poleIds }, tx);
+    return { pole_id: into.id, moved: counts };
   }
 
   return { merge, candidates };

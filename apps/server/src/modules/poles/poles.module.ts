@@ -8,6 +8,7 @@ import type { PolePlacement } from "../photos/pole-placement";
 import type { RequireActor } from "../workspaces/actor";
 import { createPolesRepository } from "./poles.repository";
 import { createPoleMerge } from "./pole-merge";
+import { createPhotoMove } from "./photo-move";
 import { polesRoutes } from "./poles.routes";
 import { createPolesService, type PoleInspections } from "./poles.service";
 import { createPoleImport, type PoleImportDeps } from "./import/import.service";
@@ -90,7 +91,13 @@ export async function registerPoles(
     audit: deps.audit,
     publish: deps.publish,
   });
-  polesRoutes(app, { requireActor: deps.requireActor, service: poles.service, merge });
+  const photoMove = createPhotoMove({
+    poles: poles.repository,
+    images,
+    audit: deps.audit,
+    publish: deps.publish,
+  });
+  polesRoutes(app, { requireActor: deps.requireActor, service: poles.service, merge, photoMove });
   crsRoutes(app, { requireActor: deps.requireActor });
   const locate = createLocateService({
     repository: createLocateRepository(deps.db),

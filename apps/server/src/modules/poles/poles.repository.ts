@@ -244,6 +244,16 @@ export function createPolesRepository(db: Db) {
       return row.id;
     },
 
+    /** Those of these poles that still stand (refresh removes photo-made poles left empty). */
+    async existing(tx: Executor, poleIds: string[]): Promise<string[]> {
+      if (poleIds.length === 0) return [];
+      const found = await rows<{ id: string }>(
+        tx,
+        sql`SELECT id::text AS id FROM utility_poles WHERE id = ANY(${`{${poleIds.join(",")}}`}::uuid[])`,
+      );
+      return found.map((r) => r.id);
+    },
+
     /** Empty poles go; the others take their latest rated photo's risk. */
     async refresh(tx: Executor, poleIds: string[]): Promise<void> {
       if (poleIds.length === 0) return;

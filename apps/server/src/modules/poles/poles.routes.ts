@@ -17,6 +17,8 @@ import {
   poleListQuerySchema,
   poleListResponseSchema,
   mergeCandidatesSchema,
+  photoMoveBodySchema,
+  photoMoveResponseSchema,
   poleMergeBodySchema,
   poleMergeResponseSchema,
   polePatchSchema,
@@ -30,12 +32,13 @@ import {
 import type { RequireActor } from "../workspaces/actor";
 import type { PolesService } from "./poles.service";
 import type { PoleMerge } from "./pole-merge";
+import type { PhotoMove } from "./photo-move";
 
 export function polesRoutes(
   app: FastifyInstance,
-  deps: { requireActor: RequireActor; service: PolesService; merge: PoleMerge },
+  deps: { requireActor: RequireActor; service: PolesService; merge: PoleMerge; photoMove: PhotoMove },
 ) {
-  const { requireActor, service, merge } = deps;
+  const { requireActor, service, merge, photoMove } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Answers poleMarkersWireSchema as JSON text written from SQL (poles.repository.ts): a string with a
@@ -116,6 +119,13 @@ export function polesRoutes(
     "/api/poles/:id/merge-candidates",
     { schema: { params: poleIdParamsSchema, response: { 200: mergeCandidatesSchema } } },
     async (req) => ({ poles: await merge.candidates(await requireActor(req), req.params.id) }),
+  );
+
+  // Several photos to one pole; the route is static, so it never reads "move" as a photo's id.
+  api.post(
+    "/api/images/move",
+    { schema: { body: photoMoveBodySchema, response: { 200: photoMoveResponseSchema } } },
+    async (req) => photoMove.move(await requireActor(req), req.body),
   );
 
   api.patch(

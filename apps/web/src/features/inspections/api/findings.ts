@@ -21,6 +21,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { ApiError, apiClient } from "../../../lib/api-client";
+import { localToday } from "../lib/days";
 
 /** The filters and sort of the work list, as GET /api/findings takes them (null: any). */
 export interface FindingFilters {
@@ -126,6 +127,14 @@ export interface FindingChange {
   repair?: string | (() => Promise<string>);
 }
 
+/**
+ * A resolution names the device's today: the server refuses a resolution dated later than the
+ * client's own day (a day ahead of UTC is not the future east of it, and is west of it).
+ */
+function dated<P extends { resolve?: object }>(patch: P): P {
+  return patch.resolve ? { ...patch, resolve: { ...patch.resolve, today: localToday() } } : patch;
+}
+
 /** A 412: someone changed the finding since it was shown. */
 export const isEditConflict = (e: unknown) => e instanceof ApiError && e.status === 412;
 
@@ -134,8 +143,9 @@ export function usePatchFinding() {
   return useMutation({
     mutationFn: async ({ id, patch, version, repair }: FindingChange): Promise<Finding> => {
       const imageId = typeof repair === "function" ? await repair() : repair;
-      const body =
-        imageId && patch.resolve ? { ...patch, resolve: { ...patch.resolve, image_id: imageId } } : patch;
+      const body = dated(
+        imageId && patch.resolve ? { ...patch, resolve: { ...patch.resolve, image_id: imageId } } : patch,
+      );
       const headers = version === undefined ? undefined : { "If-Match": etagOf(version) };
       return (
         await apiClient.patch(`/api/findings/${encodeURIComponent(id)}`, body, findingResponseSchema, {
@@ -154,7 +164,7 @@ export function useBulkFindings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: FindingBulk): Promise<{ changed: number }> =>
-      apiClient.post("/api/findings/bulk", body, findingBulkAnswerSchema),
+      apiClient.post("/api/findings/bulk", { ...body, patch: dated(body.patch) }, findingBulkAnswerSchema),
     onSuccess: () => refreshAfter(queryClient),
   });
 }

@@ -114,7 +114,7 @@ describe("PoleFindings", () => {
       {
         method: "PATCH",
         path: "/api/findings/f1",
-        body: { resolve: { action: "Replaced", resolved_on: today, image_id: "img-9" } },
+        body: { resolve: { action: "Replaced", resolved_on: today, image_id: "img-9", today } },
       },
     ]);
   });

@@ -2,7 +2,7 @@
  * The work list where its own width is narrow (a phone at 390 px, a desktop at 400 % zoom: 320 CSS
  * px): cards, with every function of the table kept.
  */
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bulkCalls, findingQueries, listWidth, renderAt, ROWS, server } from "./work-list.fixtures";
@@ -69,5 +69,26 @@ describe("the narrow work list", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Go to next page" }));
     await waitFor(() => expect(findingQueries(s.calls).at(-1)).toMatchObject({ cursor: "c2" }));
+  });
+
+  it("goes back to the first page when a new width changes the page size", async () => {
+    const resize = listWidth(1200);
+    const s = server({
+      "GET /api/findings": (call) => ({
+        status: 200,
+        body: { findings: ROWS, nextCursor: call.path.includes("cursor=") ? null : "c2" },
+      }),
+    });
+    renderAt("/work");
+    await screen.findByRole("table", { name: "Work list" });
+    await userEvent.click(screen.getByRole("button", { name: "Go to next page" }));
+    await waitFor(() => expect(findingQueries(s.calls).at(-1)).toMatchObject({ cursor: "c2", limit: "25" }));
+
+    // The second page of 25 is not the second page of 100: the cards start again at the first.
+    act(() => resize(320));
+    await screen.findByRole("list", { name: "Work list" });
+    await waitFor(() => expect(findingQueries(s.calls).at(-1)).toMatchObject({ limit: "100" }));
+    expect(findingQueries(s.calls).at(-1)).not.toHaveProperty("cursor");
+    expect(screen.getByText(/^1–/)).toBeInTheDocument();
   });
 });

@@ -84,7 +84,16 @@ export default function WorkListPage() {
   const [pageIndex, setPageIndex] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allOfFilter, setAllOfFilter] = useState(false);
-  const page = useFindingsPage(filters, cursors[pageIndex] ?? null, limit);
+  // Cursors belong to the page size they were read with: when a new width changes it (25 a page
+  // wide, 100 narrow), the list starts again at its first page (set while rendering, so no
+  // request goes out with an old cursor and the new size).
+  const [pagedBy, setPagedBy] = useState(limit);
+  if (pagedBy !== limit) {
+    setPagedBy(limit);
+    setCursors([null]);
+    setPageIndex(0);
+  }
+  const page = useFindingsPage(filters, pagedBy === limit ? (cursors[pageIndex] ?? null) : null, limit);
   const [exporting, setExporting] = useState(false);
 
   const restart = () => {

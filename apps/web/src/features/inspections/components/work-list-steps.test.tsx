@@ -45,7 +45,7 @@ describe("a work list row", () => {
     await user.click(within(dialog).getByRole("button", { name: "Resolve" }));
     await waitFor(() =>
       expect(patches(s.calls).at(-1)!.body).toEqual({
-        resolve: { action: "Replaced", resolved_on: localToday() },
+        resolve: { action: "Replaced", resolved_on: localToday(), today: localToday() },
       }),
     );
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -154,7 +154,7 @@ describe("the bulk bar", () => {
     await waitFor(() =>
       expect(bulkCalls(s.calls).at(-1)?.body).toEqual({
         ids,
-        patch: { resolve: { action: "Replaced", resolved_on: localToday() } },
+        patch: { resolve: { action: "Replaced", resolved_on: localToday(), today: localToday() } },
       }),
     );
   });

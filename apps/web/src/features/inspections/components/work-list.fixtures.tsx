@@ -87,21 +87,36 @@ export const findingQueries = (calls: Call[]) =>
 
 /**
  * The list's own width as its ResizeObserver measures it (happy-dom lays nothing out): what
- * decides between the table and the cards.
+ * decides between the table and the cards. Returns a resize: the width the list is given next
+ * (a phone turned, a window narrowed).
  */
-export function listWidth(px: number) {
+export function listWidth(px: number): (next: number) => void {
+  let width = px;
+  const watching = new Set<() => void>();
   vi.stubGlobal(
     "ResizeObserver",
     class {
+      private readonly report: () => void = () => {};
       constructor(private readonly callback: ResizeObserverCallback) {}
       observe(target: Element) {
-        const entry = { target, contentRect: { width: px } } as unknown as ResizeObserverEntry;
-        queueMicrotask(() => this.callback([entry], this));
+        const report = () => {
+          const entry = { target, contentRect: { width } } as unknown as ResizeObserverEntry;
+          this.callback([entry], this);
+        };
+        watching.add(report);
+        Object.assign(this, { report });
+        queueMicrotask(report);
       }
       unobserve() {}
-      disconnect() {}
+      disconnect() {
+        watching.delete(this.report);
+      }
     },
   );
+  return (next) => {
+    width = next;
+    for (const report of watching) report();
+  };
 }
 
 export const bulkCalls = (calls: Call[]) => calls.filter((c) => c.path === "/api/findings/bulk");

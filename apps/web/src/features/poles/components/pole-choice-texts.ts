@@ -11,4 +11,6 @@ export const poleChoiceTexts = {
   candidatesMap: "The photo's position (centre) and the register poles near it",
   metresAway: (metres: number, direction: string) => `${Math.round(metres)} m ${direction}`,
   choiceFailed: "The photo could not be placed. Please try again.",
+  candidatesFailed: "The poles near this photo could not be loaded.",
+  retry: "Try again",
 } as const;

@@ -10,7 +10,7 @@ import { Alert, Box, Button, FormControlLabel, Radio, RadioGroup, Stack, Typogra
 import { ASK_REACH_M, compassPoint, type ImageRecord, type PoleCandidate } from "@poleatlas/shared";
 import { useId, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
-import { patchImage } from "../api/patch-image";
+import { patchImage, PhotoConflict } from "../api/patch-image";
 import { poleChoiceTexts as texts } from "./pole-choice-texts";
 
 /** A stored photo waiting for the member to say which register pole it shows. */
@@ -71,14 +71,18 @@ export function WaitingCard({
   const [chosen, setChosen] = useState(candidates[0]?.pole_id ?? NEW_POLE);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The version the next try names: a 412 brings the photo as it is now, so a second try is not
+  // refused again for the same stale version.
+  const [version, setVersion] = useState(image.version);
   const titleId = useId();
 
   const place = async () => {
     setBusy(true);
     setError(null);
     try {
-      onPlaced(await patchImage(image.id, { pole_id: chosen }, image.version));
+      onPlaced(await patchImage(image.id, { pole_id: chosen }, version));
     } catch (err) {
+      if (err instanceof PhotoConflict) setVersion(err.current.version);
       setError(err instanceof ApiError && err.message ? err.message : texts.choiceFailed);
     } finally {
       setBusy(false);

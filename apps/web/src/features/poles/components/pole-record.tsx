@@ -3,8 +3,9 @@
  * without photos. Its heading names the pole (tag, else label, else its position) and takes the
  * keyboard focus when a pole is selected; under it the region and position (and its latest
  * lean), the one risk with its reason, the register fields, the locate from photo bearings, then
- * the sections: photos (with the shown photo's actions), visits, findings, measurements and
- * history. The photos, visits and findings are other features', handed in.
+ * the sections: photos (with the shown photo's actions, and for members the move of several),
+ * visits, findings, measurements and history. The photos, visits and findings are other
+ * features', handed in.
  */
 import CloseIcon from "@mui/icons-material/Close";
 import { Box, IconButton, Paper, Stack, Typography } from "@mui/material";
@@ -27,6 +28,7 @@ import { poleRisk } from "../lib/pole-risk";
 import { MeasurementsSection } from "../measurements-section";
 import { PoleHistory } from "./pole-history";
 import { MergeIntoRegister } from "./merge-into-register";
+import { MovePhotos } from "./move-photos";
 import { PoleRegisterFields } from "./register-fields";
 
 /** What the record calls a pole: its tag, else its label, else where it stands. */
@@ -161,6 +163,11 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
             <Typography variant="body2" color="text.secondary">
               {t.noPhotos}
             </Typography>
+          )}
+          {canEdit && record.images.length > 1 && (
+            <Box sx={{ mt: 1 }}>
+              <MovePhotos key={pole.id} record={record} />
+            </Box>
           )}
         </Section>
         {visits}

@@ -3,8 +3,10 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { messages, poleTexts } from "@poleatlas/shared";
 import { fakeServer } from "../../../test/fake-server";
 import { photo } from "../../../test/records";
+import { poleChoiceTexts } from "./pole-choice-texts";
 import { UnplacedNavItem, UnplacedPhotosDialog } from "./unplaced-photos";
 
 afterEach(() => {
@@ -12,6 +14,8 @@ afterEach(() => {
 });
 
 const LOST = photo({ id: "lost", latitude: null, longitude: null, name: "lost.jpg" });
+/** A photo with a place but no pole: the pole rule could not say which register pole it shows. */
+const WAITING = photo({ id: "waiting", latitude: 40, longitude: -105, pole_id: null, name: "street.jpg" });
 
 function renderBoth(onPlaced = vi.fn(), onPlaceOnMap = vi.fn(), readOnly = false) {
   const client = new QueryClient({
@@ -85,13 +89,7 @@ describe("unplaced photos", () => {
   });
 
   it("asks which register pole a photo waiting for its pole shows, and places it there", async () => {
-    const waiting = photo({
-      id: "waiting",
-      latitude: 40,
-      longitude: -105,
-      pole_id: null,
-      name: "street.jpg",
-    });
+    const waiting = WAITING;
     const candidates = [
       {
         pole_id: "p-1",
@@ -119,5 +117,57 @@ describe("unplaced photos", () => {
     await userEvent.click(within(question).getByRole("button", { name: "Place photo" }));
     await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ pole_id: "p-1" })));
     expect(server.actions().find((c) => c.method === "PATCH")).toMatchObject({ body: { pole_id: "p-1" } });
+  });
+
+  it("retries a choice refused as stale with the photo's version as it is now", async () => {
+    const waiting = { ...WAITING, version: 1 };
+    let tries = 0;
+    const server = fakeServer({
+      "GET /api/images": () => ({ status: 200, body: { images: [waiting], nextCursor: null } }),
+      "GET /api/images/waiting": () => ({ status: 200, body: { image: waiting, pole_candidates: [] } }),
+      "PATCH /api/images/waiting": () =>
+        ++tries === 1
+          ? {
+              status: 412,
+              body: {
+                code: "edit_conflict",
+                message: messages.editConflict,
+                image: { ...waiting, version: 2 },
+              },
+            }
+          : { status: 200, body: { image: { ...waiting, pole_id: "p-new", version: 3 } } },
+    });
+    const onPlaced = renderBoth();
+    const question = await screen.findByRole("region", { name: "Which pole is this?" });
+    await userEvent.click(within(question).getByRole("button", { name: "Place photo" }));
+    expect(await within(question).findByText(messages.editConflict)).toBeInTheDocument();
+    await userEvent.click(within(question).getByRole("button", { name: "Place photo" }));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ pole_id: "p-new" })));
+    const patches = server.actions().filter((c) => c.method === "PATCH");
+    expect(patches.map((c) => c.headers?.get("if-match"))).toEqual(['"1"', '"2"']);
+  });
+
+  it("says the poles near a waiting photo did not load (not that a save failed), and asks again", async () => {
+    const waiting = WAITING;
+    let loads = 0;
+    fakeServer({
+      "GET /api/images": () => ({ status: 200, body: { images: [waiting], nextCursor: null } }),
+      "GET /api/images/waiting": () =>
+        ++loads === 1
+          ? { status: 500, body: { code: "internal", message: "Internal Server Error" } }
+          : { status: 200, body: { image: waiting, pole_candidates: [] } },
+    });
+    renderBoth();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(`street.jpg: ${poleChoiceTexts.candidatesFailed}`);
+    expect(screen.queryByText(poleTexts.saveFailed)).not.toBeInTheDocument();
+    await userEvent.click(within(alert).getByRole("button", { name: poleChoiceTexts.retry }));
+    expect(await screen.findByRole("region", { name: "Which pole is this?" })).toBeInTheDocument();
+  });
+
+  it("says the list did not load when it did not", async () => {
+    fakeServer({ "GET /api/images": () => ({ status: 500, body: { code: "internal", message: "x" } }) });
+    renderBoth();
+    expect(await screen.findByRole("alert")).toHaveTextContent(poleTexts.unplacedLoadFailed);
   });
 });

@@ -31,6 +31,7 @@ import { unplacedKey, useUnplacedImages } from "../api/get-unplaced";
 import { useWaitingCandidates } from "../api/get-waiting-candidates";
 import { refreshPoles } from "../api/pole-cache";
 import { WaitingCard } from "./pole-choice";
+import { poleChoiceTexts } from "./pole-choice-texts";
 import { usePatchImage } from "../api/patch-image";
 import { parseCoordinates } from "../lib/coordinates";
 
@@ -139,10 +140,25 @@ function PlaceForm({ photo, onPlaced, onPlaceOnMap, readOnly }: PlaceFormProps) 
 function WaitingPlace({ photo, onPlaced }: { photo: ImageRecord; onPlaced: (placed: ImageRecord) => void }) {
   const waiting = useWaitingCandidates(photo.id);
   const queryClient = useQueryClient();
+  if (waiting.isError && !waiting.data) {
+    // A failed load is not a failed save: it says what did not come, and offers to ask again.
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void waiting.refetch()}>
+            {poleChoiceTexts.retry}
+          </Button>
+        }
+      >
+        {photo.name}: {poleChoiceTexts.candidatesFailed}
+      </Alert>
+    );
+  }
   if (!waiting.data) {
     return (
       <Typography variant="body2" color="text.secondary" role="status">
-        {waiting.isError ? poleTexts.saveFailed : `${photo.name}…`}
+        {`${photo.name}…`}
       </Typography>
     );
   }
@@ -193,6 +209,19 @@ export function UnplacedPhotosDialog({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {readOnly ? poleTexts.unplacedReadOnly : poleTexts.unplacedHelp}
         </Typography>
+        {unplaced.isError && !unplaced.data && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void unplaced.refetch()}>
+                {poleChoiceTexts.retry}
+              </Button>
+            }
+          >
+            {poleTexts.unplacedLoadFailed}
+          </Alert>
+        )}
         {!readOnly && withoutPlace.length > 0 && placeAll?.(withoutPlace)}
         <Stack spacing={2}>
           {photos.map((p) =>
