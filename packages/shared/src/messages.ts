@@ -49,6 +49,8 @@ export const messages = {
   // file is empty or broken.
   imageEmpty: "The file is empty.",
   imageUnreadable: "The image file is damaged or incomplete and cannot be read.",
+  imageTooManyPixels: (megapixels: number, maxMegapixels: number) =>
+    `This photo has ${megapixels} megapixels; photos of up to ${maxMegapixels} megapixels are accepted. Save it at a smaller size and upload it again.`,
   metadataUnreadable: "The photo's metadata could not be read",
   imageNotFound: "Image not found",
   uploadNotFound: "Upload not found",

@@ -7,6 +7,7 @@ import {
   canDeleteAny,
   canEdit,
   IMAGE_PAGE_LIMIT,
+  MAX_PHOTO_PIXELS,
   MAX_UPLOADS_IN_FLIGHT,
   messages,
   parseRegionKey,
@@ -143,6 +144,21 @@ interface UploadFields {
   timezoneOffset: number | null;
 }
 
+/**
+ * A photo over the pixel limit is refused from its header, before any decode: a HEIC's decode
+ * holds all its pixels at once (400 MB at 100 MP), a JPEG's would fail later as "damaged".
+ */
+async function refuseTooManyPixels(images: ImageProcessor, path: string): Promise<void> {
+  const pixels = await images.headerPixels(path);
+  if (pixels === null || pixels <= MAX_PHOTO_PIXELS) return;
+  const megapixels = (n: number) => Math.round(n / 1e6);
+  throw new AppError(
+    422,
+    "too_many_pixels",
+    messages.imageTooManyPixels(megapixels(pixels), megapixels(MAX_PHOTO_PIXELS)),
+  );
+}
+
 export const tooManyUploads = () =>
   new AppError(429, "too_many_uploads", messages.tooManyUploads(MAX_UPLOADS_IN_FLIGHT));
 
@@ -231,6 +247,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       timezoneOffset: timezoneOffset ?? undefined,
     });
     if (!reading.format) throw new AppError(415, "unsupported_type", messages.onlyJpegPng);
+    await refuseTooManyPixels(images, received.path);
     const upload: UploadFields = { name, lastModified, timezoneOffset };
     if (reading.format !== "heic") {
       return storeFile(actor, received, reading, { ...received, format: reading.format }, upload);
