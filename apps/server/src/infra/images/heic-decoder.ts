@@ -85,9 +85,8 @@ export function createHeicDecoder(): HeicDecoder {
     const file = await readFile(src);
     const answer = await decode(new Uint8Array(file.buffer, file.byteOffset, file.byteLength));
     if ("error" in answer) throw new ImageDecodeError(answer.error);
-    const { width, height, rgba } = answer;
-    await sharp(rgba, { raw: { width, height, channels: 4 } })
-      .removeAlpha()
+    const { width, height, rgb } = answer;
+    await sharp(rgb, { raw: { width, height, channels: 3 } })
       .jpeg({ quality: RENDITION_QUALITY })
       .toFile(dest);
     return { width, height };
