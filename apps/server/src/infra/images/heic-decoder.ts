@@ -1,6 +1,6 @@
 /**
  * HEIC photos to JPEG renditions. sharp's prebuilt libvips reads a HEIC's header but cannot
- * decode HEVC; libheif's wasm build (heic-decode) can, synchronously and for ~1 s a 12 MP photo:
+ * decode HEVC; libheif's wasm build (libheif-js) can, synchronously and for ~1 s a 12 MP photo:
  * in the request thread that would hold every other request. It runs on one worker thread, one
  * photo at a time (each decode holds width × height × 4 bytes; two cores serve everyone). A
  * worker that dies fails the decode it was doing, and a new one starts for the next.
