@@ -4,11 +4,16 @@
  * with the photo (delete), with the faces (a blur) and never with the sweep of orphaned files.
  * Files heif-enc encodes and exiftool tags at test time.
  */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { imageCreatedSchema, imageResponseSchema, type ImageRecord } from "@poleatlas/shared";
 import { makeHeic } from "@poleatlas/shared/testing/heic";
 import { describe, expect, it } from "vitest";
 import { sweepOrphans } from "../../src/infra/jobs/orphan-sweep";
+import { astronautPhoto } from "../helpers/faces";
 import { createLocalStorage } from "../../src/infra/storage/local-storage";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import type { SignedInUser } from "../helpers/users";
@@ -17,6 +22,8 @@ import { filesDir, keepPhotosAsSent, listFiles, sha256, tmpDir, upload, usedByte
 const t = useTestApp();
 const user = useSignedInUser(t);
 const stranger = useSignedInUser(t);
+/** Blurs faces at upload (the default), unlike `user` once the blur test turned it off. */
+const blurring = useSignedInUser(t);
 
 const fetchFile = (who: SignedInUser, url: string) =>
   t.app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
@@ -137,6 +144,34 @@ describe("the original of a HEIC upload", { timeout: 60_000 }, () => {
     expect(await usedBytes(t, user.cookie)).toBe(
       before - image.metadata.fileSize - bytes.length + blurred.metadata.fileSize,
     );
+  });
+
+  it("is not kept when faces were blurred at upload: nothing unblurred is stored", async () => {
+    // The face photo as a HEIC (heif-enc reads the JPEG).
+    const dir = await mkdtemp(path.join(tmpdir(), "heic-face-"));
+    let heic: Buffer;
+    try {
+      await writeFile(path.join(dir, "face.jpg"), await astronautPhoto());
+      await promisify(execFile)("heif-enc", [
+        "-q",
+        "80",
+        "-o",
+        path.join(dir, "face.heic"),
+        path.join(dir, "face.jpg"),
+      ]);
+      heic = await readFile(path.join(dir, "face.heic"));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const before = await listFiles(filesDir(t));
+    const res = await upload(t, blurring.cookie, heic, { filename: "IMG_0002.HEIC" });
+    expect(res.statusCode, res.body).toBe(201);
+    const { image } = imageCreatedSchema.parse(res.json());
+    expect(image.privacy?.faces).toBeGreaterThan(0);
+    expect(image.original).toBeNull();
+    // The JPEG and its thumbnail only; the quota charges the blurred JPEG alone.
+    expect((await listFiles(filesDir(t))).length).toBe(before.length + 2);
+    expect(await usedBytes(t, blurring.cookie)).toBe(image.metadata.fileSize);
   });
 
   it("is not kept for a JPEG, which is stored as it came", async () => {
