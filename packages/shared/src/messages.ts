@@ -185,6 +185,8 @@ export const mapScreenTexts = {
   /** The panel's capture time on the clocks where the photo was taken, and the camera's heading. */
   localTime: "Local time",
   heading: "Heading",
+  /** The photo panel's link to the file as uploaded (a HEIC kept beside its JPEG). */
+  downloadOriginal: (type: string) => `Download original (${type})`,
   /** The legend's toggles, named apart from the panel's rating buttons that show the same words. */
   legendToggleNames: {
     low: "Show low-risk poles",
