@@ -8,7 +8,7 @@
  * to interleaved RGB inside the wasm and copied out of its heap once, into the buffer sent.
  */
 import { parentPort } from "node:worker_threads";
-import libheif from "libheif-js/wasm-bundle";
+import libheif from "libheif-js/wasm-bundle.js";
 
 export interface HeicRequest {
   id: number;

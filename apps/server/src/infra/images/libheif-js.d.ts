@@ -1,5 +1,5 @@
 /** libheif-js ships types for the raw wasm exports only: the calls heic-worker.ts makes. */
-declare module "libheif-js/wasm-bundle" {
+declare module "libheif-js/wasm-bundle.js" {
   interface HeifImage {
     handle: unknown;
     free(): void;
