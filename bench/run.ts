@@ -12,11 +12,12 @@ import { FINDINGS_PAGE_QUERIES } from "./findings-page";
 import { ANNUAL_REPORT_YEAR } from "./inspections";
 import { benchFaces } from "./faces";
 import { benchGlobe } from "./globe";
+import { benchHeic } from "./heic";
 import { benchIngest } from "./ingest";
 import { shareOnePostgres, stopSharedPostgres } from "./lib/bench-server";
 import { closeSharedChromium, shareOneChromium } from "./lib/chromium";
 import { repoRoot } from "./lib/server";
-import { quick, runner, smoke, startSteps, want } from "./steps";
+import { bySize, quick, runner, smoke, startSteps, want } from "./steps";
 
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
 /** A latency's p50 and p95, as the table shows them. */
@@ -283,6 +284,17 @@ async function main() {
     rows.push([
       `wire: /map time to regions drawn (${link})`,
       `${fmt(w.mapMs10Mbit, 0)} ms (target ≤ 3,000 ms)`,
+    ]);
+  }
+
+  if (want("heic")) {
+    // 12 MP as an iPhone takes it; the quick run has one warm run, the smoke a toy photo.
+    const size = smoke ? { width: 320, height: 240 } : { width: 4032, height: 3024 };
+    const h = await timed("HEIC rendition", () => benchHeic({ ...size, runs: bySize(3, 1, 1) }));
+    results.heic = h;
+    rows.push([
+      `HEIC ${fmt(h.megapixels)} MP → JPEG rendition + thumbnail (warm, median of ${h.runs}; target ≤ 1,500 ms)`,
+      `${fmt(h.warmMs, 0)} ms (${fmt(h.warmCpuMs, 0)} CPU ms; first ${fmt(h.firstMs, 0)} ms)`,
     ]);
   }
 

@@ -40,6 +40,11 @@ export const IMAGE_PAGE_LIMIT = 1000;
 export const MAX_UPLOADS_IN_FLIGHT = 4;
 /** Resumable uploads one user may have open (created, not finished) at once; the next is a 429. */
 export const MAX_OPEN_RESUMABLE_UPLOADS = 100;
+/**
+ * The most pixels a photo may have, whatever its format: above a 48 MP phone and a 61 MP camera,
+ * below the 100+ MP modes whose decode (a HEIC's is whole, 4 bytes a pixel) would take GBs.
+ */
+export const MAX_PHOTO_PIXELS = 64_000_000;
 /** Photo names are cut to this many characters (the extension kept). */
 export const MAX_NAME_LENGTH = 255;
 /** `timezoneOffset` of an upload: Date#getTimezoneOffset() minutes, UTC−14 … UTC+14. */

@@ -49,6 +49,8 @@ export const messages = {
   // file is empty or broken.
   imageEmpty: "The file is empty.",
   imageUnreadable: "The image file is damaged or incomplete and cannot be read.",
+  imageTooManyPixels: (megapixels: number, maxMegapixels: number) =>
+    `This photo has ${megapixels} megapixels; photos of up to ${maxMegapixels} megapixels are accepted. Save it at a smaller size and upload it again.`,
   metadataUnreadable: "The photo's metadata could not be read",
   imageNotFound: "Image not found",
   uploadNotFound: "Upload not found",
@@ -183,6 +185,8 @@ export const mapScreenTexts = {
   /** The panel's capture time on the clocks where the photo was taken, and the camera's heading. */
   localTime: "Local time",
   heading: "Heading",
+  /** The photo panel's link to the file as uploaded (a HEIC kept beside its JPEG). */
+  downloadOriginal: (type: string) => `Download original (${type})`,
   /** The legend's toggles, named apart from the panel's rating buttons that show the same words. */
   legendToggleNames: {
     low: "Show low-risk poles",

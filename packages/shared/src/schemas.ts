@@ -24,6 +24,15 @@ export const photoMetadataSchema = z.object({
 });
 export type PhotoMetadata = z.infer<typeof photoMetadataSchema>;
 
+/** An uploaded file kept beside its rendition: served at `url` as an attachment named `filename`. */
+export const photoOriginalSchema = z.object({
+  url: z.string(),
+  content_type: z.string(),
+  bytes: z.number().int(),
+  filename: z.string(),
+});
+export type PhotoOriginal = z.infer<typeof photoOriginalSchema>;
+
 export const imageRecordSchema = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -63,6 +72,11 @@ export const imageRecordSchema = z.object({
   heading: z.number().nullable(),
   /** What was blurred in the stored file (faces at upload, rectangles by hand). */
   privacy: imagePrivacySchema.optional(),
+  /**
+   * The file as uploaded, where `image_url` is a rendition of it (a HEIC's JPEG): the photo's
+   * download. Null where the stored file is the upload itself, or a blur replaced the original.
+   */
+  original: photoOriginalSchema.nullable().optional(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 

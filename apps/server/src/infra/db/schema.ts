@@ -242,9 +242,19 @@ export const images = pgTable(
     facesBlurred: integer("faces_blurred").notNull().default(0),
     manualBoxes: integer("manual_boxes").notNull().default(0),
     blurredAt: timestamp("blurred_at", { withTimezone: true }),
+    // The file as uploaded where the stored one is a rendition of it (a HEIC's JPEG): what the
+    // user downloads. Its bytes count in file_size too (drizzle/0044_photo_originals.sql).
+    originalKey: text("original_key").unique(),
+    originalMime: text("original_mime"),
+    originalBytes: bigint("original_bytes", { mode: "number" }),
   },
   (t) => [
     check("images_heading_range", sql`${t.heading} >= 0 AND ${t.heading} < 360`),
+    // An original is its key, type and size together, or none of them.
+    check(
+      "images_original_whole",
+      sql`(${t.originalKey} IS NULL) = (${t.originalMime} IS NULL) AND (${t.originalKey} IS NULL) = (${t.originalBytes} IS NULL)`,
+    ),
     // Both end in the full list order (date, created_at, id), so lists and a region's first
     // photo come straight from the index without sorting.
     index("images_workspace_date_idx").on(t.workspaceId, t.date, t.createdAt, t.id),

@@ -11,13 +11,11 @@ import { writeFile } from "node:fs/promises";
 import type { BlurBox, ImageFormat } from "@poleatlas/shared";
 import { locateExif } from "@poleatlas/shared/exif";
 import sharp, { type Metadata } from "sharp";
-import { ImageDecodeError } from "../images/image-processor";
+import { ImageDecodeError, MAX_INPUT_PIXELS } from "../images/image-processor";
 import { keptExif } from "../images/kept-exif";
 import { keptXmp } from "../images/kept-xmp";
 import { withMetadataBlocks, type MetadataBlocks } from "../images/metadata-blocks";
 
-/** Bigger than any camera (~100 MP), as for thumbnails. */
-const MAX_INPUT_PIXELS = 150_000_000;
 /** An area is shrunk to about this many blocks across before it is smoothed back: no detail survives. */
 const BLOCKS_ACROSS = 8;
 /** JPEG quality of a re-encoded photo: high, so the rest of the picture keeps its detail. */

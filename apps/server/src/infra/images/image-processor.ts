@@ -5,15 +5,18 @@
  */
 import { writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import type { ImageFormat } from "@poleatlas/shared";
+import { MAX_PHOTO_PIXELS, type ImageFormat } from "@poleatlas/shared";
 import sharp, { type OutputInfo } from "sharp";
 import { turns } from "./turns";
 
 export const THUMBNAIL_SIZE = 256;
 export const THUMBNAIL_CONTENT_TYPE = "image/webp";
 
-/** Bigger than any camera (~100 MP); stops decompression bombs from eating the server's memory. */
-export const MAX_INPUT_PIXELS = 150_000_000;
+/**
+ * The photos' pixel limit (shared MAX_PHOTO_PIXELS) as sharp's own guard: uploads are refused by
+ * their header first (images.service.ts); this stops a file whose data outgrows its header.
+ */
+export const MAX_INPUT_PIXELS = MAX_PHOTO_PIXELS;
 
 export const CONTENT_TYPES: Record<ImageFormat, string> = { jpeg: "image/jpeg", png: "image/png" };
 export const EXTENSIONS: Record<ImageFormat, string> = { jpeg: "jpg", png: "png" };
@@ -43,6 +46,8 @@ export interface ImageProcessor {
   thumbnail(src: string, dest: string, preview?: Preview): Promise<{ width: number; height: number }>;
   /** The photo's size as displayed (after its EXIF orientation), from its header; null if unreadable. */
   displayedSize(src: string): Promise<{ width: number; height: number } | null>;
+  /** How many pixels the header says, however many (the limit is the caller's); null if unreadable. */
+  headerPixels(src: string): Promise<number | null>;
 }
 
 /**
@@ -56,7 +61,18 @@ export function createImageProcessor(opts: { concurrency?: number } = {}): Image
   return {
     thumbnail: (src, dest, preview) => inTurn(() => makeThumbnail(src, dest, preview)),
     displayedSize,
+    headerPixels,
   };
+}
+
+async function headerPixels(src: string): Promise<number | null> {
+  try {
+    // No limitInputPixels: reading a header decodes nothing, and the count is what is asked.
+    const { width, height } = await sharp(src, { limitInputPixels: false }).metadata();
+    return width && height ? width * height : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Orientations 5–8 turn the picture a quarter: its width is the stored height. */

@@ -22,13 +22,25 @@ export interface OrphanSweepDeps {
   now?: () => number;
 }
 
-/** The keys among `keys` that some photo row names as its file or its thumbnail. */
+/** The keys among `keys` that some photo row names as its file, its thumbnail or its original. */
 async function referenced(db: Db, keys: string[]): Promise<Set<string>> {
   const rows = await db
-    .select({ storageKey: images.storageKey, thumbnailKey: images.thumbnailKey })
+    .select({
+      storageKey: images.storageKey,
+      thumbnailKey: images.thumbnailKey,
+      originalKey: images.originalKey,
+    })
     .from(images)
-    .where(or(inArray(images.storageKey, keys), inArray(images.thumbnailKey, keys)));
-  return new Set(rows.flatMap((r) => [r.storageKey, r.thumbnailKey]));
+    .where(
+      or(
+        inArray(images.storageKey, keys),
+        inArray(images.thumbnailKey, keys),
+        inArray(images.originalKey, keys),
+      ),
+    );
+  return new Set(
+    rows.flatMap((r) => [r.storageKey, r.thumbnailKey, ...(r.originalKey ? [r.originalKey] : [])]),
+  );
 }
 
 /** Removes orphaned objects older than the grace period; resolves with the keys it removed. */

@@ -112,13 +112,14 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
       }
     },
 
-    async serve(key, { contentType, cacheControl }) {
+    async serve(key, { contentType, cacheControl, disposition }) {
       assertSafeKey(key);
       const command = new GetObjectCommand({
         Bucket,
         Key: key,
         ResponseContentType: contentType,
         ResponseCacheControl: cacheControl,
+        ...(disposition ? { ResponseContentDisposition: disposition } : {}),
       });
       if (opts.serveMode === "redirect") {
         return {

@@ -17,6 +17,8 @@ export type ServedObject =
 export interface ServeOptions {
   contentType: string;
   cacheControl: string;
+  /** A Content-Disposition for the answer (a download's name); none: shown inline. */
+  disposition?: string;
 }
 
 export interface StoredObject {

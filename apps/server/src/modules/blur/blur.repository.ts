@@ -12,7 +12,8 @@ export interface BlurredFiles {
 
 /**
  * Points the row at the blurred files, only if it still points at `fromKey` (another blur or a
- * deletion in between wins: null). The usage triggers re-count the new size.
+ * deletion in between wins: null). The original it kept (a HEIC) still shows the faces: the row
+ * forgets it, and its size is the blurred file's alone. The usage triggers re-count the new size.
  */
 export async function replaceFiles(
   tx: Executor,
@@ -25,7 +26,8 @@ export async function replaceFiles(
     sql`UPDATE utility_pole_images
           SET storage_key = ${to.storageKey}, thumbnail_key = ${to.thumbnailKey}, file_size = ${to.fileSize},
               metadata = jsonb_set(metadata, '{fileSize}', to_jsonb(${to.fileSize}::bigint)),
-              manual_boxes = manual_boxes + ${to.boxes}::int, blurred_at = now()
+              manual_boxes = manual_boxes + ${to.boxes}::int, blurred_at = now(),
+              original_key = NULL, original_mime = NULL, original_bytes = NULL
         WHERE id = ${id}::uuid AND workspace_id = ${workspaceId} AND storage_key = ${fromKey}
         RETURNING ${COLUMNS}`,
   );

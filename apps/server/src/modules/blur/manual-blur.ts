@@ -135,7 +135,9 @@ export function createManualBlur(deps: {
           await dropStored();
           throw notFound(messages.imageNotFound);
         }
-        for (const key of [photo.storage_key, photo.thumbnail_key]) {
+        // The original (a HEIC kept beside its JPEG) holds the faces too: it goes with them.
+        for (const key of [photo.storage_key, photo.thumbnail_key, photo.original_key]) {
+          if (key === null) continue;
           await storage
             .delete(key)
             .catch((err: unknown) => log.error({ err, key }, "could not remove an unblurred file"));

@@ -20,6 +20,7 @@ export function filesRoutes(
         return reply.header("cache-control", "private, no-store").redirect(file.url, 302);
       }
       reply.header("etag", file.etag).header("cache-control", file.cacheControl);
+      if (file.disposition) reply.header("content-disposition", file.disposition);
       if (etagMatches(req.headers["if-none-match"], file.etag)) {
         // The browser's copy is current (and the caller may see it): no bytes.
         file.body.destroy();

@@ -1,6 +1,7 @@
-import type { ImageRecord } from "@poleatlas/shared";
+import type { ImageRecord, PhotoOriginal } from "@poleatlas/shared";
 import { localIso, offsetMinutes, zoneAt } from "./capture-time";
 import type { ImageRow } from "./images.repository";
+import { downloadName } from "./photo-original";
 
 const OFFSET = /([+-])(\d\d):(\d\d)$/;
 
@@ -44,5 +45,17 @@ export function toImageRecord(row: ImageRow): ImageRecord {
     local_time: localTime(row),
     heading: row.heading,
     privacy: { faces: row.faces_blurred, manualBoxes: row.manual_boxes, blurredAt: row.blurred_at },
+    original: originalOf(row),
+  };
+}
+
+/** The record's `original`: the uploaded file kept beside its rendition (null where none is). */
+function originalOf(row: ImageRow): PhotoOriginal | null {
+  if (row.original_key === null || row.original_mime === null || row.original_bytes === null) return null;
+  return {
+    url: `${FILES_PREFIX}${row.original_key}`,
+    content_type: row.original_mime,
+    bytes: row.original_bytes,
+    filename: downloadName(row.name, row.original_mime),
   };
 }

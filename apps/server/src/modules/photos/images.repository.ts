@@ -39,6 +39,10 @@ export interface ImageRow {
   faces_blurred: number;
   manual_boxes: number;
   blurred_at: string | null;
+  /** The file as uploaded where the stored one is its rendition (photo-original.ts); else null. */
+  original_key: string | null;
+  original_mime: string | null;
+  original_bytes: number | null;
 }
 
 export interface NewImageRow {
@@ -61,6 +65,8 @@ export interface NewImageRow {
   heading: number | null;
   /** Faces blurred before it was stored. */
   facesBlurred: number;
+  /** The uploaded file kept beside the stored rendition; its bytes are in `fileSize` too. */
+  original: { key: string; mime: string; bytes: number } | null;
 }
 
 /** A workspace's storage as the database holds it (null: no quota or cap was set). */
@@ -94,7 +100,8 @@ export const COLUMNS =
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at,
   (SELECT u.email FROM "user" u WHERE u.id = updated_by) AS updated_by_email,
   faces_blurred, manual_boxes,
-  to_char(blurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS blurred_at`);
+  to_char(blurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS blurred_at,
+  original_key, original_mime, original_bytes::float8 AS original_bytes`);
 
 /**
  * The one list order (shared LIST_ORDER_COLUMNS): ascending, nulls (undated) last. Qualified with
@@ -246,11 +253,13 @@ export function createImagesRepository(db: Db) {
         tx,
         sql`INSERT INTO utility_pole_images
               (id, user_id, workspace_id, storage_key, thumbnail_key, name, date, latitude, longitude, file_size, metadata,
-               pole_id, sha256, taken_at, heading, faces_blurred, blurred_at)
+               pole_id, sha256, taken_at, heading, faces_blurred, blurred_at,
+               original_key, original_mime, original_bytes)
             VALUES (${r.id}, ${r.userId}, ${r.workspaceId}, ${r.storageKey}, ${r.thumbnailKey}, ${r.name}, ${r.date},
               ${r.latitude}, ${r.longitude}, ${r.fileSize}, ${JSON.stringify(r.metadata)}::jsonb, ${r.poleId}::uuid,
               ${r.sha256}, ${r.takenAt}::timestamptz, ${r.heading}::float8, ${r.facesBlurred},
-              CASE WHEN ${r.facesBlurred}::int > 0 THEN now() END)
+              CASE WHEN ${r.facesBlurred}::int > 0 THEN now() END,
+              ${r.original?.key ?? null}, ${r.original?.mime ?? null}, ${r.original?.bytes ?? null}::bigint)
             RETURNING ${COLUMNS}`,
       );
       if (!row) throw new Error("INSERT … RETURNING gave no row");
@@ -328,7 +337,7 @@ export function createImagesRepository(db: Db) {
       const [row] = await rows<ImageRow>(
         db,
         sql`SELECT ${COLUMNS} FROM utility_pole_images
-            WHERE (storage_key = ${key} OR thumbnail_key = ${key})
+            WHERE (storage_key = ${key} OR thumbnail_key = ${key} OR original_key = ${key})
               AND (workspace_id = ${userId}
                    OR workspace_id IN (SELECT organization_id FROM member WHERE user_id = ${userId}))`,
       );

@@ -7,6 +7,7 @@ import {
   canDeleteAny,
   canEdit,
   IMAGE_PAGE_LIMIT,
+  MAX_PHOTO_PIXELS,
   MAX_UPLOADS_IN_FLIGHT,
   messages,
   parseRegionKey,
@@ -61,6 +62,13 @@ import {
 } from "./workspace-storage";
 import { keysetPage } from "../../infra/db/keyset-page";
 import { isWaiting, placeSeen, type PolePlacement } from "./pole-placement";
+import {
+  attachmentDisposition,
+  downloadName,
+  originalKey,
+  originalMime,
+  type OriginalFile,
+} from "./photo-original";
 
 export type { PolePlacement, RegionPoles } from "./pole-placement";
 
@@ -97,8 +105,11 @@ export interface UploadResult extends PhotoAnswer {
 /** Hands the request's file over, written to a temp file within the given limits. */
 export type ReceiveFile = (opts: ReceiveOptions) => Promise<ReceivedUpload | null>;
 
-/** What GET /files/<key> answers: the stored object and the headers that go with it. */
-export type ServedFile = ServedObject & { contentType: string; cacheControl: string };
+/**
+ * What GET /files/<key> answers: the stored object and the headers that go with it (a photo's
+ * original goes out as an attachment with its own name).
+ */
+export type ServedFile = ServedObject & { contentType: string; cacheControl: string; disposition?: string };
 
 /**
  * Private: the bytes are the owner's; shared caches must not keep them. No-cache: the browser
@@ -118,11 +129,12 @@ export function validateNewImage(name: string, metadata: Partial<PhotoMetadata> 
   if (!metadata?.timestamp) throw badRequest(messages.imageMetadataRequired, "metadata_required");
 }
 
-/** The file an upload stores: as received, or a HEIC's JPEG rendition. */
+/** The file an upload stores: as received, or a HEIC's JPEG rendition with the HEIC (`original`). */
 interface StorableFile {
   path: string;
   size: number;
   format: ImageFormat;
+  original?: OriginalFile;
 }
 
 /** The request's own fields of an upload, parsed once. */
@@ -130,6 +142,21 @@ interface UploadFields {
   name: string;
   lastModified: number | null;
   timezoneOffset: number | null;
+}
+
+/**
+ * A photo over the pixel limit is refused from its header, before any decode: a HEIC's decode
+ * holds all its pixels at once (400 MB at 100 MP), a JPEG's would fail later as "damaged".
+ */
+async function refuseTooManyPixels(images: ImageProcessor, path: string): Promise<void> {
+  const pixels = await images.headerPixels(path);
+  if (pixels === null || pixels <= MAX_PHOTO_PIXELS) return;
+  const megapixels = (n: number) => Math.round(n / 1e6);
+  throw new AppError(
+    422,
+    "too_many_pixels",
+    messages.imageTooManyPixels(megapixels(pixels), megapixels(MAX_PHOTO_PIXELS)),
+  );
 }
 
 export const tooManyUploads = () =>
@@ -220,6 +247,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       timezoneOffset: timezoneOffset ?? undefined,
     });
     if (!reading.format) throw new AppError(415, "unsupported_type", messages.onlyJpegPng);
+    await refuseTooManyPixels(images, received.path);
     const upload: UploadFields = { name, lastModified, timezoneOffset };
     if (reading.format !== "heic") {
       return storeFile(actor, received, reading, { ...received, format: reading.format }, upload);
@@ -231,7 +259,8 @@ export function createImagesService(deps: ImagesServiceDeps) {
         if (err instanceof ImageDecodeError) throw badRequest(messages.imageUnreadable, "invalid_image");
         throw err;
       });
-      const file = { path: rendition, size: await temp.size(rendition), format: "jpeg" as const };
+      const original = { path: received.path, size: received.size, mime: await originalMime(received.path) };
+      const file = { path: rendition, size: await temp.size(rendition), format: "jpeg" as const, original };
       return await storeFile(actor, received, reading, file, upload);
     } finally {
       await temp.remove(rendition).catch((err: unknown) => log.warn({ err }, "could not remove a temp file"));
@@ -277,6 +306,10 @@ export function createImagesService(deps: ImagesServiceDeps) {
       throw err;
     }
     metadata.fileSize = prepared.size;
+    // A photo whose faces were blurred keeps no unblurred copy: its original is not stored.
+    const original = prepared.faces > 0 ? undefined : file.original;
+    // What the workspace is charged: every stored file of the photo but its thumbnail.
+    const bytes = prepared.size + (original?.size ?? 0);
     const thumbPath = await temp.newPath("thumb");
     try {
       try {
@@ -291,6 +324,11 @@ export function createImagesService(deps: ImagesServiceDeps) {
       const id = randomUUID();
       const storageKey = `utility-poles/${userId}/${id}.${EXTENSIONS[format]}`;
       const thumbnailKey = `utility-poles/${userId}/thumbnails/${id}.webp`;
+      const kept = original && {
+        key: originalKey(userId, id, original.mime),
+        mime: original.mime,
+        bytes: original.size,
+      };
       // Listed before each put: a put that fails late (e.g. S3 stored it, the answer got lost)
       // may still have left its object, and deleting a missing key is no error.
       const stored: string[] = [];
@@ -299,6 +337,10 @@ export function createImagesService(deps: ImagesServiceDeps) {
         await storage.put(storageKey, prepared.path, metadata.fileType);
         stored.push(thumbnailKey);
         await storage.put(thumbnailKey, thumbPath, THUMBNAIL_CONTENT_TYPE);
+        if (original && kept) {
+          stored.push(kept.key);
+          await storage.put(kept.key, original.path, original.mime);
+        }
       } catch (err) {
         await removeQuietly(stored);
         throw err;
@@ -319,7 +361,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
           // The same bytes may have come in beside this upload: the first one stored is the photo.
           const twin = await repository.findBySha256(workspaceId, sha256, tx);
           if (twin) return { row: twin, duplicate: true };
-          const refusal = refusalFor(await storageOf(actor, tx), prepared.size);
+          const refusal = refusalFor(await storageOf(actor, tx), bytes);
           if (refusal) throw refusal;
           const { latitude, longitude } = reading;
           const poleId =
@@ -341,13 +383,14 @@ export function createImagesService(deps: ImagesServiceDeps) {
             date: time.date,
             latitude: reading.latitude,
             longitude: reading.longitude,
-            fileSize: prepared.size,
+            fileSize: bytes,
             metadata,
             poleId,
             sha256,
             takenAt: time.takenAt,
             heading: reading.heading,
             facesBlurred: prepared.faces,
+            original: kept ?? null,
           });
           await audit(
             actor,
@@ -357,7 +400,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
               targetId: id,
               details: {
                 name,
-                bytes: prepared.size,
+                bytes,
                 ...(prepared.faces > 0 ? { faces: prepared.faces } : {}),
               },
             },
@@ -596,7 +639,11 @@ export function createImagesService(deps: ImagesServiceDeps) {
       });
       if (!row) throw notFound(messages.imageNotFound);
       // The photo is gone for the user either way; a file left behind is an operator's cleanup.
-      await removeQuietly([row.storage_key, row.thumbnail_key]);
+      await removeQuietly([
+        row.storage_key,
+        row.thumbnail_key,
+        ...(row.original_key ? [row.original_key] : []),
+      ]);
     },
 
     /**
@@ -608,13 +655,21 @@ export function createImagesService(deps: ImagesServiceDeps) {
       if (CONTROL.test(key)) throw notFound(messages.imageNotFound);
       const row = await repository.findByKeyForMember(actor.userId, key);
       if (!row || beyondKey(actor, row.workspace_id)) throw notFound(messages.imageNotFound);
-      const contentType = key === row.thumbnail_key ? THUMBNAIL_CONTENT_TYPE : row.metadata.fileType;
-      const served = await storage.serve(key, { contentType, cacheControl: FILE_CACHE_CONTROL });
+      const isOriginal = key === row.original_key && row.original_mime !== null;
+      const contentType = isOriginal
+        ? row.original_mime!
+        : key === row.thumbnail_key
+          ? THUMBNAIL_CONTENT_TYPE
+          : row.metadata.fileType;
+      const disposition = isOriginal
+        ? attachmentDisposition(downloadName(row.name, row.original_mime!))
+        : undefined;
+      const served = await storage.serve(key, { contentType, cacheControl: FILE_CACHE_CONTROL, disposition });
       if (!served) {
         log.error({ key }, "a photo's row exists but its stored file does not");
         throw notFound(messages.imageNotFound);
       }
-      return { ...served, contentType, cacheControl: FILE_CACHE_CONTROL };
+      return { ...served, contentType, cacheControl: FILE_CACHE_CONTROL, disposition };
     },
   };
 }

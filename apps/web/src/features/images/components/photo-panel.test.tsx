@@ -231,3 +231,27 @@ describe("PhotoPanel in a team", () => {
     expect(screen.getByRole("group", { name: "This photo: t1.jpg" })).toBeInTheDocument();
   });
 });
+
+describe("a photo kept with its original", () => {
+  it("offers the HEIC as uploaded for download, named as the photo", () => {
+    const heic = photo({
+      id: "h1",
+      name: "IMG_0001.HEIC",
+      original: {
+        url: "/files/utility-poles/u/originals/h1.heic",
+        content_type: "image/heic",
+        bytes: 2_000_000,
+        filename: "IMG_0001.HEIC",
+      },
+    });
+    renderPanel({ photo: heic });
+    const link = screen.getByRole("link", { name: "Download original (HEIC)" });
+    expect(link).toHaveAttribute("href", "/files/utility-poles/u/originals/h1.heic");
+    expect(link).toHaveAttribute("download", "IMG_0001.HEIC");
+  });
+
+  it("offers nothing where the stored file is the upload itself", () => {
+    renderPanel({ photo: photo({ id: "j1", original: null }) });
+    expect(screen.queryByRole("link", { name: /Download original/ })).toBeNull();
+  });
+});

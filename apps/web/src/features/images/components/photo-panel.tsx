@@ -4,7 +4,7 @@
  * what other features add: rating, notes, move, blur), grouped with it and named by its file
  * name, so no photo action comes before the pole's own fields. Presentational.
  */
-import { Alert, Box, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import {
   headingText,
   mapScreenTexts,
@@ -85,6 +85,18 @@ export function PhotoPanel(props: PhotoPanelProps) {
           </Typography>
           {canDelete && <DeletePhotoButton photoId={photo.id} busy={deleting} onConfirm={onDelete} />}
         </Stack>
+        {photo.original && (
+          // The file as the phone saved it; the picture above is its JPEG rendition.
+          <Button
+            href={photo.original.url}
+            download={photo.original.filename}
+            size="small"
+            variant="outlined"
+            sx={{ alignSelf: "flex-start" }}
+          >
+            {mapScreenTexts.downloadOriginal(photo.original.content_type === "image/heif" ? "HEIF" : "HEIC")}
+          </Button>
+        )}
         {error && <Alert severity="error">{error}</Alert>}
         {inspection}
         {showPeople && photo.rated_by && <Field label={workspaceTexts.ratedBy}>{photo.rated_by}</Field>}
