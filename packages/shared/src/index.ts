@@ -46,3 +46,4 @@ export * from "./pole-join";
 export * from "./notifications";
 export * from "./route-texts";
 export * from "./chart-texts";
+export * from "./attachments";
