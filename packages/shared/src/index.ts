@@ -47,3 +47,4 @@ export * from "./notifications";
 export * from "./route-texts";
 export * from "./chart-texts";
 export * from "./attachments";
+export * from "./pole-strength";
