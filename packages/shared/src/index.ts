@@ -48,3 +48,4 @@ export * from "./route-texts";
 export * from "./chart-texts";
 export * from "./attachments";
 export * from "./pole-strength";
+export * from "./loading";
