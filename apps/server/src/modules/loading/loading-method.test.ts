@@ -83,7 +83,7 @@ describe("the loading check", () => {
     // Spans due north and due east at 8 m, 12 kN each: the tensions add to 12·√2 = 16.97 kN toward
     // 45°. The wires' wind, per span (190·(0.015 + 0.013) + 2.5)·20 m·|sin| = 156.4·|sin| N, is
     // largest blowing toward 45° too (|sin 45°| + |sin 45°| = √2), where the pole's wind also goes:
-    // M = 1.30·16,970·8 + 3,928 + 156.4·√2·8·1.75 = 176,485 + 3,928 + 3,097 = 183,510 N·m.
+    // M = 1.30·16,970.6·8 + 3,928 + 156.4·√2·8·1.75 = 176,494 + 3,928 + 3,097 = 183,519 N·m.
     const spans = [
       { bearing_deg: 0, length_m: 40 },
       { bearing_deg: 90, length_m: 40 },

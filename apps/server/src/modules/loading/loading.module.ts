@@ -13,6 +13,8 @@ import type { RequireActor } from "../workspaces/actor";
 import { createAttachmentsRepository } from "./attachments.repository";
 import { attachmentsRoutes } from "./attachments.routes";
 import { createAttachmentsService } from "./attachments.service";
+import { loadingRoutes } from "./loading.routes";
+import { createLoadingService } from "./loading.service";
 
 export function registerLoading(
   app: FastifyInstance,
@@ -31,4 +33,9 @@ export function registerLoading(
     publish: deps.publish,
   });
   attachmentsRoutes(app, { requireActor: deps.requireActor, service: attachments });
+  const loading = createLoadingService({
+    attachments,
+    poleOf: (workspaceId, id) => poles.findOwned(workspaceId, id),
+  });
+  loadingRoutes(app, { requireActor: deps.requireActor, service: loading });
 }
