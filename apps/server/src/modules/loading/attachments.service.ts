@@ -93,6 +93,18 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
     return only!;
   }
 
+  /**
+   * The attachment locked for a change (its version cannot move before the write), when it is
+   * still at `expected` (null: whatever it is); else a 412 with it as it is now.
+   */
+  async function unchanged(actor: Actor, id: string, expected: number | null, tx: Executor) {
+    const row = await one(actor, id, tx, true);
+    if (expected !== null && row.version !== expected) {
+      throw editConflict(messages.editConflict, { attachment: await current(actor, row, tx) });
+    }
+    return row;
+  }
+
   return {
     async list(actor: Actor, poleId: string): Promise<Attachment[]> {
       const pole = await ownedPole(actor, poleId);
@@ -140,11 +152,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
       await one(actor, id);
       requireEdit(actor);
       await withLocks([actor.workspaceId], async (tx) => {
-        // The row is locked: its version cannot move between this check and the UPDATE.
-        const row = await one(actor, id, tx, true);
-        if (expected !== null && row.version !== expected) {
-          throw editConflict(messages.editConflict, { attachment: await current(actor, row, tx) });
-        }
+        const row = await unchanged(actor, id, expected, tx);
         const fields = patch as AttachmentFields;
         const changes = Object.fromEntries(
           Object.entries(fields).filter(
@@ -173,10 +181,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
       await one(actor, id);
       requireEdit(actor);
       await withLocks([actor.workspaceId], async (tx) => {
-        const row = await one(actor, id, tx, true);
-        if (expected !== null && row.version !== expected) {
-          throw editConflict(messages.editConflict, { attachment: await current(actor, row, tx) });
-        }
+        const row = await unchanged(actor, id, expected, tx);
         await repository.remove(tx, id);
         const { workspace_id: _w, id: _id, pole_id: poleId, version: _v, ...before } = row;
         const details = { attachment_id: id, before };

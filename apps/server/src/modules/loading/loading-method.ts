@@ -138,38 +138,27 @@ export function checkCase(input: LoadingInput, c: LoadCase): LoadingCaseResult {
     tension: length(tension) / 1000,
     equipment: equipment / 1000,
   };
-  const windFrom = (deg + 180) % 360;
+  const result = { name: c.name, moments_kNm, applied_kNm: applied / 1000, wind_from_deg: (deg + 180) % 360 };
   if (guyed) {
     const loads = input.guys.map((g) => ({ g, t: guyTension(g, d.total) }));
     const most = loads.reduce((a, b) => (b.t / b.g.rated_n > a.t / a.g.rated_n ? b : a));
     const use = most.t / (most.g.rated_n * GUY_STRENGTH_FACTOR);
-    return {
-      name: c.name,
-      utilization_pct: use * 100,
-      pass: use <= 1,
-      moments_kNm,
-      applied_kNm: applied / 1000,
-      resisting_kNm: null,
-      wind_from_deg: windFrom,
-      guy: {
-        attachment_id: most.g.attachment_id,
-        tension_kN: most.t / 1000,
-        rated_kN: most.g.rated_n / 1000,
-        buckling_checked: false,
-      },
+    const guy = {
+      attachment_id: most.g.attachment_id,
+      tension_kN: most.t / 1000,
+      rated_kN: most.g.rated_n / 1000,
+      buckling_checked: false as const,
     };
+    return { ...result, utilization_pct: use * 100, pass: use <= 1, resisting_kNm: null, guy };
   }
   const resisting =
     c.strength_factor * groundlineStrength(input.fibre_stress_pa!, input.groundline_circumference_m);
   const use = applied / resisting;
   return {
-    name: c.name,
+    ...result,
     utilization_pct: use * 100,
     pass: use <= 1,
-    moments_kNm,
-    applied_kNm: applied / 1000,
     resisting_kNm: resisting / 1000,
-    wind_from_deg: windFrom,
     guy: null,
   };
 }
