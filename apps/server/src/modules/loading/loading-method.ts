@@ -38,7 +38,7 @@ type Vec = [number, number];
 const rad = (deg: number) => (deg * Math.PI) / 180;
 /** The unit vector toward a bearing (clockwise from north): [east, north]. */
 const toward = (deg: number): Vec => [Math.sin(rad(deg)), Math.cos(rad(deg))];
-const length = (v: Vec) => Math.hypot(v[0], v[1]);
+const length = (v: Vec) => Math.sqrt(v[0] * v[0] + v[1] * v[1]);
 
 /** Wind on the tapered pole: p·H²·(d_gl + 2·d_top)/6 (N·m), before the overload factor. */
 export const poleWindMoment = (p: number, input: LoadingInput) =>
@@ -62,17 +62,31 @@ function tensionMoment(input: LoadingInput, c: LoadCase): Vec {
   return sum;
 }
 
-/** Wind on the wires blowing toward `deg`: (p·(d + 2·t) + k)·L/2·|sin(wind − span)|·h, factored. */
-function wireWindMoment(input: LoadingInput, c: LoadCase, deg: number): number {
+/** Each whole degree's direction, [east, north]: the wind is tried from these. */
+const DEGREES: readonly Vec[] = Array.from({ length: 360 }, (_, deg) => toward(deg));
+
+/**
+ * Each span's wind load per |sin| (p·(d + 2·t) + k)·L/2·h, factored, with its bearing's
+ * direction: |sin(wind − span)| is then |w_e·s_n − w_n·s_e| for the wind's direction w, with no
+ * trigonometry in the loop over directions.
+ */
+function wireSpans(input: LoadingInput, c: LoadCase) {
   const ice = (2 * c.ice_mm) / 1000;
-  let sum = 0;
-  for (const w of input.wires) {
+  return input.wires.flatMap((w) => {
     const perMetre = c.wind_pa * (w.diameter_m + ice) + c.k_n_per_m;
-    for (const s of w.spans) {
-      sum += perMetre * (s.length_m / 2) * Math.abs(Math.sin(rad(deg - s.bearing_deg))) * w.height_m;
-    }
-  }
-  return sum * c.wind_factor;
+    return w.spans.map((s) => ({
+      load: perMetre * (s.length_m / 2) * w.height_m * c.wind_factor,
+      along: toward(s.bearing_deg),
+    }));
+  });
+}
+type WireSpan = ReturnType<typeof wireSpans>[number];
+
+/** Wind on the wires blowing toward `wind`: the sum of each span's load times |sin(wind − span)|. */
+function wireWindMoment(spans: readonly WireSpan[], wind: Vec): number {
+  let sum = 0;
+  for (const s of spans) sum += s.load * Math.abs(wind[0] * s.along[1] - wind[1] * s.along[0]);
+  return sum;
 }
 
 const equipmentMoment = (input: LoadingInput, c: LoadCase) =>
@@ -84,10 +98,10 @@ interface Direction {
   wire: number;
 }
 
-/** The moments with the wind blowing toward `deg`. */
-function at(input: LoadingInput, c: LoadCase, tension: Vec, steady: number, deg: number): Direction {
-  const wire = wireWindMoment(input, c, deg);
-  const [e, n] = toward(deg);
+/** The moments with the wind blowing toward `deg` (whole degrees). */
+function at(spans: readonly WireSpan[], tension: Vec, steady: number, deg: number): Direction {
+  const [e, n] = DEGREES[deg]!;
+  const wire = wireWindMoment(spans, [e, n]);
   const wind = steady + wire;
   return { deg, total: [tension[0] + e * wind, tension[1] + n * wind], wire };
 }
@@ -123,14 +137,15 @@ export function checkCase(input: LoadingInput, c: LoadCase): LoadingCaseResult {
   const poleWind = poleWindMoment(c.wind_pa, input) * c.wind_factor;
   const equipment = equipmentMoment(input, c);
   const steady = poleWind + equipment;
+  const spans = wireSpans(input, c);
   const guyed = input.guys.length > 0;
   const guyUse = (d: Direction) =>
     Math.max(...input.guys.map((g) => guyTension(g, d.total) / (g.rated_n * GUY_STRENGTH_FACTOR)));
   const deg = worst((deg) => {
-    const d = at(input, c, tension, steady, deg);
+    const d = at(spans, tension, steady, deg);
     return guyed ? guyUse(d) : length(d.total);
   });
-  const d = at(input, c, tension, steady, deg);
+  const d = at(spans, tension, steady, deg);
   const applied = length(d.total);
   const moments_kNm = {
     pole_wind: poleWind / 1000,
