@@ -40,6 +40,7 @@ export const SERVER_MODULE_LAYERS = {
     "basemaps",
     "measurements",
     "alerts",
+    "loading",
   ],
   // What leaves the product: exports, OGC API – Features, the API's own description.
   "what-leaves": ["export", "ogc", "openapi"],

@@ -317,9 +317,9 @@ BEGIN
   RETURN best;
 END $$;
 
--- Current since drizzle/0027_inspection_visits.sql.
--- After photos joined or left these poles: empty photo-made poles go unless findings or visits hold
--- them (a finding or a visit is kept for good; an imported pole stays: it is the utility's asset,
+-- Current since drizzle/0043_pole_attachments.sql.
+-- After photos joined or left these poles: empty photo-made poles go unless findings, visits or
+-- attachments hold them (what was recorded of a pole is kept; an imported pole stays: it is the utility's asset,
 -- photographed or not), the others take the rating of their latest rated photo (list order:
 -- utility_pole_list_key).
 CREATE OR REPLACE FUNCTION utility_pole_refresh(pole_ids uuid[]) RETURNS void
@@ -327,7 +327,8 @@ LANGUAGE sql AS $$
   DELETE FROM utility_poles p WHERE p.id = ANY(pole_ids) AND p.source = 'photo'
     AND NOT EXISTS (SELECT 1 FROM utility_pole_images i WHERE i.pole_id = p.id)
     AND NOT EXISTS (SELECT 1 FROM utility_pole_findings f WHERE f.pole_id = p.id)
-    AND NOT EXISTS (SELECT 1 FROM utility_pole_visits v WHERE v.pole_id = p.id);
+    AND NOT EXISTS (SELECT 1 FROM utility_pole_visits v WHERE v.pole_id = p.id)
+    AND NOT EXISTS (SELECT 1 FROM pole_attachments a WHERE a.pole_id = p.id);
   UPDATE utility_poles p SET risk = (
     SELECT i.risk FROM utility_pole_images i
     WHERE i.pole_id = p.id AND i.risk IS NOT NULL

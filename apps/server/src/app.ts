@@ -32,6 +32,7 @@ import { createRequestLimits } from "./infra/limits/request-limits";
 import { registerPoles } from "./modules/poles/poles.module";
 import { registerApiReference, registerOpenApi } from "./modules/openapi/openapi.module";
 import { registerInspections } from "./modules/inspections/inspections.module";
+import { registerLoading } from "./modules/loading/loading.module";
 import { registerTracks } from "./modules/tracks/tracks.module";
 import { createEventsPublisher, registerEvents } from "./modules/events/events.module";
 import { DEV_MAILBOX_PATH, devMailboxRoutes } from "./modules/mail/dev-mailbox.routes";
@@ -242,6 +243,8 @@ export async function buildApp({
     requireActor,
     settingsOf: settings.measure.of,
   });
+  // What hangs on each pole, and whether the pole can carry it.
+  registerLoading(app, { db, audit, publish: events.publish, requireActor });
   // GPS tracks place photos without coordinates by their capture time, then by the pole rule.
   await registerTracks(app, { db, poles, audit, requireActor, publish: events.publish });
   await registerAdmin(app, { config, db, audit, requireActor, log: app.log.child({ module: "admin" }) });

@@ -167,6 +167,9 @@ export const adminTexts = {
     "measurement.delete": "Measurement deleted",
     "pole.lean": "Pole lean measured",
     "pole.merge": "Pole merged into a register pole",
+    "attachment.create": "Attachment added to a pole",
+    "attachment.update": "Attachment edited",
+    "attachment.delete": "Attachment removed",
   } satisfies Record<AuditAction, string>,
   failed: "Something went wrong. Please try again.",
   /** better-auth says "You cannot leave the organization as the only owner", even to an admin. */

@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   "measurement.delete",
   "pole.lean",
   "pole.merge",
+  "attachment.create",
+  "attachment.update",
+  "attachment.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

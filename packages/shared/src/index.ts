@@ -48,3 +48,6 @@ export * from "./photo-move";
 export * from "./notifications";
 export * from "./route-texts";
 export * from "./chart-texts";
+export * from "./attachments";
+export * from "./pole-strength";
+export * from "./loading";

@@ -850,3 +850,11 @@ export const regionReportTexts = {
   openState: "open",
   dueIn: (days: number) => `due in ${days}`,
 } as const;
+
+/** What the attachments' routes and the loading check answer. */
+export const attachmentTexts = {
+  notFound: "Attachment not found",
+  spanPoleNotFound: "A span goes to a pole that is not in this workspace",
+  spanToItself: "A span cannot go from a pole to itself",
+  tooMany: (max: number) => `A pole holds at most ${max} attachments`,
+} as const;

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { crsNameSchema, importMappingSchema, importSampleSchema } from "./coordinate-systems";
 import { poleRecordTexts } from "./messages";
 import { safeLabel } from "./names";
+import { POLE_SPECIES, type PoleSpecies } from "./pole-strength";
 
 export const POLE_MATERIALS = ["wood", "steel", "concrete", "composite", "other"] as const;
 export type PoleMaterial = (typeof POLE_MATERIALS)[number];
@@ -21,6 +22,11 @@ export const MAX_CIRCUIT_LENGTH = 64;
 export const MIN_HEIGHT_M = 1;
 export const MAX_HEIGHT_M = 100;
 export const MIN_INSTALLED_YEAR = 1850;
+/** A setting depth and a circumference a real pole may have (metres). */
+export const MIN_SETTING_DEPTH_M = 0.3;
+export const MAX_SETTING_DEPTH_M = 10;
+export const MIN_CIRCUMFERENCE_M = 0.2;
+export const MAX_CIRCUMFERENCE_M = 6;
 /** Next year: a pole may be registered before it is set. */
 export const maxInstalledYear = (now: Date = new Date()) => now.getUTCFullYear() + 1;
 /** The other columns of an import, as JSON text (UTF-8 bytes). */
@@ -120,6 +126,19 @@ export const polePatchSchema = z
       .optional(),
     circuit: optionalText(MAX_CIRCUIT_LENGTH),
     attributes: poleAttributesPatchSchema.optional(),
+    // The loading check's inputs, as measured on the pole (null clears one: the default applies).
+    setting_depth_m: z.number().min(MIN_SETTING_DEPTH_M).max(MAX_SETTING_DEPTH_M).nullable().optional(),
+    species: z
+      .enum(POLE_SPECIES as [PoleSpecies, ...PoleSpecies[]])
+      .nullable()
+      .optional(),
+    groundline_circumference_m: z
+      .number()
+      .min(MIN_CIRCUMFERENCE_M)
+      .max(MAX_CIRCUMFERENCE_M)
+      .nullable()
+      .optional(),
+    top_circumference_m: z.number().min(MIN_CIRCUMFERENCE_M).max(MAX_CIRCUMFERENCE_M).nullable().optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to change" });

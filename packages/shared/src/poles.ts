@@ -8,6 +8,7 @@ import { IMAGE_PAGE_LIMIT } from "./constants";
 import { POSITION_SOURCES, poleRegisterFieldsSchema, poleTagResponseSchema } from "./pole-register";
 import { poleLeanSchema } from "./measurements";
 import { poleMarkersWireSchema } from "./pole-markers";
+import { POLE_SPECIES, poleStrengthSchema, type PoleSpecies } from "./pole-strength";
 
 /** The default of the server's SPOT_RADIUS_METERS setting. */
 export const DEFAULT_SPOT_RADIUS_METERS = 10;
@@ -87,6 +88,16 @@ export const poleRecordSchema = poleSummarySchema.extend(poleRegisterFieldsSchem
   position_source: z.enum(POSITION_SOURCES).optional(),
   /** Its latest lean measured from photos; null: never measured, absent from an older server. */
   lean: poleLeanSchema.nullable().optional(),
+  // What the loading check reads of the pole (null: not measured); absent from an older server.
+  setting_depth_m: z.number().nullable().optional(),
+  species: z
+    .enum(POLE_SPECIES as [PoleSpecies, ...PoleSpecies[]])
+    .nullable()
+    .optional(),
+  groundline_circumference_m: z.number().nullable().optional(),
+  top_circumference_m: z.number().nullable().optional(),
+  /** Each strength input as the check takes it: measured, from a documented default, or missing. */
+  strength: poleStrengthSchema.optional(),
 });
 export type PoleRecord = z.infer<typeof poleRecordSchema>;
 export const poleResponseSchema = z.object({ pole: poleRecordSchema });

@@ -1,7 +1,7 @@
 /**
  * POST /api/poles/:id/merge: photos that made a pole of their own before the register was there
  * (or beside it) go to the register pole with everything hung on their pole: photos, findings,
- * visits, measurements. Audited on the register pole, one live event, the photo-made pole gone. A
+ * visits, measurements, attachments. Audited on the register pole, one live event, the photo-made pole gone. A
  * register pole is never merged; another workspace's pole is 404.
  */
 import { auditListSchema, poleMergeResponseSchema } from "@poleatlas/shared";
@@ -63,6 +63,11 @@ describe("merging a photo-made pole into a register pole", () => {
       sql`INSERT INTO utility_pole_measurements (workspace_id, pole_id, image_id, reference, points, suggestions)
           VALUES (${owner.id}, ${made.poleId}::uuid, ${made.photos[0]}::uuid, '[]', '[]', '[]')`,
     );
+    const hung = await send(t, owner.cookie, "POST", `/api/poles/${made.poleId}/attachments`, {
+      kind: "communication",
+      height_m: 5.5,
+    });
+    expect(hung.statusCode, hung.body).toBe(201);
     const before = await t.db.database.db.execute(
       sql`SELECT coalesce(max(id), 0)::text AS id FROM workspace_events`,
     );
@@ -85,7 +90,13 @@ describe("merging a photo-made pole into a register pole", () => {
     expect(record.images.map((i) => i.id).sort()).toEqual([...made.photos].sort());
     expect(record.pole.photo_count).toBe(2);
     expect(record.findings).toHaveLength(1);
-    for (const table of ["utility_pole_findings", "utility_pole_visits", "utility_pole_measurements"]) {
+    const tables = [
+      "utility_pole_findings",
+      "utility_pole_visits",
+      "utility_pole_measurements",
+      "pole_attachments",
+    ];
+    for (const table of tables) {
       expect(await count(table, ids["MG-1"]!)).toBe(1);
     }
     expect((await get(t, owner.cookie, `/api/poles/${made.poleId}`)).statusCode).toBe(404);

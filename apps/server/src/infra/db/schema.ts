@@ -322,6 +322,12 @@ export const poles = pgTable(
     leanMeasuredAt: timestamp("lean_measured_at", { withTimezone: true }),
     /** Where the position came from (drizzle/0032): gps, bearings, import or manual. */
     positionSource: text("position_source").notNull().default("gps"),
+    // What the loading check reads of the pole itself (drizzle/0043); null: not measured, the
+    // check then takes the documented default or names it as missing.
+    settingDepthM: doublePrecision("setting_depth_m"),
+    species: text("species"),
+    groundlineCircumferenceM: doublePrecision("groundline_circumference_m"),
+    topCircumferenceM: doublePrecision("top_circumference_m"),
   },
   (t) => [
     check("poles_position_source", sql`${t.positionSource} IN ('gps', 'bearings', 'import', 'manual')`),
@@ -776,4 +782,44 @@ export const notificationPreferences = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.workspaceId] })],
+);
+
+/**
+ * What hangs on a pole (drizzle/0043): wires with their spans, guys, equipment. The loading check
+ * reads them; `version` is the ETag a PATCH names in If-Match, as a pole's own fields have it.
+ */
+export const poleAttachments = pgTable(
+  "pole_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: text("workspace_id").notNull(),
+    poleId: uuid("pole_id")
+      .notNull()
+      .references(() => poles.id),
+    owner: text("owner"),
+    kind: text("kind").notNull(),
+    heightM: doublePrecision("height_m"),
+    measurementId: uuid("measurement_id").references(() => measurements.id, { onDelete: "set null" }),
+    diameterMm: doublePrecision("diameter_mm"),
+    tensionKn: doublePrecision("tension_kn"),
+    /** Each span: `{to_pole_id}` (another pole of the workspace) or `{bearing_deg, length_m}`. */
+    spans: jsonb("spans").notNull().default([]),
+    anchorDistanceM: doublePrecision("anchor_distance_m"),
+    bearingDeg: doublePrecision("bearing_deg"),
+    ratedKn: doublePrecision("rated_kn"),
+    weightKg: doublePrecision("weight_kg"),
+    areaM2: doublePrecision("area_m2"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check(
+      "pole_attachments_kind",
+      sql`${t.kind} IN ('primary', 'secondary', 'neutral', 'communication', 'streetlight', 'transformer', 'riser', 'crossarm', 'guy')`,
+    ),
+    index("pole_attachments_pole_idx").on(t.poleId, t.createdAt),
+  ],
 );

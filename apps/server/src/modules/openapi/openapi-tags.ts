@@ -13,8 +13,8 @@ export const OPENAPI_TAGS = [
   {
     name: "Poles",
     description:
-      "The poles photos are gathered into, their timeline, heights and lean measured on their photos, the register import and its coordinate systems.",
-    paths: ["/api/poles", "/api/measurements", "/api/crs"],
+      "The poles photos are gathered into, their timeline, heights and lean measured on their photos, what hangs on them and their loading check, the register import and its coordinate systems.",
+    paths: ["/api/poles", "/api/measurements", "/api/attachments", "/api/crs"],
   },
   {
     name: "Inspections",

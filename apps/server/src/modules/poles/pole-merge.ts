@@ -107,9 +107,11 @@ export function createPoleMerge(deps: {
       visits: await moved(tx, "utility_pole_visits", from.id, into.id),
       measurements: await moved(tx, "utility_pole_measurements", from.id, into.id),
     };
+    // What was recorded hanging on the photo-made pole now hangs on the register's.
+    const attachments = await moved(tx, "pole_attachments", from.id, into.id);
     await tx.execute(sql`DELETE FROM utility_poles WHERE id = ${from.id}::uuid`);
     await poles.refresh(tx, [into.id]);
-    const details = { from: from.id, from_label: from.label, into_tag: into.tag, ...counts };
+    const details = { from: from.id, from_label: from.label, into_tag: into.tag, ...counts, attachments };
     await audit(actor, { action: "pole.merge", targetType: "pole", targetId: into.id, details }, tx);
     const poleIds = [from.id, into.id];
     await publish({ workspaceId, type: "image.updated", actorId: actor.userId, imageIds, poleIds }, tx);

@@ -22,7 +22,18 @@ import type { PlaceSeen } from "../photos/pole-placement";
 
 /** The columns PATCH /api/poles/:id may write. */
 export type PoleColumn =
-  "label" | "tag" | "material" | "height_m" | "class" | "installed_year" | "circuit" | "attributes";
+  | "label"
+  | "tag"
+  | "material"
+  | "height_m"
+  | "class"
+  | "installed_year"
+  | "circuit"
+  | "attributes"
+  | "setting_depth_m"
+  | "species"
+  | "groundline_circumference_m"
+  | "top_circumference_m";
 
 export interface PoleRiskRow extends RegionRisk {
   region_lon: number;
@@ -46,7 +57,8 @@ export interface ImageChanges {
 
 const SUMMARY = sql.raw(`p.id::text AS id, p.label, p.latitude, p.longitude, p.risk,
   s.photo_count, s.first_date, s.last_date, p.tag, p.material, p.height_m, p.class, p.installed_year,
-  p.circuit, p.source, p.attributes, p.position_source, p.version,
+  p.circuit, p.source, p.attributes, p.position_source, p.version, p.setting_depth_m, p.species,
+  p.groundline_circumference_m, p.top_circumference_m,
   CASE WHEN p.lean_deg IS NOT NULL THEN json_build_object('degrees', p.lean_deg, 'toward_deg', p.lean_toward_deg,
     'apparent', p.lean_apparent, 'measured_at',
     to_char(p.lean_measured_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS lean,

@@ -13,6 +13,7 @@ import {
   regionKey,
   safeLabel,
   safeNotes,
+  strengthOf,
   type Finding,
   type PoleInspection,
   type PoleSearchHit,
@@ -87,7 +88,8 @@ export function createPolesService({
   async function ownedPole(workspaceId: string, id: string): Promise<PoleRecord> {
     const pole = await poles.findOwned(workspaceId, id);
     if (!pole) throw poleNotFound();
-    return pole;
+    // The loading check's inputs as it takes them: measured, defaulted, or missing.
+    return { ...pole, strength: strengthOf(pole) };
   }
 
   return {
