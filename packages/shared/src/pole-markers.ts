@@ -4,7 +4,7 @@
  * poleMarkersSchema decodes from it. Pure, so both apps and their tests share one decoder.
  */
 import { z } from "zod";
-import type { RiskKey } from "./poles";
+import type { RiskKey } from "./risk";
 
 /** A pole's risk as one small number in the compact marker form: its index here. */
 export const RISK_CODES = ["unrated", "low", "medium", "high"] as const satisfies readonly RiskKey[];

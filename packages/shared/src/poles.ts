@@ -8,6 +8,8 @@ import { IMAGE_PAGE_LIMIT } from "./constants";
 import { POSITION_SOURCES, poleRegisterFieldsSchema, poleTagResponseSchema } from "./pole-register";
 import { poleLeanSchema } from "./measurements";
 import { poleMarkersWireSchema } from "./pole-markers";
+import { RISK_LEVELS } from "./risk";
+export { RISK_LEVELS, type Risk, type RiskKey } from "./risk";
 import { POLE_SPECIES, poleStrengthSchema, type PoleSpecies } from "./pole-strength";
 
 /** The default of the server's SPOT_RADIUS_METERS setting. */
@@ -15,7 +17,6 @@ export const DEFAULT_SPOT_RADIUS_METERS = 10;
 export const MAX_POLE_LABEL_LENGTH = 64;
 export const MAX_NOTES_LENGTH = 2000;
 
-export const RISK_LEVELS = ["low", "medium", "high"] as const;
 /** The Risk Levels legend's colours (spec §2), for markers and the panel's control alike. */
 export const RISK_COLORS = { low: "#4caf50", medium: "#ffeb3b", high: "#f44336" } as const;
 /**
@@ -26,9 +27,6 @@ export const UNRATED_LOOK = { fill: "#202020", outline: "#B0B0B0" } as const;
 /** A pole with an open finding past its due date: a red outer ring around its condition's colour. */
 export const OVERDUE_RING = "#FF1744";
 export const riskSchema = z.enum(RISK_LEVELS);
-export type Risk = z.infer<typeof riskSchema>;
-/** A pole's risk as the legend names it: "unrated" when none of its photos is rated. */
-export type RiskKey = Risk | "unrated";
 
 /** A pole as the map draws it. `risk` is the rating of its latest rated photo in timeline order. */
 export const poleSummarySchema = z.object({
