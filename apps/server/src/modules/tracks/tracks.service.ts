@@ -23,10 +23,11 @@ import type { PublishEvent } from "../events/events.repository";
 import { localDateAt } from "../photos/capture-time";
 import type { Executor } from "../../infra/db/database";
 import type { PolePlacement } from "../photos/images.service";
+import { placeSeen } from "../photos/pole-placement";
 import type { Actor } from "../workspaces/actor";
 import { positionAt } from "./interpolate";
 import { readTrackStream } from "./read-track";
-import type { TracksRepository } from "./tracks.repository";
+import type { MatchCandidate, TracksRepository } from "./tracks.repository";
 
 export interface TracksServiceDeps {
   repository: TracksRepository;
@@ -53,6 +54,7 @@ export function createTracksService({ repository, placement, withLocks, audit, p
       if (!found.has(id)) skipped.push({ imageId: id, reason: "not_found" });
     }
     const uploaders = new Map<string, string>();
+    const seen = new Map<string, Pick<MatchCandidate, "heading" | "metadata">>();
     for (const c of candidates) {
       if (c.latitude !== null && c.longitude !== null) {
         skipped.push({ imageId: c.id, reason: "already_placed" });
@@ -71,9 +73,10 @@ export function createTracksService({ repository, placement, withLocks, audit, p
         continue;
       }
       uploaders.set(c.id, c.user_id);
+      seen.set(c.id, { heading: c.heading, metadata: c.metadata });
       placed.push({ imageId: c.id, ...at, time: new Date(ms).toISOString(), poleId: null });
     }
-    return { placed, skipped, uploaders };
+    return { placed, skipped, uploaders, seen };
   }
 
   return {
@@ -106,7 +109,7 @@ export function createTracksService({ repository, placement, withLocks, audit, p
       mayEdit(actor);
       const found = await repository.findPoints(actor.workspaceId, id);
       if (!found) throw notFound(trackTexts.notFound);
-      const { placed, skipped, uploaders } = await plan(actor, found.points, o);
+      const { placed, skipped, uploaders, seen } = await plan(actor, found.points, o);
       if (o.dryRun || placed.length === 0) return { placed, skipped, dryRun: o.dryRun };
 
       const { workspaceId } = actor;
@@ -124,7 +127,13 @@ export function createTracksService({ repository, placement, withLocks, audit, p
             continue;
           }
           // A register pole the rule cannot name leaves the photo waiting for a member's choice.
-          const poleId = await placement.assign(tx, workspaceId, p);
+          // The track gives the position; the photo's own bearing and lens still say what it
+          // looks at, so it joins the register pole in its line of sight as a typed position would.
+          const poleId = await placement.assign(
+            tx,
+            workspaceId,
+            placeSeen({ ...p, ...seen.get(p.imageId)! }),
+          );
           // The track's clock is the true one: the photo's instant and its day there follow it.
           const date = localDateAt(p.time, p.latitude, p.longitude);
           await repository.place(tx, p.imageId, { ...p, poleId, takenAt: p.time, date });
