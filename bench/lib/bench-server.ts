@@ -135,6 +135,10 @@ export async function withBenchServer<T>(
     });
     try {
       return await measure({ server, database, dir });
+    } catch (err) {
+      // The server's own words: a step that lost its server says why.
+      if (process.env.BENCH_SERVER_LOG) console.error(server.log().slice(-4000));
+      throw err;
     } finally {
       await server.stop();
     }
