@@ -73,18 +73,21 @@ export function createTracksRepository(db: Db) {
       );
     },
 
-    /** One track with its points, only when it is the workspace's. */
-    async findPoints(
+    /**
+     * One track with its points as the JSON they are stored in, only when it is the workspace's:
+     * parsed on the track thread (a week's points are ~20 MB of JSON).
+     */
+    async findPointsJson(
       workspaceId: string,
       id: string,
-    ): Promise<{ track: Track; points: TrackPoint[] } | null> {
-      const [row] = await rows<Track & { pts: TrackPoint[] }>(
+    ): Promise<{ track: Track; pointsJson: string } | null> {
+      const [row] = await rows<Track & { pts: string }>(
         db,
-        sql`SELECT ${TRACK}, points AS pts FROM tracks WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
+        sql`SELECT ${TRACK}, points::text AS pts FROM tracks WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
       );
       if (!row) return null;
       const { pts, ...track } = row;
-      return { track, points: pts };
+      return { track, pointsJson: pts };
     },
 
     async remove(workspaceId: string, id: string): Promise<boolean> {
