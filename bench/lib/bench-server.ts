@@ -139,7 +139,11 @@ export async function withBenchServer<T>(
       // The server's own words: a step that lost its server says why.
       if (process.env.BENCH_SERVER_LOG) {
         await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-        console.error(server.child.signalCode ?? server.child.exitCode, server.log().slice(-4000));
+        console.error(
+          server.url,
+          server.child.signalCode ?? server.child.exitCode,
+          server.log().slice(-4000),
+        );
       }
       throw err;
     } finally {
