@@ -17,6 +17,7 @@ import { benchIngest } from "./ingest";
 import { shareOnePostgres, stopSharedPostgres } from "./lib/bench-server";
 import { closeSharedChromium, shareOneChromium } from "./lib/chromium";
 import { repoRoot } from "./lib/server";
+import { longWorkRows } from "./long-work";
 import { bySize, quick, runner, smoke, startSteps, want } from "./steps";
 
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
@@ -238,6 +239,8 @@ async function main() {
       `${fmt(p.rowsPerSec, 0)} rows/s, server RSS +${fmt(p.rssGrowthMB, 0)} MB (target ≥ 20,000 rows/s, < 200 MB)`,
     ]);
   }
+
+  if (!smoke) rows.push(...(await longWorkRows(steps, want, results)));
 
   // The globe's and the face detector's steps cost more than the smoke's budget even at their
   // quick sizes (a browser drawing 100k markers, 12 MP scans): they run in the quick bench only.

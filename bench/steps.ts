@@ -10,6 +10,7 @@ import { benchApiScale } from "./api-scale";
 import { benchExif } from "./exif";
 import { benchExport } from "./export";
 import { benchGeopackageExport } from "./export-geopackage";
+import { benchFindingsBulk } from "./findings-bulk";
 import { benchFindingsPage } from "./findings-page";
 import { benchInspections } from "./inspections";
 import { stepRunner } from "./lib/steps";
@@ -17,8 +18,11 @@ import { benchListLoad } from "./list-load";
 import { benchOgc } from "./ogc";
 import { benchPoleImport } from "./pole-import";
 import { benchPoleRecord } from "./pole-record";
+import { benchReportHealth } from "./report-health";
 import { benchStartup } from "./startup";
+import { benchTrackHealth } from "./track-health";
 import { benchTus } from "./tus";
+import { benchVisitImport } from "./visit-import";
 import { benchWire } from "./wire";
 
 export const smoke = process.argv.includes("--smoke");
@@ -50,6 +54,7 @@ export const runner = stepRunner(SMOKE_AT_ONCE);
 export function startSteps() {
   const step = <T>(name: string, label: string, run: () => Promise<T>) =>
     runner.ahead(smoke && want(name), label, run);
+  const later = <T>(_name: string, label: string, run: () => Promise<T>) => runner.ahead(false, label, run);
   // OGC_BENCH_POLES chooses how many poles the workspace holds (1,000,000 unless set).
   const ogcPoles = Number(process.env.OGC_BENCH_POLES ?? bySize(1_000_000, 100_000, 500));
   return {
@@ -83,6 +88,20 @@ export function startSteps() {
     ),
     poleImport: step("poleimport", "pole register import", () =>
       benchPoleImport(bySize(1_000_000, 100_000, 1_000)),
+    ),
+    // Long work beside /api/health (the security review's 1 s): in the quick and full runs only,
+    // started when asked for (run.ts never asks in the smoke).
+    findingsBulk: later("findingsbulk", "bulk change of findings", () =>
+      benchFindingsBulk(bySize(5_000, 1_000, 50)),
+    ),
+    visitImport: later("visitimport", "visit history import", () =>
+      benchVisitImport(sized("BENCH_VISIT_ROWS", 226_000, 50_000, 500)),
+    ),
+    reportHealth: later("reporthealth", "region report beside /api/health", () =>
+      benchReportHealth(sized("BENCH_REPORT_POLES", 200_000, 20_000, 500)),
+    ),
+    trackHealth: later("trackhealth", "GPS track beside /api/health", () =>
+      benchTrackHealth(sized("BENCH_TRACK_POINTS", 430_000, 100_000, 1_000)),
     ),
   };
 }

@@ -14,6 +14,8 @@ export default defineConfig({
     "geopackage-read-worker": "src/modules/poles/import/geopackage-read-worker.ts",
     // The HEIC decoder's worker thread, likewise.
     "heic-worker": "src/infra/images/heic-worker.ts",
+    // The GPS tracks' thread (a GeoJSON file's parse, a stored track's placing), likewise.
+    "track-worker": "src/modules/tracks/track-worker.ts",
   },
   format: ["esm"],
   platform: "node",

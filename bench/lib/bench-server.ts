@@ -135,6 +135,17 @@ export async function withBenchServer<T>(
     });
     try {
       return await measure({ server, database, dir });
+    } catch (err) {
+      // The server's own words: a step that lost its server says why.
+      if (process.env.BENCH_SERVER_LOG) {
+        await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        console.error(
+          server.url,
+          server.child.signalCode ?? server.child.exitCode,
+          server.log().slice(-4000),
+        );
+      }
+      throw err;
     } finally {
       await server.stop();
     }

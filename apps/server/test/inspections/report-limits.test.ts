@@ -37,6 +37,24 @@ describe("report limits", () => {
     expect(limits().runningNow(viewer.id)).toEqual({ mine: 0, all: 0 });
   });
 
+  it("answers a bad region id or a year not begun without taking a report's place", async () => {
+    // Both of the viewer's places are taken: a request that took a place first would be a 429.
+    const held = [limits().take(viewer.id), limits().take(viewer.id)];
+    const bad: [string, number, string][] = [
+      ["/api/reports/region/not-a-region.pdf", 400, "invalid_region"],
+      [`/api/reports/region/${regionKey(-120.5, -45.5)}.pdf`, 404, "not_found"],
+      ["/api/reports/annual/2027.pdf", 400, "invalid_year"],
+      ["/api/reports/annual/2027.csv", 400, "invalid_year"],
+    ];
+    for (const [url, status, code] of bad) {
+      const res = await get(t, viewer.cookie, url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+      expect(res.json(), url).toMatchObject({ code });
+    }
+    expect(limits().runningNow(viewer.id)).toEqual({ mine: 2, all: 2 });
+    held.forEach((giveBack) => giveBack());
+  });
+
   it("refuses a report while the server makes three, to anyone, with Retry-After", async () => {
     const held = ["a", "b", "c"].map((id) => limits().take(`someone-${id}`));
     const res = await get(t, other.cookie, "/api/reports/annual/2025.csv");

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
 import { TEST_ORIGIN } from "../helpers/users";
 import { unplacedPhoto } from "../poles/support";
+import { THREAD_FROM_BYTES } from "../../src/modules/tracks/track-thread";
 import { gpsbabelGpx, match, postMatch, postTrack, uploadTrack } from "./support";
 
 const t = useTestApp();
@@ -154,6 +155,36 @@ describe("another workspace", () => {
     const theirs = await unplacedPhoto(t, user.cookie, "2024-06-01");
     const result = await match(t, stranger.cookie, track.id, { imageIds: [theirs.id] });
     expect(result).toMatchObject({ placed: [], skipped: [{ imageId: theirs.id, reason: "not_found" }] });
+  });
+});
+
+describe("a track of megabytes", () => {
+  it("is read and places a photo where it was, its JSON parsed on the track thread", async () => {
+    // A day at a point every 2 s: a 3 MB file, 1.5 MB of stored points (THREAD_FROM_BYTES is 1 MB).
+    const start = Date.parse("2024-06-02T00:00:00Z");
+    const n = 43_200;
+    const times: string[] = [];
+    const coordinates: [number, number][] = [];
+    for (let i = 0; i < n; i++) {
+      times.push(new Date(start + i * 2000).toISOString());
+      coordinates.push([-0.1 + i * 1e-6, 51 + i * 2e-6]);
+    }
+    const file = geojson({
+      type: "Feature",
+      properties: { coordTimes: times },
+      geometry: { type: "LineString", coordinates },
+    });
+    expect(file.length).toBeGreaterThan(THREAD_FROM_BYTES);
+    const track = await uploadTrack(t, user.cookie, file, "day.geojson");
+    expect(track).toMatchObject({ points: n, startsAt: times[0], endsAt: times[n - 1] });
+    const photo = await unplacedPhoto(t, user.cookie, "2024-06-02");
+    const result = await match(t, user.cookie, track.id, { imageIds: [photo.id] });
+    expect(result.skipped).toEqual([]);
+    const [placed] = result.placed;
+    // Linear in time between the two points around the photo's instant: i is fractional.
+    const i = (Date.parse(placed!.time) - start) / 2000;
+    expect(placed!.latitude).toBeCloseTo(51 + i * 2e-6, 9);
+    expect(placed!.longitude).toBeCloseTo(-0.1 + i * 1e-6, 9);
   });
 });
 

@@ -14,7 +14,8 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
-export type AuditLog = (actor: Actor, event: AuditEvent, tx?: Executor) => Promise<void>;
+/** One event, or many (a bulk change's: their names read and their rows written together). */
+export type AuditLog = (actor: Actor, event: AuditEvent | AuditEvent[], tx?: Executor) => Promise<void>;
 
 const FIELDS: readonly string[] = AUDIT_ID_FIELDS;
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -42,20 +43,41 @@ export async function recordNamed(
   await repository.record({ ...e, names }, tx);
 }
 
+/** Many entries with what their ids are called: one lookup of the names, rows written in batches. */
+export async function recordManyNamed(
+  repository: AuditRepository,
+  entries: Omit<NewAuditEntry, "names">[],
+  tx?: Executor,
+): Promise<void> {
+  const first = entries[0];
+  if (!first) return;
+  const idsOfEach = entries.map((e) => idsOf(e.actorId, e.targetId, e.details));
+  const all = await repository.namesOf(first.workspaceId, [...new Set(idsOfEach.flat())], tx);
+  // Each entry keeps the names of its own ids, as if written alone.
+  const named = entries.map((e, i) => ({
+    ...e,
+    names: Object.fromEntries(idsOfEach[i]!.flatMap((id) => (id in all ? [[id, all[id]!]] : []))),
+  }));
+  await repository.recordMany(named, tx);
+}
+
 export function createAuditLog(repository: AuditRepository): AuditLog {
+  const entryOf = (actor: Actor, event: AuditEvent): Omit<NewAuditEntry, "names"> => ({
+    workspaceId: actor.workspaceId,
+    actorId: actor.userId,
+    actorEmail: actor.email,
+    action: event.action,
+    targetType: event.targetType,
+    targetId: event.targetId,
+    // A change made with an API key says which: "via API key NAME" in the trail.
+    details: actor.apiKey ? { ...event.details, apiKey: actor.apiKey.name } : (event.details ?? {}),
+  });
   return (actor, event, tx) =>
-    recordNamed(
-      repository,
-      {
-        workspaceId: actor.workspaceId,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: event.action,
-        targetType: event.targetType,
-        targetId: event.targetId,
-        // A change made with an API key says which: "via API key NAME" in the trail.
-        details: actor.apiKey ? { ...event.details, apiKey: actor.apiKey.name } : (event.details ?? {}),
-      },
-      tx,
-    );
+    Array.isArray(event)
+      ? recordManyNamed(
+          repository,
+          event.map((e) => entryOf(actor, e)),
+          tx,
+        )
+      : recordNamed(repository, entryOf(actor, event), tx);
 }

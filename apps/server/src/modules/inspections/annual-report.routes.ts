@@ -20,11 +20,13 @@ export function annualReportRoutes(
       { schema: { params: annualReportParamsSchema, response: { 200: annualReportAnswer } } },
       async (req, reply) => {
         const actor = await requireActor(req);
+        const { year, format } = req.params.file;
+        // Checked first: a year not yet begun is answered without taking a report's place.
+        const period = annualReport.period(year);
         // Held until the answer is sent or abandoned: a report is made whole before it is sent.
         await holdForRequest(reply, () => Promise.resolve(reportLimits.take(actor.userId)));
-        const { year, format } = req.params.file;
         const body =
-          format === "pdf" ? await annualReport.pdf(actor, year) : await annualReport.csv(actor, year);
+          format === "pdf" ? await annualReport.pdf(actor, period) : await annualReport.csv(actor, period);
         return (
           reply
             .type(ANNUAL_REPORT_CONTENT_TYPES[format])

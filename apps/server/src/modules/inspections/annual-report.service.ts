@@ -19,6 +19,9 @@ import type { InspectionsRepository } from "./inspections.repository";
 import { REPORT_MAX_ROWS } from "./reports.service";
 import type { SettingsService } from "./settings.service";
 
+/** A year of the programme with the days its figures run over. */
+export type YearPeriod = Period & { year: number };
+
 export function createAnnualReportService(deps: {
   annual: AnnualReportRepository;
   repository: InspectionsRepository;
@@ -27,11 +30,11 @@ export function createAnnualReportService(deps: {
 }) {
   const { annual, settings } = deps;
 
-  function periodOf(year: number): Period {
+  function periodOf(year: number): YearPeriod {
     const today = deps.today();
     const current = Number(today.slice(0, 4));
     if (year > current) throw badRequest(annualReportTexts.notBegun(year, current), "invalid_year");
-    return { from: `${year}-01-01`, to: year === current ? today : `${year}-12-31` };
+    return { year, from: `${year}-01-01`, to: year === current ? today : `${year}-12-31` };
   }
 
   async function figures(workspaceId: string, year: number, p: Period): Promise<AnnualFigures> {
@@ -71,13 +74,15 @@ export function createAnnualReportService(deps: {
   }
 
   return {
-    async csv(actor: Actor, year: number): Promise<string> {
-      const p = periodOf(year);
-      return annualReportCsv(await figures(actor.workspaceId, year, p));
+    /** The year's period, or the 400 for a year not yet begun: asked before a report's place is taken. */
+    period: periodOf,
+
+    async csv(actor: Actor, p: YearPeriod): Promise<string> {
+      return annualReportCsv(await figures(actor.workspaceId, p.year, p));
     },
 
-    async pdf(actor: Actor, year: number) {
-      const p = periodOf(year);
+    async pdf(actor: Actor, p: YearPeriod) {
+      const { year } = p;
       const ws = actor.workspaceId;
       const [f, team, extended] = await Promise.all([
         figures(ws, year, p),

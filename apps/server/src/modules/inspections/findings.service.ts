@@ -6,12 +6,10 @@
  */
 import {
   canEdit,
-  dueAfterAllowance,
   inspectionTexts,
   measureTexts,
   messages,
   regionKey,
-  safeNotes,
   workspaceTexts,
   type Finding,
   type FindingCreate,
@@ -20,21 +18,28 @@ import {
   type FindingPatch,
   type InspectionSettings,
 } from "@poleatlas/shared";
-import { badRequest, conflict, editConflict, forbidden, notFound } from "../../errors";
+import { badRequest, editConflict, forbidden, notFound } from "../../errors";
 import type { AuditLog } from "../audit/audit-log";
-import { MAX_BULK_FINDINGS, workTexts, type AuditAction, type FindingBulk } from "@poleatlas/shared";
+import { MAX_BULK_FINDINGS, workTexts, type FindingBulk } from "@poleatlas/shared";
 import type { PublishEvent } from "../events/events.repository";
 import type { Executor } from "../../infra/db/database";
 import type { ImagesRepository } from "../photos/images.repository";
 import type { Actor } from "../workspaces/actor";
-import { latestDay, withinADay, type Today } from "./clock";
+import { latestDay, type Today } from "./clock";
 import type { FindingRow, InspectionsRepository } from "./inspections.repository";
 import type { SettingsService } from "./settings.service";
 
-import { DAY } from "./cursor-parts";
 import { keysetPage } from "../../infra/db/keyset-page";
+import { timeSlices } from "../../infra/limits/time-slices";
 import { encodeCursor, filterOf } from "./finding-list-query";
-import { planWork, type Changes } from "./finding-work";
+import {
+  cleanNotes,
+  dueOnOf,
+  planChange,
+  writeChanges,
+  type ChangeContext,
+  type PlannedChange,
+} from "./finding-changes";
 import type { FindingNews, NotifyFindings } from "./finding-news";
 
 export function toFinding(row: FindingRow, today: string): Finding {
@@ -46,18 +51,6 @@ export function toFinding(row: FindingRow, today: string): Finding {
     overdue: row.status !== "resolved" && row.due_on < today,
   };
 }
-
-/** The day a finding is to be fixed by; one past 9999-12-31 cannot be stored, so it is a 400. */
-function dueOnOf(observedOn: string, days: number): string {
-  const due = dueAfterAllowance(observedOn, days);
-  if (!DAY.test(due)) throw badRequest(inspectionTexts.dueDateTooLate, "due_date_out_of_range");
-  return due;
-}
-
-const cleanNotes = (notes: string | null | undefined) => {
-  const text = notes ? safeNotes(notes) : "";
-  return text.trim() ? text : null;
-};
 
 export function createFindingsService(deps: {
   repository: InspectionsRepository;
@@ -112,115 +105,31 @@ export function createFindingsService(deps: {
     return measurement;
   }
 
-  /**
-   * The day a finding is resolved on: today unless given, between its observation and today.
-   * Today is the client's own when it says (within a day of the server's: every time zone is),
-   * else the server's with tomorrow allowed for users east of UTC.
-   */
-  function resolvedOn(given: string | undefined, observedOn: string, clientToday?: string): string {
-    const serverToday = today();
-    if (clientToday !== undefined && !withinADay(clientToday, serverToday)) {
-      throw badRequest(inspectionTexts.clientDateOff(clientToday, serverToday), "client_date_off");
-    }
-    const latest = clientToday ?? latestDay(serverToday);
-    const day = given ?? clientToday ?? serverToday;
-    if (day > latest) throw badRequest(inspectionTexts.resolvedInFuture(latest), "date_in_future");
-    if (day < observedOn) {
-      throw badRequest(inspectionTexts.resolvedBeforeObserved(observedOn), "resolved_before_observed");
-    }
-    return day;
-  }
-
   async function found(actor: Actor, id: string, tx?: Executor, lock = false): Promise<FindingRow> {
     const row = await repository.find(actor.workspaceId, id, tx, lock);
     if (!row) throw notFound(inspectionTexts.findingNotFound);
     return row;
   }
 
-  /** Changes of a locked finding: the edit, the work, the extension, the resolution, each audited. */
-  async function applyPatch(
+  /** What planChange needs: `isMember` asks once per user, so a bulk assignment asks once. */
+  function changeContext(
     actor: Actor,
-    row: FindingRow,
-    patch: FindingPatch,
     s: Pick<InspectionSettings, "allowanceDays">,
     tx: Executor,
-  ): Promise<FindingNews | null> {
-    if (patch.resolve && row.status === "resolved") {
-      throw conflict(inspectionTexts.alreadyResolved, "already_resolved");
-    }
-    const plan = await planWork(row, patch, patch.resolve !== undefined, (userId) =>
-      repository.isMember(actor.workspaceId, userId, tx),
-    );
-    const edit: Changes = {};
-    if (patch.code !== undefined && patch.code !== row.code) edit.code = patch.code;
-    if (patch.notes !== undefined) edit.notes = cleanNotes(patch.notes);
-    if (patch.level !== undefined && patch.level !== row.level) {
-      edit.level = patch.level;
-      // A new level is a new rule's date: the clock restarts from it (past extensions stay listed).
-      edit.due_on = dueOnOf(row.observed_on, s.allowanceDays[patch.level]);
-      edit.original_due_on = null;
-    }
-    const resolve: Changes = {};
-    if (patch.resolve) {
-      const repair = patch.resolve.image_id
-        ? await photoOnPole(actor, row.pole_id, patch.resolve.image_id, tx)
-        : null;
-      resolve.status = "resolved";
-      resolve.work_status = "resolved";
-      resolve.resolved_on = resolvedOn(patch.resolve.resolved_on, row.observed_on, patch.resolve.today);
-      resolve.resolved_by = actor.userId;
-      resolve.action = safeNotes(patch.resolve.action);
-      resolve.repair_image_id = repair?.id ?? null;
-    }
-    const extend: Changes = plan.extension
-      ? { due_on: plan.extension.to, original_due_on: row.original_due_on }
-      : {};
-    const all = { ...edit, ...plan.work, ...extend, ...resolve };
-    if (Object.keys(all).length === 0) return null;
-    await repository.update(tx, row.id, all);
-    if (plan.extension) {
-      await repository.addExtension(tx, {
-        workspaceId: actor.workspaceId,
-        findingId: row.id,
-        ...plan.extension,
-        by: actor.userId,
-        on: today(),
-      });
-    }
-    const before = (changes: Changes) =>
-      Object.fromEntries(
-        Object.keys(changes).map((k) => [k, k === "work_status" ? row.status : row[k as keyof FindingRow]]),
-      );
-    const entries: [AuditAction, Changes, Record<string, unknown>?][] = [
-      ["finding.update", edit],
-      ["finding.assign", plan.work],
-      [
-        "finding.extend",
-        { due_on: extend.due_on ?? null },
-        { reason: plan.extension?.reason, original_due_on: row.original_due_on },
-      ],
-      ["finding.resolve", resolve],
-    ];
-    for (const [action, changes, extra] of entries) {
-      if (action === "finding.extend" ? !plan.extension : Object.keys(changes).length === 0) continue;
-      await audit(
-        actor,
-        {
-          action,
-          targetType: "finding",
-          targetId: row.id,
-          details: { before: before(changes), after: changes, ...extra },
-        },
-        tx,
-      );
-    }
-    await poleChanged(actor, row.pole_id, tx);
+  ): ChangeContext {
+    const members = new Map<string, Promise<boolean>>();
     return {
-      findingId: row.id,
-      level1: edit.level === 1 && row.status !== "resolved",
-      assignedTo: typeof plan.work.assignee_id === "string" ? plan.work.assignee_id : null,
+      today,
+      allowanceDays: s.allowanceDays,
+      isMember: (userId) => {
+        let known = members.get(userId);
+        if (!known) members.set(userId, (known = repository.isMember(actor.workspaceId, userId, tx)));
+        return known;
+      },
+      photoOnPole: (poleId, imageId) => photoOnPole(actor, poleId, imageId, tx),
     };
   }
+  const writeDeps = { repository, audit, publish, today };
 
   return {
     async create(actor: Actor, poleId: string, body: FindingCreate): Promise<Finding> {
@@ -259,7 +168,8 @@ export function createFindingsService(deps: {
         };
         const newId = await repository.insert(tx, row);
         // Assigned as it is recorded: the work starts at "assigned", as a PATCH would move it.
-        if (assignee) await repository.update(tx, newId, { assignee_id: assignee, work_status: "assigned" });
+        if (assignee)
+          await repository.updateMany(tx, [newId], { assignee_id: assignee, work_status: "assigned" });
         const { workspaceId: _w, ...recorded } = row;
         const after = assignee ? { ...recorded, assigneeId: assignee } : recorded;
         await audit(
@@ -296,7 +206,10 @@ export function createFindingsService(deps: {
         if (expected !== null && row.version !== expected) {
           throw editConflict(messages.editConflict, { finding: toFinding(row, today()) });
         }
-        return applyPatch(actor, row, patch, s, tx);
+        const planned = await planChange(actor, row, patch, changeContext(actor, s, tx));
+        if (!planned) return null;
+        await writeChanges(actor, [planned], writeDeps, tx);
+        return planned.news;
       });
       if (news) notify(actor, [news]);
       return toFinding(await found(actor, id), today());
@@ -309,7 +222,8 @@ export function createFindingsService(deps: {
     async bulk(actor: Actor, body: FindingBulk): Promise<{ changed: number }> {
       if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
       const ids = body.ids
-        ? [...new Set(body.ids)]
+        ? // As PostgreSQL writes a uuid, so that each id finds its row.
+          [...new Set(body.ids.map((id) => id.toLowerCase()))]
         : await repository.idsOf({
             ...filterOf(actor, body.filter ?? {}, today()),
             limit: MAX_BULK_FINDINGS + 1,
@@ -320,10 +234,21 @@ export function createFindingsService(deps: {
       const s = await codesAndAllowance(actor, undefined);
       const news: FindingNews[] = [];
       await images.withLocks([actor.workspaceId], async (tx) => {
+        const rows = await repository.findMany(tx, actor.workspaceId, ids);
+        // Another workspace's finding is as good as none: the whole change is refused.
+        if (rows.length < ids.length) throw notFound(inspectionTexts.findingNotFound);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const context = changeContext(actor, s, tx);
+        const planned: PlannedChange[] = [];
+        // 5,000 findings are a few hundred ms of rules: other requests go between slices.
+        const slices = timeSlices();
         for (const id of ids) {
-          const one = await applyPatch(actor, await found(actor, id, tx, true), body.patch, s, tx);
-          if (one) news.push(one);
+          if (slices.due()) await slices.turn();
+          const one = await planChange(actor, byId.get(id)!, body.patch, context);
+          if (one) planned.push(one);
         }
+        await writeChanges(actor, planned, writeDeps, tx);
+        news.push(...planned.map((p) => p.news));
       });
       notify(actor, news);
       return { changed: ids.length };

@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FindingLevel, InspectionSettings } from "@poleatlas/shared";
 import type { Db, Executor } from "../../infra/db/database";
+import { findingChangeQueries } from "./finding-changes.repository";
 import { findingFlowQueries } from "./finding-flow.repository";
 import { FINDING_COLUMNS, FINDING_FROM, POLE_TAG, type FindingRow } from "./finding-columns";
 import { findingIdsOf, listFindings, type FindingFilter } from "./finding-list";
@@ -55,6 +56,7 @@ function inspectionCounts(today: string, dueBy: string) {
 
 export function createInspectionsRepository(db: Db) {
   return {
+    ...findingChangeQueries(),
     /** The stored programme but its types (kept by the visits' repository). */
     async settings(workspaceId: string): Promise<Omit<InspectionSettings, "inspectionTypes"> | null> {
       const [row] = await rows<{
@@ -112,19 +114,6 @@ export function createInspectionsRepository(db: Db) {
       return row ?? null;
     },
 
-    async update(tx: Executor, id: string, changes: Record<string, string | number | null>): Promise<void> {
-      const sets = Object.entries(changes).map(([column, value]) =>
-        column.endsWith("_on")
-          ? sql`${sql.identifier(column)} = ${value}::date`
-          : column.endsWith("image_id")
-            ? sql`${sql.identifier(column)} = ${value}::uuid`
-            : sql`${sql.identifier(column)} = ${value}`,
-      );
-      await tx.execute(
-        sql`UPDATE utility_pole_findings SET ${sql.join(sets, sql`, `)}, version = version + 1 WHERE id = ${id}::uuid`,
-      );
-    },
-
     /** The work list: a keyset page of a filter in one of its sorts. */
     list: (q: FindingFilter) => listFindings(db, q),
     /** The ids of a filter's findings (a bulk action's), at most `limit`. */
@@ -138,26 +127,6 @@ export function createInspectionsRepository(db: Db) {
               OR EXISTS (SELECT 1 FROM member WHERE organization_id = ${workspaceId} AND user_id = ${userId})`,
       );
       return found.length > 0;
-    },
-
-    async addExtension(
-      tx: Executor,
-      e: {
-        workspaceId: string;
-        findingId: string;
-        from: string;
-        to: string;
-        reason: string;
-        by: string;
-        on: string;
-      },
-    ): Promise<void> {
-      await tx.execute(
-        sql`INSERT INTO utility_pole_finding_extensions
-              (workspace_id, finding_id, from_due_on, to_due_on, reason, extended_by, extended_on)
-            VALUES (${e.workspaceId}, ${e.findingId}::uuid, ${e.from}::date, ${e.to}::date, ${e.reason}, ${e.by},
-                    ${e.on}::date)`,
-      );
     },
 
     /** A pole's findings, newest first. */

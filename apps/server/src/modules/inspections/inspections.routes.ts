@@ -101,9 +101,11 @@ export function inspectionsRoutes(
     { schema: { params: regionReportParamsSchema, response: { 200: regionReportAnswer } } },
     async (req, reply) => {
       const actor = await requireActor(req);
+      // Checked first: a bad or unknown region id is answered without taking a report's place.
+      const region = await reports.region(actor, req.params.file);
       // Held until the answer is sent or abandoned, as the annual report's.
       await holdForRequest(reply, () => Promise.resolve(reportLimits.take(actor.userId)));
-      const pdf = await reports.regionPdf(actor, req.params.file);
+      const pdf = await reports.regionPdf(actor, region);
       const name = `region-report-${req.params.file.replace(/[^0-9.-]+/g, "_")}.pdf`;
       return reply
         .type("application/pdf")

@@ -28,6 +28,13 @@ export const REPORT_MAX_ROWS = 5_000;
 /** The map draws at most this many of the region's poles (each a few dozen bytes of drawing). */
 export const REPORT_MAP_MAX_POLES = 10_000;
 
+/** A region checked by `region()`: its key, its centre and its number in the regions list. */
+export interface ReportRegion {
+  id: string;
+  region: { longitude: number; latitude: number };
+  number: number;
+}
+
 export function createReportsService(deps: {
   repository: InspectionsRepository;
   reportRepository: ReportRepository;
@@ -69,12 +76,21 @@ export function createReportsService(deps: {
   }
 
   return {
-    async regionPdf(actor: Actor, regionId: string) {
+    /**
+     * The workspace's region a report is asked for, or the 400/404 it gets: checked before a
+     * report's place is taken, so that a bad id costs the caller none of their reports.
+     */
+    async region(actor: Actor, regionId: string): Promise<ReportRegion> {
       const region = parseRegionKey(regionId);
       if (!region) throw badRequest(messages.invalidRegion, "invalid_region");
-      const ws = actor.workspaceId;
-      const [team, number] = await Promise.all([repository.teamName(ws), regionNumber(ws, region)]);
+      const number = await regionNumber(actor.workspaceId, region);
       if (number === null) throw notFound(inspectionTexts.regionNotFound);
+      return { id: regionId, region, number };
+    },
+
+    async regionPdf(actor: Actor, { id: regionId, region, number }: ReportRegion) {
+      const ws = actor.workspaceId;
+      const team = await repository.teamName(ws);
       const day = today();
       const [summary, rows, duePoles, neverInspected, mapPoles, poleCount, types] = await Promise.all([
         condition.summary(actor, regionId),

@@ -16,6 +16,7 @@ import { createReadStream } from "node:fs";
 import { sql } from "drizzle-orm";
 import { forbidden } from "../../errors";
 import type { Db, Executor } from "../../infra/db/database";
+import { timeSlices } from "../../infra/limits/time-slices";
 import type { AuditLog } from "../audit/audit-log";
 import type { Actor } from "../workspaces/actor";
 import type { Today } from "./clock";
@@ -110,7 +111,11 @@ export function createVisitImport(deps: {
           good = [];
           refused = [];
         };
+        // A chunk of the file is ~1,400 rows checked in one go: the checking turns the event loop
+        // every slice of time as well, so /api/health answers while a 10 MB history is read.
+        const slices = timeSlices();
         for await (const r of readHistory(createReadStream(file.path), rules)) {
+          if (slices.due()) await slices.turn();
           const key = "reason" in r ? "" : `${r.tag},${r.type},${r.inspectedOn}`;
           if ("reason" in r) refused.push(r);
           else if (seen.has(key)) refused.push({ row: r.row, reason: visitTexts.historyTwice });

@@ -5,7 +5,7 @@
  * time, v1·f + v0·(1 − f), the longitude the short way across ±180°. Points further apart than
  * the largest gap place nothing between them: the logger lost its fix or was off.
  */
-import type { TrackPoint } from "./read-track";
+import type { TrackPoint } from "./track-point";
 
 export type TrackPosition = { latitude: number; longitude: number } | { skipped: "outside_track" | "gap" };
 
@@ -43,4 +43,31 @@ function cyclicLongitude(v0: number, v1: number, f: number): number {
   else b += 360;
   const v = b * f + a * (1 - f);
   return v >= 180 ? v - 360 : v;
+}
+
+/** Per instant: latitude and longitude (NaN when skipped) and why (0 placed, 1 outside, 2 gap). */
+export interface Placed {
+  latitudes: Float64Array<ArrayBuffer>;
+  longitudes: Float64Array<ArrayBuffer>;
+  skipped: Uint8Array<ArrayBuffer>;
+}
+
+/** positionAt for many instants, in arrays that cross between threads as they are. */
+export function placeInstants(points: TrackPoint[], times: Float64Array, maxGapMs: number): Placed {
+  const out: Placed = {
+    latitudes: new Float64Array(times.length),
+    longitudes: new Float64Array(times.length),
+    skipped: new Uint8Array(times.length),
+  };
+  times.forEach((ms, i) => {
+    const at = positionAt(points, ms, maxGapMs);
+    if ("skipped" in at) {
+      out.latitudes[i] = out.longitudes[i] = NaN;
+      out.skipped[i] = at.skipped === "gap" ? 2 : 1;
+    } else {
+      out.latitudes[i] = at.latitude;
+      out.longitudes[i] = at.longitude;
+    }
+  });
+  return out;
 }

@@ -5,20 +5,22 @@
  * position, nested like the coordinates: what togeojson and most exports write).
  *
  * A GPX is read as it streams (gpx-points.ts), a slice at a time with the event loop free in
- * between, and at most `maxPoints` points; a GeoJSON is parsed whole (a day at one point a second
- * is ~10 MB), its points then read in slices of time, as the order of the points is checked.
+ * between, and at most `maxPoints` points; a GeoJSON is parsed whole on a thread of its own
+ * (geojson-points.ts: a 30 MB file held the server 1.8 s as one JSON.parse here), its points then
+ * taken in slices of time, as the order of the points is checked.
  *
  * The points come back in time order with one point per instant; a later point at the same
  * instant replaces the earlier one, as exiftool's -geotag does.
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { MAX_TRACK_POINTS, negligibleAsZero, PLAIN_DECIMAL, trackTexts } from "@poleatlas/shared";
+import { MAX_TRACK_POINTS, trackTexts } from "@poleatlas/shared";
 import { badRequest } from "../../errors";
 import { timeSlices } from "../../infra/limits/time-slices";
 import { GpxError, GpxPoints } from "./gpx-points";
+import { asText, point, type TrackPoint } from "./track-point";
+import { geojsonOnThread } from "./track-thread";
 
-/** [ms since 1970, latitude, longitude] */
-export type TrackPoint = [number, number, number];
+export type { TrackPoint } from "./track-point";
 
 export interface ReadTrack {
   name: string | null;
@@ -49,15 +51,8 @@ export async function readTrackStream(
   })();
   let read: { name: string | null; points: Array<TrackPoint | null>; positions: number };
   if (first === "<") read = await readGpx(rest, maxPoints);
-  else if (first === "{") {
-    const parts: Buffer[] = [];
-    for await (const chunk of rest) parts.push(chunk);
-    read = await readGeoJson(
-      Buffer.concat(parts)
-        .toString("utf8")
-        .replace(/^\uFEFF/, ""),
-    );
-  } else throw badRequest(trackTexts.unknownFormat, "invalid_track");
+  else if (first === "{") read = await readGeoJson(rest);
+  else throw badRequest(trackTexts.unknownFormat, "invalid_track");
   if (read.positions === 0) throw badRequest(trackTexts.noPoints, "track_without_points");
   const timed = read.points.filter((p): p is TrackPoint => p !== null);
   if (timed.length === 0) throw badRequest(trackTexts.noTimes, "track_without_times");
@@ -90,25 +85,6 @@ async function oneAnInstantInSlices(points: TrackPoint[]): Promise<TrackPoint[]>
   return out;
 }
 
-/** GPX writes xsd:decimal. */
-const coordinate = (v: unknown) =>
-  typeof v === "number" || (typeof v === "string" && PLAIN_DECIMAL.test(v.trim())) ? Number(v) : NaN;
-
-function point(time: unknown, lat: unknown, lon: unknown): TrackPoint | null {
-  const latitude = coordinate(lat);
-  const longitude = coordinate(lon);
-  if (typeof time !== "string" || time.trim() === "") return null;
-  if (!Number.isFinite(latitude) || Math.abs(latitude) > 90) return null;
-  if (!Number.isFinite(longitude) || Math.abs(longitude) > 180) return null;
-  const text = time.trim();
-  // GPX times are UTC; one written without a zone is read as UTC too.
-  const ms = Date.parse(/(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text}Z`);
-  // As every route reads a position.
-  return Number.isFinite(ms) ? [ms, negligibleAsZero(latitude), negligibleAsZero(longitude)] : null;
-}
-
-const asText = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
-
 async function readGpx(input: AsyncIterable<Buffer>, maxPoints: number) {
   const points: TrackPoint[] = [];
   const gpx = new GpxPoints(maxPoints, (p) => {
@@ -132,62 +108,34 @@ async function readGpx(input: AsyncIterable<Buffer>, maxPoints: number) {
   return { name, points, positions: gpx.positions };
 }
 
-interface Geometry {
-  type?: unknown;
-  coordinates?: unknown;
-}
-interface Feature {
-  type?: unknown;
-  geometry?: Geometry | null;
-  properties?: Record<string, unknown> | null;
+/** The file's bytes in one buffer of their own (handed to the thread, not copied). */
+async function ownBytes(input: AsyncIterable<Buffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const parts: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of input) {
+    parts.push(chunk);
+    length += chunk.length;
+  }
+  const bytes = new Uint8Array(new ArrayBuffer(length));
+  let at = 0;
+  for (const part of parts.splice(0)) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
 }
 
-async function readGeoJson(text: string) {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    throw badRequest(trackTexts.geojsonUnreadable, "invalid_track");
-  }
-  const features = asFeatures(doc);
-  const lines: { coords: unknown[]; times: unknown[] }[] = [];
-  let name: string | null = null;
-  for (const f of features) {
-    const g = f.geometry;
-    const props = f.properties ?? {};
-    const times = props.coordTimes ?? props.times;
-    name ??= asText(props.name);
-    if (g?.type === "LineString" && Array.isArray(g.coordinates)) {
-      lines.push({ coords: g.coordinates, times: Array.isArray(times) ? times : [] });
-    } else if (g?.type === "MultiLineString" && Array.isArray(g.coordinates)) {
-      g.coordinates.forEach((line, i) => {
-        const lineTimes: unknown = Array.isArray(times) ? times[i] : undefined;
-        if (Array.isArray(line))
-          lines.push({ coords: line, times: Array.isArray(lineTimes) ? lineTimes : [] });
-      });
-    }
-  }
-  if (lines.length === 0) throw badRequest(trackTexts.geojsonUnreadable, "invalid_track");
-  // Each point's time is parsed: 604,800 of them held the server for seconds in one go.
+async function readGeoJson(input: AsyncIterable<Buffer>) {
+  const geojson = await geojsonOnThread(await ownBytes(input));
+  if ("unreadable" in geojson) throw badRequest(trackTexts.geojsonUnreadable, "invalid_track");
+  // 604,800 points made into arrays in one go held the server for a moment too.
   const slices = timeSlices();
+  const { flat } = geojson;
   const points: (TrackPoint | null)[] = [];
-  for (const { coords, times } of lines) {
-    for (let i = 0; i < coords.length; i++) {
-      const c = coords[i];
-      points.push(Array.isArray(c) ? point(times[i], c[1], c[0]) : null);
-      if (slices.due()) await slices.turn();
-    }
+  for (let at = 0; at < flat.length; at += 3) {
+    const ms = flat[at]!;
+    points.push(Number.isNaN(ms) ? null : [ms, flat[at + 1]!, flat[at + 2]!]);
+    if (slices.due()) await slices.turn();
   }
-  return { name, points, positions: points.length };
-}
-
-function asFeatures(doc: unknown): Feature[] {
-  if (typeof doc !== "object" || doc === null) return [];
-  const d = doc as Feature & { features?: unknown };
-  if (d.type === "FeatureCollection" && Array.isArray(d.features)) {
-    return d.features.filter((f): f is Feature => typeof f === "object" && f !== null);
-  }
-  if (d.type === "Feature") return [d];
-  if (d.type === "LineString" || d.type === "MultiLineString") return [{ geometry: d }];
-  return [];
+  return { name: geojson.name, points, positions: points.length };
 }

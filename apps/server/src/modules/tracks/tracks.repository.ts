@@ -1,6 +1,6 @@
 /** Every SQL statement about GPS tracks, and the photo rows a track places. */
 import { sql, type SQL } from "drizzle-orm";
-import type { Track } from "@poleatlas/shared";
+import type { PhotoMetadata, Track } from "@poleatlas/shared";
 import type { Db, Executor } from "../../infra/db/database";
 import { timeSlices } from "../../infra/limits/time-slices";
 import type { TrackPoint } from "./read-track";
@@ -12,6 +12,9 @@ export interface MatchCandidate {
   latitude: number | null;
   longitude: number | null;
   taken_ms: number | null;
+  /** The camera's compass bearing and its lens: the pole rule's line of sight once placed. */
+  heading: number | null;
+  metadata: Pick<PhotoMetadata, "optics">;
 }
 
 const TRACK = sql.raw(`id::text AS id, name, point_count AS points,
@@ -19,7 +22,8 @@ const TRACK = sql.raw(`id::text AS id, name, point_count AS points,
   to_char(ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "endsAt"`);
 
 const CANDIDATE = sql.raw(`id::text AS id, user_id, latitude, longitude,
-  (extract(epoch FROM taken_at) * 1000)::float8 AS taken_ms`);
+  (extract(epoch FROM taken_at) * 1000)::float8 AS taken_ms, heading,
+  jsonb_strip_nulls(jsonb_build_object('optics', metadata->'optics')) AS metadata`);
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
@@ -69,18 +73,21 @@ export function createTracksRepository(db: Db) {
       );
     },
 
-    /** One track with its points, only when it is the workspace's. */
-    async findPoints(
+    /**
+     * One track with its points as the JSON they are stored in, only when it is the workspace's:
+     * parsed on the track thread (a week's points are ~20 MB of JSON).
+     */
+    async findPointsJson(
       workspaceId: string,
       id: string,
-    ): Promise<{ track: Track; points: TrackPoint[] } | null> {
-      const [row] = await rows<Track & { pts: TrackPoint[] }>(
+    ): Promise<{ track: Track; pointsJson: string } | null> {
+      const [row] = await rows<Track & { pts: string }>(
         db,
-        sql`SELECT ${TRACK}, points AS pts FROM tracks WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
+        sql`SELECT ${TRACK}, points::text AS pts FROM tracks WHERE id = ${id}::uuid AND workspace_id = ${workspaceId}`,
       );
       if (!row) return null;
       const { pts, ...track } = row;
-      return { track, points: pts };
+      return { track, pointsJson: pts };
     },
 
     async remove(workspaceId: string, id: string): Promise<boolean> {

@@ -23,10 +23,11 @@ import type { PublishEvent } from "../events/events.repository";
 import { localDateAt } from "../photos/capture-time";
 import type { Executor } from "../../infra/db/database";
 import type { PolePlacement } from "../photos/images.service";
+import { placeSeen } from "../photos/pole-placement";
 import type { Actor } from "../workspaces/actor";
-import { positionAt } from "./interpolate";
 import { readTrackStream } from "./read-track";
-import type { TracksRepository } from "./tracks.repository";
+import { placeOnThread } from "./track-thread";
+import type { MatchCandidate, TracksRepository } from "./tracks.repository";
 
 export interface TracksServiceDeps {
   repository: TracksRepository;
@@ -38,13 +39,16 @@ export interface TracksServiceDeps {
 
 type MatchOptions = z.output<typeof trackMatchBodySchema>;
 
+/** The track thread's skip codes (track-worker.ts): 0 is placed. */
+const SKIPPED: Record<number, TrackSkipReason | undefined> = { 1: "outside_track", 2: "gap" };
+
 export function createTracksService({ repository, placement, withLocks, audit, publish }: TracksServiceDeps) {
   const mayEdit = (actor: Actor) => {
     if (!canEdit(actor.role)) throw forbidden(workspaceTexts.forbidden);
   };
 
   /** Where each photo would go, and why the others do not. */
-  async function plan(actor: Actor, points: Parameters<typeof positionAt>[0], o: MatchOptions) {
+  async function plan(actor: Actor, pointsJson: string, o: MatchOptions) {
     const candidates = await repository.candidates(actor.workspaceId, o.imageIds);
     const placed: TrackPlacement[] = [];
     const skipped: { imageId: string; reason: TrackSkipReason }[] = [];
@@ -52,7 +56,7 @@ export function createTracksService({ repository, placement, withLocks, audit, p
     for (const id of o.imageIds ?? []) {
       if (!found.has(id)) skipped.push({ imageId: id, reason: "not_found" });
     }
-    const uploaders = new Map<string, string>();
+    const timed: (MatchCandidate & { ms: number })[] = [];
     for (const c of candidates) {
       if (c.latitude !== null && c.longitude !== null) {
         skipped.push({ imageId: c.id, reason: "already_placed" });
@@ -63,17 +67,29 @@ export function createTracksService({ repository, placement, withLocks, audit, p
         continue;
       }
       // Camera time + offset = the logger's (true) time.
-      const ms = c.taken_ms + o.offsetSeconds * 1000;
-      const at = positionAt(points, ms, o.maxGapSeconds * 1000);
-      if ("skipped" in at) {
+      timed.push({ ...c, ms: c.taken_ms + o.offsetSeconds * 1000 });
+    }
+    const uploaders = new Map<string, string>();
+    const seen = new Map<string, Pick<MatchCandidate, "heading" | "metadata">>();
+    if (timed.length === 0) return { placed, skipped, uploaders, seen };
+    const at = await placeOnThread(
+      pointsJson,
+      timed.map((c) => c.ms),
+      o.maxGapSeconds * 1000,
+    );
+    timed.forEach((c, i) => {
+      const reason = SKIPPED[at.skipped[i]!];
+      if (reason) {
         // Without a list, photos from other days are simply not this track's: only gaps are news.
-        if (o.imageIds || at.skipped === "gap") skipped.push({ imageId: c.id, reason: at.skipped });
-        continue;
+        if (o.imageIds || reason === "gap") skipped.push({ imageId: c.id, reason });
+        return;
       }
       uploaders.set(c.id, c.user_id);
-      placed.push({ imageId: c.id, ...at, time: new Date(ms).toISOString(), poleId: null });
-    }
-    return { placed, skipped, uploaders };
+      seen.set(c.id, { heading: c.heading, metadata: c.metadata });
+      const position = { latitude: at.latitudes[i]!, longitude: at.longitudes[i]! };
+      placed.push({ imageId: c.id, ...position, time: new Date(c.ms).toISOString(), poleId: null });
+    });
+    return { placed, skipped, uploaders, seen };
   }
 
   return {
@@ -104,9 +120,9 @@ export function createTracksService({ repository, placement, withLocks, audit, p
      */
     async match(actor: Actor, id: string, o: MatchOptions): Promise<TrackMatchResult> {
       mayEdit(actor);
-      const found = await repository.findPoints(actor.workspaceId, id);
+      const found = await repository.findPointsJson(actor.workspaceId, id);
       if (!found) throw notFound(trackTexts.notFound);
-      const { placed, skipped, uploaders } = await plan(actor, found.points, o);
+      const { placed, skipped, uploaders, seen } = await plan(actor, found.pointsJson, o);
       if (o.dryRun || placed.length === 0) return { placed, skipped, dryRun: o.dryRun };
 
       const { workspaceId } = actor;
@@ -124,7 +140,13 @@ export function createTracksService({ repository, placement, withLocks, audit, p
             continue;
           }
           // A register pole the rule cannot name leaves the photo waiting for a member's choice.
-          const poleId = await placement.assign(tx, workspaceId, p);
+          // The track gives the position; the photo's own bearing and lens still say what it
+          // looks at, so it joins the register pole in its line of sight as a typed position would.
+          const poleId = await placement.assign(
+            tx,
+            workspaceId,
+            placeSeen({ ...p, ...seen.get(p.imageId)! }),
+          );
           // The track's clock is the true one: the photo's instant and its day there follow it.
           const date = localDateAt(p.time, p.latitude, p.longitude);
           await repository.place(tx, p.imageId, { ...p, poleId, takenAt: p.time, date });
