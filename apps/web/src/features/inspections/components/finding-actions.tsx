@@ -17,7 +17,8 @@ import {
   type ImageRecord,
   type WorkStatus,
 } from "@poleatlas/shared";
-import { Suspense, useState } from "react";
+import { Suspense, useRef, useState } from "react";
+import { useFocusAfterClose } from "../../../components/use-focus-after-close";
 import { lazyPart } from "../../../lib/lazy-part";
 import { usePoleTimeline } from "../../poles";
 import { isEditConflict, usePatchFinding } from "../api/findings";
@@ -83,6 +84,9 @@ export function FindingActions(props: {
   const [dialog, setDialog] = useState<"resolve" | "edit" | null>(null);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const open = f.status !== "resolved";
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Resolved from the row's 'Resolve': the button has gone with the step, the menu stays.
+  useFocusAfterClose(dialog !== null, menuButton);
   const tag = f.pole_tag || poleRecordTexts.poleAt(f.latitude, f.longitude);
 
   const send = (change: FindingPatch, done: string, repair?: string | (() => Promise<string>)) => {
@@ -113,6 +117,7 @@ export function FindingActions(props: {
         </Button>
       )}
       <IconButton
+        ref={menuButton}
         aria-label={workTexts.findingActions(f.code, tag)}
         aria-haspopup="menu"
         aria-expanded={menu !== null}
