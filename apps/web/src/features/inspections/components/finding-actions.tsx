@@ -18,7 +18,7 @@ import {
   type WorkStatus,
 } from "@poleatlas/shared";
 import { Suspense, useRef, useState } from "react";
-import { useFocusAfterClose } from "../../../components/use-focus-after-close";
+import { useRefocusAfter } from "../../../components/use-refocus-after";
 import { lazyPart } from "../../../lib/lazy-part";
 import { usePoleTimeline } from "../../poles";
 import { isEditConflict, usePatchFinding } from "../api/findings";
@@ -86,7 +86,7 @@ export function FindingActions(props: {
   const open = f.status !== "resolved";
   const menuButton = useRef<HTMLButtonElement>(null);
   // Resolved from the row's 'Resolve': the button has gone with the step, the menu stays.
-  useFocusAfterClose(dialog !== null, menuButton);
+  useRefocusAfter(dialog, menuButton);
   const tag = f.pole_tag || poleRecordTexts.poleAt(f.latitude, f.longitude);
 
   const send = (change: FindingPatch, done: string, repair?: string | (() => Promise<string>)) => {
