@@ -4,19 +4,18 @@
  * list's table and cards swapping as its width crosses the line. After each change of `change`
  * (not on mount), a focus fallen to the page goes to `target`; a focus anywhere else is left.
  */
-import { useEffect, useRef, type RefObject } from "react";
+import { useLayoutEffect, useRef, type RefObject } from "react";
 
 export function useRefocusAfter(change: unknown, target: RefObject<HTMLElement | null>) {
   const before = useRef(change);
-  useEffect(() => {
+  // A layout effect: the change's elements are gone from the page by now, and the browser has not
+  // drawn a frame with the focus on the page yet (a dialog rendered conditionally goes at once).
+  useLayoutEffect(() => {
     const changed = before.current !== change;
     before.current = change;
     if (!changed) return;
-    // After what the change does with the focus itself (a dialog gives it back to its opener).
-    const timer = window.setTimeout(() => {
-      const now = document.activeElement;
-      if (now === null || now === document.body) target.current?.focus();
-    });
-    return () => window.clearTimeout(timer);
+    const now = document.activeElement;
+    // On the page, or still on an element that has left it (as some DOMs report it).
+    if (now === null || now === document.body || !now.isConnected) target.current?.focus();
   }, [change, target]);
 }

@@ -85,8 +85,11 @@ export function FindingActions(props: {
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const open = f.status !== "resolved";
   const menuButton = useRef<HTMLButtonElement>(null);
-  // Resolved from the row's 'Resolve': the button has gone with the step, the menu stays.
+  // Resolved from the row's 'Resolve': the button goes with the step, the menu stays. The record
+  // may be read again before the dialog closes (the dialog then gives the focus back to nothing)
+  // or after it (the focus back on the button as it goes).
   useRefocusAfter(dialog, menuButton);
+  useRefocusAfter(open, menuButton);
   const tag = f.pole_tag || poleRecordTexts.poleAt(f.latitude, f.longitude);
 
   const send = (change: FindingPatch, done: string, repair?: string | (() => Promise<string>)) => {
