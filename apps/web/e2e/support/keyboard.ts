@@ -39,20 +39,24 @@ async function fallsSinceLast(page: Page): Promise<string[]> {
 }
 
 /**
- * Presses `keys` one after another, each followed by a check that the focus is on something: two
- * frames later, and for `settleMs` more (what the key started, a save, a dialog closing, lands).
+ * Presses `keys` one after another, each followed by a check that the focus is on something: at
+ * the next frame (the watcher's check of that frame runs first) and after `settleMs` more.
+ * One round trip a key: the journey's keys each wait on a page that draws the globe in software.
  */
 export async function press(page: Page, keys: string | string[], settleMs = 0): Promise<void> {
   for (const key of Array.isArray(keys) ? keys : [keys]) {
     await page.keyboard.press(key);
-    await page.evaluate(
+    const falls = await page.evaluate(
       (ms) =>
-        new Promise<void>((done) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, ms))),
+        new Promise<string[]>((done) =>
+          setTimeout(
+            () => requestAnimationFrame(() => done((window.__focusFalls ?? ["no watcher"]).splice(0))),
+            ms,
+          ),
         ),
       settleMs,
     );
-    expect(await fallsSinceLast(page), `the focus after ${key}`).toEqual([]);
+    expect(falls, `the focus after ${key}`).toEqual([]);
   }
 }
 
