@@ -1,10 +1,12 @@
 /**
  * The two account journeys (sign up and confirm; a forgotten password), in Chromium against the
- * real built server.
+ * real built server. The reset form and a used link's page have no serious axe violation at
+ * 1440 and 390 px.
  */
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 import { createConfirmedUser, E2E_MAILBOX_URL, waitForMail } from "./support/auth";
+import { seriousViolationsAtBothSizes } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -72,6 +74,7 @@ test("forgot password → reset from the mailed link → sign in with the new pa
   await page.goto(link);
   await expect(page.getByLabel(/^New Password/)).toBeVisible();
   await shot(page, testInfo, "reset-form");
+  expect(await seriousViolationsAtBothSizes(page)).toEqual([]);
   await page.getByLabel(/^New Password/).fill(newPassword);
   await page.getByLabel("Confirm New Password").fill(newPassword);
   await page.getByRole("button", { name: "Reset Password" }).click();
@@ -95,4 +98,5 @@ test("forgot password → reset from the mailed link → sign in with the new pa
   await expect(
     page.getByText("This password reset link has already been used or is invalid. Please request a new one."),
   ).toBeVisible();
+  expect(await seriousViolationsAtBothSizes(page)).toEqual([]);
 });

@@ -1,13 +1,16 @@
 /**
  * Inspections: a finding added on a photo turns its pole red and puts it in the work list;
  * resolving it returns the pole to its colour before. The work list by keyboard and with axe, at
- * 1280 px and a phone's 390 px. Screenshots of the work list and dashboard.
+ * 1280 px and a phone's 390 px, and every function of it reached by keyboard at 400 % zoom.
+ * Screenshots of the work list and dashboard.
  */
 import { RISK_COLORS } from "@poleatlas/shared";
+import type { Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { openInApp } from "./support/in-app";
 import { globeShows, settle } from "./support/map-globe";
 import { BERLIN_POLES, expect, seedMap, test } from "./support/map-seed";
+import { press, tabStops, tabTo, watchFocus } from "./support/keyboard";
 
 // A long journey (map, work list, dashboard, map again) on a shared machine: each step waits for
 // what the user sees; the whole may take minutes when the machine is busy. One page load: the
@@ -78,6 +81,8 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   const cards = page.getByRole("list", { name: "Work list" });
   await expect(cards.getByRole("listitem").filter({ hasText: "lean" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Filters/ })).toBeVisible();
+  // The select-all box that had the keyboard went with the table: the heading has it now.
+  await expect(page.getByRole("heading", { level: 1, name: "Work list" })).toBeFocused();
   await page.screenshot({ path: testInfo.outputPath("work-list-390.png") });
   // Nothing wider than the screen: no sideways scrolling (WCAG 1.4.10).
   const wider = await page.evaluate(() =>
@@ -88,6 +93,7 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   );
   expect(wider).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
+  await everyFunctionAtZoom400(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(table).toBeVisible();
   await openInApp(page, "/dashboard");
@@ -131,3 +137,55 @@ test("a level 1 finding turns the pole red and lists it; resolving it returns th
   await legend.getByRole("tab", { name: "Condition" }).click();
   await globeShows(page, (s) => JSON.stringify(s.photoMarkerLooks[pole]) === JSON.stringify(colourBefore));
 });
+
+/**
+ * The work list as a 1280 × 800 window shows it zoomed to 400 % (320 × 200 CSS px, WCAG 1.4.10):
+ * every function is reached by Tab and stands inside the width once reached; the filters' dialog
+ * and a finding's menu open, fit and close by keyboard.
+ */
+async function everyFunctionAtZoom400(page: Page) {
+  await page.setViewportSize({ width: 320, height: 200 });
+  // From the top of the screen: back from its heading (which took the keyboard as the table
+  // gave way) to the first control.
+  await page.getByRole("heading", { level: 1, name: "Work list" }).focus();
+  await watchFocus(page);
+  await tabTo(page, page.getByRole("link", { name: "Back to map" }), { back: true });
+  // The page's last stop: its pagination's size (one page: the page buttons are disabled).
+  const stops = await tabStops(page, /Rows per page/);
+  const names = stops.map((s) => s.name);
+  for (const fn of [
+    "Back to map",
+    "My work",
+    /^Filters/,
+    /Sort by/,
+    "Descending",
+    "Select every finding of this filter",
+    "Select every finding on this page",
+    "Export CSV",
+    /^Pole at /,
+    /^Actions for lean on /,
+    /Rows per page/,
+  ])
+    expect(names, String(fn)).toContainEqual(typeof fn === "string" ? fn : expect.stringMatching(fn));
+  expect(stops.filter((s) => s.left < -1 || s.right > 321)).toEqual([]);
+
+  await tabTo(page, page.getByRole("button", { name: /^Filters/ }), { back: true });
+  await press(page, "Enter");
+  const filters = page.getByRole("dialog", { name: "Filters" });
+  await expect(filters).toBeVisible();
+  const inDialog = await tabStops(page, /^Close$/);
+  expect(inDialog.length).toBeGreaterThan(2);
+  expect(inDialog.filter((s) => s.left < -1 || s.right > 321)).toEqual([]);
+  await press(page, "Escape");
+  await expect(filters).toBeHidden();
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeFocused();
+
+  await tabTo(page, page.getByRole("button", { name: /^Actions for lean on / }));
+  await press(page, "Enter");
+  const items = page.getByRole("menuitem");
+  await expect(page.getByRole("menuitem", { name: "Resolve…" })).toBeFocused();
+  for (const box of await Promise.all((await items.all()).map((i) => i.boundingBox())))
+    expect(box!.x + box!.width).toBeLessThanOrEqual(321);
+  await press(page, "Escape");
+  await expect(page.getByRole("button", { name: /^Actions for lean on / })).toBeFocused();
+}

@@ -1,10 +1,13 @@
 /**
  * The search box finds a pole by its label from the overview (the server searches every pole of
  * the workspace), suggests it while typing, and by keyboard alone flies to it with its photo
- * open, the focus on the record's heading and never on the page; a place name searched without a
- * connection says the internet is needed instead of '(not found)'.
+ * open, the focus on the record's heading and never on the page; from there, still by keyboard
+ * alone, a visit is recorded and a finding added, assigned and resolved, the focus checked after
+ * every key. A place name searched without a connection says the internet is needed instead of
+ * '(not found)'.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { focusKept, press, tabTo, type, watchFocus } from "./support/keyboard";
 import { globeShows, settle } from "./support/map-globe";
 import { expect, seedMap, test } from "./support/map-seed";
 
@@ -63,7 +66,75 @@ test("a pole label typed in the overview is suggested, and choosing it by keyboa
   const canvas = (await page.locator(".cesium-widget canvas").boundingBox())!;
   expect(Math.abs(onScreen!.x - canvas.width / 2)).toBeLessThan(40);
   expect(Math.abs(onScreen!.y - canvas.height / 2)).toBeLessThan(40);
+
+  // The pole's work by keyboard alone, from its record: a visit, a finding assigned and then
+  // resolved. After every key the focus is on something, never fallen to the page.
+  await watchFocus(page);
+  await recordVisitByKeyboard(page, record);
+  await addFindingByKeyboard(page, record);
+  const finding = record.getByTestId("finding");
+  await tabTo(page, finding.getByRole("button", { name: /^Actions for lean on / }));
+  await press(page, "Enter");
+  await expect(page.getByRole("menuitem", { name: "Resolve…" })).toBeFocused();
+  await press(page, ["ArrowDown", "Enter"]);
+  const edit = page.getByRole("dialog", { name: "Edit finding" });
+  await expect(edit).toBeVisible();
+  await tabTo(page, edit.getByRole("combobox", { name: "Assign to" }));
+  await press(page, "ArrowDown");
+  await press(page, "End"); // "Me", after "Unassigned"
+  await press(page, "Enter");
+  await expect(edit.getByRole("combobox", { name: "Assign to" })).toHaveText("Me");
+  await tabTo(page, edit.getByRole("button", { name: "Save" }));
+  await press(page, "Enter");
+  await expect(edit).toBeHidden();
+  await focusKept(page, finding.getByText(/Assigned to /));
+
+  await tabTo(page, finding.getByRole("button", { name: "Resolve" }), { back: true });
+  await press(page, "Enter");
+  const resolve = page.getByRole("dialog", { name: "Resolve finding" });
+  await tabTo(page, resolve.getByRole("textbox", { name: /Action taken/ }));
+  await type(page, "Pole straightened and tamped");
+  await tabTo(page, resolve.getByRole("button", { name: "Resolve" }));
+  await press(page, "Enter");
+  await expect(resolve).toBeHidden();
+  await focusKept(page, finding.getByText("Pole straightened and tamped"));
 });
+
+/** 'Record visit' by keyboard: a patrol today, no defects found. */
+async function recordVisitByKeyboard(page: Page, record: Locator) {
+  await tabTo(page, record.getByRole("button", { name: "Record visit" }));
+  await press(page, "Enter");
+  const dialog = page.getByRole("dialog", { name: "Record an inspection visit" });
+  await tabTo(page, dialog.getByRole("combobox", { name: "Type" }));
+  await press(page, "ArrowDown");
+  await expect(page.getByRole("option", { name: "Patrol" })).toBeFocused();
+  await press(page, "Enter");
+  await tabTo(page, dialog.getByRole("button", { name: "No defects found" }));
+  await press(page, "Space");
+  await tabTo(page, dialog.getByRole("button", { name: "Save visit" }));
+  await press(page, "Enter");
+  await expect(dialog).toBeHidden();
+  await focusKept(page, record.getByTestId("visit").filter({ hasText: "Patrol" }));
+}
+
+/** 'Add finding' by keyboard: a leaning pole, level 1. */
+async function addFindingByKeyboard(page: Page, record: Locator) {
+  await tabTo(page, record.getByRole("button", { name: "Add finding" }));
+  await press(page, "Enter");
+  const dialog = page.getByRole("dialog", { name: "Add finding" });
+  await tabTo(page, dialog.getByRole("combobox", { name: "Code" }));
+  await press(page, "ArrowDown");
+  // The menu's own type-ahead: the first code starting with "l".
+  await press(page, "l");
+  await expect(page.getByRole("option", { name: /^lean/ })).toBeFocused();
+  await press(page, "Enter");
+  await tabTo(page, dialog.getByRole("button", { name: "Level 1" }));
+  await press(page, "Space");
+  await tabTo(page, dialog.getByRole("button", { name: "Save" }));
+  await press(page, "Enter");
+  await expect(dialog).toBeHidden();
+  await focusKept(page, record.getByTestId("finding").filter({ hasText: "lean" }));
+}
 
 test("a place name searched offline says the internet is needed, not '(not found)'", async ({
   page,

@@ -4,7 +4,7 @@
  * region. What comes later than the action is waited for, for a while; and where the user has
  * moved the focus on meanwhile, it is left where they put it.
  */
-import { skipTarget } from "./skip-target";
+import { focusSkipTarget } from "./skip-target";
 
 /** How long a target may take to show (a page's chunk on a slow link). */
 export const FOCUS_WAIT_MS = 10_000;
@@ -22,12 +22,7 @@ export function focusWhenShown(targets: readonly string[], waitMs = FOCUS_WAIT_M
   };
   const tryFocus = () => {
     if (!stillThere()) return true;
-    const target = skipTarget(targets);
-    if (!target) return false;
-    // A heading or a panel is not focusable of itself: it becomes so for the script alone.
-    if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.tabIndex = -1;
-    target.focus();
-    return true;
+    return focusSkipTarget(targets);
   };
   if (tryFocus()) return () => {};
   const observer = new MutationObserver(() => {

@@ -6,7 +6,7 @@
  */
 import { Box } from "@mui/material";
 import { FOCUS_RING } from "./focus-ring";
-import { skipTarget } from "./skip-target";
+import { focusSkipTarget, skipTarget } from "./skip-target";
 
 export interface SkipLinkProps {
   text: string;
@@ -23,11 +23,7 @@ export function SkipLink({ text, targets }: SkipLinkProps) {
       href="#"
       onClick={(e) => {
         e.preventDefault();
-        const target = skipTarget(targets);
-        if (!target) return;
-        // A region or a panel is not focusable of itself: it becomes so for the script alone.
-        if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.tabIndex = -1;
-        target.focus();
+        focusSkipTarget(targets);
       }}
       sx={{
         position: "fixed",

@@ -13,3 +13,15 @@ export function skipTarget(targets: readonly string[]): HTMLElement | undefined 
   }
   return undefined;
 }
+
+/**
+ * Focuses the first of `targets` on screen; false if none is. A heading, a panel or a landmark is
+ * not focusable of itself: it becomes so for the script alone (out of the Tab order).
+ */
+export function focusSkipTarget(targets: readonly string[]): boolean {
+  const target = skipTarget(targets);
+  if (!target) return false;
+  if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.tabIndex = -1;
+  target.focus();
+  return true;
+}

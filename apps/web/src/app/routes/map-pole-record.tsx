@@ -12,6 +12,7 @@ import {
   LocateSection,
   PoleFields,
   PoleRecordPanel,
+  poleRowSelector,
   type PoleMove,
 } from "../../features/poles";
 import { usePermissions } from "../../features/workspaces";
@@ -51,6 +52,8 @@ export function MapPoleRecord(props: MapPoleRecordProps) {
           record={record}
           regionName={regionName}
           onClose={picked.clear}
+          // Opened by a click on the globe: the pole's row in the region's list, else the map.
+          focusOnClose={() => [poleRowSelector(pole.id), "main"]}
           canEdit={may.canEdit}
           sheet={sheet}
           onOpenPhoto={url.selectPhoto}

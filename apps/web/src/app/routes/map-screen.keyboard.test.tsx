@@ -2,9 +2,10 @@
  * The map screen by keyboard, against a stand-in server: the skip link is the first Tab stop and
  * takes the focus to the region's pole list, whose Enter opens the pole as a click on its marker;
  * a pole searched by its tag opens as its record, not only its region: the search box is a
- * combobox whose arrow keys a screen reader follows, and the focus never falls to the page.
+ * combobox whose arrow keys a screen reader follows, and the focus never falls to the page, not
+ * even when a record opened by a click on the globe (which takes no focus) closes.
  */
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../test/render-auth";
@@ -113,6 +114,24 @@ describe("MapScreen by keyboard", () => {
     await user.click(within(record).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByTestId("pole-record")).toBeNull());
     expect(box).toHaveFocus();
+  }, 40_000);
+
+  it("gives the keyboard to the pole's row in the list when a record opened from the globe closes", async () => {
+    serve();
+    const user = userEvent.setup();
+    renderAt("/map?region=13.4,52.5", [{ path: "/map", element: <MapScreen /> }]);
+    const list = await screen.findByRole("list", { name: /Poles in this region/ });
+    const row = await within(list).findByRole("button", { name: /LIV-3/ });
+    // A click on the globe's canvas, which takes no focus: the keyboard is on nothing.
+    fireEvent.click(await screen.findByRole("button", { name: "pole pole-b" }));
+    expect(document.activeElement).toBe(document.body);
+    const record = await screen.findByTestId("pole-record", {}, { timeout: 25_000 });
+    await waitFor(() =>
+      expect(within(record).getByRole("heading", { level: 2, name: "LIV-3" })).toHaveFocus(),
+    );
+    await user.click(within(record).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByTestId("pole-record")).toBeNull());
+    await waitFor(() => expect(row).toHaveFocus());
   }, 40_000);
 
   it("says under the box that nothing was found, and Enter on a region moves on to its poles", async () => {

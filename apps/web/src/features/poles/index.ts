@@ -10,7 +10,7 @@ export { poleTimelineQueryOptions, usePoleTimeline, type PoleTimeline } from "./
 export { cachedPoleOf, dropPhotoFromTimelines, isEmptyTimeline, refreshPoles } from "./api/pole-cache";
 export { PlaceOnMapHint, usePlaceOnMap } from "./components/place-on-map";
 export { useMoveCandidate } from "./lib/move-candidate";
-export { POLE_LIST_SELECTOR, RegionPoleList } from "./components/region-pole-list";
+export { POLE_LIST_SELECTOR, poleRowSelector, RegionPoleList } from "./components/region-pole-list";
 export { PoleRecordPanel, poleName, type PoleRecordPanelProps } from "./components/pole-record";
 export { PoleRegisterFields } from "./components/register-fields";
 export { hasOpenFinding, poleRisk } from "./lib/pole-risk";

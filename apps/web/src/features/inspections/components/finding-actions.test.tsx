@@ -179,6 +179,31 @@ describe("a finding in the pole record", () => {
     expect(await within(dialog).findByText("This finding is resolved.")).toBeInTheDocument();
     expect(within(dialog).getByRole("textbox", { name: "Work order" })).toHaveValue("WO-9-B");
   });
+
+  it("gives the keyboard to the finding's menu once 'Resolve' has gone with the step it took", async () => {
+    let now = assigned;
+    fakeServer({
+      "GET /api/workspaces": () => ({ status: 200, body: { active: TEAM, workspaces: [TEAM] } }),
+      "GET /api/workspace/settings": () => ({ status: 200, body: DEFAULT_INSPECTION_SETTINGS }),
+      "GET /api/auth/organization/list-members": MEMBERS,
+      "GET /api/findings": () => ({ status: 200, body: { findings: [now], nextCursor: null } }),
+      "PATCH /api/findings/f1": () => {
+        now = { ...assigned, status: "resolved", resolved_on: "2026-12-01", action: "Replaced", version: 5 };
+        return { status: 200, body: { finding: now } };
+      },
+    });
+    const user = showRecord();
+    await user.click(await screen.findByRole("button", { name: "Resolve" }));
+    const dialog = await screen.findByRole("dialog", { name: "Resolve finding" });
+    await user.type(within(dialog).getByLabelText(/Action taken/), "Replaced");
+    await user.click(within(dialog).getByRole("button", { name: "Resolve" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByText(/Replaced/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Resolve" })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Actions for crossarm on LIV-1" })).toHaveFocus(),
+    );
+  });
 });
 
 describe("editPatch", () => {

@@ -17,7 +17,8 @@ import {
   type ImageRecord,
   type WorkStatus,
 } from "@poleatlas/shared";
-import { Suspense, useState } from "react";
+import { Suspense, useRef, useState } from "react";
+import { useRefocusAfter } from "../../../components/use-refocus-after";
 import { lazyPart } from "../../../lib/lazy-part";
 import { usePoleTimeline } from "../../poles";
 import { isEditConflict, usePatchFinding } from "../api/findings";
@@ -83,6 +84,12 @@ export function FindingActions(props: {
   const [dialog, setDialog] = useState<"resolve" | "edit" | null>(null);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const open = f.status !== "resolved";
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Resolved from the row's 'Resolve': the button goes with the step, the menu stays. The record
+  // may be read again before the dialog closes (the dialog then gives the focus back to nothing)
+  // or after it (the focus back on the button as it goes).
+  useRefocusAfter(dialog, menuButton);
+  useRefocusAfter(open, menuButton);
   const tag = f.pole_tag || poleRecordTexts.poleAt(f.latitude, f.longitude);
 
   const send = (change: FindingPatch, done: string, repair?: string | (() => Promise<string>)) => {
@@ -113,6 +120,7 @@ export function FindingActions(props: {
         </Button>
       )}
       <IconButton
+        ref={menuButton}
         aria-label={workTexts.findingActions(f.code, tag)}
         aria-haspopup="menu"
         aria-expanded={menu !== null}

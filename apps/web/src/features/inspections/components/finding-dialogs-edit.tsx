@@ -23,6 +23,7 @@ import {
   type FindingPatch,
 } from "@poleatlas/shared";
 import { useState } from "react";
+import { BusyButton } from "../../../components/busy-button";
 import type { Assignee } from "../api/members";
 import { AssigneeSelect } from "./assignee-select";
 import { LevelToggle, LongTextField } from "./finding-fields";
@@ -117,13 +118,14 @@ export function EditFindingDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{inspectionTexts.cancel}</Button>
-        <Button
+        <BusyButton
           variant="contained"
-          disabled={patch === null || props.busy}
+          busy={props.busy}
+          disabled={patch === null}
           onClick={() => patch && props.onSave(patch)}
         >
           {inspectionTexts.save}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

@@ -56,6 +56,28 @@ describe("AddFindingDialog", () => {
     });
   });
 
+  it("keeps the keyboard on Save while it sends: marked busy, not disabled, a second press ignored", async () => {
+    fakeServer({ "GET /api/workspace/settings": () => ({ status: 200, body: DEFAULT_INSPECTION_SETTINGS }) });
+    const onSave = vi.fn();
+    const user = userEvent.setup();
+    const dialog = (busy: boolean) => (
+      <AddFindingDialog open busy={busy} error={null} onClose={() => {}} onSave={onSave} />
+    );
+    const view = withQueries(dialog(false));
+    await fill(user);
+    const save = screen.getByRole("button", { name: "Save" });
+    save.focus();
+    await user.keyboard("{Enter}");
+    expect(onSave).toHaveBeenCalledTimes(1);
+    view.rerender(<QueryClientProvider client={new QueryClient()}>{dialog(true)}</QueryClientProvider>);
+    // A disabled button under the focus would drop it to the page in a browser.
+    expect(save).not.toBeDisabled();
+    expect(save).toHaveAttribute("aria-disabled", "true");
+    expect(save).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
   it("refuses a day after today, saying why", async () => {
     fakeServer({ "GET /api/workspace/settings": () => ({ status: 200, body: DEFAULT_INSPECTION_SETTINGS }) });
     const user = userEvent.setup();

@@ -16,6 +16,7 @@ import {
 } from "@mui/material";
 import { inspectionTexts, type FindingLevel, type ImageRecord } from "@poleatlas/shared";
 import { useState } from "react";
+import { BusyButton } from "../../../components/busy-button";
 import { useAssignees } from "../api/members";
 import { useInspectionSettings } from "../api/settings";
 import { localToday } from "../lib/days";
@@ -99,11 +100,10 @@ export function AddFindingDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{inspectionTexts.cancel}</Button>
-        <Button
+        <BusyButton
           variant="contained"
-          disabled={
-            !code || level === null || !observedOn || dayProblem(observedOn, today) !== null || props.busy
-          }
+          busy={props.busy}
+          disabled={!code || level === null || !observedOn || dayProblem(observedOn, today) !== null}
           onClick={() =>
             level !== null &&
             props.onSave({
@@ -116,7 +116,7 @@ export function AddFindingDialog(props: {
           }
         >
           {inspectionTexts.save}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );
@@ -161,13 +161,14 @@ export function ResolveDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{inspectionTexts.cancel}</Button>
-        <Button
+        <BusyButton
           variant="contained"
-          disabled={!action.trim() || !resolvedOn || problem !== null || props.busy}
+          busy={props.busy}
+          disabled={!action.trim() || !resolvedOn || problem !== null}
           onClick={() => props.onResolve({ action, resolvedOn, repair })}
         >
           {inspectionTexts.resolve}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

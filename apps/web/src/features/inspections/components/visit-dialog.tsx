@@ -24,6 +24,7 @@ import {
 } from "@poleatlas/shared";
 import { useState } from "react";
 import { useInspectionSettings } from "../api/settings";
+import { BusyButton } from "../../../components/busy-button";
 
 /** Today on the user's calendar, as YYYY-MM-DD. */
 export function localToday(now = new Date()): string {
@@ -46,7 +47,8 @@ export function VisitDialog(props: {
   const [result, setResult] = useState<VisitResult | null>(null);
   const [notes, setNotes] = useState("");
   const future = date > today;
-  const ready = type !== "" && date !== "" && !future && result !== null && !props.busy;
+  const complete = type !== "" && date !== "" && !future && result !== null;
+  const ready = complete && !props.busy;
   const save = () => {
     if (!ready) return;
     props.onSave({
@@ -109,9 +111,9 @@ export function VisitDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{visitTexts.cancel}</Button>
-        <Button variant="contained" disabled={!ready} onClick={save}>
+        <BusyButton variant="contained" disabled={!complete} busy={props.busy} onClick={save}>
           {visitTexts.save}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 /**
  * The work list where its own width is narrow (a phone at 390 px, a desktop at 400 % zoom: 320 CSS
- * px): cards, with every function of the table kept.
+ * px): cards, with every function of the table kept, and the keyboard kept on the screen when the
+ * table gives way to them.
  */
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -90,5 +91,34 @@ describe("the narrow work list", () => {
     await waitFor(() => expect(findingQueries(s.calls).at(-1)).toMatchObject({ limit: "100" }));
     expect(findingQueries(s.calls).at(-1)).not.toHaveProperty("cursor");
     expect(screen.getByText(/^1–/)).toBeInTheDocument();
+  });
+
+  it("gives the keyboard to the heading when the table gives way to cards under it", async () => {
+    // The list's observer, told a new width as a zoom or a turned phone would.
+    let resized: (px: number) => void = () => {};
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe(target: Element) {
+          resized = (px) => {
+            const entry = { target, contentRect: { width: px } } as unknown as ResizeObserverEntry;
+            act(() => this.callback([entry], this));
+          };
+          queueMicrotask(() => resized(1200));
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    server();
+    renderAt("/work");
+    const table = await screen.findByRole("table", { name: "Work list" });
+    const all = within(table).getByRole("checkbox", { name: "Select every finding on this page" });
+    all.focus();
+    expect(all).toHaveFocus();
+    resized(320);
+    await screen.findByRole("list", { name: "Work list" });
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Work list" })).toHaveFocus());
   });
 });

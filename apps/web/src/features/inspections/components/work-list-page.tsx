@@ -33,6 +33,7 @@ import { WorkListCards } from "./work-list-cards";
 import { WorkListFilters } from "./work-list-filters";
 import { FiltersButton, SortChoice } from "./work-list-narrow-tools";
 import { WorkListTable } from "./work-list-table";
+import { useRefocusAfter } from "../../../components/use-refocus-after";
 
 const PAGE_SIZES = [25, 50, 100];
 /** Cards start at 100 a page: My work's first page is what a crew finds again offline. */
@@ -70,6 +71,10 @@ function exportCsv(filters: FindingFilters) {
 export default function WorkListPage() {
   const frame = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(frame, NARROW_MAX_PX);
+  // The table and the cards swap as the list's width crosses the line (a phone turned, a zoom):
+  // the control that had the keyboard may go with them, and then the heading takes it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useRefocusAfter(narrow, heading);
   const regions = useRegionNames();
   const assignees = useAssignees();
   const role = useWorkspaces().data?.active?.role;
@@ -136,7 +141,7 @@ export default function WorkListPage() {
             {workTexts.myWork}
           </Button>
         </Stack>
-        <Typography variant="h4" component="h1">
+        <Typography ref={heading} tabIndex={-1} variant="h4" component="h1">
           {filters.assignee === "me" ? workTexts.myWork : inspectionTexts.workList}
         </Typography>
         {narrow ? (

@@ -56,6 +56,11 @@ export interface PoleRecordPanelProps {
   onMeasure?: () => void;
   /** Shows one of the pole's photos (a measurement's photo). */
   onOpenPhoto?: (imageId: string) => void;
+  /**
+   * Where the keyboard goes as the record closes when nothing had it before it opened (a click
+   * on the globe): selectors, the first on screen taken.
+   */
+  focusOnClose?: () => readonly string[];
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -72,12 +77,12 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 export function PoleRecordPanel(props: PoleRecordPanelProps) {
   const { record, regionName, onClose, canEdit, photos, visits, findings, locate, sheet = false } = props;
-  const { onMeasure, onOpenPhoto } = props;
+  const { onMeasure, onOpenPhoto, focusOnClose } = props;
   const { pole } = record;
   const swipe = useSwipeDown(onClose);
   const heading = useRef<HTMLHeadingElement>(null);
   // Closed, the keyboard goes back to what opened the record (the search box, the pole list).
-  const panel = useReturnFocus<HTMLElement>();
+  const panel = useReturnFocus<HTMLElement>(focusOnClose);
   const name = poleName(pole);
   // A selection (a click, a search, a link) brings the keyboard here, not to the first control.
   useEffect(() => {

@@ -32,6 +32,9 @@ const dotLook = (risk: RiskKey) => {
 /** What the skip link looks for: the list's Tab stop (its active row), when it is on screen. */
 export const POLE_LIST_SELECTOR = "[data-map-content='pole-list']";
 
+/** One pole's row in the list, when it is drawn (the list draws the rows in sight). */
+export const poleRowSelector = (poleId: string) => `[data-pole-row="${CSS.escape(poleId)}"]`;
+
 export interface RegionPoleListProps {
   /** The region's marker columns; null while they load. */
   poles: PoleMarkers | null;
@@ -142,6 +145,7 @@ export function RegionPoleList({ poles, onOpen }: RegionPoleListProps) {
           type="button"
           tabIndex={i === at ? 0 : -1}
           data-map-content={i === at ? "pole-list" : undefined}
+          data-pole-row={entry.id}
           onClick={() => {
             setActive(i);
             onOpen(entry.id);
