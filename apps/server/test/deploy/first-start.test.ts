@@ -59,6 +59,8 @@ describe("the first start", () => {
       POLE_IMPORT_GEOJSON_MAX_MB: "128",
       POLE_IMPORT_UNZIPPED_MAX_MB: "256",
       POLE_IMPORT_ZIP_MAX_RATIO: "50",
+      POLE_IMPORT_GPKG_MAX_ROWS: "1000000",
+      POLE_IMPORT_GPKG_MAX_SECONDS: "60",
       BASEMAPS: JSON.stringify([
         { name: "Orthophoto", type: "xyz", url: "https://tiles.example.test/{z}/{x}/{y}.png" },
       ]),
