@@ -4,7 +4,12 @@
  * visits, measurements, attachments. Audited on the register pole, one live event, the photo-made pole gone. A
  * register pole is never merged; another workspace's pole is 404.
  */
-import { auditListSchema, poleMergeResponseSchema } from "@poleatlas/shared";
+import {
+  attachmentListSchema,
+  attachmentResponseSchema,
+  auditListSchema,
+  poleMergeResponseSchema,
+} from "@poleatlas/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useSignedInUser, useTestApp } from "../helpers/setup";
@@ -119,6 +124,42 @@ describe("merging a photo-made pole into a register pole", () => {
         image_ids: expect.arrayContaining(made.photos) as unknown,
       },
     ]);
+  });
+
+  it("turns the spans drawn to the merged pole to the register pole, named in any case", async () => {
+    const at = place();
+    const made = await photoMadePole(at);
+    const ids = await register(t, owner, { "MG-S": at, "MG-N": destination(at, 0, 40) });
+    const into = ids["MG-S"]!;
+    // The neighbour's wire goes to the photo-made pole (its id sent in upper case); the
+    // photo-made pole's own wire goes to the register pole it will become.
+    const wire = { kind: "communication", height_m: 5.5, diameter_mm: 15, tension_kN: 4 };
+    const theirs = await send(t, owner.cookie, "POST", `/api/poles/${ids["MG-N"]}/attachments`, {
+      ...wire,
+      spans: [{ to_pole_id: made.poleId.toUpperCase() }],
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(attachmentResponseSchema.parse(theirs.json()).attachment.spans[0]).toMatchObject({
+      to_pole_id: made.poleId,
+      length_m: expect.any(Number) as unknown,
+    });
+    const own = await send(t, owner.cookie, "POST", `/api/poles/${made.poleId}/attachments`, {
+      ...wire,
+      spans: [{ to_pole_id: into }, { bearing_deg: 90, length_m: 30 }],
+    });
+    expect(own.statusCode, own.body).toBe(201);
+
+    expect((await merge(owner, made.poleId, into)).statusCode).toBe(200);
+    const neighbour = attachmentListSchema.parse(
+      (await get(t, owner.cookie, `/api/poles/${ids["MG-N"]}/attachments`)).json(),
+    );
+    expect(neighbour.attachments[0]!.spans).toEqual([
+      expect.objectContaining({ to_pole_id: into, length_m: expect.any(Number) as unknown }),
+    ]);
+    const moved = attachmentListSchema.parse(
+      (await get(t, owner.cookie, `/api/poles/${into}/attachments`)).json(),
+    );
+    expect(moved.attachments[0]!.spans).toEqual([expect.objectContaining({ bearing_deg: 90, length_m: 30 })]);
   });
 
   it("never merges a register pole, nor a pole into itself", async () => {

@@ -38,6 +38,18 @@ export interface AttachmentsServiceDeps {
 
 const comparable = (v: unknown) => JSON.stringify(v ?? null);
 
+/**
+ * Ids as the database writes them (lower case): an id is any case on the way in, and a span's
+ * pole is looked up, compared and stored by its text.
+ */
+function lowerIds<T extends AttachmentFields>(fields: T): T {
+  if (!fields.spans) return fields;
+  const spans = fields.spans.map((s) =>
+    "to_pole_id" in s ? { ...s, to_pole_id: s.to_pole_id.toLowerCase() } : s,
+  );
+  return { ...fields, spans };
+}
+
 export function createAttachmentsService(deps: AttachmentsServiceDeps) {
   const { repository, withLocks, poleOf, measurementOf, audit, publish } = deps;
 
@@ -111,7 +123,9 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
       return answer(actor, pole, await repository.list(poleId));
     },
 
-    async create(actor: Actor, poleId: string, body: AttachmentCreate): Promise<Attachment> {
+    async create(actor: Actor, given: string, sent: AttachmentCreate): Promise<Attachment> {
+      const poleId = given.toLowerCase();
+      const body = lowerIds(sent);
       await ownedPole(actor, poleId);
       requireEdit(actor);
       const id = await withLocks([actor.workspaceId], async (tx) => {
@@ -153,7 +167,7 @@ export function createAttachmentsService(deps: AttachmentsServiceDeps) {
       requireEdit(actor);
       await withLocks([actor.workspaceId], async (tx) => {
         const row = await unchanged(actor, id, expected, tx);
-        const fields = patch as AttachmentFields;
+        const fields = lowerIds(patch as AttachmentFields);
         const changes = Object.fromEntries(
           Object.entries(fields).filter(
             ([k, v]) => comparable(v) !== comparable(row[k as keyof AttachmentRow]),

@@ -74,4 +74,35 @@ describe("the loading check's input", () => {
     const guy = attachment({ kind: "guy", bearing_deg: 180, anchor_distance_m: 3, rated_kN: 50 });
     expect(loadingInputOf({ height_m: 12, strength }, [guy]).missing).toEqual([]);
   });
+
+  it("asks for a guy's height and lead where either is zero, rather than dividing by it", () => {
+    const strength = strengthOf({
+      height_m: 12,
+      class: "5",
+      species: "douglas_fir",
+      groundline_circumference_m: 0.9,
+    });
+    const guys = [
+      attachment({
+        id: "low",
+        kind: "guy",
+        height_m: 0,
+        bearing_deg: 180,
+        anchor_distance_m: 3,
+        rated_kN: 50,
+      }),
+      attachment({
+        id: "foot",
+        kind: "guy",
+        height_m: 8,
+        bearing_deg: 0,
+        anchor_distance_m: 0,
+        rated_kN: 50,
+      }),
+    ];
+    expect(loadingInputOf({ height_m: 12, strength }, guys).missing).toEqual([
+      { attachment_id: "low", field: "height_m" },
+      { attachment_id: "foot", field: "anchor_distance_m" },
+    ]);
+  });
 });

@@ -57,8 +57,11 @@ export function loadingInputOf(
     if (a.height_m === null) need(a.id, "height_m");
     const height = a.height_m ?? 0;
     if (a.kind === "guy") {
+      // A guy at the ground or anchored at the pole's foot holds nothing sideways: its height and
+      // lead are asked for rather than dividing by zero.
+      if (a.height_m === 0) need(a.id, "height_m");
       if (a.bearing_deg === null) need(a.id, "bearing_deg");
-      if (a.anchor_distance_m === null) need(a.id, "anchor_distance_m");
+      if (a.anchor_distance_m === null || a.anchor_distance_m === 0) need(a.id, "anchor_distance_m");
       if (a.rated_kN === null) need(a.id, "rated_kN");
       input.guys.push({
         attachment_id: a.id,

@@ -34,6 +34,27 @@ const moved = async (tx: Executor, table: string, from: string, into: string): P
   return res.rowCount ?? 0;
 };
 
+/**
+ * Spans drawn to the merged pole go to the pole it became; a span of the merged pole's own
+ * attachments to that pole would now go to itself, and is dropped (a span has two poles).
+ */
+const respanned = async (tx: Executor, workspaceId: string, from: string, into: string): Promise<number> => {
+  const to = (id: string) => JSON.stringify([{ to_pole_id: id }]);
+  const res = await tx.execute(
+    sql`UPDATE pole_attachments a
+        SET spans = COALESCE((
+              SELECT jsonb_agg(CASE WHEN e->>'to_pole_id' = ${from}
+                                    THEN jsonb_set(e, '{to_pole_id}', to_jsonb(${into}::text)) ELSE e END)
+              FROM jsonb_array_elements(a.spans) e
+              WHERE NOT (a.pole_id = ${into}::uuid AND coalesce(e->>'to_pole_id', '') IN (${from}, ${into}))
+            ), '[]'::jsonb),
+            version = a.version + 1, updated_at = now()
+        WHERE a.workspace_id = ${workspaceId}
+          AND (a.spans @> ${to(from)}::jsonb OR (a.pole_id = ${into}::uuid AND a.spans @> ${to(into)}::jsonb))`,
+  );
+  return res.rowCount ?? 0;
+};
+
 export function createPoleMerge(deps: {
   poles: PolesRepository;
   images: ImagesRepository;
@@ -109,6 +130,7 @@ export function createPoleMerge(deps: {
     };
     // What was recorded hanging on the photo-made pole now hangs on the register's.
     const attachments = await moved(tx, "pole_attachments", from.id, into.id);
+    await respanned(tx, workspaceId, from.id, into.id);
     await tx.execute(sql`DELETE FROM utility_poles WHERE id = ${from.id}::uuid`);
     await poles.refresh(tx, [into.id]);
     const details = { from: from.id, from_label: from.label, into_tag: into.tag, ...counts, attachments };
