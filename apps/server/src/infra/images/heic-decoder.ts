@@ -9,7 +9,8 @@ import { readFile } from "node:fs/promises";
 import type { Worker } from "node:worker_threads";
 import sharp from "sharp";
 import { startWorker } from "../workers/start-worker";
-import { ImageDecodeError, MAX_INPUT_PIXELS } from "./image-processor";
+import { MAX_PHOTO_PIXELS } from "@poleatlas/shared";
+import { ImageDecodeError } from "./image-processor";
 import type { HeicAnswer, HeicRequest } from "./heic-worker";
 
 export const RENDITION_QUALITY = 90;
@@ -81,7 +82,7 @@ export function createHeicDecoder(): HeicDecoder {
       });
     const pixels = (header.width ?? 0) * (header.height ?? 0);
     if (header.format !== "heif" || pixels === 0) throw new ImageDecodeError("not a HEIC image");
-    if (pixels > MAX_INPUT_PIXELS) throw new ImageDecodeError(`${pixels} pixels is more than any camera's`);
+    if (pixels > MAX_PHOTO_PIXELS) throw new ImageDecodeError(`${pixels} pixels is more than any camera's`);
     const file = await readFile(src);
     const answer = await decode(new Uint8Array(file.buffer, file.byteOffset, file.byteLength));
     if ("error" in answer) throw new ImageDecodeError(answer.error);

@@ -5,7 +5,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { MAX_PHOTO_PIXELS, type ImageFormat } from "@poleatlas/shared";
+import type { ImageFormat } from "@poleatlas/shared";
 import sharp, { type OutputInfo } from "sharp";
 import { turns } from "./turns";
 
@@ -13,10 +13,11 @@ export const THUMBNAIL_SIZE = 256;
 export const THUMBNAIL_CONTENT_TYPE = "image/webp";
 
 /**
- * The photos' pixel limit (shared MAX_PHOTO_PIXELS) as sharp's own guard: uploads are refused by
- * their header first (images.service.ts); this stops a file whose data outgrows its header.
+ * sharp's own guard on what it decodes. New uploads are refused over MAX_PHOTO_PIXELS by their
+ * header first (images.service.ts); stored photos of up to 150 MP, taken in before that limit,
+ * must still decode for a blur by hand or a new thumbnail, so the guard stays at the old bound.
  */
-export const MAX_INPUT_PIXELS = MAX_PHOTO_PIXELS;
+export const MAX_INPUT_PIXELS = 150_000_000;
 
 export const CONTENT_TYPES: Record<ImageFormat, string> = { jpeg: "image/jpeg", png: "image/png" };
 export const EXTENSIONS: Record<ImageFormat, string> = { jpeg: "jpg", png: "png" };
