@@ -1,5 +1,5 @@
 /**
- * "Move several photos…" in the pole record: the member ticks the pole's photos that show another
+ * The panel of "Move several photos…" in the pole record: the member ticks the pole's photos that show another
  * pole (or all of them), then names that pole as the single move does (the region's nearest, or
  * any pole by its tag), and they move in one step (POST /api/images/move). Checkboxes and the
  * pole list are the keyboard's way; the list stacks at a phone's width. While it works it says
@@ -16,7 +16,7 @@ import {
   Typography,
 } from "@mui/material";
 import { regionKey, type PoleTimeline } from "@poleatlas/shared";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { formatPhotoDate } from "../../images";
 import { useRegionPoles } from "../api/get-poles";
@@ -31,15 +31,24 @@ const THUMB_PX = 48;
 const failure = (e: unknown) =>
   e instanceof ApiError && e.status < 500 && e.message ? e.message : texts.failed;
 
-export function MovePhotos({ record }: { record: PoleTimeline }) {
+export interface MovePhotosPanelProps {
+  record: PoleTimeline;
+  /** What the last move did: kept by the opener, which stays when the photos leave the pole. */
+  notice: string | null;
+  onNotice: (notice: string | null) => void;
+  onDone: () => void;
+}
+
+export function MovePhotosPanel({ record, notice, onNotice, onDone }: MovePhotosPanelProps) {
   const { pole, images } = record;
-  const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const move = useMovePhotos();
-  // The region's poles are asked only once the member opens the move.
-  const poles = useRegionPoles(open ? regionKey(pole.longitude, pole.latitude) : null);
+  const status = useRef<HTMLSpanElement>(null);
+  const legend = useRef<HTMLLegendElement>(null);
+  // Opened: the keyboard goes to the panel's title, read with its help.
+  useEffect(() => legend.current?.focus(), []);
+  const poles = useRegionPoles(regionKey(pole.longitude, pole.latitude));
   const others = useMemo(
     () => nearestPoles(poles.data, { latitude: pole.latitude, longitude: pole.longitude }, pole.id),
     [poles.data, pole.latitude, pole.longitude, pole.id],
@@ -48,33 +57,30 @@ export function MovePhotos({ record }: { record: PoleTimeline }) {
   const ids = images.filter((p) => chosen.has(p.id)).map((p) => p.id);
   const busy = move.isPending;
 
-  const toggle = (id: string, on: boolean) =>
+  const toggle = (id: string, on: boolean) => {
+    onNotice(null);
     setChosen((now) => {
       const next = new Set(now);
       if (on) next.add(id);
       else next.delete(id);
       return next;
     });
+  };
   const send = (poleId: string, name: string) => {
-    setNotice(null);
+    onNotice(null);
     if (ids.length === 0) return setError(texts.chooseFirst);
     setError(null);
+    // The pickers are disabled while the photos move: the keyboard waits on the line that says so.
+    status.current?.focus();
     move.mutateAsync({ image_ids: ids, pole_id: poleId }).then(
       (answer) => {
-        setNotice(texts.moved(answer.moved, name));
+        onNotice(texts.moved(answer.moved, name));
         setChosen(new Set());
       },
       (e: unknown) => setError(failure(e)),
     );
   };
 
-  if (!open) {
-    return (
-      <Button size="small" onClick={() => setOpen(true)}>
-        {texts.open}
-      </Button>
-    );
-  }
   const all = images.length > 0 && ids.length === images.length;
   return (
     <Box
@@ -82,7 +88,7 @@ export function MovePhotos({ record }: { record: PoleTimeline }) {
       disabled={busy}
       sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5, m: 0, minWidth: 0 }}
     >
-      <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+      <Typography component="legend" variant="subtitle2" ref={legend} tabIndex={-1} sx={{ px: 0.5 }}>
         {texts.title}
       </Typography>
       <Typography variant="body2" color="text.secondary">
@@ -93,7 +99,10 @@ export function MovePhotos({ record }: { record: PoleTimeline }) {
           <Checkbox
             checked={all}
             indeterminate={ids.length > 0 && !all}
-            onChange={(e) => setChosen(new Set(e.target.checked ? images.map((p) => p.id) : []))}
+            onChange={(e) => {
+              onNotice(null);
+              setChosen(new Set(e.target.checked ? images.map((p) => p.id) : []));
+            }}
           />
         }
         label={texts.all}
@@ -139,7 +148,7 @@ export function MovePhotos({ record }: { record: PoleTimeline }) {
           </li>
         ))}
       </Stack>
-      <Typography variant="body2" role="status" sx={{ my: 1 }}>
+      <Typography variant="body2" role="status" ref={status} tabIndex={-1} sx={{ my: 1 }}>
         {busy ? texts.moving(ids.length) : (notice ?? texts.chosen(ids.length))}
       </Typography>
       {busy && <LinearProgress sx={{ mb: 1 }} />}
@@ -155,7 +164,7 @@ export function MovePhotos({ record }: { record: PoleTimeline }) {
         />
         {error && <Alert severity="error">{error}</Alert>}
         <Box>
-          <Button size="small" onClick={() => setOpen(false)} disabled={busy}>
+          <Button size="small" onClick={onDone} disabled={busy}>
             {texts.done}
           </Button>
         </Box>

@@ -36,11 +36,13 @@ function renderMove() {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  render(
+  const ui = (record: PoleTimeline) => (
     <QueryClientProvider client={client}>
-      <MovePhotos record={RECORD} />
-    </QueryClientProvider>,
+      <MovePhotos record={record} />
+    </QueryClientProvider>
   );
+  const view = render(ui(RECORD));
+  return { rerender: (record: PoleTimeline) => view.rerender(ui(record)) };
 }
 
 async function chooseTarget() {
@@ -59,7 +61,7 @@ describe("moving several photos of a pole", () => {
     renderMove();
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: texts.open }));
-    const form = screen.getByRole("group", { name: texts.title });
+    const form = await screen.findByRole("group", { name: texts.title });
     // Nothing chosen: the pole cannot be named yet.
     expect(within(form).getByRole("combobox", { name: "Move to another pole" })).toHaveAttribute(
       "aria-disabled",
@@ -103,7 +105,7 @@ describe("moving several photos of a pole", () => {
     renderMove();
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: texts.open }));
-    await user.click(screen.getByRole("checkbox", { name: texts.all }));
+    await user.click(await screen.findByRole("checkbox", { name: texts.all }));
     expect(screen.getByRole("status")).toHaveTextContent(texts.chosen(3));
     await chooseTarget();
     expect(await screen.findByRole("alert")).toHaveTextContent("Pole not found");
@@ -118,8 +120,33 @@ describe("moving several photos of a pole", () => {
     renderMove();
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: texts.open }));
-    await user.click(screen.getByRole("checkbox", { name: /c\.jpg/ }));
+    await user.click(await screen.findByRole("checkbox", { name: /c\.jpg/ }));
     await chooseTarget();
     expect(await screen.findByRole("alert")).toHaveTextContent(texts.failed);
+  });
+
+  it("keeps its word and the keyboard when every photo left the pole", async () => {
+    fakeServer({
+      "GET /api/poles": () => ({ status: 200, body: REGION }),
+      "POST /api/images/move": () => ({
+        status: 200,
+        body: { pole_id: "pole-2", images: PHOTOS, moved: 3, removed_poles: [] },
+      }),
+    });
+    const { rerender } = renderMove();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: texts.open }));
+    // Opened: the keyboard is on the panel, not the page.
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    await user.click(await screen.findByRole("checkbox", { name: texts.all }));
+    await chooseTarget();
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(texts.moved(3, "Corner pole")));
+    // The record now holds no photo of this pole: the word on the move stays.
+    rerender({ ...RECORD, images: [] });
+    await user.click(screen.getByRole("button", { name: texts.done }));
+    const word = screen.getByRole("status");
+    expect(word).toHaveTextContent(texts.moved(3, "Corner pole"));
+    expect(word).toHaveFocus();
+    expect(screen.queryByRole("button", { name: texts.open })).toBeNull();
   });
 });

@@ -71,9 +71,10 @@ export function WaitingCard({
   const [chosen, setChosen] = useState(candidates[0]?.pole_id ?? NEW_POLE);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // The version the next try names: a 412 brings the photo as it is now, so a second try is not
-  // refused again for the same stale version.
-  const [version, setVersion] = useState(image.version);
+  // The version the next try names: the newer of the photo as last read (live changes read it
+  // again) and the one a 412 brought, so a second try is not refused for the same stale version.
+  const [seen, setSeen] = useState<number | null>(null);
+  const version = Math.max(image.version, seen ?? image.version);
   const titleId = useId();
 
   const place = async () => {
@@ -82,7 +83,7 @@ export function WaitingCard({
     try {
       onPlaced(await patchImage(image.id, { pole_id: chosen }, version));
     } catch (err) {
-      if (err instanceof PhotoConflict) setVersion(err.current.version);
+      if (err instanceof PhotoConflict) setSeen(err.current.version);
       setError(err instanceof ApiError && err.message ? err.message : texts.choiceFailed);
     } finally {
       setBusy(false);

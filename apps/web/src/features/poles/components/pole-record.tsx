@@ -169,7 +169,7 @@ export function PoleRecordPanel(props: PoleRecordPanelProps) {
               {t.noPhotos}
             </Typography>
           )}
-          {canEdit && record.images.length > 1 && (
+          {canEdit && (
             <Box sx={{ mt: 1 }}>
               <MovePhotos key={pole.id} record={record} />
             </Box>
