@@ -24,9 +24,9 @@ import { usePoleTimeline } from "../../poles";
 import { isEditConflict, usePatchFinding } from "../api/findings";
 import type { Assignee } from "../api/members";
 import { storeRepairPhoto } from "../api/repair-photo";
-import { ResolveDialog } from "./finding-dialogs";
 
 // Loaded when first opened: the map's first load carries the record's rows, not this form.
+const ResolveDialog = lazyPart(() => import("./finding-dialogs").then((m) => m.ResolveDialog));
 const EditFindingDialog = lazyPart(() => import("./finding-dialogs-edit").then((m) => m.EditFindingDialog));
 
 /** The steps a finding's menu offers: an open one is assigned by naming someone (Edit). */
@@ -163,14 +163,16 @@ export function FindingActions(props: {
         </MenuItem>
       </Menu>
       {dialog === "resolve" && (
-        <ResolveFinding
-          finding={f}
-          polePhotos={props.polePhotos}
-          busy={patch.isPending}
-          error={dialogError}
-          onClose={close}
-          onResolve={(change, repair) => send(change, workTexts.stepDone(workTexts.steps.resolved), repair)}
-        />
+        <Suspense fallback={null}>
+          <ResolveFinding
+            finding={f}
+            polePhotos={props.polePhotos}
+            busy={patch.isPending}
+            error={dialogError}
+            onClose={close}
+            onResolve={(change, repair) => send(change, workTexts.stepDone(workTexts.steps.resolved), repair)}
+          />
+        </Suspense>
       )}
       {dialog === "edit" && (
         <Suspense fallback={null}>

@@ -15,15 +15,18 @@ import {
   type ImageRecord,
 } from "@poleatlas/shared";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { apiClient } from "../../../lib/api-client";
+import { lazyPart } from "../../../lib/lazy-part";
 import { usePoleTimeline } from "../../poles";
 import { findingKeys, useAddFinding } from "../api/findings";
 import { useAssignees } from "../api/members";
-import { AddFindingDialog } from "./finding-dialogs";
 import { FindingActions } from "./finding-actions";
 import { LevelChip } from "./level-chip";
 import { assigneeOf } from "./work-list-cells";
+
+/** The new finding's dialog loads when first opened: the map's first load does not carry it. */
+const AddFindingDialog = lazyPart(() => import("./finding-dialogs").then((m) => m.AddFindingDialog));
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : inspectionTexts.loadFailed);
 
@@ -128,32 +131,34 @@ export function PoleFindings({ poleId, photo = null, readOnly = false }: PoleFin
         ))}
       </List>
       {adding && (
-        <AddFindingDialog
-          open
-          photoDate={photo?.date ?? null}
-          busy={add.isPending}
-          error={add.error ? errorText(add.error) : null}
-          onClose={() => {
-            setAdding(false);
-            add.reset();
-          }}
-          onSave={(form) =>
-            add.mutate(
-              {
-                poleId,
-                body: {
-                  code: form.code,
-                  level: form.level,
-                  notes: form.notes || undefined,
-                  observed_on: form.observedOn,
-                  image_id: photo?.id,
-                  ...(form.assigneeId === null ? {} : { assignee_id: form.assigneeId }),
+        <Suspense fallback={null}>
+          <AddFindingDialog
+            open
+            photoDate={photo?.date ?? null}
+            busy={add.isPending}
+            error={add.error ? errorText(add.error) : null}
+            onClose={() => {
+              setAdding(false);
+              add.reset();
+            }}
+            onSave={(form) =>
+              add.mutate(
+                {
+                  poleId,
+                  body: {
+                    code: form.code,
+                    level: form.level,
+                    notes: form.notes || undefined,
+                    observed_on: form.observedOn,
+                    image_id: photo?.id,
+                    ...(form.assigneeId === null ? {} : { assignee_id: form.assigneeId }),
+                  },
                 },
-              },
-              { onSuccess: () => setAdding(false) },
-            )
-          }
-        />
+                { onSuccess: () => setAdding(false) },
+              )
+            }
+          />
+        </Suspense>
       )}
     </Box>
   );
