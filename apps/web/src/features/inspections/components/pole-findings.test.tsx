@@ -85,7 +85,7 @@ const posted = (net: ReturnType<typeof server>) => net.calls.find((c) => c.metho
 async function resolveWithNewPhoto() {
   const user = showPanel();
   await user.click(await screen.findByRole("button", { name: "Resolve" }));
-  await user.type(screen.getByLabelText(/Action taken/), "Replaced");
+  await user.type(await screen.findByLabelText(/Action taken/), "Replaced");
   const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], "repair.jpg", { type: "image/jpeg" });
   await user.upload(screen.getByLabelText("Choose a new photo"), file);
   await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Resolve" }));
