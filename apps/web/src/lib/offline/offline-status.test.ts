@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { noteBrowserOnline, noteServerUnreachable, resetReachability } from "./connectivity";
 import { getOfflineStatus, noteAnswer } from "./offline-status";
 
-afterEach(() => {
+// Before as after: the connection watch is the module's, and a file before this one may leave it.
+const reset = () => {
   noteAnswer(null);
   resetReachability();
+};
+beforeEach(reset);
+afterEach(() => {
+  reset();
   vi.unstubAllGlobals();
 });
 

@@ -2,10 +2,11 @@
  * The search box's Enter: the first hit of the text as typed is taken, unless the user typed on
  * before the answer came (a late answer must not move the map away from what the box says).
  */
-import { render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer } from "../../../test/fake-server";
+import { SUGGEST_PAUSE_MS } from "../hooks/use-map-search";
 import { MapSearchBox } from "./map-search-box";
 
 const hit = (label: string) => ({
@@ -34,7 +35,13 @@ function heldSearches() {
   return { held, answer };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  // A suggestion asked after the last keystroke leaves after its pause: it must reach the stand-in
+  // server, not the network (a failed call would mark the server unreachable for the next file).
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, SUGGEST_PAUSE_MS + 50));
+  vi.unstubAllGlobals();
+});
 
 describe("MapSearchBox: Enter", () => {
   it("takes the first hit of the text as typed", async () => {
