@@ -17,6 +17,7 @@ export const ISOLATED_WEB_TESTS = [
   // The stand-in tus server
   "src/features/upload/api/resumable-upload.test.ts",
   "src/features/upload/components/take-photo-button.test.tsx",
+  "src/features/upload/components/upload-dialog.heic.test.tsx",
   "src/features/upload/components/upload-dialog.metadata.test.tsx",
   "src/features/upload/components/upload-dialog.pole-choice.test.tsx",
   "src/features/upload/components/upload-dialog.tracks.test.tsx",
